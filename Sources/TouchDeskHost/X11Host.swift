@@ -1,0 +1,366 @@
+import CX11Cairo
+import CXShim
+import Foundation
+import Glibc
+import TouchDeskModels
+
+/// The only code that talks to X: one window, a pixmap back buffer drawn with Cairo, and a
+/// poll()-based loop that sleeps on the X connection unless something animates.
+///
+/// Each frame is drawn once into the pixmap and copied to the window with one XCopyArea; Expose
+/// copies from the pixmap again without redrawing. Physics ticks run at a fixed 60 Hz from an
+/// accumulator, whatever the frame rate.
+public final class X11Host {
+    public struct Options {
+        /// Initial size in points (scaled by the display's Xft.dpi).
+        public var size: Size
+        /// Smallest size in points, given to the window manager.
+        public var minimumSize: Size
+        /// Icons for _NET_WM_ICON: (side, ARGB pixels row by row).
+        public var icons: [(Int, [UInt32])]
+        public init(size: Size, minimumSize: Size, icons: [(Int, [UInt32])] = []) {
+            self.size = size; self.minimumSize = minimumSize; self.icons = icons
+        }
+    }
+
+    static let tickSeconds = 1.0 / 60
+    /// At most this many ticks are run to catch up after a stall, so a pause never becomes a spiral.
+    static let maxCatchUpTicks = 5
+
+    private let dpy: OpaquePointer
+    private let screen: Int32
+    private let window: Window
+    private let visual: UnsafeMutablePointer<Visual>
+    private let depth: Int32
+    private let gc: GC
+    private var im: XIM?
+    private var ic: XIC?
+    private let atoms: Atoms
+    /// Points to pixels: Xft.dpi / 96, 1 when unset.
+    public let scale: Double
+
+    private var pixmap: Pixmap = 0
+    private var surface: OpaquePointer?
+    private var pixelSize = (width: 0, height: 0)
+    private var title = ""
+    private var touchDown = false
+
+    struct Atoms {
+        let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
+        init(_ dpy: OpaquePointer) {
+            func a(_ s: String) -> Atom { XInternAtom(dpy, s, 0) }
+            wmProtocols = a("WM_PROTOCOLS"); wmDelete = a("WM_DELETE_WINDOW"); netWmPing = a("_NET_WM_PING")
+            netWmName = a("_NET_WM_NAME"); utf8String = a("UTF8_STRING"); netWmPid = a("_NET_WM_PID")
+            netWmIcon = a("_NET_WM_ICON"); cardinal = Atom(XA_CARDINAL)
+        }
+    }
+
+    // MARK: - Opening
+
+    /// Connects to `displayName` (DISPLAY when nil) and creates, but does not map, the window.
+    public init(displayName: String? = nil, options: Options) throws {
+        setlocale(LC_ALL, "")
+        guard let dpy = XOpenDisplay(displayName) else {
+            throw HostError.noDisplay(displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
+        }
+        self.dpy = dpy
+        screen = XDefaultScreen(dpy)
+        visual = XDefaultVisual(dpy, screen)
+        depth = XDefaultDepth(dpy, screen)
+        atoms = Atoms(dpy)
+        scale = Self.readScale(dpy)
+
+        let w = UInt32(max(1, (options.size.width * scale).rounded()))
+        let h = UInt32(max(1, (options.size.height * scale).rounded()))
+        var attrs = XSetWindowAttributes()
+        // No background: the server never clears the window, so resizes and exposes cannot flicker.
+        attrs.background_pixmap = 0
+        // Keep the old pixels on resize until the new frame is copied in.
+        attrs.bit_gravity = NorthWestGravity
+        attrs.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
+            | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask | FocusChangeMask
+        window = XCreateWindow(dpy, XRootWindow(dpy, screen), 0, 0, w, h, 0, depth, UInt32(InputOutput), visual,
+                               UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attrs)
+        guard window != 0 else { XCloseDisplay(dpy); throw HostError.cannotCreateWindow("XCreateWindow failed") }
+        gc = XCreateGC(dpy, window, 0, nil)
+
+        setProperties(options)
+        openInputMethod()
+        var supported: Int32 = 0
+        // Key releases only when the key really goes up, not between auto-repeats.
+        XkbSetDetectableAutoRepeat(dpy, 1, &supported)
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+        if pixmap != 0 { XFreePixmap(dpy, pixmap) }
+        if let ic { XDestroyIC(ic) }
+        if let im { XCloseIM(im) }
+        XFreeGC(dpy, gc)
+        XDestroyWindow(dpy, window)
+        XCloseDisplay(dpy)
+    }
+
+    private static func readScale(_ dpy: OpaquePointer) -> Double {
+        XrmInitialize()
+        guard let rms = XResourceManagerString(dpy), let db = XrmGetStringDatabase(rms) else { return 1 }
+        defer { XrmDestroyDatabase(db) }
+        var type: UnsafeMutablePointer<CChar>?
+        var value = XrmValue()
+        guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr,
+              let dpi = Double(String(cString: addr)), dpi >= 48, dpi <= 480 else { return 1 }
+        return dpi / 96
+    }
+
+    private func setProperties(_ options: Options) {
+        // WM_CLASS: res_name "touchdesk", res_class "TouchDesk" (the .desktop StartupWMClass).
+        if let hint = XAllocClassHint() {
+            let name = strdup("touchdesk"), cls = strdup("TouchDesk")
+            hint.pointee.res_name = name
+            hint.pointee.res_class = cls
+            XSetClassHint(dpy, window, hint)
+            XFree(hint)
+            free(name); free(cls)
+        }
+        var protocols = [atoms.wmDelete, atoms.netWmPing]
+        XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
+
+        let pid = [UInt(getpid())]
+        XChangeProperty(dpy, window, atoms.netWmPid, atoms.cardinal, 32, PropModeReplace,
+                        pid.withUnsafeBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+        // _NET_WM_PID requires WM_CLIENT_MACHINE.
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, 255)
+        host.withUnsafeMutableBufferPointer { buf in
+            var list: UnsafeMutablePointer<CChar>? = buf.baseAddress
+            var prop = XTextProperty()
+            if XStringListToTextProperty(&list, 1, &prop) != 0 {
+                XSetWMClientMachine(dpy, window, &prop)
+                XFree(prop.value)
+            }
+        }
+
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32((options.minimumSize.width * scale).rounded())
+            hints.pointee.min_height = Int32((options.minimumSize.height * scale).rounded())
+            XSetWMNormalHints(dpy, window, hints)
+            XFree(hints)
+        }
+
+        if !options.icons.isEmpty {
+            // CARDINAL/32 is C long: width, height, then ARGB rows, for each size.
+            var data: [UInt] = []
+            for (side, pixels) in options.icons {
+                data.append(UInt(side)); data.append(UInt(side))
+                data.append(contentsOf: pixels.map { UInt($0) })
+            }
+            data.withUnsafeBytes { raw in
+                _ = XChangeProperty(dpy, window, atoms.netWmIcon, atoms.cardinal, 32, PropModeReplace,
+                                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(data.count))
+            }
+        }
+    }
+
+    private func openInputMethod() {
+        XSetLocaleModifiers("")
+        im = XOpenIM(dpy, nil, nil, nil)
+        if im == nil {
+            XSetLocaleModifiers("@im=none")
+            im = XOpenIM(dpy, nil, nil, nil)
+        }
+        if let im { ic = touchdesk_create_ic(im, window) }
+    }
+
+    private func setTitle(_ t: String) {
+        guard t != title else { return }
+        title = t
+        XStoreName(dpy, window, t)
+        let bytes = Array(t.utf8)
+        XChangeProperty(dpy, window, atoms.netWmName, atoms.utf8String, 8, PropModeReplace, bytes, Int32(bytes.count))
+    }
+
+    // MARK: - Running
+
+    /// Maps the window and runs until the content asks to quit or the window manager closes the
+    /// window (WM_DELETE_WINDOW).
+    public func run(_ content: WindowContent) {
+        setTitle(content.title)
+        XMapWindow(dpy, window)
+        let fd = XConnectionNumber(dpy)
+        var dirty = true
+        var animating = false
+        var lastTick = Self.now()
+        var closed = false
+
+        while !closed && !content.wantsQuit {
+            var hadEvents = false
+            while XPending(dpy) > 0 {
+                var ev = XEvent()
+                XNextEvent(dpy, &ev)
+                if XFilterEvent(&ev, 0) != 0 { continue }
+                switch process(&ev, content) {
+                case .close: closed = true
+                case .redraw: dirty = true; hadEvents = true
+                case .none: break
+                }
+            }
+            if closed || content.wantsQuit { break }
+
+            let now = Self.now()
+            if hadEvents && !animating {
+                // An event may have started an animation: look at the next tick, on time.
+                animating = true
+                lastTick = now
+            }
+            if animating {
+                var due = Int((now - lastTick) / Self.tickSeconds)
+                if due > Self.maxCatchUpTicks { due = Self.maxCatchUpTicks; lastTick = now - Double(due) * Self.tickSeconds }
+                for _ in 0..<due {
+                    animating = content.tick()
+                    lastTick += Self.tickSeconds
+                    dirty = true
+                    if !animating { break }
+                }
+            }
+            if hadEvents { setTitle(content.title) }
+            if dirty && surface != nil {
+                render(content)
+                dirty = false
+            }
+            XFlush(dpy)
+
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
+            if XPending(dpy) == 0 {
+                _ = poll(&pfd, 1, timeout)
+            }
+        }
+    }
+
+    private enum Outcome { case none, redraw, close }
+
+    private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
+        switch ev.type {
+        case Expose:
+            if surface != nil {
+                let e = ev.xexpose
+                XCopyArea(dpy, pixmap, window, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
+            }
+            return .none
+        case ConfigureNotify:
+            let w = Int(ev.xconfigure.width), h = Int(ev.xconfigure.height)
+            guard w != pixelSize.width || h != pixelSize.height else { return .none }
+            resizeBuffer(width: w, height: h)
+            content.layout(in: Size(Double(w) / scale, Double(h) / scale))
+            return .redraw
+        case ButtonPress:
+            let b = ev.xbutton
+            let p = point(b.x, b.y)
+            switch b.button {
+            case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
+            case UInt32(Button4): content.handle(.scroll(p, dy: -1))
+            case UInt32(Button5): content.handle(.scroll(p, dy: 1))
+            default: return .none
+            }
+            return .redraw
+        case ButtonRelease:
+            let b = ev.xbutton
+            guard b.button == UInt32(Button1), touchDown else { return .none }
+            touchDown = false
+            content.handle(.touchEnded(point(b.x, b.y)))
+            return .redraw
+        case MotionNotify:
+            // Every motion event is delivered: no compression, so fast strokes keep their shape.
+            let m = ev.xmotion
+            content.handle(touchDown ? .touchMoved(point(m.x, m.y)) : .hover(point(m.x, m.y)))
+            return .redraw
+        case LeaveNotify:
+            if touchDown { return .none }
+            content.handle(.leave)
+            return .redraw
+        case KeyPress:
+            content.handle(.key(key(from: &ev.xkey, press: true)))
+            return .redraw
+        case KeyRelease:
+            content.handle(.keyUp(key(from: &ev.xkey, press: false)))
+            return .redraw
+        case FocusIn:
+            if let ic { XSetICFocus(ic) }
+            return .none
+        case FocusOut:
+            if let ic { XUnsetICFocus(ic) }
+            return .none
+        case ClientMessage:
+            guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
+            let what = Atom(ev.xclient.data.l.0)
+            if what == atoms.wmDelete { return .close }
+            if what == atoms.netWmPing {
+                // Answer the window manager's ping by sending it back to the root window unchanged.
+                let root = XRootWindow(dpy, screen)
+                ev.xclient.window = root
+                XSendEvent(dpy, root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &ev)
+            }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) / scale, Double(y) / scale) }
+
+    /// Turns a key event into our Key: the keysym's name and, for presses, the text it types
+    /// through the input method (so dead keys and compose work).
+    private func key(from e: inout XKeyEvent, press: Bool) -> Key {
+        var buf = [CChar](repeating: 0, count: 64)
+        var keysym: KeySym = 0
+        var text = ""
+        if press, let ic {
+            var status: Int32 = 0
+            var n = Xutf8LookupString(ic, &e, &buf, Int32(buf.count - 1), &keysym, &status)
+            if status == XBufferOverflow {
+                buf = [CChar](repeating: 0, count: Int(n) + 1)
+                n = Xutf8LookupString(ic, &e, &buf, n, &keysym, &status)
+            }
+            if status == XLookupChars || status == XLookupBoth {
+                text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        } else {
+            let n = XLookupString(&e, &buf, Int32(buf.count - 1), &keysym, nil)
+            if press { text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        var name = ""
+        if keysym != 0, let s = XKeysymToString(keysym) { name = String(cString: s) }
+        if name.isEmpty { name = text }
+        let control = e.state & UInt32(ControlMask) != 0
+        // Control characters and Ctrl-chords type nothing.
+        if control || text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { text = "" }
+        return Key(name, text: text, control: control, shift: e.state & UInt32(ShiftMask) != 0,
+                   alt: e.state & UInt32(Mod1Mask) != 0)
+    }
+
+    // MARK: - Drawing
+
+    private func resizeBuffer(width: Int, height: Int) {
+        if let surface { cairo_surface_destroy(surface) }
+        if pixmap != 0 { XFreePixmap(dpy, pixmap) }
+        pixelSize = (max(1, width), max(1, height))
+        pixmap = XCreatePixmap(dpy, window, UInt32(pixelSize.width), UInt32(pixelSize.height), UInt32(depth))
+        surface = cairo_xlib_surface_create(dpy, pixmap, visual, Int32(pixelSize.width), Int32(pixelSize.height))
+    }
+
+    private func render(_ content: WindowContent) {
+        guard let surface, let cr = cairo_create(surface) else { return }
+        if scale != 1 { cairo_scale(cr, scale, scale) }
+        content.draw(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        XCopyArea(dpy, pixmap, window, gc, 0, 0, UInt32(pixelSize.width), UInt32(pixelSize.height), 0, 0)
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

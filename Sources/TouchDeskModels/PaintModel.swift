@@ -1,0 +1,193 @@
+/// Paintbrush: paint with the mouse on a black canvas, in five colours, with undo and redo.
+///
+/// The model records strokes as lists of dab centres and tells its view, through `drainChanges()`,
+/// what to paint: new dabs go straight onto the view's persistent canvas (O(1) per dab); only undo,
+/// redo of a clear, and clear itself ask for a rebuild, which replays at most `undoDepth` actions.
+
+/// The brush colours, in button order.
+public enum PaintColor: Int, CaseIterable, Sendable {
+    case white, red, blue, yellow, green
+
+    public var name: String {
+        switch self {
+        case .white: "White"
+        case .red: "Red"
+        case .blue: "Blue"
+        case .yellow: "Yellow"
+        case .green: "Green"
+        }
+    }
+
+    /// Red, green, blue in 0…1.
+    public var rgb: (Double, Double, Double) {
+        switch self {
+        case .white: (1, 1, 1)
+        case .red: (1, 0, 0)
+        case .blue: (0, 0, 1)
+        case .yellow: (1, 1, 0)
+        case .green: (0, 1, 0)
+        }
+    }
+}
+
+/// One stroke: the dabs one drag left, all of one colour and size.
+public struct Stroke: Equatable, Sendable {
+    public var color: PaintColor
+    public var radius: Double
+    public var dabs: [Point]
+}
+
+/// What the undo history records.
+public enum PaintAction: Equatable, Sendable {
+    case stroke(Stroke)
+    case clear
+}
+
+/// What the view must do to its canvas surface to match the model.
+public enum CanvasChange: Equatable, Sendable {
+    /// Paint these dabs on top of the canvas.
+    case dabs(color: PaintColor, radius: Double, centers: [Point])
+    /// This action left the undo window: paint it into the base layer under the history.
+    case bake(PaintAction)
+    /// Rebuild the canvas: start from the base layer (or blank after a clear in `history`)
+    /// and replay `history`.
+    case rebuild
+}
+
+public struct PaintModel: Sendable {
+    public static let radiusRange = 2.0...60.0
+    public static let defaultRadius = 10.0
+    /// How many actions can be undone; older ones are baked into the view's base layer.
+    public static let undoDepth = 100
+
+    public var color: PaintColor = .white
+    public private(set) var radius: Double = PaintModel.defaultRadius
+    /// Undoable actions, oldest first; at most `undoDepth`.
+    public private(set) var history: [PaintAction] = []
+    public private(set) var redoStack: [PaintAction] = []
+    /// The stroke being drawn, if a drag is in progress.
+    public private(set) var current: Stroke?
+    /// Dabs painted since start, for the benchmark and the status line.
+    public private(set) var totalDabs = 0
+
+    private var changes: [CanvasChange] = []
+
+    public init() {}
+
+    public mutating func setRadius(_ r: Double) {
+        radius = min(max(r, Self.radiusRange.lowerBound), Self.radiusRange.upperBound).rounded()
+    }
+
+    /// The largest distance between neighbouring dabs of a stroke: half the radius, so that the
+    /// painted band has no gaps and no visible scallops.
+    public static func spacing(forRadius r: Double) -> Double { max(1, r / 2) }
+
+    // MARK: - Strokes
+
+    public mutating func beginStroke(at p: Point) {
+        if current != nil { endStroke(at: nil) }
+        current = Stroke(color: color, radius: radius, dabs: [p])
+        emitDabs([p])
+    }
+
+    /// Extends the stroke to `p`, with dabs interpolated every `spacing` along the way.
+    public mutating func extendStroke(to p: Point) {
+        guard var stroke = current, let last = stroke.dabs.last else { return }
+        let new = Self.interpolate(from: last, to: p, spacing: Self.spacing(forRadius: stroke.radius))
+        guard !new.isEmpty else { return }
+        stroke.dabs.append(contentsOf: new)
+        current = stroke
+        emitDabs(new)
+    }
+
+    /// Ends the stroke; a last dab lands exactly where the button was released.
+    public mutating func endStroke(at p: Point?) {
+        guard var stroke = current else { return }
+        if let p {
+            extendStroke(to: p)
+            stroke = current ?? stroke
+            if let last = stroke.dabs.last, last != p {
+                stroke.dabs.append(p)
+                emitDabs([p])
+            }
+        }
+        current = nil
+        record(.stroke(stroke))
+    }
+
+    /// Dab centres strictly after `a` up to `b`, `spacing` apart; the remainder (< spacing) is left
+    /// for the next motion so spacing stays even along the whole stroke.
+    public static func interpolate(from a: Point, to b: Point, spacing: Double) -> [Point] {
+        let d = a.distance(to: b)
+        guard d >= spacing, spacing > 0 else { return [] }
+        let n = Int(d / spacing)
+        let ux = (b.x - a.x) / d, uy = (b.y - a.y) / d
+        return (1...n).map { i in Point(a.x + ux * spacing * Double(i), a.y + uy * spacing * Double(i)) }
+    }
+
+    private mutating func emitDabs(_ centers: [Point]) {
+        guard let stroke = current else { return }
+        totalDabs += centers.count
+        if case .dabs(let c, let r, var list)? = changes.last, c == stroke.color, r == stroke.radius {
+            list.append(contentsOf: centers)
+            changes[changes.count - 1] = .dabs(color: c, radius: r, centers: list)
+        } else {
+            changes.append(.dabs(color: stroke.color, radius: stroke.radius, centers: centers))
+        }
+    }
+
+    // MARK: - Clear, undo, redo
+
+    public mutating func clear() {
+        if current != nil { endStroke(at: nil) }
+        record(.clear)
+        changes.append(.rebuild)
+    }
+
+    public var canUndo: Bool { !history.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    public mutating func undo() {
+        if current != nil { endStroke(at: nil) }
+        guard let last = history.popLast() else { return }
+        redoStack.append(last)
+        changes.append(.rebuild)
+    }
+
+    public mutating func redo() {
+        guard current == nil, let action = redoStack.popLast() else { return }
+        history.append(action)
+        switch action {
+        case .stroke(let s): changes.append(.dabs(color: s.color, radius: s.radius, centers: s.dabs))
+        case .clear: changes.append(.rebuild)
+        }
+        trimHistory()
+    }
+
+    private mutating func record(_ action: PaintAction) {
+        history.append(action)
+        redoStack.removeAll()
+        trimHistory()
+    }
+
+    private mutating func trimHistory() {
+        while history.count > Self.undoDepth {
+            changes.append(.bake(history.removeFirst()))
+        }
+    }
+
+    /// The actions a rebuild replays, and whether it starts blank (a clear is among them) rather
+    /// than from the base layer.
+    public var replay: (startsBlank: Bool, actions: ArraySlice<PaintAction>) {
+        if let k = history.lastIndex(of: .clear) {
+            return (true, history[(k + 1)...])
+        }
+        return (false, history[...])
+    }
+
+    /// Hands the view what changed since the last call, in order.
+    public mutating func drainChanges() -> [CanvasChange] {
+        defer { changes.removeAll(keepingCapacity: true) }
+        return changes
+    }
+}

@@ -1,0 +1,285 @@
+import CX11Cairo
+import Foundation
+import TouchDeskModels
+
+/// Paintbrush: drag to paint on a black canvas in five colours; undo, redo, clear, brush size,
+/// save as PNG.
+///
+/// The canvas is a persistent image surface: new dabs are painted into it as they arrive and a
+/// frame only blits it, so the cost of a frame does not grow with the number of dabs. Actions
+/// that fall out of the undo window are baked into a second surface, the base, from which undo
+/// rebuilds by replaying at most `PaintModel.undoDepth` actions.
+public final class PaintApp: MiniApp {
+    public static let id = "paint"
+    public static let title = "Paintbrush"
+    public static let blurb = "Paint with the mouse on a black canvas: five colours, brush sizes, undo, save as PNG."
+
+    public private(set) var model = PaintModel()
+    let environment: AppEnvironment
+    let controls = Controls()
+    public private(set) var canvasRect = Rect.zero
+    /// The canvas and the base under the undo history, both `surfaceSize` in points. They only
+    /// grow, so shrinking the window and growing it again loses nothing.
+    private var canvas: OpaquePointer?
+    private var base: OpaquePointer?
+    private var surfaceSize = (width: 0, height: 0)
+    private var hover: Point?
+    private var toast = Toast()
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+        for c in PaintColor.allCases {
+            controls.add("color.\(c.rawValue)", c.name, shortcut: "\(c.rawValue + 1)", kind: .swatch(Color(c.rgb)))
+        }
+        controls.add("clear", "Clear", shortcut: "Del")
+        controls.add("undo", "Undo", shortcut: "Ctrl+Z")
+        controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
+        controls.add("save", "Save", shortcut: "Ctrl+S")
+        controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
+        syncControls()
+    }
+
+    deinit {
+        if let canvas { cairo_surface_destroy(canvas) }
+        if let base { cairo_surface_destroy(base) }
+    }
+
+    // MARK: - MiniApp
+
+    public func layout(in size: Size) {
+        let pad = 8.0
+        let h = controls.layoutRows(in: Rect(x: pad, y: 0, width: max(0, size.width - 2 * pad), height: 0))
+        let barH = h + 2 * pad
+        // The tool rows sit at the bottom, under the canvas.
+        for c in controls.items {
+            var f = c.frame
+            f.y += size.height - barH + pad
+            controls.place(c.id, at: f)
+        }
+        canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
+        ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated(let id): activate(id); return true
+        case .changed("size", let v): model.setRadius(v); return true
+        case .consumed: hover = nil; return true
+        case .changed, .ignored: break
+        }
+        switch event {
+        case .touchBegan(let p):
+            guard canvasRect.contains(p) else { return false }
+            model.beginStroke(at: p)
+        case .touchMoved(let p):
+            hover = p
+            model.extendStroke(to: p)
+        case .touchEnded(let p):
+            model.endStroke(at: model.current == nil ? nil : p)
+        case .hover(let p):
+            hover = canvasRect.contains(p) ? p : nil
+        case .leave:
+            hover = nil
+        case .key(let k):
+            return handleKey(k)
+        default:
+            return false
+        }
+        paintChanges()
+        return true
+    }
+
+    private func handleKey(_ k: Key) -> Bool {
+        if k.is("z", control: true, shift: false) { activate("undo") }
+        else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
+        else if k.is("s", control: true) { activate("save") }
+        else if k.is("Delete") || k.is("BackSpace") { activate("clear") }
+        else if k.is("bracketleft") { model.setRadius(model.radius - 2) }
+        else if k.is("bracketright") { model.setRadius(model.radius + 2) }
+        else if let n = Int(k.name), let c = PaintColor(rawValue: n - 1), !k.control { model.color = c }
+        else { return false }
+        syncControls()
+        return true
+    }
+
+    private func activate(_ id: String) {
+        switch id {
+        case "clear": model.clear()
+        case "undo": model.undo()
+        case "redo": model.redo()
+        case "save": save()
+        default:
+            if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c }
+        }
+        paintChanges()
+        syncControls()
+    }
+
+    private func syncControls() {
+        for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c == model.color) }
+        controls.setEnabled("undo", model.canUndo)
+        controls.setEnabled("redo", model.canRedo)
+        controls.setValue("size", model.radius)
+    }
+
+    public func tick() -> Bool { toast.tick() }
+
+    public func draw(_ cr: CairoContext) {
+        Draw.fill(cr, canvasRect, Color(0, 0, 0))
+        if let canvas {
+            cairo_save(cr)
+            Draw.rect(cr, canvasRect)
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, canvas, canvasRect.x, canvasRect.y)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        if let hover, canvasRect.contains(hover) {
+            // The brush outline shows where and how big the next dab will be.
+            cairo_set_line_width(cr, 1)
+            Color(0.5, 0.5, 0.5, 0.9).set(cr)
+            Draw.circle(cr, hover, model.radius)
+            cairo_stroke(cr)
+        }
+        Draw.fill(cr, Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
+        controls.draw(cr)
+        toast.draw(cr, in: canvasRect)
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        Draw.fill(cr, r, Color(0, 0, 0))
+        let colors = PaintColor.allCases
+        for (i, c) in colors.enumerated() {
+            Color(c.rgb).set(cr)
+            let t = Double(i) / Double(colors.count - 1)
+            cairo_set_line_width(cr, r.width * 0.09)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            let y = r.y + r.height * (0.2 + 0.6 * t)
+            cairo_move_to(cr, r.x + r.width * 0.18, y)
+            cairo_curve_to(cr, r.x + r.width * 0.4, y - r.height * 0.15, r.x + r.width * 0.6, y + r.height * 0.15, r.x + r.width * 0.82, y)
+            cairo_stroke(cr)
+        }
+    }
+
+    // MARK: - Canvas
+
+    /// The canvas as it is, for tests and saving: an image surface the app owns.
+    public var canvasSurface: OpaquePointer? { canvas }
+
+    private func ensureSurface(width: Int, height: Int) {
+        let w = max(width, surfaceSize.width, 1), h = max(height, surfaceSize.height, 1)
+        guard w != surfaceSize.width || h != surfaceSize.height || canvas == nil else { return }
+        canvas = Self.grow(canvas, width: w, height: h)
+        if base != nil { base = Self.grow(base, width: w, height: h) }
+        surfaceSize = (w, h)
+    }
+
+    /// A new black surface of the given size with `old` copied into its top-left corner.
+    private static func grow(_ old: OpaquePointer?, width: Int, height: Int) -> OpaquePointer {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        let cr = cairo_create(s)!
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        if let old {
+            cairo_set_source_surface(cr, old, 0, 0)
+            cairo_paint(cr)
+            cairo_surface_destroy(old)
+        }
+        cairo_destroy(cr)
+        return s
+    }
+
+    /// Brings the canvas up to date with the model's changes.
+    func paintChanges() {
+        let changes = model.drainChanges()
+        guard !changes.isEmpty, let canvas else { return }
+        let rebuild = changes.contains(.rebuild)
+        for change in changes {
+            switch change {
+            case .bake(let action):
+                if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height) }
+                Self.apply(action, to: base!)
+            case .dabs(let color, let radius, let centers) where !rebuild:
+                Self.paintDabs(centers, color: color, radius: radius, on: canvas)
+            default:
+                break
+            }
+        }
+        if rebuild { rebuildCanvas() }
+    }
+
+    private func rebuildCanvas() {
+        guard let canvas else { return }
+        let cr = cairo_create(canvas)!
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        let (blank, actions) = model.replay
+        if !blank, let base {
+            cairo_set_source_surface(cr, base, 0, 0)
+            cairo_paint(cr)
+        }
+        cairo_destroy(cr)
+        for a in actions { Self.apply(a, to: canvas) }
+        if let s = model.current { Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas) }
+    }
+
+    private static func apply(_ action: PaintAction, to surface: OpaquePointer) {
+        switch action {
+        case .stroke(let s): paintDabs(s.dabs, color: s.color, radius: s.radius, on: surface)
+        case .clear:
+            let cr = cairo_create(surface)!
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
+    }
+
+    /// Fills all the dab circles as one path: one fill per batch instead of one per dab.
+    static func paintDabs(_ centers: [Point], color: PaintColor, radius: Double, on surface: OpaquePointer) {
+        guard !centers.isEmpty else { return }
+        let cr = cairo_create(surface)!
+        Color(color.rgb).set(cr)
+        for c in centers {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, c.x, c.y, radius, 0, 2 * .pi)
+        }
+        cairo_fill(cr)
+        cairo_destroy(cr)
+    }
+
+    // MARK: - Saving
+
+    /// Saves the visible canvas as PNG in the pictures folder (or home); says where, or why not.
+    @discardableResult
+    public func save() -> String? {
+        guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else {
+            toast.show("Nothing to save: the window is too small", isError: true)
+            return nil
+        }
+        let w = Int32(canvasRect.width.rounded(.down)), h = Int32(canvasRect.height.rounded(.down))
+        let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)!
+        defer { cairo_surface_destroy(image) }
+        let cr = cairo_create(image)!
+        cairo_set_source_surface(cr, canvas, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        var reasons: [String] = []
+        for dir in environment.pictureDirectoriesToTry {
+            let path = ImageFile.freshName(in: dir, stem: "touchdesk-painting")
+            do {
+                try ImageFile.writePNG(image, to: path)
+                toast.show("Saved \(path)", isError: false)
+                return path
+            } catch {
+                reasons.append("\(error)")
+            }
+        }
+        let message = "Could not save: " + (reasons.last ?? "no folder to save in")
+        toast.show(message, isError: true)
+        FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
+        return nil
+    }
+
+    /// The message showing at the bottom, if any (for tests).
+    public var toastMessage: String? { toast.isVisible ? toast.message : nil }
+}

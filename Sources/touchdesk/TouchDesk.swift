@@ -1,0 +1,118 @@
+import ArgumentParser
+import CX11Cairo
+import Foundation
+import TouchDeskHost
+import TouchDeskModels
+import TouchDeskViews
+
+extension Shell: WindowContent {}
+
+/// A window size on the command line: WIDTHxHEIGHT in points.
+struct WindowSize: ExpressibleByArgument {
+    var size: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
+        size = Size(Double(w), Double(h))
+    }
+    static var defaultValueDescription: String { "900x640" }
+}
+
+@main
+struct TouchDesk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchdesk",
+        abstract: "A desktop toy box of small learning apps, drawn with Cairo on X11.",
+        discussion: """
+        Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
+        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
+    var app: String?
+
+    @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
+    var appOption: String?
+
+    @Flag(help: "List the apps and exit.")
+    var list = false
+
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"))
+    var size: WindowSize?
+
+    @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
+    var screenshot: String?
+
+    @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
+    var display: String?
+
+    func validate() throws {
+        if let a = app, let b = appOption, a != b {
+            throw ValidationError("two different apps named: \(a) and \(b)")
+        }
+        if let id = app ?? appOption, !registry.contains(where: { $0.entry.id == id }) {
+            throw ValidationError("unknown app \"\(id)\"; the apps are: \(registry.map(\.entry.id).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        if list {
+            let width = registry.map(\.entry.id.count).max() ?? 0
+            for t in registry {
+                print(t.entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.entry.title + " — " + t.entry.blurb)
+            }
+            return
+        }
+        let shell = Shell(tiles: registry, environment: AppEnvironment.fromEnvironment())
+        let appID = app ?? appOption
+        if let appID { shell.open(id: appID) }
+
+        if let screenshot {
+            let s = size?.size ?? Size(900, 640)
+            shell.layout(in: s)
+            let surface = Snapshot.render(size: s) { shell.draw($0) }
+            defer { cairo_surface_destroy(surface) }
+            do {
+                try ImageFile.writePNG(surface, to: screenshot)
+            } catch {
+                fail("\(error)", code: 1)
+            }
+            return
+        }
+
+        var requested = size?.size ?? Size(900, 640)
+        requested.width = max(requested.width, Shell.minimumSize.width)
+        requested.height = max(requested.height, Shell.minimumSize.height)
+        let host: X11Host
+        do {
+            host = try X11Host(displayName: display, options: .init(
+                size: requested, minimumSize: Shell.minimumSize,
+                icons: [16, 32, 48, 64].map { ($0, AppIcon.argb(side: $0)) }))
+        } catch {
+            fail("\(error)", code: 2)
+        }
+        host.run(shell)
+    }
+
+    func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("touchdesk: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+
+    /// Usage errors exit with 2 (not ArgumentParser's 64), as the rest of our errors do.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
