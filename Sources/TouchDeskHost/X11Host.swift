@@ -44,6 +44,7 @@ public final class X11Host {
     private var pixelSize = (width: 0, height: 0)
     private var title = ""
     private var touchDown = false
+    private let initialPixels: (width: Int, height: Int)
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -83,6 +84,7 @@ public final class X11Host {
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attrs)
         guard window != 0 else { XCloseDisplay(dpy); throw HostError.cannotCreateWindow("XCreateWindow failed") }
         gc = XCreateGC(dpy, window, 0, nil)
+        initialPixels = (Int(w), Int(h))
 
         setProperties(options)
         openInputMethod()
@@ -175,7 +177,13 @@ public final class X11Host {
     private func setTitle(_ t: String) {
         guard t != title else { return }
         title = t
-        XStoreName(dpy, window, t)
+        // WM_NAME is Latin-1: what it cannot hold becomes "-" (the dash) or "?".
+        let latin1 = String(t.map { c -> Character in
+            c.unicodeScalars.count == 1 && c.unicodeScalars.first!.value < 0x100 ? c : (c == "—" ? "-" : "?")
+        })
+        var bytes1 = latin1.unicodeScalars.map { CChar(bitPattern: UInt8($0.value)) }
+        bytes1.append(0)
+        XStoreName(dpy, window, bytes1)
         let bytes = Array(t.utf8)
         XChangeProperty(dpy, window, atoms.netWmName, atoms.utf8String, 8, PropModeReplace, bytes, Int32(bytes.count))
     }
@@ -186,6 +194,9 @@ public final class X11Host {
     /// window (WM_DELETE_WINDOW).
     public func run(_ content: WindowContent) {
         setTitle(content.title)
+        // Without a window manager no ConfigureNotify may ever come: start at the created size.
+        resizeBuffer(width: initialPixels.width, height: initialPixels.height)
+        content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale))
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)
         var dirty = true

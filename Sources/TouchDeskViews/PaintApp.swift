@@ -86,6 +86,7 @@ public final class PaintApp: MiniApp {
             return false
         }
         paintChanges()
+        syncControls()
         return true
     }
 
