@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        /// Draws the project's own pictures into assets/.
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]),
         .executableTarget(
             name: "touchdesk-bench",
             dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]

@@ -10,7 +10,9 @@ public enum ImageFile {
     /// Writes `surface` as PNG to `path` through a temp file in the same folder, creating the folder
     /// if needed. On failure nothing is left behind at `path`.
     public static func writePNG(_ surface: OpaquePointer, to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
+        // A bare file name ("out.png") lives in the current folder.
+        let parent = (path as NSString).deletingLastPathComponent
+        let dir = parent.isEmpty ? "." : parent
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o755])

@@ -1,1 +1,104 @@
-print("bench: not yet")
+import CX11Cairo
+import Foundation
+import Glibc
+import TouchDeskModels
+import TouchDeskViews
+
+/// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
+/// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
+///
+/// Usage: touchdesk-bench [--frames N]
+
+let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
+    CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
+} ?? 60
+let size = Size(900, 640)
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Runs `body` `frames` times (after 3 warm-up runs) and returns the median in milliseconds.
+func medianMs(_ body: () -> Void) -> Double {
+    for _ in 0..<3 { body() }
+    var times: [Double] = []
+    for _ in 0..<frames {
+        let t0 = now()
+        body()
+        times.append((now() - t0) * 1000)
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+let env = AppEnvironment(picturesDirectory: NSTemporaryDirectory(), dataDirectory: NSTemporaryDirectory(), homeDirectory: NSTemporaryDirectory())
+// The same kind of target the window draws into: a surface the size of the window.
+let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height))!
+
+func frame(_ shell: Shell) {
+    let cr = cairo_create(target)!
+    shell.draw(cr)
+    cairo_destroy(cr)
+    cairo_surface_flush(target)
+}
+
+func report(_ name: String, _ ms: Double, _ note: String = "") {
+    let label = name.padding(toLength: 36, withPad: " ", startingAt: 0)
+    print(label + String(format: "%9.3f ms", ms) + (note.isEmpty ? "" : "  (\(note))"))
+}
+
+print("touchdesk-bench: median of \(frames) frames at \(Int(size.width))x\(Int(size.height))")
+
+// Home screen.
+let home = Shell(tiles: Registry.tiles, environment: env)
+home.layout(in: size)
+report("home screen frame", medianMs { frame(home) })
+
+// Polygon.
+let poly = Shell(tiles: Registry.tiles, environment: env)
+poly.open(id: "polygon")
+poly.layout(in: size)
+report("polygon frame", medianMs { frame(poly) })
+
+// Paint: an empty canvas, then 100,000 dabs painted through real touch events.
+let paint = Shell(tiles: Registry.tiles, environment: env)
+paint.open(id: "paint")
+paint.layout(in: size)
+report("paint frame, empty canvas", medianMs { frame(paint) })
+
+let bar = Shell.barHeight
+var dabs = 0
+var row = 0
+let t0 = now()
+while true {
+    guard case let app as PaintApp = paint.current?.app else { fatalError("paint did not open") }
+    dabs = app.model.totalDabs
+    if dabs >= 100_000 { break }
+    // Zig-zag strokes across the canvas; radius 10 gives a dab every 5 points.
+    let y = bar + 20 + Double(row % 90) * 5
+    paint.handle(.touchBegan(Point(20, y)))
+    for x in stride(from: 25.0, through: 880, by: 5) { paint.handle(.touchMoved(Point(x, y))) }
+    paint.handle(.touchEnded(Point(880, y)))
+    row += 1
+}
+let paintSeconds = now() - t0
+report("painting 100,000 dabs (total)", paintSeconds * 1000, String(format: "%.2f µs per dab, %d dabs", paintSeconds * 1e6 / Double(dabs), dabs))
+report("paint frame, 100,000 dabs", medianMs { frame(paint) })
+
+var x = 100.0
+report("paint frame with a new dab", medianMs {
+    paint.handle(.touchBegan(Point(x, 300)))
+    paint.handle(.touchEnded(Point(x, 300)))
+    x = x >= 800 ? 100 : x + 7
+    frame(paint)
+})
+report("undo (rebuild from 100 strokes)", medianMs {
+    paint.handle(.key(Key("z", control: true)))
+    paint.handle(.key(Key("Z", control: true, shift: true)))
+    paint.handle(.key(Key("z", control: true)))
+    frame(paint)
+}, "undo+redo+undo, then a frame")
+
+cairo_surface_destroy(target)

@@ -7,15 +7,13 @@ import TouchDeskViews
 
 extension Shell: WindowContent {}
 
-/// A window size on the command line: WIDTHxHEIGHT in points.
-struct WindowSize: ExpressibleByArgument {
-    var size: Size
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
-        size = Size(Double(w), Double(h))
+/// Parses a window size on the command line: WIDTHxHEIGHT in points, each 1 to 16384.
+func parseSize(_ argument: String) throws -> Size {
+    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+        throw ValidationError("--size takes WIDTHxHEIGHT in points, like 800x600 (each 1 to 16384)")
     }
-    static var defaultValueDescription: String { "900x640" }
+    return Size(Double(w), Double(h))
 }
 
 @main
@@ -38,8 +36,8 @@ struct TouchDesk: ParsableCommand {
     @Flag(help: "List the apps and exit.")
     var list = false
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"))
-    var size: WindowSize?
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"), transform: parseSize)
+    var size: Size?
 
     @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
     var screenshot: String?
@@ -51,25 +49,25 @@ struct TouchDesk: ParsableCommand {
         if let a = app, let b = appOption, a != b {
             throw ValidationError("two different apps named: \(a) and \(b)")
         }
-        if let id = app ?? appOption, !registry.contains(where: { $0.entry.id == id }) {
-            throw ValidationError("unknown app \"\(id)\"; the apps are: \(registry.map(\.entry.id).joined(separator: ", "))")
+        if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
+            throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
     }
 
     func run() throws {
         if list {
-            let width = registry.map(\.entry.id.count).max() ?? 0
-            for t in registry {
+            let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
+            for t in Registry.tiles {
                 print(t.entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.entry.title + " — " + t.entry.blurb)
             }
             return
         }
-        let shell = Shell(tiles: registry, environment: AppEnvironment.fromEnvironment())
+        let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
         let appID = app ?? appOption
         if let appID { shell.open(id: appID) }
 
         if let screenshot {
-            let s = size?.size ?? Size(900, 640)
+            let s = size ?? Size(900, 640)
             shell.layout(in: s)
             let surface = Snapshot.render(size: s) { shell.draw($0) }
             defer { cairo_surface_destroy(surface) }
@@ -81,7 +79,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
 
-        var requested = size?.size ?? Size(900, 640)
+        var requested = size ?? Size(900, 640)
         requested.width = max(requested.width, Shell.minimumSize.width)
         requested.height = max(requested.height, Shell.minimumSize.height)
         let host: X11Host

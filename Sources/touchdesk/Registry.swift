@@ -1,8 +1,0 @@
-import TouchDeskViews
-
-/// Every mini-app, in home-screen order, with the key that opens it from the home screen.
-/// Adding an app: its model file, its view file, and one line here.
-let registry: [Shell.Tile] = [
-    Shell.Tile(AppEntry(PaintApp.self), key: "p"),
-    Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
-]

@@ -1,0 +1,201 @@
+import CX11Cairo
+import Foundation
+
+/// Reading pixels back for tests: from Cairo image surfaces (rendered in-process) and from PNG
+/// files (saved by the app or taken as screenshots), compared with a tolerance so antialiasing and
+/// PNG round trips do not make tests brittle.
+
+// MARK: - Colours
+
+/// One pixel as straight (not premultiplied) 8-bit channels.
+public struct PixelColor: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: Int
+    public var g: Int
+    public var b: Int
+    public var a: Int
+
+    public init(r: Int, g: Int, b: Int, a: Int = 255) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    /// From 0xRRGGBB, opaque.
+    public init(hex: UInt32) {
+        self.init(r: Int((hex >> 16) & 0xff), g: Int((hex >> 8) & 0xff), b: Int(hex & 0xff))
+    }
+
+    /// From components in 0…1, as Cairo and the views' `Color` use them.
+    public init(unit r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        self.init(r: byte(r), g: byte(g), b: byte(b), a: byte(a))
+    }
+
+    public static let black = PixelColor(r: 0, g: 0, b: 0)
+    public static let white = PixelColor(r: 255, g: 255, b: 255)
+    /// What a read outside the image returns: close to no real colour, so a test that reads off the
+    /// edge fails instead of passing by accident.
+    public static let outside = PixelColor(r: -1000, g: -1000, b: -1000, a: -1000)
+
+    /// True when every channel (alpha included) is within `tolerance` of `other`'s.
+    public func isClose(to other: PixelColor, tolerance: Int = 12) -> Bool {
+        abs(r - other.r) <= tolerance && abs(g - other.g) <= tolerance
+            && abs(b - other.b) <= tolerance && abs(a - other.a) <= tolerance
+    }
+
+    /// The largest channel difference from `other`.
+    public func distance(to other: PixelColor) -> Int {
+        max(abs(r - other.r), abs(g - other.g), abs(b - other.b), abs(a - other.a))
+    }
+
+    public var description: String {
+        if self == .outside { return "(outside the image)" }
+        return String(format: "#%02x%02x%02x", r, g, b) + (a == 255 ? "" : String(format: "/a%02x", a))
+    }
+}
+
+// MARK: - Images
+
+/// A copy of an image's pixels, independent of the surface it came from (so callers can destroy
+/// the surface straight away).
+public struct PixelImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Row by row, straight colour.
+    public let pixels: [PixelColor]
+
+    /// Copies an image surface (ARGB32, RGB24; anything else reads as `.outside`).
+    public init(surface: OpaquePointer) {
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let format = cairo_image_surface_get_format(surface)
+        var out = [PixelColor](repeating: .outside, count: w * h)
+        if let data = cairo_image_surface_get_data(surface),
+           format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 {
+            let opaque = format == CAIRO_FORMAT_RGB24
+            for y in 0..<h {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { out[y * w + x] = Self.decode(row[x], opaque: opaque) }
+            }
+        }
+        width = w
+        height = h
+        pixels = out
+    }
+
+    /// Loads a PNG file through Cairo; nil if it cannot be read.
+    public init?(pngPath path: String) {
+        guard let s = PNG.load(path) else { return nil }
+        defer { cairo_surface_destroy(s) }
+        self.init(surface: s)
+    }
+
+    /// Cairo words are native-endian 0xAARRGGBB with premultiplied colour.
+    static func decode(_ word: UInt32, opaque: Bool) -> PixelColor {
+        let a = opaque ? 255 : Int((word >> 24) & 0xff)
+        var r = Int((word >> 16) & 0xff), g = Int((word >> 8) & 0xff), b = Int(word & 0xff)
+        if a == 0 { return PixelColor(r: 0, g: 0, b: 0, a: 0) }
+        if a < 255 {
+            r = min(255, (r * 255 + a / 2) / a); g = min(255, (g * 255 + a / 2) / a); b = min(255, (b * 255 + a / 2) / a)
+        }
+        return PixelColor(r: r, g: g, b: b, a: a)
+    }
+
+    /// The pixel at integer coordinates, or `.outside`.
+    public subscript(x: Int, y: Int) -> PixelColor {
+        guard x >= 0, y >= 0, x < width, y < height else { return .outside }
+        return pixels[y * width + x]
+    }
+
+    /// The pixel containing the point (x, y) in surface units (pixel (i, j) covers [i, i+1)×[j, j+1)).
+    public func at(_ x: Double, _ y: Double) -> PixelColor {
+        guard x.isFinite, y.isFinite else { return .outside }
+        return self[Int(x.rounded(.down)), Int(y.rounded(.down))]
+    }
+
+    /// How many pixels in the rectangle (clipped to the image) are close to `color`.
+    public func count(of color: PixelColor, tolerance: Int = 12,
+                      x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) -> Int {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + (w ?? width)), y1 = min(height, y + (h ?? height))
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var n = 0
+        for yy in y0..<y1 {
+            for xx in x0..<x1 where pixels[yy * width + xx].isClose(to: color, tolerance: tolerance) { n += 1 }
+        }
+        return n
+    }
+
+    /// The points of `points` whose pixel is not close to `color`: an empty result is a pass,
+    /// and a non-empty one says where it went wrong.
+    public func mismatches(_ points: [(Double, Double)], expected color: PixelColor,
+                           tolerance: Int = 12) -> [String] {
+        points.compactMap { p in
+            let c = at(p.0, p.1)
+            return c.isClose(to: color, tolerance: tolerance) ? nil : "(\(p.0), \(p.1)) is \(c), expected \(color)"
+        }
+    }
+}
+
+// MARK: - PNG files
+
+public enum PNG {
+    /// Loads a PNG into a new image surface (the caller destroys it); nil if Cairo cannot read it.
+    public static func load(_ path: String) -> OpaquePointer? {
+        guard let s = cairo_image_surface_create_from_png(path) else { return nil }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(s)
+            return nil
+        }
+        return s
+    }
+
+    /// True when the file starts with the PNG signature.
+    public static func hasSignature(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let head = h.readData(ofLength: 8)
+        return Array(head) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+    }
+}
+
+// MARK: - Points
+
+/// `count` evenly spaced points from (x0, y0) to (x1, y1), both ends included.
+public func pointsAlong(from a: (Double, Double), to b: (Double, Double), count: Int) -> [(Double, Double)] {
+    guard count > 1 else { return [a] }
+    return (0..<count).map { i in
+        let t = Double(i) / Double(count - 1)
+        return (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+    }
+}
+
+// MARK: - Temporary folders
+
+/// A fresh folder under the system temp folder, removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init(prefix: String = "touchdesk-test") {
+        let base = NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/"
+        var template = Array((base + prefix + "-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buf in mkdtemp(buf.baseAddress!) }
+        precondition(made != nil, "cannot create a temporary folder under \(base)")
+        path = String(cString: template)
+    }
+
+    /// `path` joined with a relative name.
+    public func appending(_ name: String) -> String { path + "/" + name }
+
+    /// Writes a regular file (handy to block a folder from being created).
+    @discardableResult
+    public func makeFile(_ name: String, contents: String = "") -> String {
+        let p = appending(name)
+        FileManager.default.createFile(atPath: p, contents: Data(contents.utf8))
+        return p
+    }
+
+    /// The names of the files directly in `dir` (default: this folder), sorted.
+    public func files(in dir: String? = nil) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir ?? path)) ?? []).sorted()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
