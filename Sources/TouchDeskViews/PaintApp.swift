@@ -269,7 +269,9 @@ public final class PaintApp: MiniApp {
             let path = ImageFile.freshName(in: dir, stem: "touchdesk-painting")
             do {
                 try ImageFile.writePNG(image, to: path)
-                toast.show("Saved \(path)", isError: false)
+                let home = environment.homeDirectory
+                let shown = path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : Substring(path)
+                toast.show("Saved \(shown)", isError: false)
                 return path
             } catch {
                 reasons.append("\(error)")

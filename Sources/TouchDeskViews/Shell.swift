@@ -16,7 +16,7 @@ public final class Shell {
 
     public static let barHeight = 44.0
     /// The smallest size every screen is laid out for (the host sets it as the WM minimum).
-    public static let minimumSize = Size(360, 320)
+    public static let minimumSize = Size(400, 360)
     public static let appName = "TouchDesk"
 
     public let tiles: [Tile]
