@@ -1,4 +1,5 @@
 import CX11Cairo
+import Foundation
 import TouchDeskModels
 
 /// Thin helpers over the Cairo calls our views use; `cr` is always a `cairo_t *`.
@@ -114,15 +115,20 @@ enum TextMeasure {
     private final class Context: @unchecked Sendable {
         let surface: OpaquePointer
         let cr: OpaquePointer
+        /// Layout may run on any thread (tests lay apps out in parallel, renders can run off the
+        /// main thread), and one cairo_t must never be used by two threads at once.
+        let lock = NSLock()
         init() {
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
             cr = cairo_create(surface)
         }
     }
-    // Read-only after creation and used from the main thread only: a measuring device, not app state.
+    // A measuring device, not app state; every use holds its lock.
     private static let context = Context()
 
     static func width(_ s: String, size: Double, weight: FontWeight) -> Double {
+        context.lock.lock()
+        defer { context.lock.unlock() }
         let cr = context.cr
         Draw.selectFontForMeasure(cr, size: size, weight: weight)
         var ext = cairo_text_extents_t()

@@ -188,7 +188,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
     @discardableResult
     public func makeFile(_ name: String, contents: String = "") -> String {
         let p = appending(name)
-        FileManager.default.createFile(atPath: p, contents: Data(contents.utf8))
+        _ = FileManager.default.createFile(atPath: p, contents: Data(contents.utf8))
         return p
     }
 
