@@ -108,6 +108,15 @@ public final class Controls {
         return Double(rows.count) * h + Double(rows.count - 1) * g
     }
 
+    /// Lays the controls out in rows along the bottom of `size`, `padding` from the edges, and
+    /// returns the toolbar's whole height, which the content above must leave free.
+    public func layoutToolbar(atBottomOf size: Size, padding: Double = 8) -> Double {
+        let rows = layoutRows(in: Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0))
+        let height = rows + 2 * padding
+        for i in items.indices { items[i].frame.y += size.height - height + padding }
+        return height
+    }
+
     /// Places one control at an explicit frame.
     public func place(_ id: String, at frame: Rect) { update(id) { $0.frame = frame } }
 

@@ -47,15 +47,8 @@ public final class PaintApp: MiniApp {
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
-        let pad = 8.0
-        let h = controls.layoutRows(in: Rect(x: pad, y: 0, width: max(0, size.width - 2 * pad), height: 0))
-        let barH = h + 2 * pad
         // The tool rows sit at the bottom, under the canvas.
-        for c in controls.items {
-            var f = c.frame
-            f.y += size.height - barH + pad
-            controls.place(c.id, at: f)
-        }
+        let barH = controls.layoutToolbar(atBottomOf: size)
         canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
         ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
     }

@@ -38,14 +38,7 @@ public final class PolygonApp: MiniApp {
 
     public func layout(in size: Size) {
         self.size = size
-        let pad = 8.0
-        let h = controls.layoutRows(in: Rect(x: pad, y: 0, width: max(0, size.width - 2 * pad), height: 0))
-        let barH = h + 2 * pad
-        for c in controls.items {
-            var f = c.frame
-            f.y += size.height - barH + pad
-            controls.place(c.id, at: f)
-        }
+        let barH = controls.layoutToolbar(atBottomOf: size)
         // The top 48 points hold the name and angle labels.
         drawingArea = Rect(x: 0, y: 48, width: size.width, height: max(0, size.height - barH - 48))
     }
