@@ -44,6 +44,7 @@ public final class X11Host {
     private var pixelSize = (width: 0, height: 0)
     private var title = ""
     private var touchDown = false
+    private var secondaryDown = false
     private let initialPixels: (width: Int, height: Int)
 
     struct Atoms {
@@ -270,6 +271,7 @@ public final class X11Host {
             let p = point(b.x, b.y)
             switch b.button {
             case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
+            case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
             case UInt32(Button4): content.handle(.scroll(p, dy: -1))
             case UInt32(Button5): content.handle(.scroll(p, dy: 1))
             default: return .none
@@ -277,17 +279,26 @@ public final class X11Host {
             return .redraw
         case ButtonRelease:
             let b = ev.xbutton
-            guard b.button == UInt32(Button1), touchDown else { return .none }
-            touchDown = false
-            content.handle(.touchEnded(point(b.x, b.y)))
+            if b.button == UInt32(Button1), touchDown {
+                touchDown = false
+                content.handle(.touchEnded(point(b.x, b.y)))
+            } else if b.button == UInt32(Button3), secondaryDown {
+                secondaryDown = false
+                content.handle(.secondaryEnded(point(b.x, b.y)))
+            } else {
+                return .none
+            }
             return .redraw
         case MotionNotify:
             // Every motion event is delivered: no compression, so fast strokes keep their shape.
             let m = ev.xmotion
-            content.handle(touchDown ? .touchMoved(point(m.x, m.y)) : .hover(point(m.x, m.y)))
+            let p = point(m.x, m.y)
+            if touchDown { content.handle(.touchMoved(p)) }
+            if secondaryDown { content.handle(.secondaryMoved(p)) }
+            if !touchDown && !secondaryDown { content.handle(.hover(p)) }
             return .redraw
         case LeaveNotify:
-            if touchDown { return .none }
+            if touchDown || secondaryDown { return .none }
             content.handle(.leave)
             return .redraw
         case KeyPress:

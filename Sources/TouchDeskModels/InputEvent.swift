@@ -36,6 +36,10 @@ public enum InputEvent: Equatable, Sendable {
     case touchMoved(Point)
     /// The primary button was released.
     case touchEnded(Point)
+    /// The secondary (right) button went down, moved, came up: e.g. tilting by mouse.
+    case secondaryBegan(Point)
+    case secondaryMoved(Point)
+    case secondaryEnded(Point)
     /// The pointer moved with no button held (for hover feedback).
     case hover(Point)
     /// The pointer left the window.
@@ -46,4 +50,6 @@ public enum InputEvent: Equatable, Sendable {
     case keyUp(Key)
     /// A tilt of the "device" in g.
     case tilt(Vector3)
+    /// Text arrived from the clipboard or the primary selection, as the app asked.
+    case paste(String)
 }

@@ -8,11 +8,14 @@ public struct AppEnvironment: Sendable {
     public var dataDirectory: String
     /// The user's home folder, the last resort for saving.
     public var homeDirectory: String
+    /// The project's pictures (see `Assets.locate`); nil when none was found.
+    public var assetsDirectory: String?
 
-    public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String) {
+    public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil) {
         self.picturesDirectory = picturesDirectory
         self.dataDirectory = dataDirectory
         self.homeDirectory = homeDirectory
+        self.assetsDirectory = assetsDirectory
     }
 
     /// Resolves the folders from `env` (the process environment by default). Relative or empty
@@ -24,7 +27,8 @@ public struct AppEnvironment: Sendable {
         let pictures = absolute(env["XDG_PICTURES_DIR"])
             ?? userDirsPictures(configHome: configHome, home: home)
             ?? home + "/Pictures"
-        return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home)
+        return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
+                              assetsDirectory: Assets.locate(env))
     }
 
     private static func absolute(_ s: String?) -> String? {

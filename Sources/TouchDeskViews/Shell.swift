@@ -130,9 +130,12 @@ public final class Shell {
             _ = app.handle(.leave)
         case .scroll(let p, let d):
             if p.y >= dy { _ = app.handle(.scroll(local(p), dy: d)) }
+        case .secondaryBegan(let p): _ = app.handle(.secondaryBegan(local(p)))
+        case .secondaryMoved(let p): _ = app.handle(.secondaryMoved(local(p)))
+        case .secondaryEnded(let p): _ = app.handle(.secondaryEnded(local(p)))
         case .key(let k):
             if !app.handle(event) && k.is("Escape") { goHome() }
-        case .keyUp, .tilt:
+        case .keyUp, .tilt, .paste:
             _ = app.handle(event)
         }
     }

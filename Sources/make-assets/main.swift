@@ -5,28 +5,28 @@ import TouchDeskViews
 
 /// The asset generator: draws every picture TouchDesk ships and writes it into assets/.
 /// Run `swift run make-assets [assets-folder]` after changing a drawing, and commit the PNGs.
+/// Each group of pictures lives in its own file and is named once in `allPictures`.
+
+/// One picture: its path under the assets folder (without ".png"), its size in pixels, its drawing.
+struct Picture {
+    let path: String
+    let width: Int
+    let height: Int
+    let draw: (CairoContext, Size) -> Void
+}
+
+let allPictures: [Picture] = iconPictures
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "assets"
-let iconName = "io.github.touchdesk.TouchDesk"
-var written = 0
-
-func write(_ surface: OpaquePointer, _ path: String) {
+for p in allPictures {
+    let size = Size(Double(p.width), Double(p.height))
+    let surface = Snapshot.render(size: size) { p.draw($0, size) }
+    defer { cairo_surface_destroy(surface) }
     do {
-        try ImageFile.writePNG(surface, to: folder + "/" + path)
-        written += 1
+        try ImageFile.writePNG(surface, to: folder + "/" + p.path + ".png")
     } catch {
         FileHandle.standardError.write(Data("make-assets: \(error)\n".utf8))
         exit(1)
     }
 }
-
-// The application icon at the hicolor theme's common sizes.
-for side in [16, 32, 48, 64, 128, 256] {
-    let s = Snapshot.render(size: Size(Double(side), Double(side))) {
-        AppIcon.draw($0, in: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
-    }
-    write(s, "icons/hicolor/\(side)x\(side)/apps/\(iconName).png")
-    cairo_surface_destroy(s)
-}
-
-print("make-assets: wrote \(written) files into \(folder)/")
+print("make-assets: wrote \(allPictures.count) pictures into \(folder)/")
