@@ -1,0 +1,72 @@
+import CX11Cairo
+import TouchDeskModels
+
+/// Draws a stack of pictures (back to front) from an `ImageStore` into one square, scaled to fit
+/// with their aspect ratio kept.
+///
+/// The composite of each distinct list of pictures is kept at the target's pixel size, so an
+/// animating app draws one image per frame instead of ten scaled PNGs; an animation only switches
+/// between the few composites its frames make. A new size throws the composites away.
+public final class LayerCompositor {
+    public let store: ImageStore
+    /// The folder under the assets folder the pictures are in, e.g. "stickman".
+    public let folder: String
+    private var composites: [[String]: OpaquePointer] = [:]
+    private var order: [[String]] = []
+    private var pixelSize = (width: 0, height: 0)
+    /// How many composites are kept: enough for every frame of the longest animation.
+    static let keep = 6
+
+    public init(store: ImageStore, folder: String) {
+        self.store = store
+        self.folder = folder
+    }
+
+    deinit { clear() }
+
+    private func clear() {
+        for s in composites.values { cairo_surface_destroy(s) }
+        composites = [:]
+        order = []
+    }
+
+    /// Draws `pictures`, back to front, into `rect`.
+    public func draw(_ pictures: [String], in rect: Rect, _ cr: CairoContext) {
+        guard rect.width >= 1, rect.height >= 1 else { return }
+        var dw = rect.width, dh = rect.height
+        cairo_user_to_device_distance(cr, &dw, &dh)
+        let w = max(1, Int(abs(dw).rounded(.up))), h = max(1, Int(abs(dh).rounded(.up)))
+        if w != pixelSize.width || h != pixelSize.height {
+            clear()
+            pixelSize = (w, h)
+        }
+        let surface = composite(pictures, points: rect.size)
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / Double(w), rect.height / Double(h))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    private func composite(_ pictures: [String], points: Size) -> OpaquePointer {
+        if let s = composites[pictures] { return s }
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelSize.width), Int32(pixelSize.height))!
+        let cr = cairo_create(s)!
+        cairo_scale(cr, Double(pixelSize.width) / points.width, Double(pixelSize.height) / points.height)
+        let rect = Rect(x: 0, y: 0, width: points.width, height: points.height)
+        for p in pictures { store.draw(folder + "/" + p, in: rect, cr) }
+        cairo_destroy(cr)
+        cairo_surface_flush(s)
+        if order.count >= Self.keep, let oldest = order.first {
+            order.removeFirst()
+            if let old = composites.removeValue(forKey: oldest) { cairo_surface_destroy(old) }
+        }
+        composites[pictures] = s
+        order.append(pictures)
+        return s
+    }
+
+    /// How many composites are cached (for tests).
+    var cachedCount: Int { composites.count }
+}

@@ -1,0 +1,130 @@
+import CX11Cairo
+import Foundation
+import Testing
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Finding the assets folder, loading pictures once, and what a missing or broken picture looks
+/// like: a crossed box and one warning that names the file.
+@Suite("Assets: locating and loading pictures")
+struct AssetsTests {
+    /// Writes a `width` × `height` PNG: the left half red, the right half blue.
+    static func writeTestPNG(_ path: String, width: Int = 40, height: Int = 20) throws {
+        let s = Snapshot.render(size: Size(Double(width), Double(height))) { cr in
+            Draw.fill(cr, Rect(x: 0, y: 0, width: Double(width) / 2, height: Double(height)), Color(1, 0, 0))
+            Draw.fill(cr, Rect(x: Double(width) / 2, y: 0, width: Double(width) / 2, height: Double(height)), Color(0, 0, 1))
+        }
+        defer { cairo_surface_destroy(s) }
+        try ImageFile.writePNG(s, to: path)
+    }
+
+    /// Makes an empty file, and the folders above it.
+    static func makeFile(_ dir: TemporaryDirectory, _ name: String) {
+        let path = dir.appending(name)
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+    }
+
+    @Test func touchdeskAssetsWinsWhenSet() {
+        #expect(Assets.locate(["TOUCHDESK_ASSETS": "/somewhere/pics"], executable: "/usr/bin/touchdesk") == "/somewhere/pics")
+        // Empty means unset.
+        #expect(Assets.locate(["TOUCHDESK_ASSETS": ""], executable: "/nonexistent/bin/touchdesk") == nil)
+    }
+
+    @Test func anAssetsFolderNextToTheBuildIsFound() {
+        let dir = TemporaryDirectory(prefix: "touchdesk-assets")
+        Self.makeFile(dir, "repo/assets/" + Assets.marker)
+        let exe = dir.appending("repo/.build/x86_64-unknown-linux-gnu/debug/touchdesk")
+        #expect(Assets.locate([:], executable: exe) == dir.appending("repo/assets"))
+    }
+
+    @Test func anInstalledBinaryFindsPrefixShare() {
+        let dir = TemporaryDirectory(prefix: "touchdesk-assets")
+        Self.makeFile(dir, "usr/share/touchdesk/assets/" + Assets.marker)
+        #expect(Assets.locate([:], executable: dir.appending("usr/bin/touchdesk")) == dir.appending("usr/share/touchdesk/assets"))
+    }
+
+    @Test func aFolderCalledAssetsWithoutTheMarkerIsNotOurs() {
+        let dir = TemporaryDirectory(prefix: "touchdesk-assets")
+        Self.makeFile(dir, "repo/assets/something.png")
+        #expect(Assets.locate([:], executable: dir.appending("repo/bin/touchdesk")) == nil)
+    }
+
+    @Test func theRepositorysAssetsHoldEveryStickManPicture() {
+        let assets = ViewAssets.repository
+        for p in StickManPicture.allCases {
+            #expect(FileManager.default.fileExists(atPath: "\(assets)/stickman/\(p.rawValue).png"), "\(p.rawValue).png missing")
+        }
+    }
+
+    @Test func aPictureLoadsOnceAndDrawsScaledToFitKeepingItsShape() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-store")
+        try Self.writeTestPNG(dir.appending("pics/wide.png"))
+        let store = ImageStore(directory: dir.appending("pics"), warn: { _ in })
+        let first = store.image("wide")
+        #expect(first != nil)
+        #expect(store.image("wide") == first, "loaded once and cached")
+        // A 2:1 picture in a 100 × 100 square: 100 × 50, centred, the rest untouched.
+        let img = render(Size(100, 100)) { store.draw("wide", in: Rect(x: 0, y: 0, width: 100, height: 100), $0) }.image
+        #expect(img.at(20, 50) == PixelColor(r: 255, g: 0, b: 0))
+        #expect(img.at(80, 50) == PixelColor(r: 0, g: 0, b: 255))
+        #expect(img.at(20, 30) == PixelColor(r: 255, g: 0, b: 0))
+        #expect(img.at(50, 20) == PixelColor(Theme.background))
+        #expect(img.at(50, 80) == PixelColor(Theme.background))
+        #expect(store.warnings.isEmpty)
+    }
+
+    @Test func aMissingPictureIsACrossedBoxAndOneWarningNamingIt() {
+        let dir = TemporaryDirectory(prefix: "touchdesk-store")
+        var written: [String] = []
+        let store = ImageStore(directory: dir.path, warn: { written.append($0) })
+        let rect = Rect(x: 10, y: 10, width: 80, height: 80)
+        let img = render(Size(100, 100)) { cr in
+            store.draw("stickman/hat", in: rect, cr)
+            store.draw("stickman/hat", in: rect, cr)
+        }.image
+        #expect(written.count == 1, "one warning, not one per draw: \(written)")
+        #expect(written.first?.contains(dir.appending("stickman/hat.png")) == true, "\(written)")
+        // The box's diagonals cross in the middle; its edges are drawn; inside, off the lines, nothing.
+        let grey = PixelColor(unit: 0.5, 0.5, 0.55)
+        #expect(img.at(50, 50).isClose(to: grey, tolerance: 30))
+        #expect(img.at(30, 30).isClose(to: grey, tolerance: 30))
+        #expect(img.at(70, 30).isClose(to: grey, tolerance: 30))
+        #expect(img.at(50, 12).isClose(to: grey, tolerance: 40))
+        #expect(img.at(50, 30) == PixelColor(Theme.background))
+    }
+
+    @Test func aCorruptPNGIsReportedAsNotAPNG() {
+        let dir = TemporaryDirectory(prefix: "touchdesk-store")
+        dir.makeFile("broken.png", contents: "this is not a picture")
+        var written: [String] = []
+        let store = ImageStore(directory: dir.path, warn: { written.append($0) })
+        #expect(store.image("broken") == nil)
+        #expect(store.image("broken") == nil)
+        #expect(written.count == 1)
+        #expect(written.first?.contains("broken.png") == true && written.first?.contains("not a valid PNG") == true, "\(written)")
+    }
+
+    @Test func noAssetsFolderAtAllSaysHowToFixIt() {
+        var written: [String] = []
+        let store = ImageStore(directory: nil, warn: { written.append($0) })
+        #expect(store.image("stickman/eyes") == nil)
+        #expect(written.first?.contains("TOUCHDESK_ASSETS") == true)
+        #expect(written.first?.contains("stickman/eyes.png") == true)
+    }
+}
+
+/// The repository's own assets folder, found from this file's place in the source tree.
+enum ViewAssets {
+    static let repository: String = {
+        let here = URL(fileURLWithPath: #filePath)
+        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("assets").path
+    }()
+
+    static var environment: AppEnvironment {
+        var env = Sandbox().environment
+        env.assetsDirectory = repository
+        return env
+    }
+}

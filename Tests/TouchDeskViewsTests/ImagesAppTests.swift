@@ -1,0 +1,107 @@
+import CX11Cairo
+import Foundation
+import Testing
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Adding Images: five small framed squares, each one layer, and the five stacked below; and the
+/// compositor underneath, which stacks pictures back to front.
+@Suite("Adding Images view and the layer compositor")
+struct ImagesAppTests {
+    static let size = Size(800, 556)
+    static let frameColor = PixelColor(ImagesApp.frame)
+    static let paper = PixelColor(ImagesApp.paper)
+    static let skin = PixelColor(hex: 0xffd9a8)
+    static let hatCrown = PixelColor(hex: 0x3b2f6b)
+    static let newspaper = PixelColor(hex: 0xefe8d4)
+
+    func makeApp(size: Size = ImagesAppTests.size) -> ImagesApp {
+        let app = ImagesApp(environment: ViewAssets.environment)
+        app.layout(in: size)
+        return app
+    }
+
+    /// A point of the 400-pixel artwork inside `square`.
+    func art(_ square: Rect, _ x: Double, _ y: Double) -> (Double, Double) {
+        (square.x + x * square.width / 400, square.y + y * square.height / 400)
+    }
+
+    @Test(arguments: [Size(800, 556), Size(400, 316), Size(1400, 400), Size(400, 900)])
+    func fiveSmallSquaresInARowAndALargeOneBelow(size: Size) {
+        let app = makeApp(size: size)
+        let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        #expect(app.smallRects.count == 5)
+        for (i, r) in app.smallRects.enumerated() {
+            #expect(r.width == r.height && r.width >= 50, "square \(i) is \(r) at \(size)")
+            #expect(whole.contains(r))
+            if i > 0 {
+                #expect(r.y == app.smallRects[0].y && r.x > app.smallRects[i - 1].maxX, "not in a row at \(size)")
+            }
+        }
+        let big = app.compositeRect
+        #expect(big.width == big.height && big.width > app.smallRects[0].width * 1.5, "large square \(big) at \(size)")
+        #expect(big.y > app.smallRects[0].maxY && whole.contains(big))
+    }
+
+    @Test func eachSmallSquareShowsItsOwnLayerAndTheLargeOneAllFive() {
+        let app = makeApp()
+        let img = frame(of: app, size: Self.size)
+        let s = app.smallRects
+        // Framed, with paper showing through the transparent layers.
+        for r in s {
+            #expect(img.at(r.x + 1, r.midY) == Self.frameColor && img.at(r.maxX - 1, r.midY) == Self.frameColor)
+        }
+        #expect(img.at(art(s[0], 200, 40).0, art(s[0], 200, 40).1).b > 240, "background: sky")
+        #expect(img.at(art(s[1], 200, 120).0, art(s[1], 200, 120).1).isClose(to: Self.skin, tolerance: 8), "baseline: the head")
+        #expect(img.at(art(s[1], 300, 300).0, art(s[1], 300, 300).1) == Self.paper, "baseline alone has no background")
+        #expect(img.at(art(s[2], 240, 284).0, art(s[2], 240, 284).1).isClose(to: Self.newspaper, tolerance: 10), "the newspaper")
+        #expect(img.at(art(s[3], 200, 40).0, art(s[3], 200, 40).1).isClose(to: Self.hatCrown, tolerance: 10), "the hat")
+        #expect(img.at(art(s[3], 200, 120).0, art(s[3], 200, 120).1) == Self.paper, "the hat alone: no head under it")
+        #expect(img.at(art(s[4], 200, 120).0, art(s[4], 200, 120).1) == Self.paper, "the legs alone")
+        // The composite: hat on the head, the paper in front of the body, sky behind, in that order.
+        let b = app.compositeRect
+        #expect(img.at(art(b, 200, 40).0, art(b, 200, 40).1).isClose(to: Self.hatCrown, tolerance: 10))
+        #expect(img.at(art(b, 200, 120).0, art(b, 200, 120).1).isClose(to: Self.skin, tolerance: 8))
+        #expect(img.at(art(b, 240, 284).0, art(b, 240, 284).1).isClose(to: Self.newspaper, tolerance: 10))
+        let sky = img.at(art(b, 60, 200).0, art(b, 60, 200).1)
+        #expect(sky.b > 240 && sky.r < 230, "sky: \(sky)")
+        // The legs are drawn over the newspaper's lower edge (they come after it).
+        let knee = img.at(art(b, 188, 292).0, art(b, 188, 292).1)
+        #expect(knee.r < 90 && knee.g < 90, "legs over the paper: \(knee)")
+    }
+
+    @Test func theCompositorStacksBackToFront() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-layers")
+        // "red": the whole square; "dot": a blue disc in the middle, transparent around it.
+        let red = Snapshot.render(size: Size(40, 40)) { Draw.fill($0, Rect(x: 0, y: 0, width: 40, height: 40), Color(1, 0, 0)) }
+        try ImageFile.writePNG(red, to: dir.appending("set/red.png"))
+        cairo_surface_destroy(red)
+        let dot = Snapshot.render(size: Size(40, 40)) { cr in
+            Color(0, 0, 1).set(cr)
+            Draw.circle(cr, Point(20, 20), 8)
+            cairo_fill(cr)
+        }
+        try ImageFile.writePNG(dot, to: dir.appending("set/dot.png"))
+        cairo_surface_destroy(dot)
+        let c = LayerCompositor(store: ImageStore(directory: dir.path, warn: { _ in }), folder: "set")
+        let rect = Rect(x: 0, y: 0, width: 200, height: 200)
+        var img = render(Size(200, 200)) { c.draw(["red", "dot"], in: rect, $0) }.image
+        #expect(img.at(100, 100) == PixelColor(r: 0, g: 0, b: 255), "the dot in front")
+        #expect(img.at(20, 20) == PixelColor(r: 255, g: 0, b: 0), "red shows around it")
+        img = render(Size(200, 200)) { c.draw(["dot", "red"], in: rect, $0) }.image
+        #expect(img.at(100, 100) == PixelColor(r: 255, g: 0, b: 0), "red in front hides the dot")
+        // At twice the pixels (a HiDPI window) the composite is made at full resolution: across the
+        // disc's edge it matches drawing the picture directly, pixel for pixel.
+        let viaCompositor = Snapshot.render(size: Size(200, 200), scale: 2) { c.draw(["dot"], in: rect, $0) }
+        let direct = Snapshot.render(size: Size(200, 200), scale: 2) { c.store.draw("set/dot", in: rect, $0) }
+        defer { cairo_surface_destroy(viaCompositor); cairo_surface_destroy(direct) }
+        let a = PixelImage(surface: viaCompositor), d = PixelImage(surface: direct)
+        #expect(a.width == 400)
+        #expect(a.at(200, 200) == PixelColor(r: 0, g: 0, b: 255) && a.at(200, 110).a == 0)
+        let edge = (100..<140).map { Double($0) }
+        let differ = edge.filter { !a.at(200, $0).isClose(to: d.at(200, $0), tolerance: 3) }
+        #expect(differ.isEmpty, "rows \(differ) differ")
+        #expect(Set(edge.map { a.at(200, $0).a }).count > 4, "the edge is smooth, not blocky")
+    }
+}

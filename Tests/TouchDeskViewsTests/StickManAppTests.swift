@@ -1,0 +1,156 @@
+import CX11Cairo
+import Foundation
+import Testing
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Stick Man as a user sees him: drawn from the project's pictures, the hat above his head, the
+/// pendulum swinging, the buttons and keys 1–6, and a window of any size.
+@Suite("Stick Man view")
+struct StickManAppTests {
+    static let size = Size(800, 556)
+    static let skin = PixelColor(hex: 0xffd9a8)
+    static let hatCrown = PixelColor(hex: 0x3b2f6b)
+    static let bob = PixelColor(hex: 0xf5a623)
+
+    func makeApp(size: Size = StickManAppTests.size, environment: AppEnvironment = ViewAssets.environment) -> StickManApp {
+        let app = StickManApp(environment: environment)
+        app.layout(in: size)
+        return app
+    }
+
+    /// A point of the 400-pixel artwork, in the app's coordinates.
+    func art(_ app: StickManApp, _ x: Double, _ y: Double) -> (Double, Double) {
+        let k = app.pictureRect.width / Double(StickManPicture.side)
+        return (app.pictureRect.x + x * k, app.pictureRect.y + y * k)
+    }
+
+    func color(_ img: PixelImage, _ p: (Double, Double)) -> PixelColor { img.at(p.0, p.1) }
+
+    @Test(arguments: [Size(800, 556), Size(400, 316), Size(1200, 400), Size(420, 900)])
+    func everythingFitsAndNothingOverlaps(size: Size) {
+        let app = makeApp(size: size)
+        let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        #expect(app.pictureRect.width >= 100, "picture \(app.pictureRect) at \(size)")
+        #expect(app.pictureRect.width == app.pictureRect.height)
+        #expect(whole.contains(app.pictureRect) && whole.contains(app.bubbleRect))
+        #expect(app.controls.items.count == 6)
+        for c in app.controls.items {
+            #expect(whole.contains(c.frame), "\(c.id) at \(c.frame) outside \(size)")
+            #expect(!c.frame.intersects(app.pictureRect) && !c.frame.intersects(app.bubbleRect), "\(c.id) overlaps at \(size)")
+            #expect(!c.shortcut.isEmpty)
+        }
+        #expect(!app.bubbleRect.intersects(app.pictureRect))
+    }
+
+    @Test func heStandsInHisLandscapeWithHisHeadWhereTheArtworkPutsIt() {
+        let app = makeApp()
+        let img = frame(of: app, size: Self.size)
+        #expect(color(img, art(app, 200, 120)).isClose(to: Self.skin, tolerance: 6), "head: \(color(img, art(app, 200, 120)))")
+        // Sky above him, grass at his feet.
+        let sky = color(img, art(app, 200, 40))
+        #expect(sky.b > 240 && sky.r < 200, "sky: \(sky)")
+        let grass = color(img, art(app, 300, 390))
+        #expect(grass.g > grass.r + 40 && grass.g > grass.b + 40, "grass: \(grass)")
+    }
+
+    @Test func key3PutsTheHatOnAboveHisHeadAndTheButtonTakesItOff() throws {
+        let app = makeApp()
+        let above = [art(app, 200, 40), art(app, 185, 30), art(app, 215, 50)]
+        #expect(frame(of: app, size: Self.size).mismatches(above, expected: Self.hatCrown, tolerance: 10).count == 3)
+        #expect(app.press("3"))
+        var img = frame(of: app, size: Self.size)
+        #expect(img.mismatches(above, expected: Self.hatCrown, tolerance: 10).isEmpty, "no hat above the head")
+        #expect(color(img, art(app, 200, 120)).isClose(to: Self.skin, tolerance: 6), "the hat covers the face")
+        #expect(app.controls[StickManApp.controlID(.hat)]?.isOn == true, "the Hat toggle shows it is on")
+        let hat = try #require(app.controls[StickManApp.controlID(.hat)])
+        app.tap(hat.frame.center)
+        img = frame(of: app, size: Self.size)
+        #expect(img.mismatches(above, expected: Self.hatCrown, tolerance: 10).count == 3, "the hat is still there")
+        #expect(app.controls[StickManApp.controlID(.hat)]?.isOn == false)
+    }
+
+    @Test func thePendulumSwingsFromHisHandBetweenTwoPlaces() {
+        let app = makeApp()
+        #expect(!app.tick(), "nothing animates at the start")
+        #expect(app.press("6"))
+        // Bob centres: the hand at (96, 198), a 96-pixel rod, ±0.5 rad.
+        let one = art(app, 96 + 96 * sin(0.5), 198 + 96 * cos(0.5)), two = art(app, 96 - 96 * sin(0.5), 198 + 96 * cos(0.5))
+        var img = frame(of: app, size: Self.size)
+        #expect(color(img, one).isClose(to: Self.bob, tolerance: 10), "bob not at \(one): \(color(img, one))")
+        #expect(!color(img, two).isClose(to: Self.bob, tolerance: 40))
+        for _ in 0..<23 { #expect(app.tick()) }
+        img = frame(of: app, size: Self.size)
+        #expect(color(img, two).isClose(to: Self.bob, tolerance: 10), "bob not at \(two) after 23 ticks: \(color(img, two))")
+        #expect(!color(img, one).isClose(to: Self.bob, tolerance: 40))
+        for _ in 0..<22 { _ = app.tick() }
+        img = frame(of: app, size: Self.size)
+        #expect(color(img, one).isClose(to: Self.bob, tolerance: 10), "back after 0.75 s")
+        // Happy stops it: the pendulum is gone and nothing animates.
+        app.press("1")
+        #expect(!app.tick())
+        img = frame(of: app, size: Self.size)
+        #expect(!color(img, one).isClose(to: Self.bob, tolerance: 40) && !color(img, two).isClose(to: Self.bob, tolerance: 40))
+    }
+
+    @Test func keysOneToSixAndTheButtonsPressTheSixActionsInOrder() throws {
+        let labels = ["Life is good!", "My code doesn't run", nil, "Anything about iPhone 6?", "I am flying!", "Check out my pendulum.."]
+        for (i, action) in StickManAction.allCases.enumerated() {
+            let byKey = makeApp()
+            #expect(byKey.press("\(i + 1)"))
+            let byButton = makeApp()
+            let button = try #require(byButton.controls[StickManApp.controlID(action)])
+            #expect(button.shortcut == "\(i + 1)")
+            byButton.tap(button.frame.center)
+            var expected = StickManModel()
+            expected.perform(action)
+            #expect(byKey.model == expected && byButton.model == expected, "\(action)")
+            #expect(byKey.model.label == labels[i] ?? StickManModel.greeting)
+        }
+        #expect(!makeApp().press("7"), "other keys are left for the shell")
+    }
+
+    @Test func theSpeechBubbleShowsTheLabel() {
+        let app = makeApp()
+        var img = frame(of: app, size: Self.size)
+        let bubble = app.bubbleRect
+        let paper = PixelColor(StickManApp.bubbleFill), ink = PixelColor(StickManApp.bubbleText)
+        func inked(_ img: PixelImage) -> Int { img.count(of: ink, tolerance: 12, x: Int(bubble.x), y: Int(bubble.y), width: Int(bubble.width), height: Int(bubble.height)) }
+        #expect(img.count(of: paper, x: Int(bubble.x), y: Int(bubble.y), width: Int(bubble.width), height: Int(bubble.height)) > 2000)
+        let hello = inked(img)
+        #expect(hello > 100, "no text in the bubble")
+        // A longer line has more ink.
+        app.press("4")
+        img = frame(of: app, size: Self.size)
+        #expect(inked(img) > hello)
+    }
+
+    @Test func withoutItsPicturesItStillOpensAndSaysWhichAreMissing() {
+        let sandbox = Sandbox()
+        var env = sandbox.environment
+        env.assetsDirectory = sandbox.dir.appending("no-assets-here")
+        let app = makeApp(environment: env)
+        let (img, status) = render(Self.size) { app.draw($0) }
+        #expect(status == CAIRO_STATUS_SUCCESS)
+        #expect(app.compositor.store.warnings.count == StickManModel().visiblePictures.count)
+        #expect(app.compositor.store.warnings.first?.contains("stickman/background.png") == true)
+        // The crossed box: its diagonals cross at the picture's centre.
+        let c = app.pictureRect.center
+        #expect(img.at(c.x, c.y).isClose(to: PixelColor(unit: 0.5, 0.5, 0.55), tolerance: 30))
+        // The buttons still work.
+        app.press("3")
+        #expect(app.model.hasHat)
+    }
+
+    @Test func theCompositeIsReusedWhileNothingChanges() {
+        let app = makeApp()
+        _ = frame(of: app, size: Self.size)
+        _ = frame(of: app, size: Self.size)
+        #expect(app.compositor.cachedCount == 1)
+        app.press("6")
+        for _ in 0..<100 { _ = app.tick(); _ = frame(of: app, size: Self.size) }
+        // Two pendulum frames: two more composites, no more however long it swings.
+        #expect(app.compositor.cachedCount == 3)
+    }
+}
