@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "TouchDeskViewsTests", dependencies: ["TouchDeskViews", "TouchDeskModels", "TouchDeskTestSupport", "CX11Cairo"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "CX11Cairo", "touchdesk"]
+            dependencies: ["TouchDeskTestSupport", "CX11Cairo", "touchdesk", "make-assets"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -3,6 +3,7 @@
 ///
 /// Every button but HAT stops whatever animation runs before it sets its own layers, so one
 /// action's animation never keeps playing under another's pose; HAT only puts the hat on or off.
+/// READ also lowers both arms behind the paper: the newspaper picture has its own hands holding it.
 
 /// Every picture the Stick Man artwork has (the file names under assets/stickman/).
 public enum StickManPicture: String, CaseIterable, Sendable {
@@ -76,6 +77,8 @@ public struct StickManModel: Equatable, Sendable {
             show(hasHat ? nil : .hat, in: .hat)
         case .read:
             show(.readThePaper, in: .newspaper)
+            show(.leftHandDown, in: .leftHand)
+            show(.rightHandDown, in: .rightHand)
             animate(.eyes, [.eyesRight, .eyes, .eyesLeft, .eyes], period: Self.readPeriod)
             label = "Anything about iPhone 6?"
         case .fly:

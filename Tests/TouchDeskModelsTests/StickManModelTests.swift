@@ -73,7 +73,7 @@ struct StickManModelTests {
         // The hat is drawn over the newspaper and under the pendulum and the eyes.
         m.perform(.hat)
         m.perform(.read)
-        #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandUp, .rightHandUp, .readThePaper, .hat, .eyesRight])
+        #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandDown, .rightHandDown, .readThePaper, .hat, .eyesRight])
         m.perform(.pendulum)
         #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandHorizontal, .rightHandUp, .readThePaper, .hat, .pendulum1, .eyes])
     }
@@ -95,7 +95,8 @@ struct StickManModelTests {
             #expect(seen[(i * 60)..<(i * 60 + 60)].allSatisfy { $0 == look }, "second \(i) shows \(Set(seen[(i * 60)..<(i * 60 + 60)]))")
         }
         // The paper is in front of the hands and under the hat and eyes.
-        #expect(m.visiblePictures == [.background, .baseline, .legs, .leftHandUp, .rightHandUp, .readThePaper, .eyesRight])
+        // Both arms go down behind the paper (its picture has the hands that hold it).
+        #expect(m.visiblePictures == [.background, .baseline, .legs, .leftHandDown, .rightHandDown, .readThePaper, .eyesRight])
     }
 
     @Test func flyFlapsBothHandsOncePerSecond() {
@@ -151,7 +152,7 @@ struct StickManModelTests {
                 #expect(m.label == alone.label)
                 // The layers `second` sets look as they would had it been pressed first.
                 let set: [L] = switch second {
-                case .read: [.eyes, .newspaper]
+                case .read: [.eyes, .newspaper, .leftHand, .rightHand]
                 case .fly: [.face, .leftHand, .rightHand]
                 default: [.face, .leftHand, .rightHand, .eyes, .pendulum]
                 }
