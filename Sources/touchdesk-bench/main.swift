@@ -101,4 +101,29 @@ report("undo (rebuild from 100 strokes)", medianMs {
     frame(paint)
 }, "undo+redo+undo, then a frame")
 
+// Stick Man and Adding Images, with the project's pictures.
+var artEnv = env
+artEnv.assetsDirectory = Assets.locate()
+let stick = Shell(tiles: Registry.tiles, environment: artEnv)
+stick.open(id: "stickman")
+stick.layout(in: size)
+report("stickman frame, standing still", medianMs { frame(stick) })
+stick.handle(.key(Key("6", text: "6")))
+report("stickman frame, pendulum swinging", medianMs { _ = stick.tick(); frame(stick) }, "one tick + one frame")
+// What each frame would cost without the compositor's cache: all layers scaled from their PNGs.
+let store = ImageStore(directory: artEnv.assetsDirectory)
+let layerRect = Rect(x: 0, y: 0, width: 500, height: 500)
+report("10 layers drawn uncached (500x500)", medianMs {
+    let cr = cairo_create(target)!
+    for p in ["background", "baseline", "happy", "legs", "leftHandHorizontal", "rightHandUp", "readThePaper", "hat", "pendulum1", "eyes"] {
+        store.draw("stickman/" + p, in: layerRect, cr)
+    }
+    cairo_destroy(cr)
+    cairo_surface_flush(target)
+}, "what the cache saves per frame")
+let images = Shell(tiles: Registry.tiles, environment: artEnv)
+images.open(id: "images")
+images.layout(in: size)
+report("adding images frame", medianMs { frame(images) })
+
 cairo_surface_destroy(target)
