@@ -69,12 +69,7 @@ public final class ImagesApp: MiniApp {
                 compositor.draw(Self.pictures.map(\.rawValue), in: compositeRect, cr)
             }
         }
-        if let warning = compositor.store.warnings.first {
-            let more = compositor.store.warnings.count > 1 ? " (and \(compositor.store.warnings.count - 1) more)" : ""
-            let text = warning + more
-            Draw.text(cr, text, x: size.width / 2, y: size.height - 10, size: Draw.fittingSize(text, width: size.width - 16, size: 12),
-                      color: Theme.error, align: .center)
-        }
+        compositor.drawWarning(cr, y: size.height - 12, width: size.width)
     }
 
     /// Paper under the picture, the picture clipped to the square, then the frame over its edge.
@@ -99,13 +94,11 @@ public final class ImagesApp: MiniApp {
             let cell = Rect(x: r.x + Double(i) * (small + gap), y: r.y + r.height * 0.05, width: small, height: small)
             Draw.fill(cr, cell, c)
         }
+        // The composite: Stick Man's own icon, framed.
         let big = Rect(x: r.x + r.width * 0.2, y: r.y + r.height * 0.05 + small + gap * 2, width: r.width * 0.6, height: r.width * 0.6)
-        Draw.fill(cr, big, colors[0])
-        Draw.fill(cr, Rect(x: big.x, y: big.y + big.height * 0.78, width: big.width, height: big.height * 0.22), colors[4])
-        for (i, c) in [colors[1], colors[2], colors[3]].enumerated() {
-            Draw.fill(cr, Rect(x: big.x + big.width * 0.35, y: big.y + big.height * (0.1 + 0.22 * Double(i)),
-                               width: big.width * 0.3, height: big.height * 0.2), c)
-        }
+        cairo_save(cr)
+        StickManApp.drawIcon(cr, in: big)
+        cairo_restore(cr)
         frame.set(cr)
         cairo_set_line_width(cr, 1.5)
         Draw.rect(cr, big)

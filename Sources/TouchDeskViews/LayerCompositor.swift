@@ -67,6 +67,18 @@ public final class LayerCompositor {
         return s
     }
 
+    /// Says which picture could not be loaded, centred on `y` across `width`, on a dark strip so
+    /// it reads over anything; nothing when every picture loaded.
+    public func drawWarning(_ cr: CairoContext, y: Double, width: Double) {
+        guard let first = store.warnings.first else { return }
+        let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more)" : ""
+        let text = first + more
+        let size = Draw.fittingSize(text, width: width - 20, size: 12)
+        let w = min(width - 8, Draw.textWidth(text, size: size) + 12)
+        Draw.fill(cr, Rect(x: (width - w) / 2, y: y - 10, width: w, height: 20), Theme.background.with(alpha: 0.9))
+        Draw.text(cr, text, x: width / 2, y: y, size: size, color: Theme.error, align: .center)
+    }
+
     /// How many composites are cached (for tests).
     var cachedCount: Int { composites.count }
 }

@@ -70,13 +70,7 @@ public final class StickManApp: MiniApp {
             compositor.draw(model.visiblePictures.map(\.rawValue), in: pictureRect, cr)
         }
         drawBubble(cr)
-        if let warning = compositor.store.warnings.first {
-            let more = compositor.store.warnings.count > 1 ? " (and \(compositor.store.warnings.count - 1) more)" : ""
-            let text = warning + more
-            let y = pictureRect.maxY - 12
-            Draw.text(cr, text, x: size.width / 2, y: y, size: Draw.fittingSize(text, width: size.width - 16, size: 12),
-                      color: Theme.error, align: .center)
-        }
+        compositor.drawWarning(cr, y: pictureRect.maxY - 14, width: size.width)
         controls.draw(cr)
     }
 

@@ -101,3 +101,31 @@ struct StickManEndToEndTests {
         #expect(app.isRunning)
     }
 }
+
+/// Missing pictures: the app still opens and draws, with a crossed box and one warning per file.
+@Suite(.timeLimit(.minutes(1)))
+struct StickManMissingPicturesTests {
+    @Test("TOUCHDESK_ASSETS pointing at an empty folder: Stick Man still renders, one warning per missing file")
+    func missingPicturesAreNamedOnce() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-no-art")
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        env["TOUCHDESK_ASSETS"] = dir.appending("empty")
+        let out = dir.appending("stickman.png")
+        let run = XSession.runTool(try XSession.binary(), ["stickman", "--screenshot", out, "--size", "640x480"], environment: env, timeout: 15)
+        #expect(run.ok, "\(run)")
+        let warnings = run.stderr.split(separator: "\n").map(String.init)
+        // The start shows six layers: six files, each named once.
+        for name in ["background", "baseline", "legs", "leftHandUp", "rightHandUp", "eyes"] {
+            let path = dir.appending("empty/stickman/\(name).png")
+            #expect(warnings.filter { $0.contains(path) }.count == 1, "\(name).png not named exactly once in: \(run.stderr)")
+        }
+        #expect(warnings.count == 6, "\(run.stderr)")
+        // The crossed box: grey diagonals through the middle of the picture; the buttons still drawn.
+        let img = try XSession.Image(contentsOf: out)
+        let grey = XSession.RGB(0x80, 0x80, 0x8c)
+        let crossed = img.count(in: (0, 44, img.width, img.height - 44 - 60)) { $0.isClose(to: grey, tolerance: 12) }
+        #expect(crossed > 300, "no crossed box in \(out)")
+        #expect(img.count { $0.isClose(to: XSession.RGB(hex: 0x363a46), tolerance: 3) } > 3000, "no buttons in \(out)")
+    }
+}

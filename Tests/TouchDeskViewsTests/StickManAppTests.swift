@@ -138,6 +138,11 @@ struct StickManAppTests {
         // The crossed box: its diagonals cross at the picture's centre.
         let c = app.pictureRect.center
         #expect(img.at(c.x, c.y).isClose(to: PixelColor(unit: 0.5, 0.5, 0.55), tolerance: 30))
+        // The warning is written in the window too, in the error colour, under the picture.
+        let y = Int(app.pictureRect.maxY) - 24
+        #expect(img.count(of: PixelColor(Theme.error), tolerance: 30, x: 0, y: y, width: Int(Self.size.width), height: 20) > 50)
+        let healthy = frame(of: makeApp(), size: Self.size)
+        #expect(healthy.count(of: PixelColor(Theme.error), tolerance: 30, x: 0, y: y, width: Int(Self.size.width), height: 20) == 0)
         // The buttons still work.
         app.press("3")
         #expect(app.model.hasHat)
