@@ -5,5 +5,6 @@ public enum Registry {
     public static let tiles: [Shell.Tile] = [
         Shell.Tile(AppEntry(PaintApp.self), key: "p"),
         Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
+        Shell.Tile(AppEntry(MandelbrotApp.self), key: "m"),
     ]
 }
