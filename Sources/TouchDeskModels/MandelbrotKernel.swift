@@ -83,21 +83,22 @@ public enum MandelbrotKernel {
                         _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>?, smooth: Bool) {
         let cx0 = load(cxp), cx1 = load(cxp + 4), cx2 = load(cxp + 8), cx3 = load(cxp + 12)
         let cy = V(repeating: cyv)
-        let four = V(repeating: 4), one = V(repeating: 1)
+        let four = V(repeating: 4)
         var x0 = V(), x1 = V(), x2 = V(), x3 = V()
         var y0 = V(), y1 = V(), y2 = V(), y3 = V()
-        var n0 = V(), n1 = V(), n2 = V(), n3 = V()
+        var n0 = SIMD4<Int64>(), n1 = n0, n2 = n0, n3 = n0
         var r0 = V(), r1 = V(), r2 = V(), r3 = V()
         var a0 = Mask(repeating: true), a1 = a0, a2 = a0, a3 = a0
 
         @inline(__always)
-        func step(_ x: inout V, _ y: inout V, _ n: inout V, _ r: inout V, _ a: inout Mask, _ cx: V) {
+        func step(_ x: inout V, _ y: inout V, _ n: inout SIMD4<Int64>, _ r: inout V, _ a: inout Mask, _ cx: V) {
             let xx = x * x, yy = y * y
             let rr = xx + yy
             let still = rr .<= four
             if smooth { r.replace(with: rr, where: a .& .!still) }
             a = a .& still
-            n.replace(with: n + one, where: a)
+            // A true lane of a mask is −1: subtracting the mask counts one step for each live lane.
+            n &-= a._storage
             let xy = x * y
             y = xy + xy + cy
             x = xx - yy + cx
@@ -118,7 +119,7 @@ public enum MandelbrotKernel {
         }
         // Escaped lanes kept stepping, but their counts stopped at the step that failed the test.
         @inline(__always)
-        func store(_ n: V, _ r: V, _ at: Int) {
+        func store(_ n: SIMD4<Int64>, _ r: V, _ at: Int) {
             for l in 0..<4 {
                 counts[at + l] = UInt32(n[l])
                 if smooth { norms?[at + l] = r[l] }
