@@ -201,7 +201,9 @@ public final class X11Host {
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)
         var dirty = true
-        var animating = false
+        // Tick from the start: an app opened from the command line may animate (or render in the
+        // background) before any input arrives; its first tick says whether to go on.
+        var animating = true
         var lastTick = Self.now()
         var closed = false
 

@@ -5,6 +5,7 @@ public enum Registry {
     public static let tiles: [Shell.Tile] = [
         Shell.Tile(AppEntry(PaintApp.self), key: "p"),
         Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
+        Shell.Tile(AppEntry(MandelbrotApp.self), key: "m"),
         Shell.Tile(AppEntry(StickManApp.self), key: "s"),
         Shell.Tile(AppEntry(ImagesApp.self), key: "i"),
     ]

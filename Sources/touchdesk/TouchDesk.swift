@@ -45,12 +45,19 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
     var display: String?
 
+    @Option(help: ArgumentHelp("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3.", valueName: "steps"))
+    var journey: String?
+
     func validate() throws {
         if let a = app, let b = appOption, a != b {
             throw ValidationError("two different apps named: \(a) and \(b)")
         }
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
+        }
+        if let journey {
+            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
+            do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
         }
     }
 
@@ -63,12 +70,14 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption
+        let appID = app ?? appOption ?? (journey == nil ? nil : MandelbrotApp.id)
         if let appID { shell.open(id: appID) }
+        if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
 
         if let screenshot {
             let s = size ?? Size(900, 640)
             shell.layout(in: s)
+            (shell.current?.app as? MandelbrotApp)?.finishRendering()
             let surface = Snapshot.render(size: s) { shell.draw($0) }
             defer { cairo_surface_destroy(surface) }
             do {

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+
+/// Mandelbrot in the real window: the picture renders on worker threads while the window keeps
+/// answering; a click on quadrant 1 zooms into it and the journey label changes; Reset returns
+/// to the very same start picture.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct MandelbrotEndToEndTests {
+    typealias Image = XSession.Image
+
+    // At 800 × 600 the app area is 800 × 556 below the 44-point bar; the journey label takes 30
+    // points and one toolbar row 52, leaving the picture x 0..<800, y 74..<548.
+    static let picture = (x: 0.0, y: 74.0, width: 800.0, height: 474.0)
+
+    /// Where the plane point (x, y) appears for a view of centre (cx, cy) and side `span`.
+    static func screen(_ x: Double, _ y: Double, center cx: Double, _ cy: Double, span: Double) -> (Double, Double) {
+        let s = span / min(picture.width, picture.height)
+        return (picture.x + picture.width / 2 + (x - cx) / s, picture.y + picture.height / 2 - (y - cy) / s)
+    }
+
+    static func isBlack(_ c: XSession.RGB) -> Bool { c.r <= 10 && c.g <= 10 && c.b <= 10 }
+    static func isBlue(_ c: XSession.RGB) -> Bool { c.b >= 200 && c.r <= 60 && c.g <= 60 }
+
+    /// The fraction of sampled points (every 4th pixel) of `area` that differ between a and b.
+    static func difference(_ a: Image, _ b: Image, x: Double, y: Double, width: Double, height: Double) -> Double {
+        var differ = 0, total = 0
+        for py in stride(from: y, to: y + height, by: 4) {
+            for px in stride(from: x, to: x + width, by: 4) {
+                total += 1
+                if a[px, py] != b[px, py] { differ += 1 }
+            }
+        }
+        return Double(differ) / Double(max(1, total))
+    }
+
+    static func pictureDifference(_ a: Image, _ b: Image) -> Double {
+        difference(a, b, x: picture.x, y: picture.y, width: picture.width, height: picture.height)
+    }
+
+    static func labelDifference(_ a: Image, _ b: Image) -> Double {
+        difference(a, b, x: 0, y: 46, width: 300, height: 26)
+    }
+
+    /// A screenshot once the picture has stopped changing (the render is complete) and `condition` holds.
+    static func settled(_ app: AppUnderTest, _ label: String, _ condition: @escaping (Image) -> Bool = { _ in true }) throws -> Image {
+        var previous: Image?
+        return try app.screenshot(label, timeout: 25) { img in
+            defer { previous = img; usleep(120_000) }
+            guard let p = previous else { return false }
+            return condition(img) && pictureDifference(img, p) == 0 && labelDifference(img, p) == 0
+        }
+    }
+
+    @Test("Mandelbrot: click quadrant 1 → journey label and a new picture; Reset → the start picture again")
+    func quadrantAndReset() throws {
+        let session = try XSession(name: "mandelbrot")
+        defer { session.close() }
+        let app = try session.launch(["mandelbrot", "--size", "800x600"])
+
+        let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
+        let far = Self.screen(0.9, 1.3, center: -0.5, 0, span: 3)
+        // The first render takes a moment in a debug build; the picture is complete when the
+        // bottom-right corner (computed last) is blue.
+        let corner = (Self.picture.width - 3, Self.picture.y + Self.picture.height - 3)
+        let start = try Self.settled(app, "start") {
+            Self.isBlack($0[cardioid.0, cardioid.1]) && Self.isBlue($0[far.0, far.1]) && Self.isBlue($0[corner.0, corner.1])
+        }
+        #expect(Self.isBlack(start[cardioid.0, cardioid.1]), "the main cardioid is not black in \(start.path)")
+        #expect(Self.isBlue(start[far.0, far.1]), "outside is not blue in \(start.path)")
+        // The cross-hair: white through the middle of the picture.
+        let mid = (Self.picture.x + Self.picture.width / 2, Self.picture.y + Self.picture.height / 2)
+        #expect(start[mid.0, Self.picture.y + 10] == .white, "no vertical cross-hair in \(start.path)")
+        #expect(start[Self.picture.x + 10, mid.1] == .white, "no horizontal cross-hair in \(start.path)")
+
+        // Quadrant 1: the top-left quarter; its view is centred on −1.25 + 0.75i, 1.5 wide.
+        try app.click(Self.picture.x + Self.picture.width * 0.25, Self.picture.y + Self.picture.height * 0.25)
+        let bulb = Self.screen(-1, 0.05, center: -1.25, 0.75, span: 1.5)
+        let zoomed = try Self.settled(app, "quadrant-1") {
+            Self.isBlack($0[bulb.0, bulb.1]) && Self.isBlue($0[corner.0, Self.picture.y + 3])
+                && Self.labelDifference($0, start) > 0.01
+        }
+        #expect(Self.isBlack(zoomed[bulb.0, bulb.1]), "the period-2 bulb is not where quadrant 1 puts it in \(zoomed.path)")
+        #expect(Self.labelDifference(zoomed, start) > 0.01, "the journey label did not change in \(zoomed.path)")
+        #expect(Self.pictureDifference(zoomed, start) > 0.3, "the picture hardly changed in \(zoomed.path)")
+
+        // Reset (the first button of the toolbar) brings back exactly the start picture and label.
+        try app.click(40, 574)
+        let reset = try Self.settled(app, "reset") {
+            Self.pictureDifference($0, start) < 0.001 && Self.labelDifference($0, start) == 0
+        }
+        #expect(Self.pictureDifference(reset, start) < 0.001, "Reset did not bring back the start picture: \(reset.path)")
+        #expect(Self.labelDifference(reset, start) == 0, "the label is not back to start in \(reset.path)")
+        #expect(app.isRunning)
+    }
+
+    @Test("Mandelbrot: --journey opens there; a malformed one exits 2 naming the bad part")
+    func journeyOption() throws {
+        let session = try XSession(name: "mandelbrot-journey")
+        defer { session.close() }
+        let bad = session.run(try XSession.binary(), ["mandelbrot", "--journey", "1-4-9"])
+        #expect(bad.exited && bad.status == 2, "\(bad)")
+        #expect(bad.stderr.contains("step 3 is \"9\""), "\(bad.stderr)")
+
+        let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
+        // Journey 1-4: x ∈ [−1.25, −0.5], y ∈ [0, 0.75]; −1 + 0.05i (in the bulb) is black, −0.6 + 0.7i escapes.
+        let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
+        let shot = try app.screenshot("journey-1-4", timeout: 20) { Self.isBlack($0[bulb.0, bulb.1]) }
+        #expect(Self.isBlack(shot[bulb.0, bulb.1]), "no bulb where journey 1-4 puts it in \(shot.path)")
+    }
+}
