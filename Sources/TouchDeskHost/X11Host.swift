@@ -46,6 +46,8 @@ public final class X11Host {
     private var touchDown = false
     private var secondaryDown = false
     private let initialPixels: (width: Int, height: Int)
+    /// The machine's accelerometer and joystick, read once per frame while an app animates.
+    private let tiltSources = TiltSources()
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -201,7 +203,8 @@ public final class X11Host {
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)
         var dirty = true
-        var animating = false
+        // Tick once at the start: an app opened from the command line may animate from its first frame.
+        var animating = true
         var lastTick = Self.now()
         var closed = false
 
@@ -228,6 +231,7 @@ public final class X11Host {
             if animating {
                 var due = Int((now - lastTick) / Self.tickSeconds)
                 if due > Self.maxCatchUpTicks { due = Self.maxCatchUpTicks; lastTick = now - Double(due) * Self.tickSeconds }
+                if due > 0, let v = tiltSources.poll() { content.handle(.tilt(v)) }
                 for _ in 0..<due {
                     animating = content.tick()
                     lastTick += Self.tickSeconds

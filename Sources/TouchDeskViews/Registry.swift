@@ -5,5 +5,9 @@ public enum Registry {
     public static let tiles: [Shell.Tile] = [
         Shell.Tile(AppEntry(PaintApp.self), key: "p"),
         Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
+        Shell.Tile(AppEntry(AccelerometerApp.self), key: "a"),
+        Shell.Tile(AppEntry(HolesApp.self), key: "h"),
+        Shell.Tile(AppEntry(MazeApp.self), key: "z"),
+        Shell.Tile(AppEntry(SpaceBallsApp.self), key: "b"),
     ]
 }
