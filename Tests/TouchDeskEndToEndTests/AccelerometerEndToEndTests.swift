@@ -75,4 +75,39 @@ struct AccelerometerEndToEndTests {
         _ = session.run("xdotool", ["keyup", "Right"])
         #expect(near(keys, ax: 1, ay: 0), "holding Right did not tilt the ball to 1 g right in \(keys.path)")
     }
+
+    @Test("Accelerometer: a joystick (a pipe standing in for /dev/input/js0) pushed full right tilts the ball 1 g right")
+    func joystickTiltsTheBall() throws {
+        let session = try XSession(name: "accelerometer-joystick")
+        defer { session.close() }
+        let iio = session.root.appendingPathComponent("no-iio")
+        try FileManager.default.createDirectory(at: iio, withIntermediateDirectories: true)
+        let js = session.root.appendingPathComponent("js0").path
+        #expect(mkfifo(js, 0o600) == 0)
+        // Held open for reading and writing, so the app never sees end-of-file while we hold it.
+        let fd = open(js, O_RDWR | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = iio.path
+        session.extraEnvironment["TOUCHDESK_JOYSTICK"] = js
+        let app = try session.launch(["accelerometer", "--size", "800x600"])
+
+        // struct js_event: u32 time, s16 value, u8 type (JS_EVENT_AXIS), u8 axis number.
+        var event: [UInt8] = [1, 0, 0, 0, 0xff, 0x7f, 0x02, 0]
+        #expect(write(fd, &event, event.count) == 8)
+        let shot = try app.screenshot("joystick-right") { img in
+            guard let ball = img.centroid(where: Self.isBall) else { return false }
+            let blue = img.points(where: Self.isGrid)
+            guard let minX = blue.map(\.x).min(), let maxX = blue.map(\.x).max() else { return false }
+            let cx = Double(minX + maxX + 1) / 2
+            return abs(ball.x - (cx + 0.666 * Double(maxX - minX + 1) / 2)) < 3
+        }
+        let blue = shot.points(where: Self.isGrid)
+        let minX = try #require(blue.map(\.x).min()), maxX = try #require(blue.map(\.x).max())
+        let minY = try #require(blue.map(\.y).min()), maxY = try #require(blue.map(\.y).max())
+        let ball = try #require(shot.centroid(where: Self.isBall), "no ball in \(shot.path)")
+        let c = (x: Double(minX + maxX + 1) / 2, y: Double(minY + maxY + 1) / 2)
+        let oneGee = 0.666 * Double(maxX - minX + 1) / 2
+        #expect(abs(ball.x - (c.x + oneGee)) < 3 && abs(ball.y - c.y) < 3, "ball at \(ball), expected (\(c.x + oneGee), \(c.y)) in \(shot.path)")
+    }
 }

@@ -119,6 +119,37 @@ struct TiltAppsTests {
         #expect(frame(of: next, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) == 0)
     }
 
+    @Test func threeBallsInHolesShowGameOverAndRRestarts() {
+        let sandbox = Sandbox()
+        let app = HolesApp(environment: sandbox.environment)
+        app.layout(in: Self.size)
+        let t = app.tableRect
+        // Tilt towards the middle hole, whichever way the ball is from it.
+        for _ in 0..<6000 where !app.model.isGameOver {
+            let h = app.model.holes[2], b = app.model.ball
+            let d = max(1, b.distance(to: h))
+            _ = app.handle(.secondaryMoved(Point(t.midX + (h.x - b.x) / d * 50, t.midY + (h.y - b.y) / d * 50)))
+            _ = app.tick()
+        }
+        #expect(app.model.isGameOver && app.model.ballsLeft == 0)
+        let over = frame(of: app, size: Self.size)
+        if let path = ProcessInfo.processInfo.environment["TOUCHDESK_VIEW_PNG"] {
+            let surface = Snapshot.render(size: Self.size) { cr in
+                Draw.fill(cr, Rect(x: 0, y: 0, width: Self.size.width, height: Self.size.height), Theme.background)
+                app.draw(cr)
+            }
+            try? ImageFile.writePNG(surface, to: path)
+            cairo_surface_destroy(surface)
+        }
+        let dimmed = PixelColor(Color(0, 0, 0), alpha: 0.55, over: HolesApp.table)
+        #expect(over.at(t.x + 30, t.maxY - 30).isClose(to: dimmed, tolerance: 6), "the table is not dimmed under GAME OVER: \(over.at(t.x + 30, t.maxY - 30))")
+        #expect(over.count(of: PixelColor(Theme.text), tolerance: 10, x: Int(t.midX - 150), y: Int(t.midY - 40), width: 300, height: 50) > 200, "no GAME OVER text")
+        _ = app.handle(.secondaryEnded(Point(t.midX, t.midY)))
+        _ = app.press("r")
+        #expect(app.model.ballsLeft == 3 && app.model.score == 0)
+        #expect(frame(of: app, size: Self.size).at(t.x + 30, t.maxY - 30) == PixelColor(HolesApp.table))
+    }
+
     // MARK: - Maze
 
     @Test func clickingACellDrawsABlockThereAndTheLayoutIsKept() throws {
