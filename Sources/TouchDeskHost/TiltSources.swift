@@ -56,6 +56,8 @@ final class IIOReader {
     private let fds: [Int32]
     private let scale: [String]
     private let offset: [String?]
+    /// The chip-to-device rotation, when the driver gives one.
+    private let mount: [[Double]]?
 
     /// The first `iio:deviceN` under `root` with in_accel_{x,y,z}_raw, or nil.
     static func find(under root: String) -> IIOReader? {
@@ -84,7 +86,16 @@ final class IIOReader {
             scale.append(text("in_accel_\(axis)_scale") ?? text("in_accel_scale") ?? "")
             offset.append(text("in_accel_\(axis)_offset") ?? text("in_accel_offset"))
         }
-        self.fds = fds; self.scale = scale; self.offset = offset; self.name = name
+        var mount: [[Double]]?
+        if let text = text("in_accel_mount_matrix") ?? text("mount_matrix") {
+            guard let m = IIOAccelerometer.mountMatrix(text) else {
+                FileHandle.standardError.write(Data("touchdesk: accelerometer \(name) ignored: its mount matrix is not nine numbers\n".utf8))
+                fds.forEach { close($0) }
+                return nil
+            }
+            mount = m
+        }
+        self.fds = fds; self.scale = scale; self.offset = offset; self.name = name; self.mount = mount
     }
 
     deinit { fds.forEach { close($0) } }
@@ -97,7 +108,9 @@ final class IIOReader {
             guard n >= 0 else { return .failure(SourceError(description: "cannot read in_accel_\(["x", "y", "z"][i])_raw: \(String(cString: strerror(errno)))")) }
             raw.append(String(decoding: buf.prefix(n), as: UTF8.self))
         }
-        return IIOAccelerometer.reading(raw: raw, scale: scale, offset: offset).mapError { SourceError(description: $0.description) }
+        return IIOAccelerometer.reading(raw: raw, scale: scale, offset: offset)
+            .map { v in mount.map { IIOAccelerometer.apply($0, to: v) } ?? v }
+            .mapError { SourceError(description: $0.description) }
     }
 }
 

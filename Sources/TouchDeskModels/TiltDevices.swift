@@ -39,6 +39,27 @@ public enum IIOAccelerometer {
         return .success(Vector3(g[0], g[1], g[2]))
     }
 
+    /// A mount matrix ("1, 0, 0; 0, 1, 0; 0, 0, 1": rows separated by ";"), which turns the chip's
+    /// axes into the device's; nil unless it is nine finite numbers.
+    public static func mountMatrix(_ text: String) -> [[Double]]? {
+        let rows = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ";")
+        guard rows.count == 3 else { return nil }
+        var m: [[Double]] = []
+        for r in rows {
+            let values = r.split(separator: ",").compactMap { number(String($0)) }
+            guard values.count == 3, r.split(separator: ",").count == 3 else { return nil }
+            m.append(values)
+        }
+        return m
+    }
+
+    /// `v` in the device's axes: the mount matrix times the chip's reading.
+    public static func apply(_ m: [[Double]], to v: Vector3) -> Vector3 {
+        let a = [v.x, v.y, v.z]
+        func row(_ i: Int) -> Double { m[i][0] * a[0] + m[i][1] * a[1] + m[i][2] * a[2] }
+        return Vector3(row(0), row(1), row(2))
+    }
+
     public struct ParseError: Error, CustomStringConvertible, Equatable {
         public let description: String
     }

@@ -94,6 +94,16 @@ struct TiltInputTests {
         #expect(abs(v.x - 1.0) < 1e-9 && abs(v.y - (-0.5)) < 1e-9 && abs(v.z - 1.0) < 1e-9)
     }
 
+    @Test func aMountMatrixTurnsTheChipsAxesIntoTheDevicesAndGarbageIsRefused() throws {
+        // A chip mounted a quarter turn round: its x is the device's y, its y the device's −x.
+        let m = try #require(IIOAccelerometer.mountMatrix("0, -1, 0; 1, 0, 0; 0, 0, 1\n"))
+        let v = IIOAccelerometer.apply(m, to: Vector3(0.5, 0.2, -0.8))
+        #expect(abs(v.x - (-0.2)) < 1e-12 && abs(v.y - 0.5) < 1e-12 && abs(v.z - (-0.8)) < 1e-12)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, 0; 0, 1, 0") == nil)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, x; 0, 1, 0; 0, 0, 1") == nil)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, 0, 0; 0, 1, 0; 0, 0, 1") == nil)
+    }
+
     @Test(arguments: ["", "abc", "nan", "inf", "12abc"])
     func iioGarbageIsRefusedWithTheAxisNamed(raw: String) {
         let r = IIOAccelerometer.reading(raw: ["0", raw, "0"], scale: ["0.01", "0.01", "0.01"], offset: [nil, nil, nil])
