@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maze: a 12 × 12 grid of cells, each empty or a solid block, and a ball tilted from the start
-/// cell (top-left) to the goal cell (bottom-right) against the clock.
+/// cell (top-left unless moved) to the goal cell (bottom-right unless moved) against the clock.
 ///
 /// The ball follows the seed: restitution 0.5, x += 0.5·ux, y −= 0.5·uy, u += 0.2·a, and off a block
 /// it reverses the velocity component along the larger offset between ball and block centres.
@@ -21,6 +21,7 @@ public struct MazeModel: Equatable, Sendable {
         public init(row: Int, column: Int) { self.row = row; self.column = column }
     }
 
+    /// Where start and goal are until moved.
     public static let startCell = Cell(row: 0, column: 0)
     public static let goalCell = Cell(row: cells - 1, column: cells - 1)
 
@@ -39,16 +40,20 @@ public struct MazeModel: Equatable, Sendable {
 
     public private(set) var size: Size
     public private(set) var blocks: Set<Cell> = []
+    public private(set) var start = MazeModel.startCell
+    public private(set) var goal = MazeModel.goalCell
     public private(set) var ball: Point = .zero
     public private(set) var ux = 0.0
     public private(set) var uy = 0.0
     public private(set) var state = RunState.ready
     public private(set) var ticks = 0
 
-    public init(size: Size, blocks: Set<Cell> = []) {
+    /// A maze of `blocks`; a start or goal that is invalid, blocked or shared falls back to the corners.
+    public init(size: Size, blocks: Set<Cell> = [], start: Cell = MazeModel.startCell, goal: Cell = MazeModel.goalCell) {
         self.size = Size(max(size.width, Double(Self.cells)), max(size.height, Double(Self.cells)))
-        self.blocks = blocks.filter { Self.isValid($0) && $0 != Self.startCell && $0 != Self.goalCell }
-        ball = center(of: Self.startCell)
+        if Self.isValid(start), Self.isValid(goal), start != goal { self.start = start; self.goal = goal }
+        self.blocks = blocks.filter { Self.isValid($0) && $0 != self.start && $0 != self.goal }
+        ball = center(of: self.start)
     }
 
     static func isValid(_ c: Cell) -> Bool { (0..<cells).contains(c.row) && (0..<cells).contains(c.column) }
@@ -102,11 +107,13 @@ public struct MazeModel: Equatable, Sendable {
         return blocksHit(at: ball, slack: slack).isEmpty
     }
 
-    /// A key naming this layout (which cells are blocks), for best times per layout.
+    /// A key naming this layout (which cells are blocks, where start and goal are), for best times
+    /// per layout.
     public var layoutKey: String {
         var bits = [UInt8](repeating: 0, count: (Self.cells * Self.cells + 7) / 8)
         for c in blocks { let i = c.row * Self.cells + c.column; bits[i / 8] |= 1 << UInt8(i % 8) }
-        return bits.map { String(format: "%02x", $0) }.joined()
+        let ends = start == Self.startCell && goal == Self.goalCell ? "" : "-\(start.row).\(start.column)-\(goal.row).\(goal.column)"
+        return bits.map { String(format: "%02x", $0) }.joined() + ends
     }
 
     // MARK: - Editing
@@ -120,13 +127,31 @@ public struct MazeModel: Equatable, Sendable {
             resetRun()
             return .removed
         }
-        if c == Self.startCell { return .refused("The start cell stays open.") }
-        if c == Self.goalCell { return .refused("The goal cell stays open.") }
+        if c == start { return .refused("The start cell stays open.") }
+        if c == goal { return .refused("The goal cell stays open.") }
         if overlaps(ball, c) && state != .ready { return .refused("The ball is in that cell: roll it away first.") }
         blocks.insert(c)
         resetRun()
         return .placed
     }
+
+    /// Moves the start (or the goal) to `c`, which must be open and not the other one.
+    public mutating func move(_ which: Endpoint, to c: Cell) -> ToggleResult {
+        guard Self.isValid(c) else { return .refused("That is outside the maze.") }
+        if blocks.contains(c) { return .refused("That cell is a block: clear it first.") }
+        switch which {
+        case .start:
+            if c == goal { return .refused("The start cannot be on the goal.") }
+            start = c
+        case .goal:
+            if c == start { return .refused("The goal cannot be on the start.") }
+            goal = c
+        }
+        resetRun()
+        return .placed
+    }
+
+    public enum Endpoint: Sendable { case start, goal }
 
     public mutating func clear() {
         blocks.removeAll()
@@ -135,7 +160,7 @@ public struct MazeModel: Equatable, Sendable {
 
     /// The ball back at the start, the clock at zero.
     public mutating func resetRun() {
-        ball = center(of: Self.startCell)
+        ball = center(of: start)
         ux = 0; uy = 0
         ticks = 0
         state = .ready
@@ -146,13 +171,13 @@ public struct MazeModel: Equatable, Sendable {
         let s = Size(max(newSize.width, Double(Self.cells)), max(newSize.height, Double(Self.cells)))
         guard s != size else { return }
         let fx = ball.x / size.width, fy = ball.y / size.height
-        let old = cell(at: ball) ?? Self.startCell
+        let old = cell(at: ball) ?? start
         size = s
         ball = Point(fx * s.width, fy * s.height)
         clampToBox()
         // The ball's cell was free before; if the new shape makes it overlap, put it at that cell's centre.
         if !ballIsFree() { ball = center(of: old) }
-        if !ballIsFree() { ball = center(of: Self.startCell) }
+        if !ballIsFree() { ball = center(of: start) }
     }
 
     // MARK: - Motion
@@ -170,10 +195,10 @@ public struct MazeModel: Equatable, Sendable {
         for _ in 0..<min(n, 1000) {
             move(by: 0.5 * ux / Double(n), -0.5 * uy / Double(n))
         }
-        if state == .ready, cell(at: ball) != Self.startCell { state = .running }
+        if state == .ready, cell(at: ball) != start { state = .running }
         if state == .running {
             ticks += 1
-            if cell(at: ball) == Self.goalCell { state = .finished(ticks) }
+            if cell(at: ball) == goal { state = .finished(ticks) }
         }
     }
 

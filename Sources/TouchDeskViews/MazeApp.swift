@@ -5,8 +5,9 @@ import TouchDeskModels
 /// Maze: click cells to build a maze of blocks on a 12 × 12 grid, then tilt the ball from the
 /// green start cell to the gold goal cell against the clock; the best time of each layout is kept.
 ///
-/// The layout and the best times live in maze.json in the data folder, so the maze is still there
-/// next time. A click the maze refuses (on the ball, the start or the goal) says why.
+/// Start (1) or Goal (2), then a click, moves the start or the goal cell. The layout and the best
+/// times live in maze.json in the data folder, so the maze is still there next time. A click the
+/// maze refuses (on the ball, the start or the goal) says why.
 public final class MazeApp: MiniApp {
     public static let id = "maze"
     public static let title = "Maze"
@@ -22,6 +23,9 @@ public final class MazeApp: MiniApp {
 
     struct Saved: Codable {
         var blocks: [MazeModel.Cell]
+        /// Absent in files written before start and goal could move.
+        var start: MazeModel.Cell?
+        var goal: MazeModel.Cell?
         /// Best time in ticks, by layout key.
         var bestTicks: [String: Int]
     }
@@ -40,9 +44,12 @@ public final class MazeApp: MiniApp {
         self.environment = environment
         controls.add("run", "New run", shortcut: "N")
         controls.add("clear", "Clear", shortcut: "C")
+        controls.add("start", "Start", shortcut: "1", kind: .toggle)
+        controls.add("goal", "Goal", shortcut: "2", kind: .toggle)
         switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
         case .loaded(let s):
-            model = MazeModel(size: Size(360, 360), blocks: Set(s.blocks))
+            model = MazeModel(size: Size(360, 360), blocks: Set(s.blocks), start: s.start ?? MazeModel.startCell,
+                              goal: s.goal ?? MazeModel.goalCell)
             bestTicks = s.bestTicks.filter { $0.value > 0 }
         case .setAside(let message): toast.show(message, isError: true, seconds: 6)
         case .missing: break
@@ -73,13 +80,22 @@ public final class MazeApp: MiniApp {
         switch event {
         case .touchBegan(let p):
             guard let c = model.cell(at: Point(p.x - mazeRect.x, p.y - mazeRect.y)) else { return false }
-            switch model.toggle(c) {
+            let result: MazeModel.ToggleResult
+            if let which = placing {
+                result = model.move(which, to: c)
+                placing = nil
+                syncControls()
+            } else {
+                result = model.toggle(c)
+            }
+            switch result {
             case .refused(let why): toast.show(why, isError: true, seconds: 2.5)
             case .placed, .removed: save()
             }
             return true
         case .key(let k):
-            if k.is("n") { activate("run") } else if k.is("c") { activate("clear") } else { return false }
+            if k.is("n") { activate("run") } else if k.is("c") { activate("clear") }
+            else if k.is("1") { activate("start") } else if k.is("2") { activate("goal") } else { return false }
             return true
         default:
             return false
@@ -90,8 +106,19 @@ public final class MazeApp: MiniApp {
         switch id {
         case "run": model.resetRun()
         case "clear": model.clear(); save()
+        case "start": placing = placing == .start ? nil : .start
+        case "goal": placing = placing == .goal ? nil : .goal
         default: break
         }
+        syncControls()
+    }
+
+    /// Which end the next click on the maze moves, if any.
+    public private(set) var placing: MazeModel.Endpoint?
+
+    private func syncControls() {
+        controls.setOn("start", placing == .start)
+        controls.setOn("goal", placing == .goal)
     }
 
     public func tick() -> Bool {
@@ -113,7 +140,8 @@ public final class MazeApp: MiniApp {
     }
 
     private func save() {
-        let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) }, bestTicks: bestTicks)
+        let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
+                          start: model.start, goal: model.goal, bestTicks: bestTicks)
         do {
             try DataFile.save(saved, name: Self.fileName, in: environment.dataDirectory)
         } catch {
@@ -131,6 +159,7 @@ public final class MazeApp: MiniApp {
         var status = String(format: "Time %.1f s", time)
         if let b = best { status += String(format: "   Best %.2f s", Double(b) / 60) }
         if case .finished = model.state { status += "   N: again" }
+        if let which = placing { status = "Click a cell for the \(which == .start ? "start" : "goal")" }
         Draw.text(cr, status, x: 10, y: Self.stripHeight / 2,
                   size: Draw.fittingSize(status, width: size.width - 120, size: 15, weight: .bold), weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
@@ -146,8 +175,8 @@ public final class MazeApp: MiniApp {
 
     static func drawMaze(_ cr: CairoContext, _ m: MazeModel) {
         Draw.fill(cr, Rect(x: 0, y: 0, width: m.size.width, height: m.size.height), floor)
-        Draw.fill(cr, m.frame(of: MazeModel.startCell), startColor)
-        Draw.fill(cr, m.frame(of: MazeModel.goalCell), goalColor)
+        Draw.fill(cr, m.frame(of: m.start), startColor)
+        Draw.fill(cr, m.frame(of: m.goal), goalColor)
         Color(0, 0, 0, 0.08).set(cr)
         cairo_set_line_width(cr, 1)
         for i in 1..<MazeModel.cells {

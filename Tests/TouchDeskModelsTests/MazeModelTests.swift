@@ -82,6 +82,27 @@ struct MazeModelTests {
         #expect(m.state == .ready && m.cell(at: m.ball) == MazeModel.startCell)
     }
 
+    @Test func startAndGoalMoveToOpenCellsOnlyAndTheRunFollows() {
+        var m = MazeModel(size: Self.box)
+        _ = m.toggle(Cell(row: 6, column: 6))
+        let onBlock = m.move(.goal, to: Cell(row: 6, column: 6))
+        #expect(onBlock == .refused("That cell is a block: clear it first."))
+        let onStart = m.move(.goal, to: m.start)
+        #expect(onStart == .refused("The goal cannot be on the start."))
+        let key = m.layoutKey
+        let moved = m.move(.goal, to: Cell(row: 0, column: 2))
+        #expect(moved == .placed && m.goal == Cell(row: 0, column: 2))
+        #expect(m.layoutKey != key, "a different goal is a different layout")
+        let blocked = m.toggle(Cell(row: 0, column: 2))
+        #expect(blocked == .refused("The goal cell stays open."))
+        // Two cells to the right: a short run that finishes in the new goal.
+        for _ in 0..<600 { if case .finished = m.state { break }; m.step(tilt: restingTilt(x: 0.4, y: 0.2)) }
+        guard case .finished = m.state else { Issue.record("never reached the moved goal"); return }
+        #expect(m.cell(at: m.ball) == Cell(row: 0, column: 2))
+        let restored = MazeModel(size: Self.box, blocks: m.blocks, start: Cell(row: 3, column: 3), goal: Cell(row: 3, column: 3))
+        #expect(restored.start == MazeModel.startCell && restored.goal == MazeModel.goalCell, "a start on the goal falls back to the corners")
+    }
+
     @Test func layoutKeysDifferPerLayout() {
         var a = MazeModel(size: Self.box), b = MazeModel(size: Self.box)
         #expect(a.layoutKey == b.layoutKey)

@@ -186,6 +186,34 @@ struct TiltAppsTests {
         #expect(again.best == nil, "another layout has its own best time")
     }
 
+    @Test func startAndGoalMoveWithOneOrTwoAndAClickAndAreKept() {
+        let sandbox = Sandbox()
+        let app = MazeApp(environment: sandbox.environment)
+        app.layout(in: Self.size)
+        let m = app.mazeRect, cw = m.width / 12
+        func center(_ row: Int, _ col: Int) -> Point { Point(m.x + cw * (Double(col) + 0.5), m.y + cw * (Double(row) + 0.5)) }
+        _ = app.press("2")
+        #expect(app.controls["goal"]?.isOn == true)
+        app.tap(center(5, 6))
+        #expect(app.model.goal == MazeModel.Cell(row: 5, column: 6) && app.placing == nil)
+        _ = app.press("1")
+        app.tap(center(2, 9))
+        #expect(app.model.start == MazeModel.Cell(row: 2, column: 9))
+        #expect(app.model.cell(at: app.model.ball) == app.model.start, "the ball waits in the new start")
+        #expect(app.model.blocks.isEmpty, "moving them placed no block")
+        let img = frame(of: app, size: Self.size)
+        #expect(img.at(center(5, 6).x + cw * 0.4, center(5, 6).y) == PixelColor(MazeApp.goalColor))
+        #expect(img.at(center(2, 9).x + cw * 0.4, center(2, 9).y) == PixelColor(MazeApp.startColor))
+        #expect(img.at(center(11, 11).x, center(11, 11).y) == PixelColor(MazeApp.floor), "the old goal is plain floor")
+        let again = MazeApp(environment: sandbox.environment)
+        #expect(again.model.start == app.model.start && again.model.goal == app.model.goal)
+        _ = again.press("1")
+        again.layout(in: Self.size)
+        again.tap(center(5, 6))
+        #expect(again.model.start == MazeModel.Cell(row: 2, column: 9), "the start cannot go on the goal")
+        #expect(frame(of: again, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) > 500)
+    }
+
     @Test func aClickOnTheBallIsRefusedWithAMessage() {
         let sandbox = Sandbox()
         let app = MazeApp(environment: sandbox.environment)
