@@ -16,7 +16,4 @@ public enum TiltIndicator {
         Draw.text(cr, label, x: frame.midX, y: frame.midY, size: 12, color: Theme.text, weight: .bold, align: .center)
         return frame
     }
-
-    /// A hint that fits `width`: how to tilt.
-    public static let hint = "Tilt: arrows/WASD, Space levels, right-drag"
 }
