@@ -46,6 +46,8 @@ public final class X11Host {
     private var touchDown = false
     private var secondaryDown = false
     private let initialPixels: (width: Int, height: Int)
+    /// The machine's accelerometer and joystick, read once per frame while an app animates.
+    private let tiltSources = TiltSources()
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -230,6 +232,7 @@ public final class X11Host {
             if animating {
                 var due = Int((now - lastTick) / Self.tickSeconds)
                 if due > Self.maxCatchUpTicks { due = Self.maxCatchUpTicks; lastTick = now - Double(due) * Self.tickSeconds }
+                if due > 0, let v = tiltSources.poll() { content.handle(.tilt(v)) }
                 for _ in 0..<due {
                     animating = content.tick()
                     lastTick += Self.tickSeconds

@@ -6,6 +6,10 @@ public enum Registry {
         Shell.Tile(AppEntry(PaintApp.self), key: "p"),
         Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
         Shell.Tile(AppEntry(MandelbrotApp.self), key: "m"),
+        Shell.Tile(AppEntry(AccelerometerApp.self), key: "a"),
+        Shell.Tile(AppEntry(HolesApp.self), key: "h"),
+        Shell.Tile(AppEntry(MazeApp.self), key: "z"),
+        Shell.Tile(AppEntry(SpaceBallsApp.self), key: "b"),
         Shell.Tile(AppEntry(StickManApp.self), key: "s"),
         Shell.Tile(AppEntry(ImagesApp.self), key: "i"),
     ]

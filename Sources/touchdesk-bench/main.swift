@@ -130,5 +130,27 @@ let images = Shell(tiles: Registry.tiles, environment: artEnv)
 images.open(id: "images")
 images.layout(in: size)
 report("adding images frame", medianMs { frame(images) })
+// The tilt and motion apps: a frame each, and the cost of their physics steps.
+for id in ["accelerometer", "holes", "maze", "spaceballs"] {
+    let shell = Shell(tiles: Registry.tiles, environment: env)
+    shell.open(id: id)
+    shell.layout(in: size)
+    for _ in 0..<600 { _ = shell.tick() }
+    report("\(id) frame", medianMs { frame(shell) })
+}
+do {
+    var balls = SpaceBallsModel(size: Size(900, 540), count: 50)
+    let steps = 6000
+    let t = now()
+    for _ in 0..<steps { balls.step() }
+    report("spaceballs step, 50 balls", (now() - t) * 1000 / Double(steps))
+    var rng = SystemRandomNumberGenerator()
+    var blocks = Set<MazeModel.Cell>()
+    for _ in 0..<50 { blocks.insert(MazeModel.Cell(row: Int.random(in: 0..<12, using: &rng), column: Int.random(in: 0..<12, using: &rng))) }
+    var maze = MazeModel(size: Size(540, 540), blocks: blocks)
+    let t2 = now()
+    for i in 0..<steps { maze.step(tilt: restingTilt(x: sin(Double(i) / 50), y: cos(Double(i) / 70))) }
+    report("maze step, 50 blocks", (now() - t2) * 1000 / Double(steps))
+}
 
 cairo_surface_destroy(target)

@@ -41,6 +41,10 @@ public final class XSession {
     /// The test's name, used to name screenshots.
     public let name: String
 
+    /// Variables added to the environment of everything started from now on (e.g. a fake
+    /// TOUCHDESK_IIO_ROOT).
+    public var extraEnvironment: [String: String] = [:]
+
     private var xvfb: ChildProcess?
     private var children: [ChildProcess] = []
     private var counter = 0
@@ -138,6 +142,7 @@ public final class XSession {
         env["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path
         env["LC_ALL"] = "C.UTF-8"
         if let assets = ProcessInfo.processInfo.environment["TOUCHDESK_ASSETS"] { env["TOUCHDESK_ASSETS"] = assets }
+        env.merge(extraEnvironment) { $1 }
         return env
     }
 

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Accelerometer in a real window, fed by a fake IIO device under TOUCHDESK_IIO_ROOT.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct AccelerometerEndToEndTests {
+    typealias RGB = XSession.RGB
+    static func isGrid(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x3a6ff7), tolerance: 10) }
+    static func isBall(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffee00), tolerance: 30) }
+
+    /// A fake sysfs tree: iio:device0 named accel_3d with raw values and one shared scale.
+    static func fakeDevice(in session: XSession, x: Int, y: Int, z: Int) throws -> URL {
+        let root = session.root.appendingPathComponent("iio")
+        let dev = root.appendingPathComponent("iio:device0")
+        try FileManager.default.createDirectory(at: dev, withIntermediateDirectories: true)
+        // scale 0.00980665 m/s² per unit: 1000 units = 1 g.
+        for (file, value) in [("name", "accel_3d"), ("in_accel_scale", "0.00980665"),
+                              ("in_accel_x_raw", "\(x)"), ("in_accel_y_raw", "\(y)"), ("in_accel_z_raw", "\(z)")] {
+            try (value + "\n").write(to: dev.appendingPathComponent(file), atomically: false, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test("Accelerometer: a fake IIO device reading (0.5 g, 0.25 g) puts the ball at centre + ONEGEE·(ax, −ay); garbage drops it with one warning")
+    func fakeDeviceTiltsTheBall() throws {
+        let session = try XSession(name: "accelerometer-iio")
+        defer { session.close() }
+        let root = try Self.fakeDevice(in: session, x: 500, y: 250, z: -829)
+        session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
+        let app = try session.launch(["accelerometer", "--size", "800x600"])
+
+        func gridAndBall(_ img: XSession.Image) -> (grid: (x: Int, y: Int, width: Int, height: Int, pixels: Int), ball: (x: Double, y: Double))? {
+            guard let grid = img.regions(where: Self.isGrid, minimumPixels: 500).first,
+                  let ball = img.centroid(where: Self.isBall) else { return nil }
+            // The blue regions are cut by the black lines: the grid is the box of all blue pixels.
+            let blue = img.points(where: Self.isGrid)
+            let minX = blue.map(\.x).min()!, maxX = blue.map(\.x).max()!, minY = blue.map(\.y).min()!, maxY = blue.map(\.y).max()!
+            _ = grid
+            return ((minX, minY, maxX - minX + 1, maxY - minY + 1, blue.count), ball)
+        }
+        func expected(_ g: (x: Int, y: Int, width: Int, height: Int, pixels: Int), ax: Double, ay: Double) -> (x: Double, y: Double) {
+            let cx = Double(g.x) + Double(g.width) / 2, cy = Double(g.y) + Double(g.height) / 2
+            let oneGee = 0.666 * Double(g.width) / 2
+            return (cx + oneGee * ax, cy - oneGee * ay)
+        }
+        func near(_ img: XSession.Image, ax: Double, ay: Double) -> Bool {
+            guard let gb = gridAndBall(img) else { return false }
+            let e = expected(gb.grid, ax: ax, ay: ay)
+            return hypot(gb.ball.x - e.x, gb.ball.y - e.y) < 3
+        }
+
+        let tilted = try app.screenshot("tilted") { near($0, ax: 0.5, ay: 0.25) }
+        let gb = try #require(gridAndBall(tilted), "no grid or ball in \(tilted.path)")
+        let e = expected(gb.grid, ax: 0.5, ay: 0.25)
+        #expect(abs(Double(gb.grid.width) - Double(gb.grid.height)) <= 2, "the grid is not square: \(gb.grid) in \(tilted.path)")
+        #expect(hypot(gb.ball.x - e.x, gb.ball.y - e.y) < 3, "ball at \(gb.ball), expected \(e) (right and up of centre) in \(tilted.path)")
+
+        // The device starts returning garbage: dropped with one warning, and the ball goes back to
+        // level (the keyboard's tilt) at the centre.
+        try "not a number\n".write(to: root.appendingPathComponent("iio:device0/in_accel_x_raw"), atomically: false, encoding: .utf8)
+        let level = try app.screenshot("garbage-dropped") { near($0, ax: 0, ay: 0) }
+        #expect(near(level, ax: 0, ay: 0), "the ball did not return to the centre after the device failed, in \(level.path)")
+        let log = app.log
+        #expect(log.components(separatedBy: "dropped").count - 1 == 1, "expected exactly one warning, log: \(log)")
+        #expect(log.contains("in_accel_x"), "the warning does not say what was wrong: \(log)")
+
+        // Keyboard tilt still works: Right for a while moves the ball right of the centre.
+        _ = session.run("xdotool", ["keydown", "Right"])
+        usleep(700_000)
+        let keys = try app.screenshot("keys-right") { near($0, ax: 1, ay: 0) }
+        _ = session.run("xdotool", ["keyup", "Right"])
+        #expect(near(keys, ax: 1, ay: 0), "holding Right did not tilt the ball to 1 g right in \(keys.path)")
+    }
+
+    @Test("Accelerometer: a joystick (a pipe standing in for /dev/input/js0) pushed full right tilts the ball 1 g right")
+    func joystickTiltsTheBall() throws {
+        let session = try XSession(name: "accelerometer-joystick")
+        defer { session.close() }
+        let iio = session.root.appendingPathComponent("no-iio")
+        try FileManager.default.createDirectory(at: iio, withIntermediateDirectories: true)
+        let js = session.root.appendingPathComponent("js0").path
+        #expect(mkfifo(js, 0o600) == 0)
+        // Held open for reading and writing, so the app never sees end-of-file while we hold it.
+        let fd = open(js, O_RDWR | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = iio.path
+        session.extraEnvironment["TOUCHDESK_JOYSTICK"] = js
+        let app = try session.launch(["accelerometer", "--size", "800x600"])
+
+        // struct js_event: u32 time, s16 value, u8 type (JS_EVENT_AXIS), u8 axis number.
+        var event: [UInt8] = [1, 0, 0, 0, 0xff, 0x7f, 0x02, 0]
+        #expect(write(fd, &event, event.count) == 8)
+        let shot = try app.screenshot("joystick-right") { img in
+            guard let ball = img.centroid(where: Self.isBall) else { return false }
+            let blue = img.points(where: Self.isGrid)
+            guard let minX = blue.map(\.x).min(), let maxX = blue.map(\.x).max() else { return false }
+            let cx = Double(minX + maxX + 1) / 2
+            return abs(ball.x - (cx + 0.666 * Double(maxX - minX + 1) / 2)) < 3
+        }
+        let blue = shot.points(where: Self.isGrid)
+        let minX = try #require(blue.map(\.x).min()), maxX = try #require(blue.map(\.x).max())
+        let minY = try #require(blue.map(\.y).min()), maxY = try #require(blue.map(\.y).max())
+        let ball = try #require(shot.centroid(where: Self.isBall), "no ball in \(shot.path)")
+        let c = (x: Double(minX + maxX + 1) / 2, y: Double(minY + maxY + 1) / 2)
+        let oneGee = 0.666 * Double(maxX - minX + 1) / 2
+        #expect(abs(ball.x - (c.x + oneGee)) < 3 && abs(ball.y - c.y) < 3, "ball at \(ball), expected (\(c.x + oneGee), \(c.y)) in \(shot.path)")
+    }
+}

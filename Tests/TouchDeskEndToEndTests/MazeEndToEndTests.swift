@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Maze in a real window: clicking a cell draws a block there, kept in maze.json.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct MazeEndToEndTests {
+    typealias RGB = XSession.RGB
+    static let block = RGB(hex: 0x5b3a29)
+    static func isFloor(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xe9e4d4), tolerance: 8) }
+    static func isBlock(_ c: RGB) -> Bool { c.isClose(to: block, tolerance: 8) }
+
+    @Test("Maze: clicking a cell draws a block in that cell only, and the layout is saved")
+    func clickingACellDrawsABlock() throws {
+        let session = try XSession(name: "maze-click")
+        defer { session.close() }
+        let app = try session.launch(["maze", "--size", "800x600"])
+
+        let start = try app.screenshot("start")
+        #expect(start.count(where: Self.isBlock) == 0, "blocks before any click in \(start.path)")
+        // The maze is the big light square (its faint grid lines cut the floor into cells): the
+        // box around all floor pixels is the maze.
+        let floor = start.points(where: Self.isFloor)
+        try #require(floor.count > 20000, "no maze floor in \(start.path)")
+        let minX = floor.map(\.x).min()!, maxX = floor.map(\.x).max()!, minY = floor.map(\.y).min()!
+        let maze = (x: minX, y: minY, width: maxX - minX + 1)
+        let cell = Double(maze.width) / 12
+        // Row 4, column 7 (0-based).
+        let cx = Double(maze.x) + cell * 7.5, cy = Double(maze.y) + cell * 4.5
+        try app.click(cx, cy)
+        try app.moveMouse(5, 5)
+
+        let shot = try app.screenshot("block") { $0.count(where: Self.isBlock) > 0 }
+        let blocks = shot.regions(where: Self.isBlock, minimumPixels: 50)
+        #expect(blocks.count == 1, "expected one block, found \(blocks) in \(shot.path)")
+        if let b = blocks.first {
+            #expect(abs(Double(b.x) + Double(b.width) / 2 - cx) < 3 && abs(Double(b.y) + Double(b.height) / 2 - cy) < 3,
+                    "the block \(b) is not centred on the clicked cell (\(cx), \(cy)) in \(shot.path)")
+            #expect(abs(Double(b.width) - cell) < 3 && abs(Double(b.height) - cell) < 3, "the block \(b) is not one cell (\(cell)) in \(shot.path)")
+        }
+        let saved = session.home.appendingPathComponent(".local/share/touchdesk/maze.json")
+        let text = (try? String(contentsOf: saved, encoding: .utf8)) ?? ""
+        #expect(text.contains("\"row\" : 4") && text.contains("\"column\" : 7"), "maze.json does not hold the block: \(text)")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SpaceBalls in a real window: START sets the balls moving, STOP freezes them.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct SpaceBallsEndToEndTests {
+    typealias RGB = XSession.RGB
+    typealias Image = XSession.Image
+    static func isYellow(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffd700), tolerance: 30) }
+    static func isWhite(_ c: RGB) -> Bool { c.r >= 240 && c.g >= 240 && c.b >= 240 }
+    static func isButton(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x363a46), tolerance: 6) || c.isClose(to: RGB(hex: 0x4a51b8), tolerance: 6) || c.isClose(to: RGB(hex: 0x454a59), tolerance: 6) }
+
+    /// Where both balls are: the yellow one, and the white one inside the black box.
+    static func balls(_ img: Image) -> [(x: Double, y: Double)]? {
+        guard let y = img.centroid(where: isYellow) else { return nil }
+        let white = img.points(in: (0, 80, img.width, img.height - 160), where: isWhite)
+        guard white.count > 200 else { return nil }
+        return [y, (white.reduce(0.0) { $0 + Double($1.x) } / Double(white.count), white.reduce(0.0) { $0 + Double($1.y) } / Double(white.count))]
+    }
+
+    static func moved(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> Double {
+        zip(a, b).map { hypot($0.x - $1.x, $0.y - $1.y) }.max() ?? 0
+    }
+
+    @Test("SpaceBalls: clicking START moves the balls; clicking STOP freezes them")
+    func startMovesStopFreezes() throws {
+        let session = try XSession(name: "spaceballs")
+        defer { session.close() }
+        let app = try session.launch(["spaceballs", "--size", "800x600"])
+
+        let first = try app.screenshot("stopped")
+        let at0 = try #require(Self.balls(first), "no yellow and white balls in \(first.path)")
+        usleep(300_000)
+        let still = try app.screenshot("still-stopped")
+        #expect(Self.moved(at0, try #require(Self.balls(still))) < 1, "the balls move before START in \(still.path)")
+
+        // The toolbar's buttons, left to right: Start, Stop, −, +.
+        let buttons = first.regions(where: Self.isButton, minimumPixels: 300)
+            .filter { $0.y > first.height - 70 }.sorted { $0.x < $1.x }
+        try #require(buttons.count >= 4, "the toolbar buttons are not where expected: \(buttons) in \(first.path)")
+        let startButton = buttons[0], stopButton = buttons[1]
+        try app.click(Double(startButton.x + startButton.width / 2), Double(startButton.y + startButton.height / 2))
+        try app.moveMouse(400, 20)
+
+        let running = try app.screenshot("running") { img in Self.balls(img).map { Self.moved(at0, $0) > 20 } ?? false }
+        let atRun = try #require(Self.balls(running), "balls lost in \(running.path)")
+        #expect(Self.moved(at0, atRun) > 20, "START did not move the balls in \(running.path)")
+
+        try app.click(Double(stopButton.x + stopButton.width / 2), Double(stopButton.y + stopButton.height / 2))
+        try app.moveMouse(400, 20)
+        usleep(200_000)
+        let stopped = try app.screenshot("stopped-again")
+        usleep(500_000)
+        let later = try app.screenshot("still-frozen")
+        let a = try #require(Self.balls(stopped)), b = try #require(Self.balls(later))
+        #expect(Self.moved(a, b) < 1, "the balls still move after STOP: \(a) → \(b) in \(later.path)")
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import TouchDeskModels
+
+@Suite("Tilt input: keyboard, mouse, devices")
+struct TiltInputTests {
+    static let center = Point(200, 150)
+
+    static func key(_ name: String) -> InputEvent { .key(Key(name)) }
+    static func keyUp(_ name: String) -> InputEvent { .keyUp(Key(name)) }
+
+    /// Holds `name` for `ticks` ticks and returns the input.
+    static func hold(_ name: String, ticks: Int, _ t: inout TiltInput) {
+        _ = t.handle(key(name), center: center, radius: 100)
+        for _ in 0..<ticks { t.step() }
+    }
+
+    @Test func holdingLeftReachesFullTiltInHalfASecondNotBefore() {
+        var t = TiltInput()
+        Self.hold("Left", ticks: 15, &t)
+        #expect(abs(t.vector.x - (-0.5)) < 1e-9, "after 0.25 s the tilt is halfway: \(t.vector.x)")
+        for _ in 0..<15 { t.step() }
+        #expect(abs(t.vector.x - (-1)) < 1e-9, "after 0.5 s the tilt is a full 1 g left")
+        #expect(t.source == .keyboard)
+    }
+
+    @Test func releasingEasesBackToLevelInAThirdOfASecond() {
+        var t = TiltInput()
+        Self.hold("Up", ticks: 40, &t)
+        #expect(abs(t.vector.y - 1) < 1e-9)
+        _ = t.handle(Self.keyUp("Up"), center: Self.center, radius: 100)
+        for _ in 0..<9 { t.step() }
+        #expect(abs(t.vector.y - 0.5) < 1e-9, "halfway back after 0.15 s: \(t.vector.y)")
+        for _ in 0..<9 { t.step() }
+        #expect(t.vector.y == 0 && t.vector.x == 0, "level after 0.3 s")
+        #expect(t.vector.z == -1, "a level device reads z = −1 g")
+    }
+
+    @Test func wasdTiltsLikeTheArrowsAndSpaceLevelsAtOnce() {
+        var t = TiltInput()
+        Self.hold("d", ticks: 30, &t)
+        #expect(abs(t.vector.x - 1) < 1e-9)
+        _ = t.handle(Self.keyUp("d"), center: Self.center, radius: 100)
+        Self.hold("s", ticks: 10, &t)
+        #expect(t.vector.y < 0)
+        _ = t.handle(Self.key("space"), center: Self.center, radius: 100)
+        #expect(t.keyboard.isLevel, "Space levels at once")
+    }
+
+    @Test func zFollowsTheRestingFormulaAndDiagonalsStayWithinOneG() {
+        var t = TiltInput()
+        _ = t.handle(Self.key("Right"), center: Self.center, radius: 100)
+        Self.hold("Up", ticks: 60, &t)
+        let v = t.vector
+        #expect(abs(v.x * v.x + v.y * v.y + v.z * v.z - 1) < 1e-9, "|a| = 1 g at rest")
+        #expect(abs(v.x - v.y) < 1e-9 && v.x > 0.7, "diagonal: both axes lean equally \(v)")
+        let r = restingTilt(x: 0.6, y: 0)
+        #expect(abs(r.z - (-0.8)) < 1e-12)
+    }
+
+    @Test func rightDragTiltsTowardsThePointerAndReleasesToKeys() {
+        var t = TiltInput()
+        _ = t.handle(.secondaryBegan(Point(250, 150)), center: Self.center, radius: 100)
+        #expect(t.source == .mouse)
+        #expect(abs(t.vector.x - 0.5) < 1e-9 && abs(t.vector.y) < 1e-9)
+        _ = t.handle(.secondaryMoved(Point(200, 100)), center: Self.center, radius: 100)
+        #expect(abs(t.vector.y - 0.5) < 1e-9, "pointer above the centre tilts forward (+y)")
+        _ = t.handle(.secondaryMoved(Point(900, 150)), center: Self.center, radius: 100)
+        #expect(abs(t.vector.x - 1) < 1e-9, "far away is capped at 1 g")
+        _ = t.handle(.secondaryEnded(Point(900, 150)), center: Self.center, radius: 100)
+        #expect(t.source == .keyboard)
+    }
+
+    @Test func aDeviceWinsWhileItReportsAndTheKeyboardOverridesIt() {
+        var t = TiltInput()
+        _ = t.handle(.tilt(Vector3(0.3, -0.2, -0.93)), center: Self.center, radius: 100)
+        t.step()
+        #expect(t.source == .device)
+        #expect(t.vector == Vector3(0.3, -0.2, -0.93))
+        Self.hold("Left", ticks: 3, &t)
+        #expect(t.source == .keyboard, "a held key takes over")
+        _ = t.handle(Self.keyUp("Left"), center: Self.center, radius: 100)
+        for _ in 0..<60 { t.step() }
+        #expect(t.source == .keyboard, "a device silent for a second no longer counts")
+        let took = t.handle(.tilt(Vector3(.nan, 0, 0)), center: Self.center, radius: 100)
+        #expect(!took, "NaN readings are refused")
+    }
+
+    // MARK: - Devices
+
+    @Test func iioReadingsAreRawPlusOffsetTimesScaleInG() throws {
+        let g = IIOAccelerometer.reading(raw: ["1000\n", "-500", "0"], scale: ["0.0098066500", "0.00980665", "0.00980665"], offset: [nil, "0", "1000"])
+        let v = try g.get()
+        #expect(abs(v.x - 1.0) < 1e-9 && abs(v.y - (-0.5)) < 1e-9 && abs(v.z - 1.0) < 1e-9)
+    }
+
+    @Test func aMountMatrixTurnsTheChipsAxesIntoTheDevicesAndGarbageIsRefused() throws {
+        // A chip mounted a quarter turn round: its x is the device's y, its y the device's −x.
+        let m = try #require(IIOAccelerometer.mountMatrix("0, -1, 0; 1, 0, 0; 0, 0, 1\n"))
+        let v = IIOAccelerometer.apply(m, to: Vector3(0.5, 0.2, -0.8))
+        #expect(abs(v.x - (-0.2)) < 1e-12 && abs(v.y - 0.5) < 1e-12 && abs(v.z - (-0.8)) < 1e-12)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, 0; 0, 1, 0") == nil)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, x; 0, 1, 0; 0, 0, 1") == nil)
+        #expect(IIOAccelerometer.mountMatrix("1, 0, 0, 0; 0, 1, 0; 0, 0, 1") == nil)
+    }
+
+    @Test(arguments: ["", "abc", "nan", "inf", "12abc"])
+    func iioGarbageIsRefusedWithTheAxisNamed(raw: String) {
+        let r = IIOAccelerometer.reading(raw: ["0", raw, "0"], scale: ["0.01", "0.01", "0.01"], offset: [nil, nil, nil])
+        guard case .failure(let e) = r else { Issue.record("\(raw) was accepted"); return }
+        #expect(e.description.contains("in_accel_y"))
+    }
+
+    @Test func joystickAxesBecomeATiltAndInitEventsCount() {
+        var j = JoystickTilt()
+        // time(4) value(2, LE) type number: axis 0 full right (as an init event), axis 1 half up.
+        let right: [UInt8] = [0, 0, 0, 0, 0xff, 0x7f, 0x82, 0]
+        let halfUp: [UInt8] = [1, 0, 0, 0] + withUnsafeBytes(of: Int16(-16384).littleEndian, Array.init) + [0x02, 1]
+        let button: [UInt8] = [2, 0, 0, 0, 1, 0, 0x01, 0]
+        let moved = j.apply(right + halfUp + button + [9, 9])
+        #expect(moved, "axes moved; a partial trailing event is ignored")
+        #expect(abs(j.stickX - 1) < 1e-9)
+        #expect(j.stickY < 0 && j.tilt.y > 0, "stick pushed up tilts forward")
+        let pressed = j.apply(button)
+        #expect(!pressed, "buttons do not tilt")
+    }
+}
