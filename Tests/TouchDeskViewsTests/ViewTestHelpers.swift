@@ -81,7 +81,5 @@ extension Rect {
     func contains(_ o: Rect) -> Bool { o.x >= x - 1e-9 && o.y >= y - 1e-9 && o.maxX <= maxX + 1e-9 && o.maxY <= maxY + 1e-9 }
 }
 
-/// Every app, as the executable's registry lists them.
-func registryTiles() -> [Shell.Tile] {
-    [Shell.Tile(AppEntry(PaintApp.self), key: "p"), Shell.Tile(AppEntry(PolygonApp.self), key: "o")]
-}
+/// Every app, as the registry lists them.
+func registryTiles() -> [Shell.Tile] { Registry.tiles }
