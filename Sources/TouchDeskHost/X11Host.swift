@@ -45,6 +45,8 @@ public final class X11Host {
     private var title = ""
     private var touchDown = false
     private var secondaryDown = false
+    /// Keys down now, by keycode, so they can be released if focus leaves while they are held.
+    private var heldKeys: [UInt32: Key] = [:]
     private let initialPixels: (width: Int, height: Int)
     /// The machine's accelerometer and joystick, read once per frame while an app animates.
     private let tiltSources = TiltSources()
@@ -307,9 +309,12 @@ public final class X11Host {
             content.handle(.leave)
             return .redraw
         case KeyPress:
-            content.handle(.key(key(from: &ev.xkey, press: true)))
+            let k = key(from: &ev.xkey, press: true)
+            heldKeys[ev.xkey.keycode] = Key(k.name, control: k.control, shift: k.shift, alt: k.alt)
+            content.handle(.key(k))
             return .redraw
         case KeyRelease:
+            heldKeys[ev.xkey.keycode] = nil
             content.handle(.keyUp(key(from: &ev.xkey, press: false)))
             return .redraw
         case FocusIn:
@@ -317,7 +322,12 @@ public final class X11Host {
             return .none
         case FocusOut:
             if let ic { XUnsetICFocus(ic) }
-            return .none
+            // Keys released in another window never reach us: let go of them now, so a tilt or a
+            // held game key does not stay stuck.
+            let held = heldKeys.values
+            heldKeys.removeAll()
+            for k in held { content.handle(.keyUp(k)) }
+            return held.isEmpty ? .none : .redraw
         case ClientMessage:
             guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
             let what = Atom(ev.xclient.data.l.0)
