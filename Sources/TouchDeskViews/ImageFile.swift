@@ -48,3 +48,43 @@ public enum ImageFile {
         return name
     }
 }
+
+/// What saving a picture for the user came to.
+public enum SavedPicture: Equatable {
+    /// Written to `path`; `shown` is the path as the user reads it (home as ~).
+    case saved(path: String, shown: String)
+    /// Nothing was written: the reason.
+    case failed(String)
+
+    public var path: String? { if case .saved(let p, _) = self { p } else { nil } }
+}
+
+extension AppEnvironment {
+    /// Saves `surface` as a new `stem-YYYY-MM-DD-HHMMSS.png` in the pictures folder, else in the
+    /// home folder; on failure the reasons also go to stderr.
+    public func savePicture(_ surface: OpaquePointer, stem: String) -> SavedPicture {
+        var reasons: [String] = []
+        for dir in pictureDirectoriesToTry {
+            let path = ImageFile.freshName(in: dir, stem: stem)
+            do {
+                try ImageFile.writePNG(surface, to: path)
+                let shown = path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path
+                return .saved(path: path, shown: shown)
+            } catch {
+                reasons.append("\(error)")
+            }
+        }
+        FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
+        return .failed(reasons.last ?? "no folder to save in")
+    }
+}
+
+extension Toast {
+    /// Tells the user where a picture went, or why it did not.
+    public mutating func show(_ outcome: SavedPicture) {
+        switch outcome {
+        case .saved(_, let shown): show("Saved \(shown)", isError: false)
+        case .failed(let reason): show("Could not save: \(reason)", isError: true)
+        }
+    }
+}

@@ -382,22 +382,9 @@ public final class MandelbrotApp: MiniApp {
             toast.show("Nothing to save: the window is too small", isError: true)
             return nil
         }
-        var reasons: [String] = []
-        for dir in environment.pictureDirectoriesToTry {
-            let path = ImageFile.freshName(in: dir, stem: "touchdesk-mandelbrot")
-            do {
-                try ImageFile.writePNG(surface, to: path)
-                let home = environment.homeDirectory
-                let shown = path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : Substring(path)
-                toast.show("Saved \(shown)", isError: false)
-                return path
-            } catch {
-                reasons.append("\(error)")
-            }
-        }
-        toast.show("Could not save: " + (reasons.last ?? "no folder to save in"), isError: true)
-        FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
-        return nil
+        let outcome = environment.savePicture(surface, stem: "touchdesk-mandelbrot")
+        toast.show(outcome)
+        return outcome.path
     }
 
     /// The message showing at the bottom, if any (for tests).

@@ -257,23 +257,9 @@ public final class PaintApp: MiniApp {
         cairo_set_source_surface(cr, canvas, 0, 0)
         cairo_paint(cr)
         cairo_destroy(cr)
-        var reasons: [String] = []
-        for dir in environment.pictureDirectoriesToTry {
-            let path = ImageFile.freshName(in: dir, stem: "touchdesk-painting")
-            do {
-                try ImageFile.writePNG(image, to: path)
-                let home = environment.homeDirectory
-                let shown = path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : Substring(path)
-                toast.show("Saved \(shown)", isError: false)
-                return path
-            } catch {
-                reasons.append("\(error)")
-            }
-        }
-        let message = "Could not save: " + (reasons.last ?? "no folder to save in")
-        toast.show(message, isError: true)
-        FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
-        return nil
+        let outcome = environment.savePicture(image, stem: "touchdesk-painting")
+        toast.show(outcome)
+        return outcome.path
     }
 
     /// The message showing at the bottom, if any (for tests).
