@@ -18,15 +18,16 @@ enum MandelbrotBench {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         print("mandelbrot: start view \(n)x\(n), \(cores) cores, \(MandelbrotKernel.instructionSet.rawValue) kernel")
         for limit in [200, 1000] {
-            func measure(_ parallel: Bool) -> Result {
+            /// `set` nil: the scalar loop on one thread; otherwise that kernel build on every core.
+            func measure(_ set: MandelbrotKernel.InstructionSet?) -> Result {
                 var counts = [UInt32](repeating: 0, count: n * n)
                 let t0 = clock()
                 counts.withUnsafeMutableBufferPointer { out in
                     xs.withUnsafeBufferPointer { x in
                         let rows = Rows(p: out.baseAddress!, x: x.baseAddress!)
-                        if parallel {
+                        if let set {
                             DispatchQueue.concurrentPerform(iterations: n) { j in
-                                MandelbrotKernel.simdRow(cx: rows.x, cy: ys[j], count: n, limit: limit, counts: rows.p + j * n)
+                                MandelbrotKernel.simdRow(cx: rows.x, cy: ys[j], count: n, limit: limit, counts: rows.p + j * n, using: set)
                             }
                         } else {
                             for j in 0..<n { MandelbrotKernel.scalarRow(cx: rows.x, cy: ys[j], count: n, limit: limit, counts: rows.p + j * n) }
@@ -39,8 +40,8 @@ enum MandelbrotBench {
             // The median of several runs of each (the machine may be shared), alternating them.
             var fastRuns: [Result] = [], scalarRuns: [Result] = []
             for k in 0..<5 {
-                fastRuns.append(measure(true))
-                if k < 3 { scalarRuns.append(measure(false)) }
+                fastRuns.append(measure(MandelbrotKernel.instructionSet))
+                if k < 3 { scalarRuns.append(measure(nil)) }
             }
             func median(_ runs: [Result]) -> Result { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
             let fast = median(fastRuns), scalar = median(scalarRuns)
@@ -52,6 +53,13 @@ enum MandelbrotBench {
             line("scalar (1 thread)", scalar)
             print(String(format: "  limit %4d  ratio %.1fx%@", limit, scalar.seconds / fast.seconds,
                          (fast.checksum == scalar.checksum ? "" : "  COUNTS DIFFER") as NSString))
+            // For comparison, the slower builds this CPU could also run (what other machines get).
+            for set in MandelbrotKernel.availableInstructionSets.dropFirst() {
+                let r = median((0..<3).map { _ in measure(set) })
+                line("\(set.rawValue) build (threads)", r)
+                print(String(format: "  limit %4d  ratio %.1fx%@", limit, scalar.seconds / r.seconds,
+                             (r.checksum == scalar.checksum ? "" : "  COUNTS DIFFER") as NSString))
+            }
         }
     }
 }
