@@ -22,10 +22,20 @@ let package = Package(
         /// The few Xlib calls Swift cannot make itself (variadic XCreateIC).
         .target(name: "CXShim", dependencies: ["CX11Cairo"]),
 
+        // MARK: - Mandelbrot kernels
+
+        /// Which vector instructions the CPU has (Swift has no cpuid).
+        .target(name: "CPUFeatures"),
+        /// The wide vector Mandelbrot kernel, inlinable so each build below compiles its own copy.
+        .target(name: "MandelbrotSIMD"),
+        /// That kernel for AVX-512 and for AVX2, chosen at run time only when the CPU has them.
+        .target(name: "MandelbrotAVX512", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v4")),
+        .target(name: "MandelbrotAVX2", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v3")),
+
         // MARK: - Layers
 
         /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock.
-        .target(name: "TouchDeskModels"),
+        .target(name: "TouchDeskModels", dependencies: ["CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2"]),
         /// Cairo drawing of each mini-app and the small widget set.
         .target(name: "TouchDeskViews", dependencies: ["TouchDeskModels", "CX11Cairo"]),
         /// The X11 window, event loop, frame clock and input mapping.
@@ -59,3 +69,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+/// Swift compiles for baseline x86-64 (SSE2); the clang importer's -march also sets the
+/// instruction set of Swift's own code generation. Only on x86-64 hosts.
+func vectorFlags(_ level: String) -> [SwiftSetting] {
+    #if arch(x86_64)
+    return [.unsafeFlags(["-Xcc", "-march=\(level)"])]
+    #else
+    return []
+    #endif
+}

@@ -6,6 +6,11 @@
 /// (x² − y² + cx, and 2xy as xy + xy, which is exact), with no fused multiply-add in either, so
 /// they give identical counts, which the checksum test holds them to.
 
+import CPUFeatures
+import MandelbrotAVX2
+import MandelbrotAVX512
+import MandelbrotSIMD
+
 public enum MandelbrotKernel {
     // MARK: - Scalar
 
@@ -49,14 +54,54 @@ public enum MandelbrotKernel {
 
     // MARK: - SIMD
 
-    typealias V = SIMD4<Double>
-    typealias Mask = SIMDMask<SIMD4<Int64>>
+    /// The vector instructions the kernel uses on this CPU.
+    public enum InstructionSet: String, Sendable {
+        /// 32 points as four SIMD8<Double>, one 512-bit register each.
+        case avx512 = "AVX-512"
+        /// The same code with two 256-bit registers per SIMD8<Double>.
+        case avx2 = "AVX2"
+        /// Baseline x86-64 (SSE2) or another architecture: 16 points as four SIMD4<Double>.
+        case portable
+    }
 
-    /// One row with the vector loop: 16 points in flight as four SIMD4<Double>, so the four
-    /// independent multiply chains hide each other's latency. `norms`, when given, gets |z|² at
+    /// Decided once: the best kernel build this CPU can run.
+    public static let instructionSet: InstructionSet =
+        touchdesk_cpu_x86_64_v4() != 0 ? .avx512 : touchdesk_cpu_x86_64_v3() != 0 ? .avx2 : .portable
+
+    /// Every kernel build this CPU can run, best first.
+    public static var availableInstructionSets: [InstructionSet] {
+        switch instructionSet {
+        case .avx512: [.avx512, .avx2, .portable]
+        case .avx2: [.avx2, .portable]
+        case .portable: [.portable]
+        }
+    }
+
+    /// One row with the fastest vector loop the CPU supports. `norms`, when given, gets |z|² at
     /// escape for smooth colouring.
     public static func simdRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
                                counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>? = nil) {
+        simdRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, using: instructionSet)
+    }
+
+    /// One row with a given kernel build (tests run each one the CPU has).
+    public static func simdRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
+                               counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>? = nil,
+                               using set: InstructionSet) {
+        switch set {
+        case .avx512: MandelbrotAVX512.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
+        case .avx2: MandelbrotAVX2.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
+        case .portable: portableRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
+        }
+    }
+
+    typealias V = SIMD4<Double>
+    typealias Mask = SIMDMask<SIMD4<Int64>>
+
+    /// The baseline loop: 16 points in flight as four SIMD4<Double>, so the four independent
+    /// multiply chains hide each other's latency.
+    static func portableRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
+                            counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?) {
         var i = 0
         while i + 16 <= count {
             if let norms {

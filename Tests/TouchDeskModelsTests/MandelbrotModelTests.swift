@@ -165,8 +165,9 @@ struct MandelbrotKernelTests {
         return counts
     }
 
-    @Test func theOptimisedKernelMatchesTheChecksum() {
-        let simd = Self.startView(limit: 200) { MandelbrotKernel.simdRow(cx: $0, cy: $1, count: 1024, limit: 200, counts: $2) }
+    @Test(arguments: MandelbrotKernel.availableInstructionSets)
+    func theOptimisedKernelMatchesTheChecksum(_ set: MandelbrotKernel.InstructionSet) {
+        let simd = Self.startView(limit: 200) { MandelbrotKernel.simdRow(cx: $0, cy: $1, count: 1024, limit: 200, counts: $2, using: set) }
         #expect(simd.reduce(0) { $0 + Int($1) } == 39_875_970)
         // The plain scalar loop agrees exactly, count for count (FNV-1a 64 over the array).
         let scalar = Self.startView(limit: 200) { MandelbrotKernel.scalarRow(cx: $0, cy: $1, count: 1024, limit: 200, counts: $2) }
@@ -175,7 +176,8 @@ struct MandelbrotKernelTests {
         #expect(simd == scalar)
     }
 
-    @Test func vectorAndScalarAgreeOnRandomRows() {
+    @Test(arguments: MandelbrotKernel.availableInstructionSets)
+    func vectorAndScalarAgreeOnRandomRows(_ set: MandelbrotKernel.InstructionSet) {
         var rng = SplitMix64(seed: 0x5eed_0005)
         for trial in 0..<40 {
             let count = Int.random(in: 1...90, using: &rng)
@@ -186,7 +188,7 @@ struct MandelbrotKernelTests {
             let xs = (0..<count).map { x0 + Double($0) * step }
             var a = [UInt32](repeating: 0, count: count), b = a
             var norms = [Double](repeating: 0, count: count)
-            MandelbrotKernel.simdRow(cx: xs, cy: cy, count: count, limit: limit, counts: &a, norms: &norms)
+            MandelbrotKernel.simdRow(cx: xs, cy: cy, count: count, limit: limit, counts: &a, norms: &norms, using: set)
             MandelbrotKernel.scalarRow(cx: xs, cy: cy, count: count, limit: limit, counts: &b)
             #expect(a == b, "trial \(trial): x0 \(x0) step \(step) cy \(cy) limit \(limit)")
             for k in 0..<count where a[k] < limit {
