@@ -5,5 +5,8 @@ public enum Registry {
     public static let tiles: [Shell.Tile] = [
         Shell.Tile(AppEntry(PaintApp.self), key: "p"),
         Shell.Tile(AppEntry(PolygonApp.self), key: "o"),
+        Shell.Tile(AppEntry(TemperatureApp.self), key: "t"),
+        Shell.Tile(AppEntry(DoublerApp.self), key: "d"),
+        Shell.Tile(AppEntry(PostalApp.self), key: "c"),
     ]
 }
