@@ -15,8 +15,13 @@ public final class DoublerApp: MiniApp {
     let form = Form()
     private var size = Size(0, 0)
     private var numberArea = Rect.zero
-    /// The digits, computed once per value (turning 2^n into decimal costs more than drawing it).
-    private var digits = "1"
+    /// The digits, computed once per value when drawn (turning 2^n into decimal costs more than
+    /// drawing it, and a held key may double many times between frames).
+    private var cachedDigits: (presses: Int, text: String) = (0, "1")
+    private var digits: String {
+        if cachedDigits.presses != model.presses { cachedDigits = (model.presses, model.decimal) }
+        return cachedDigits.text
+    }
     private var cachedLayout: (key: String, size: Double, lines: [String])?
 
     public static let minimumFontSize = 11.0
@@ -54,7 +59,6 @@ public final class DoublerApp: MiniApp {
         case "reset": model.reset()
         default: return
         }
-        digits = model.decimal
         form.controls.setEnabled("reset", model.presses > 0)
     }
 
@@ -99,7 +103,8 @@ public final class DoublerApp: MiniApp {
             Draw.text(cr, line, x: numberArea.midX, y: y, size: fontSize, weight: .bold, align: .center)
             y += lineH
         }
-        var info = "\(model.digitCount) digit\(model.digitCount == 1 ? "" : "s") · 2^\(model.presses)"
+        let count = digits.count
+        var info = "\(count) digit\(count == 1 ? "" : "s") · 2^\(model.presses)"
         if shownDigits < digits.count { info += " · first \(shownDigits) digits shown" }
         Draw.text(cr, info, x: size.width / 2, y: numberArea.maxY + 28,
                   size: Draw.fittingSize(info, width: size.width - 24, size: 16), color: Theme.accent, align: .center)
