@@ -51,6 +51,25 @@ struct TextAppsEndToEndTests {
         #expect(TextReading.find("2.2", size: 18, in: bad, region: region).score < 0.3, "°C keeps its value in \(bad.path)")
     }
 
+    @Test("Temperature: Ctrl+C in °F and Ctrl+V in °C go through the X CLIPBOARD")
+    func clipboardRoundTrip() throws {
+        let session = try XSession(name: "clipboard")
+        defer { session.close() }
+        let app = try session.launch(["temperature", "--size", "800x600"])
+        let start = try app.screenshot("start")
+        let boxes = Self.fields(start)
+        try #require(boxes.count == 2, "two fields in \(start.path): \(boxes)")
+        let c = boxes[1]
+        try app.key("4", "1", "comma", "5", "ctrl+a", "ctrl+c")
+        try app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
+        // The paste is asked of the selection owner (this window, through the X server) and arrives later.
+        try app.key("ctrl+v")
+        let region = (x: c.x, y: c.y, width: c.width, height: c.height)
+        let pasted = try app.screenshot("pasted") { TextReading.find("41,5", size: 18, in: $0, region: region).score < 0.3 }
+        let read = TextReading.find("41,5", size: 18, in: pasted, region: region)
+        #expect(read.score < 0.3, "41,5 pasted into °C in \(pasted.path): \(read)")
+    }
+
     @Test("Doubler: 70 presses read 1180591620717411303424, 22 digits, 2^70")
     func doubler() throws {
         let session = try XSession(name: "doubler")
