@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -35,7 +36,10 @@ let package = Package(
         // MARK: - Layers
 
         /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock.
-        .target(name: "TouchDeskModels", dependencies: ["CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2"]),
+        .target(name: "TouchDeskModels", dependencies: [
+            "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2",
+            .product(name: "BigInt", package: "BigInt"),
+        ]),
         /// Cairo drawing of each mini-app and the small widget set.
         .target(name: "TouchDeskViews", dependencies: ["TouchDeskModels", "CX11Cairo"]),
         /// The X11 window, event loop, frame clock and input mapping.

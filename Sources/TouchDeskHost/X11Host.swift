@@ -3,6 +3,7 @@ import CXShim
 import Foundation
 import Glibc
 import TouchDeskModels
+import TouchDeskViews
 
 /// The only code that talks to X: one window, a pixmap back buffer drawn with Cairo, and a
 /// poll()-based loop that sleeps on the X connection unless something animates.
@@ -50,6 +51,10 @@ public final class X11Host {
     private let initialPixels: (width: Int, height: Int)
     /// The machine's accelerometer and joystick, read once per frame while an app animates.
     private let tiltSources = TiltSources()
+    /// Copy and paste (X11Selections.swift); the app's requests come through `clipboard`.
+    private lazy var selections = X11Selections(dpy: dpy, window: window)
+    public var clipboard: TouchDeskViews.Clipboard?
+    private var lastEventTime: Time = 0
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -224,6 +229,9 @@ public final class X11Host {
                 }
             }
             if closed || content.wantsQuit { break }
+            if let requests = clipboard?.takeRequests(), !requests.isEmpty {
+                selections.perform(requests, time: lastEventTime)
+            }
 
             let now = Self.now()
             if hadEvents && !animating {
@@ -276,7 +284,9 @@ public final class X11Host {
         case ButtonPress:
             let b = ev.xbutton
             let p = point(b.x, b.y)
+            lastEventTime = b.time
             switch b.button {
+            case UInt32(Button2): content.handle(.middleClick(p))
             case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
             case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
             case UInt32(Button4): content.handle(.scroll(p, dy: -1))
@@ -309,6 +319,7 @@ public final class X11Host {
             content.handle(.leave)
             return .redraw
         case KeyPress:
+            lastEventTime = ev.xkey.time
             let k = key(from: &ev.xkey, press: true)
             heldKeys[ev.xkey.keycode] = Key(k.name, control: k.control, shift: k.shift, alt: k.alt)
             content.handle(.key(k))
@@ -328,6 +339,16 @@ public final class X11Host {
             heldKeys.removeAll()
             for k in held { content.handle(.keyUp(k)) }
             return held.isEmpty ? .none : .redraw
+        case SelectionRequest:
+            selections.answer(ev.xselectionrequest)
+            return .none
+        case SelectionClear:
+            selections.lost(ev.xselectionclear)
+            return .none
+        case SelectionNotify:
+            guard let text = selections.received(ev.xselection) else { return .none }
+            content.handle(.paste(text))
+            return .redraw
         case ClientMessage:
             guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
             let what = Atom(ev.xclient.data.l.0)

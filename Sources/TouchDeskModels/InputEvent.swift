@@ -40,6 +40,8 @@ public enum InputEvent: Equatable, Sendable {
     case secondaryBegan(Point)
     case secondaryMoved(Point)
     case secondaryEnded(Point)
+    /// The middle button was pressed: X's "paste the primary selection here".
+    case middleClick(Point)
     /// The pointer moved with no button held (for hover feedback).
     case hover(Point)
     /// The pointer left the window.

@@ -10,6 +10,8 @@ public struct AppEnvironment: Sendable {
     public var homeDirectory: String
     /// The project's pictures (see `Assets.locate`); nil when none was found.
     public var assetsDirectory: String?
+    /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
+    public var clipboard = Clipboard()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil) {
         self.picturesDirectory = picturesDirectory

@@ -46,6 +46,8 @@ public final class Controls {
     public private(set) var items: [Control] = []
     public private(set) var hovered: String?
     public private(set) var pressed: String?
+    /// The control with keyboard focus (see `Form`): drawn with a focus ring.
+    public var focused: String?
 
     public init() {}
 
@@ -198,6 +200,12 @@ public final class Controls {
             Draw.text(cr, c.label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
             if !c.shortcut.isEmpty {
                 Draw.text(cr, c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: Self.hintSize, color: Theme.dimText.with(alpha: alpha))
+            }
+            if focused == c.id {
+                Theme.accent.set(cr)
+                cairo_set_line_width(cr, 2)
+                Draw.roundedRect(cr, c.frame.insetBy(1), radius: 6)
+                cairo_stroke(cr)
             }
         case .swatch(let color):
             let r = min(c.frame.height, c.frame.width) / 2 - 5

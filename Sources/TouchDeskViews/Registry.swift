@@ -12,5 +12,8 @@ public enum Registry {
         Shell.Tile(AppEntry(SpaceBallsApp.self), key: "b"),
         Shell.Tile(AppEntry(StickManApp.self), key: "s"),
         Shell.Tile(AppEntry(ImagesApp.self), key: "i"),
+        Shell.Tile(AppEntry(TemperatureApp.self), key: "t"),
+        Shell.Tile(AppEntry(DoublerApp.self), key: "d"),
+        Shell.Tile(AppEntry(PostalApp.self), key: "c"),
     ]
 }

@@ -48,6 +48,9 @@ public final class Shell {
         return "\(Self.appName) — \(tiles[current.index].entry.title)"
     }
 
+    /// The apps' copy-and-paste requests, for the host to carry out.
+    public var clipboard: Clipboard { environment.clipboard }
+
     public var appArea: Rect {
         Rect(x: 0, y: Self.barHeight, width: size.width, height: max(0, size.height - Self.barHeight))
     }
@@ -133,6 +136,7 @@ public final class Shell {
         case .secondaryBegan(let p): _ = app.handle(.secondaryBegan(local(p)))
         case .secondaryMoved(let p): _ = app.handle(.secondaryMoved(local(p)))
         case .secondaryEnded(let p): _ = app.handle(.secondaryEnded(local(p)))
+        case .middleClick(let p): if p.y >= dy { _ = app.handle(.middleClick(local(p))) }
         case .key(let k):
             if !app.handle(event) && k.is("Escape") { goHome() }
         case .keyUp, .tilt, .paste:

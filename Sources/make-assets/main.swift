@@ -15,7 +15,7 @@ struct Picture {
     let draw: (CairoContext, Size) -> Void
 }
 
-let allPictures: [Picture] = iconPictures + stickManPictures
+let allPictures: [Picture] = iconPictures + stickManPictures + temperaturePictures
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "assets"
 for p in allPictures {

@@ -99,6 +99,7 @@ struct TouchDesk: ParsableCommand {
         } catch {
             fail("\(error)", code: 2)
         }
+        host.clipboard = shell.clipboard
         host.run(shell)
     }
 

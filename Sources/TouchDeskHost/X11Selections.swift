@@ -1,0 +1,94 @@
+import CX11Cairo
+import Foundation
+import TouchDeskModels
+import TouchDeskViews
+
+/// Copy and paste with X selections (ICCCM): owns CLIPBOARD or PRIMARY with the app's text and
+/// answers requests for TARGETS, UTF8_STRING and STRING; asks the owner for a paste and turns the
+/// answer into `InputEvent.paste`. Large (INCR) transfers are refused: no field needs them.
+final class X11Selections {
+    private let dpy: OpaquePointer
+    private let window: Window
+    private let clipboardAtom, primaryAtom, targets, utf8, string, incr, property: Atom
+    private var owned: [Atom: String] = [:]
+
+    init(dpy: OpaquePointer, window: Window) {
+        self.dpy = dpy
+        self.window = window
+        func a(_ s: String) -> Atom { XInternAtom(dpy, s, 0) }
+        clipboardAtom = a("CLIPBOARD"); primaryAtom = Atom(XA_PRIMARY); targets = a("TARGETS")
+        utf8 = a("UTF8_STRING"); string = Atom(XA_STRING); incr = a("INCR"); property = a("TOUCHDESK_PASTE")
+    }
+
+    private func atom(_ s: SelectionKind) -> Atom { s == .clipboard ? clipboardAtom : primaryAtom }
+
+    /// Carries out the app's requests; `time` is the last event's server time (ICCCM: never CurrentTime).
+    func perform(_ requests: [Clipboard.Request], time: Time) {
+        for r in requests {
+            switch r {
+            case .copy(let text, let kind):
+                let sel = atom(kind)
+                owned[sel] = text
+                XSetSelectionOwner(dpy, sel, window, time)
+                if XGetSelectionOwner(dpy, sel) != window { owned[sel] = nil }
+            case .paste(let kind):
+                XConvertSelection(dpy, atom(kind), utf8, property, window, time)
+            }
+        }
+    }
+
+    /// Another client asks for our text.
+    func answer(_ req: XSelectionRequestEvent) {
+        var reply = XSelectionEvent()
+        reply.type = SelectionNotify
+        reply.display = req.display
+        reply.requestor = req.requestor
+        reply.selection = req.selection
+        reply.target = req.target
+        reply.time = req.time
+        reply.property = 0
+        // Old clients leave the property None: use the target's name then.
+        let prop = req.property != 0 ? req.property : req.target
+        if let text = owned[req.selection] {
+            if req.target == targets {
+                let list: [UInt] = [UInt(targets), UInt(utf8), UInt(string)]
+                list.withUnsafeBytes { raw in
+                    _ = XChangeProperty(dpy, req.requestor, prop, Atom(XA_ATOM), 32, PropModeReplace,
+                                        raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(list.count))
+                }
+                reply.property = prop
+            } else if req.target == utf8 || req.target == string {
+                // STRING is Latin-1: characters it cannot hold become "?".
+                let bytes: [UInt8] = req.target == utf8 ? Array(text.utf8)
+                    : text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : 0x3f }
+                XChangeProperty(dpy, req.requestor, prop, req.target, 8, PropModeReplace, bytes, Int32(bytes.count))
+                reply.property = prop
+            }
+        }
+        var ev = XEvent()
+        ev.xselection = reply
+        XSendEvent(dpy, req.requestor, 0, 0, &ev)
+    }
+
+    func lost(_ e: XSelectionClearEvent) { owned[e.selection] = nil }
+
+    /// The owner answered our paste request: the text, or nil (nothing there, or too large).
+    func received(_ e: XSelectionEvent) -> String? {
+        if e.property == 0 {
+            // No UTF8_STRING: try Latin-1 STRING once.
+            if e.target == utf8 { XConvertSelection(dpy, e.selection, string, property, window, e.time) }
+            return nil
+        }
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(dpy, window, e.property, 0, 1 << 20, 1, 0, &type, &format, &count, &after, &data) == Success,
+              let data else { return nil }
+        defer { XFree(data) }
+        guard type != incr, format == 8 else { return nil }
+        let bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        if type == string { return String(bytes.map { Character(Unicode.Scalar($0)) }) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

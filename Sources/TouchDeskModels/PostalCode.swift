@@ -1,0 +1,105 @@
+/// Postal Codes: is this a valid US ZIP code or Canadian postal code, and if not, why not.
+///
+/// A pure function over the typed text, so every rule can be tested on its own. US: five digits,
+/// or ZIP+4 (`12345-6789`). Canada: letter-digit-letter, an optional single space,
+/// digit-letter-digit, any case; D, F, I, O, Q and U appear nowhere, and W and Z never first.
+
+public enum PostalCode {
+    /// What the text is, or why it is not a postal code.
+    public enum Verdict: Equatable, Sendable {
+        /// Nothing typed yet.
+        case empty
+        /// A valid US ZIP code (five digits, or ZIP+4), as typed without surrounding spaces.
+        case usZIP(String)
+        /// A valid Canadian postal code, normalised to upper case with one space: "K7G 5T9".
+        case canadian(String)
+        /// Not valid, with the reason in words a person can act on.
+        case invalid(String)
+
+        public var isValid: Bool {
+            switch self {
+            case .usZIP, .canadian: return true
+            case .empty, .invalid: return false
+            }
+        }
+    }
+
+    /// Letters Canada Post never uses, because they are easily mistaken for digits or each other.
+    public static let forbiddenLetters: Set<Character> = ["D", "F", "I", "O", "Q", "U"]
+    /// Letters never used as the first letter (they name no postal district).
+    public static let forbiddenFirstLetters: Set<Character> = ["W", "Z"]
+
+    /// Judges `text`; surrounding spaces are ignored.
+    public static func validate(_ text: String) -> Verdict {
+        let t = text.trimmingSpaces()
+        guard let first = t.first else { return .empty }
+        if first.isASCIIDigit { return validateUS(t) }
+        if first.isASCIILetter { return validateCanadian(t) }
+        return .invalid("Starts with \u{201C}\(first)\u{201D}: a ZIP code starts with a digit, a Canadian code with a letter")
+    }
+
+    static func validateUS(_ t: String) -> Verdict {
+        let parts = t.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count > 2 { return .invalid("Only one hyphen, as in 12345-6789") }
+        if let bad = t.first(where: { !$0.isASCIIDigit && $0 != "-" }) {
+            return .invalid("A ZIP code has only digits (and one hyphen for ZIP+4), not \u{201C}\(bad)\u{201D}")
+        }
+        let zip = parts[0]
+        if zip.count != 5 {
+            if parts.count == 1 && zip.count == 9 { return .invalid("ZIP+4 needs a hyphen after the fifth digit: 12345-6789") }
+            return .invalid("A ZIP code has 5 digits; this has \(zip.count)")
+        }
+        if parts.count == 2 && parts[1].count != 4 {
+            return .invalid("The +4 part of ZIP+4 has 4 digits; this has \(parts[1].count)")
+        }
+        return .usZIP(t)
+    }
+
+    static func validateCanadian(_ t: String) -> Verdict {
+        let upper = t.uppercased()
+        var chars = Array(upper)
+        let spaces = chars.indices.filter { chars[$0] == " " }
+        if spaces.count > 1 { return .invalid("Only one space, between the two halves: K7G 5T9") }
+        if let s = spaces.first {
+            guard s == 3 else { return .invalid("The space goes after the third character: K7G 5T9") }
+            chars.remove(at: s)
+        }
+        if chars.count != 6 {
+            return .invalid("A Canadian postal code has 6 characters (letter-digit-letter digit-letter-digit); this has \(chars.count)")
+        }
+        for (i, c) in chars.enumerated() {
+            let wantsLetter = i % 2 == 0
+            if wantsLetter && !c.isASCIILetter {
+                return .invalid("Character \(i + 1) must be a letter, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)")
+            }
+            if !wantsLetter && !c.isASCIIDigit {
+                return .invalid("Character \(i + 1) must be a digit, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)")
+            }
+        }
+        if let bad = chars.first(where: { forbiddenLetters.contains($0) }) {
+            return .invalid("Canadian codes never use the letter \(bad) (nor D, F, I, O, Q, U)")
+        }
+        if forbiddenFirstLetters.contains(chars[0]) {
+            return .invalid("No Canadian code starts with \(chars[0]) (W and Z are not used first)")
+        }
+        return .canadian(String(chars[0..<3]) + " " + String(chars[3..<6]))
+    }
+}
+
+extension Character {
+    /// One scalar, 0-9: a digit with a combining mark, or an Arabic-Indic digit, is not a digit here.
+    var isASCIIDigit: Bool { unicodeScalars.count == 1 && (48...57).contains(unicodeScalars.first!.value) }
+    var isASCIILetter: Bool {
+        guard unicodeScalars.count == 1, let v = unicodeScalars.first?.value else { return false }
+        return (65...90).contains(v) || (97...122).contains(v)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and newlines (no Foundation needed).
+    func trimmingSpaces() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{00A0}" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[start...end])
+    }
+}

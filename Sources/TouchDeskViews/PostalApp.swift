@@ -1,0 +1,148 @@
+import CX11Cairo
+import TouchDeskModels
+
+/// Postal Codes: type a code and see at once whether it is a valid US ZIP code or Canadian postal
+/// code, and if not, why not.
+///
+/// The verdict comes from `PostalCode.validate`, a pure function with its own tests; this file
+/// only shows it: a green tick and the kind of code, or a red cross and the reason.
+public final class PostalApp: MiniApp {
+    public static let id = "postal"
+    public static let title = "Postal Codes"
+    public static let blurb = "Type a US ZIP code or a Canadian postal code: it says at once whether it is valid, and why not."
+
+    let form = Form()
+    let field: TextField
+    public private(set) var verdict = PostalCode.Verdict.empty
+    private var size = Size(0, 0)
+
+    public init(environment: AppEnvironment) {
+        field = TextField("code", placeholder: "e.g. 77335 or K7G 5T9", maxLength: 32, clipboard: environment.clipboard)
+        form.add(field)
+        form.addButton("clear", "Clear", shortcut: "Ctrl+L")
+        form.setFocus("code")
+    }
+
+    public var text: String { field.text }
+
+    public func layout(in size: Size) {
+        self.size = size
+        _ = form.controls.layoutToolbar(atBottomOf: size)
+        let w = min(460, size.width - 32)
+        field.frame = Rect(x: (size.width - w) / 2, y: 44, width: w, height: TextField.height)
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        if case .key(let k) = event, k.is("l", control: true) { clear(); return true }
+        switch form.handle(event) {
+        case .activated("clear"): clear()
+        case .edited: verdict = PostalCode.validate(field.text)
+        case .submitted, .consumed, .activated: break
+        case .ignored: return false
+        }
+        return true
+    }
+
+    private func clear() {
+        field.setText("")
+        verdict = .empty
+        form.setFocus("code")
+    }
+
+    public func tick() -> Bool { form.tick() }
+
+    public func draw(_ cr: CairoContext) {
+        let prompt = "A US ZIP code or a Canadian postal code:"
+        Draw.text(cr, prompt, x: field.frame.x, y: 24, size: Draw.fittingSize(prompt, width: field.frame.width, size: 15),
+                  color: Theme.dimText)
+        field.isInvalid = { if case .invalid = verdict { return true } else { return false } }()
+        form.draw(cr)
+        let top = field.frame.maxY + 18
+        let left = field.frame.x
+        let width = field.frame.width
+        switch verdict {
+        case .empty:
+            Draw.text(cr, "Examples: 77335, 12345-6789, K7G 5T9", x: left, y: top + 12, size: 14, color: Theme.dimText)
+        case .usZIP(let s):
+            drawVerdict(cr, ok: true, headline: "Valid US ZIP code", detail: s.contains("-") ? "ZIP+4: \(s)" : "ZIP: \(s)",
+                        left: left, top: top, width: width)
+        case .canadian(let s):
+            drawVerdict(cr, ok: true, headline: "Valid Canadian postal code", detail: s, left: left, top: top, width: width)
+        case .invalid(let why):
+            drawVerdict(cr, ok: false, headline: "Not a valid postal code", detail: why, left: left, top: top, width: width)
+        }
+    }
+
+    private func drawVerdict(_ cr: CairoContext, ok: Bool, headline: String, detail: String, left: Double, top: Double, width: Double) {
+        let c = Point(left + 14, top + 12)
+        (ok ? Theme.success : Theme.error).set(cr)
+        Draw.circle(cr, c, 13)
+        cairo_fill(cr)
+        Theme.text.set(cr)
+        cairo_set_line_width(cr, 3)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        if ok {
+            cairo_move_to(cr, c.x - 6, c.y); cairo_line_to(cr, c.x - 1.5, c.y + 5); cairo_line_to(cr, c.x + 6.5, c.y - 5)
+        } else {
+            cairo_move_to(cr, c.x - 5, c.y - 5); cairo_line_to(cr, c.x + 5, c.y + 5)
+            cairo_move_to(cr, c.x + 5, c.y - 5); cairo_line_to(cr, c.x - 5, c.y + 5)
+        }
+        cairo_stroke(cr)
+        let textLeft = left + 36
+        let textWidth = max(40, width - 36)
+        Draw.text(cr, headline, x: textLeft, y: c.y, size: Draw.fittingSize(headline, width: textWidth, size: 18, weight: .bold),
+                  color: ok ? Theme.success : Theme.error, weight: .bold)
+        var y = c.y + 28
+        for line in Wrap.lines(detail, width: textWidth, size: 15) {
+            Draw.text(cr, line, x: textLeft, y: y, size: 15)
+            y += 20
+        }
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        // An envelope with a stamp.
+        let env = Rect(x: r.x + r.width * 0.08, y: r.y + r.height * 0.22, width: r.width * 0.84, height: r.height * 0.56)
+        Color(hex: 0xf2e6c9).set(cr)
+        Draw.roundedRect(cr, env, radius: r.width * 0.04)
+        cairo_fill(cr)
+        Color(hex: 0xb89a62).set(cr)
+        cairo_set_line_width(cr, max(1, r.width * 0.025))
+        cairo_move_to(cr, env.minX, env.minY); cairo_line_to(cr, env.midX, env.midY); cairo_line_to(cr, env.maxX, env.minY)
+        cairo_stroke(cr)
+        Theme.error.set(cr)
+        Draw.rect(cr, Rect(x: env.maxX - r.width * 0.2, y: env.minY + r.height * 0.06, width: r.width * 0.14, height: r.height * 0.16))
+        cairo_fill(cr)
+    }
+}
+
+/// Splits text into lines that fit a width, at spaces (a word longer than the width is cut).
+public enum Wrap {
+    public static func lines(_ text: String, width: Double, size: Double, weight: FontWeight = .regular) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ").map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if Draw.textWidth(candidate, size: size, weight: weight) <= width { current = candidate; continue }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = chop(word, width: width, size: size, weight: weight)
+            lines.append(contentsOf: pieces.dropLast())
+            current = pieces.last ?? ""
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// Cuts one long word into pieces that each fit.
+    static func chop(_ word: String, width: Double, size: Double, weight: FontWeight) -> [String] {
+        var out: [String] = []
+        var piece = ""
+        for c in word {
+            if !piece.isEmpty && Draw.textWidth(piece + String(c), size: size, weight: weight) > width {
+                out.append(piece); piece = ""
+            }
+            piece.append(c)
+        }
+        if !piece.isEmpty { out.append(piece) }
+        return out
+    }
+}

@@ -1,0 +1,294 @@
+import CX11Cairo
+import Foundation
+import Testing
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// The repository's assets folder, for apps that show the project's pictures.
+let repositoryAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("assets").path
+
+func textAppEnvironment() -> AppEnvironment {
+    AppEnvironment(picturesDirectory: NSTemporaryDirectory(), dataDirectory: NSTemporaryDirectory(),
+                   homeDirectory: NSTemporaryDirectory(), assetsDirectory: repositoryAssets)
+}
+
+extension MiniApp {
+    /// Types `s` one character per key press, as the host delivers typed text.
+    func type(_ s: String) {
+        for c in s { _ = handle(.key(Key(c == " " ? "space" : String(c), text: String(c)))) }
+    }
+}
+
+/// Pixels that are clearly text-coloured (light) inside `r`.
+func lightPixels(_ img: PixelImage, in r: Rect) -> Int {
+    img.count(of: PixelColor(Theme.text), tolerance: 60, x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
+}
+
+@Suite("Text field widget")
+struct TextFieldWidgetTests {
+    @Test func clickFocusesAndShowsRingAndCaret() {
+        let app = PostalApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        app.form.setFocus(nil)
+        let f = app.field.frame
+        let before = frame(of: app, size: Size(400, 316))
+        #expect(before.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(f.x), y: Int(f.y), width: Int(f.width), height: 4) == 0)
+        app.tap(Point(f.midX, f.midY))
+        #expect(app.field.isFocused)
+        let after = frame(of: app, size: Size(400, 316))
+        #expect(after.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(f.x), y: Int(f.y), width: Int(f.width), height: 4) > 50,
+                "a focus ring along the top edge")
+        #expect(app.field.caretVisible)
+    }
+
+    @Test func typedTextIsDrawnInsideTheField() {
+        let app = PostalApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let f = app.field.frame
+        let empty = lightPixels(frame(of: app, size: Size(400, 316)), in: f.insetBy(4))
+        app.type("77335")
+        #expect(app.text == "77335")
+        let typed = lightPixels(frame(of: app, size: Size(400, 316)), in: f.insetBy(4))
+        #expect(typed > empty + 60, "typed digits show (\(empty) → \(typed) light pixels)")
+    }
+
+    @Test func longTextScrollsSoTheCaretStaysVisible() {
+        let app = PostalApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        app.type(String(repeating: "8", count: 32))
+        let f = app.field.frame
+        let img = frame(of: app, size: Size(400, 316))
+        // The caret sits at the right end, inside the field, and no digit spills past the border.
+        #expect(lightPixels(img, in: Rect(x: f.maxX - 16, y: f.y + 6, width: 12, height: f.height - 12)) > 0)
+        #expect(lightPixels(img, in: Rect(x: f.maxX + 1, y: f.y, width: 400 - f.maxX - 1, height: f.height)) == 0)
+    }
+
+    @Test func doubleClickSelectsAllAndSetsPrimary() {
+        let env = textAppEnvironment()
+        let app = PostalApp(environment: env)
+        app.layout(in: Size(400, 316))
+        app.type("K7G 5T9")
+        let f = app.field.frame
+        app.tap(Point(f.x + 20, f.midY))
+        _ = app.tick()
+        app.tap(Point(f.x + 20, f.midY))
+        #expect(app.field.editor.selectedText == "K7G 5T9")
+        #expect(env.clipboard.lastCopied(.primary) == "K7G 5T9")
+        let img = frame(of: app, size: Size(400, 316))
+        let sel = PixelColor(Theme.accent, alpha: 0.55, over: Color(hex: 0x12141a))
+        #expect(img.count(of: sel, tolerance: 20, x: Int(f.x), y: Int(f.y) + 8, width: Int(f.width), height: Int(f.height) - 16) > 200,
+                "the selection is highlighted")
+    }
+
+    @Test func clicksFarApartInTimeDoNotSelectAll() {
+        let app = PostalApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        app.type("12345")
+        let f = app.field.frame
+        app.tap(Point(f.x + 20, f.midY))
+        for _ in 0..<60 { _ = app.tick() }
+        app.tap(Point(f.x + 20, f.midY))
+        #expect(!app.field.editor.hasSelection)
+    }
+
+    @Test func copyAndPasteGoThroughTheClipboardChannel() {
+        let env = textAppEnvironment()
+        let app = PostalApp(environment: env)
+        app.layout(in: Size(400, 316))
+        app.type("A2K 4L8")
+        _ = env.clipboard.takeRequests()
+        app.press("a", control: true)
+        app.press("c", control: true)
+        #expect(env.clipboard.takeRequests() == [.copy("A2K 4L8", to: .primary), .copy("A2K 4L8", to: .clipboard)])
+        app.press("x", control: true)
+        #expect(app.text == "")
+        app.press("v", control: true)
+        #expect(env.clipboard.takeRequests().last == .paste(from: .clipboard))
+        _ = app.handle(.paste("M2N 6P8"))
+        #expect(app.text == "M2N 6P8")
+        #expect(app.verdict == .canadian("M2N 6P8"))
+    }
+
+    @Test func middleClickFocusesTheFieldAndAsksForPrimary() {
+        let env = textAppEnvironment()
+        let app = TemperatureApp(environment: env)
+        app.layout(in: Size(400, 316))
+        let c = app.celsius.frame
+        _ = app.handle(.middleClick(Point(c.midX, c.midY)))
+        #expect(app.celsius.isFocused && !app.fahrenheit.isFocused)
+        #expect(env.clipboard.takeRequests() == [.paste(from: .primary)])
+        _ = app.handle(.paste("21,5"))
+        _ = app.press("Return")
+        #expect(app.fahrenheit.text == "70.7")
+    }
+
+    @Test func caretBlinksThenStaysOnAndTheAppSleeps() {
+        let app = PostalApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        var seen = Set<Bool>()
+        var ticks = 0
+        while app.tick() && ticks < 10_000 { seen.insert(app.field.caretVisible); ticks += 1 }
+        #expect(seen == [true, false], "it blinked")
+        #expect(ticks < 1000, "the blinking stops, so an idle window sleeps (\(ticks) ticks)")
+        #expect(app.field.caretVisible)
+    }
+}
+
+@Suite("Focus: Tab, Space and Enter")
+struct FormFocusTests {
+    @Test func tabWalksFieldsAndButtonsAndSpacePressesAButton() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        #expect(app.form.focus == "fahrenheit")
+        app.type("212")
+        app.press("Tab")
+        #expect(app.form.focus == "toCelsius")
+        #expect(!app.fahrenheit.isFocused)
+        let b = app.form.controls["toCelsius"]!.frame
+        let img = frame(of: app, size: Size(400, 316))
+        #expect(img.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(b.x), y: Int(b.y), width: Int(b.width), height: 3) > 20,
+                "the focused button has a ring")
+        _ = app.handle(.key(Key("space", text: " ")))
+        #expect(app.celsius.text == "100.0")
+        app.press("Tab"); app.press("Tab")
+        #expect(app.form.focus == "celsius")
+        app.press("Tab", shift: true)
+        #expect(app.form.focus == "toFahrenheit")
+        app.press("Tab")
+        app.press("Tab")
+        #expect(app.form.focus == "fahrenheit", "focus wraps around")
+    }
+
+    @Test func escapeIsLeftForTheShell() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        #expect(!app.handle(.key(Key("Escape"))), "the host gives Escape no text")
+    }
+}
+
+@Suite("Temperature app")
+struct TemperatureAppTests {
+    @Test func enterInFahrenheitConvertsAndShowsThePicture() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        let size = Size(400, 316)
+        app.layout(in: size)
+        let blank = frame(of: app, size: size)
+        app.type("36")
+        app.press("Return")
+        #expect(app.celsius.text == "2.2")
+        #expect(app.model.reading?.band.message == "Definitely cold")
+        #expect(app.images.warnings.isEmpty, "\(app.images.warnings)")
+        let img = frame(of: app, size: size)
+        // The snowy street: its white snow band and blue-grey sky fill the lower part.
+        let lower = Rect(x: 20, y: 200, width: 360, height: 100)
+        let bg = PixelColor(Theme.background)
+        #expect(blank.count(of: bg, tolerance: 4, x: 20, y: 200, width: 360, height: 100) > 30_000)
+        #expect(img.count(of: bg, tolerance: 4, x: Int(lower.x), y: Int(lower.y), width: 360, height: 100) < 15_000, "a picture is drawn")
+    }
+
+    @Test func invalidInputTurnsTheFieldRedAndKeepsTheOtherValue() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        let size = Size(400, 316)
+        app.layout(in: size)
+        app.type("50")
+        app.press("Return")
+        #expect(app.celsius.text == "10.0")
+        app.press("a", control: true)
+        app.type("abc")
+        app.press("Return")
+        #expect(app.fahrenheit.isInvalid)
+        #expect(app.celsius.text == "10.0")
+        #expect(app.model.error?.message == "Enter a number, like 36 or -4.5")
+        let f = app.fahrenheit.frame
+        let img = frame(of: app, size: size)
+        #expect(img.count(of: PixelColor(Theme.error), tolerance: 20, x: Int(f.x), y: Int(f.y), width: Int(f.width), height: 4) > 50,
+                "red border")
+        #expect(img.count(of: PixelColor(Theme.error), tolerance: 40, x: Int(f.x), y: Int(f.maxY) + 4, width: Int(f.width), height: 30) > 30,
+                "red message under the field")
+    }
+
+    @Test func celsiusToFahrenheitByButtonAndBelowAbsoluteZero() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let c = app.celsius.frame
+        app.tap(Point(c.midX, c.midY))
+        app.type("-300")
+        let b = app.form.controls["toFahrenheit"]!.frame
+        app.tap(Point(b.midX, b.midY))
+        #expect(app.model.error?.message == "Below absolute zero")
+        #expect(app.fahrenheit.text == "")
+        app.press("a", control: true)
+        app.type("37")
+        app.tap(Point(b.midX, b.midY))
+        #expect(app.fahrenheit.text == "98.6")
+        #expect(app.model.reading?.band == .hot)
+    }
+
+    @Test("every size down to the minimum keeps fields, buttons and picture apart", arguments: [Size(400, 316), Size(900, 596), Size(1600, 1000)])
+    func layoutFits(_ size: Size) {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        app.layout(in: size)
+        let frames = [app.fahrenheit.frame, app.celsius.frame, app.form.controls["toCelsius"]!.frame, app.form.controls["toFahrenheit"]!.frame]
+        for (i, a) in frames.enumerated() {
+            #expect(Rect(x: 0, y: 0, width: size.width, height: size.height).contains(a))
+            for b in frames[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }
+        }
+    }
+}
+
+@Suite("Doubler app")
+struct DoublerAppTests {
+    @Test func spaceDoublesAndResetGoesBack() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        for _ in 0..<70 { _ = app.handle(.key(Key("space", text: " "))) }
+        #expect(app.model.decimal == "1180591620717411303424")
+        let r = app.form.controls["reset"]!.frame
+        app.tap(Point(r.midX, r.midY))
+        #expect(app.model.decimal == "1")
+    }
+
+    @Test("huge numbers shrink and wrap but stay above the buttons", arguments: [70, 1000, 5000])
+    func numberFits(_ presses: Int) {
+        let app = DoublerApp(environment: textAppEnvironment())
+        let size = Size(400, 316)
+        app.layout(in: size)
+        for _ in 0..<presses { _ = app.handle(.key(Key("d", text: "d"))) }
+        let img = frame(of: app, size: size)
+        let bar = app.form.controls["double"]!.frame
+        let (fontSize, lines) = app.numberLayout()
+        #expect(lines.allSatisfy { Draw.textWidth($0, size: fontSize, weight: .bold) <= size.width - 32 + 0.5 })
+        #expect(lightPixels(img, in: Rect(x: 0, y: 0, width: 400, height: 200)) > 100, "digits are drawn")
+        // Nothing light between the info line and the buttons.
+        let gapTop = app.numberLayout().lines.isEmpty ? 0 : bar.minY - 12
+        #expect(lightPixels(img, in: Rect(x: 0, y: gapTop, width: 400, height: 6)) == 0)
+        if presses == 5000 { #expect(lines.reduce(0) { $0 + $1.count } < app.model.digitCount, "only the first digits fit") }
+        else { #expect(lines.joined() == app.model.decimal) }
+    }
+}
+
+@Suite("Postal Codes app")
+struct PostalAppTests {
+    @Test func validAndInvalidShowTickOrCross() {
+        let app = PostalApp(environment: textAppEnvironment())
+        let size = Size(400, 316)
+        app.layout(in: size)
+        app.type("k7g 5t9")
+        #expect(app.verdict == .canadian("K7G 5T9"))
+        let f = app.field.frame
+        let tickArea = (x: Int(f.x), y: Int(f.maxY) + 12, width: 30, height: 30)
+        let ok = frame(of: app, size: size)
+        #expect(ok.count(of: PixelColor(Theme.success), tolerance: 20, x: tickArea.x, y: tickArea.y, width: tickArea.width, height: tickArea.height) > 200)
+        app.press("BackSpace")
+        app.type("D")
+        guard case .invalid(let why) = app.verdict else { Issue.record("K7G 5TD accepted"); return }
+        #expect(why.contains("6 must be a digit"))
+        let bad = frame(of: app, size: size)
+        #expect(bad.count(of: PixelColor(Theme.error), tolerance: 20, x: tickArea.x, y: tickArea.y, width: tickArea.width, height: tickArea.height) > 200)
+        #expect(app.field.isInvalid)
+        app.press("l", control: true)
+        #expect(app.text == "" && app.verdict == .empty)
+    }
+}
