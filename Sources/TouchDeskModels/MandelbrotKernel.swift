@@ -95,82 +95,28 @@ public enum MandelbrotKernel {
         }
     }
 
-    typealias V = SIMD4<Double>
-    typealias Mask = SIMDMask<SIMD4<Int64>>
-
-    /// The baseline loop: 16 points in flight as four SIMD4<Double>, so the four independent
-    /// multiply chains hide each other's latency.
+    /// The same wide kernel as the AVX builds, compiled here for baseline x86-64 (or whatever
+    /// this target builds for): the fallback for CPUs without AVX2. One inlined kernel per
+    /// function, as in `MandelbrotAVX2`.
     static func portableRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
                             counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?) {
-        var i = 0
-        while i + 16 <= count {
-            if let norms {
-                group16(cx + i, cy, limit, counts + i, norms + i, smooth: true)
-            } else {
-                group16(cx + i, cy, limit, counts + i, nil, smooth: false)
-            }
-            i += 16
-        }
-        // The last few points take the scalar loop, which counts identically.
-        while i < count {
-            var r = 0.0
-            counts[i] = UInt32(iterations(cx: cx[i], cy: cy, limit: limit, norm: &r))
-            norms?[i] = r
-            i += 1
+        if let norms {
+            portableSmoothRow(cx, cy, count, limit, counts, norms)
+        } else {
+            portablePlainRow(cx, cy, count, limit, counts)
         }
     }
 
-    @inline(__always)
-    static func load(_ p: UnsafePointer<Double>) -> V { V(p[0], p[1], p[2], p[3]) }
+    @inline(never)
+    static func portablePlainRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
+                                 _ counts: UnsafeMutablePointer<UInt32>) {
+        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
+    }
 
-    @inline(__always)
-    static func group16(_ cxp: UnsafePointer<Double>, _ cyv: Double, _ limit: Int,
-                        _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>?, smooth: Bool) {
-        let cx0 = load(cxp), cx1 = load(cxp + 4), cx2 = load(cxp + 8), cx3 = load(cxp + 12)
-        let cy = V(repeating: cyv)
-        let four = V(repeating: 4)
-        var x0 = V(), x1 = V(), x2 = V(), x3 = V()
-        var y0 = V(), y1 = V(), y2 = V(), y3 = V()
-        var n0 = SIMD4<Int64>(), n1 = n0, n2 = n0, n3 = n0
-        var r0 = V(), r1 = V(), r2 = V(), r3 = V()
-        var a0 = Mask(repeating: true), a1 = a0, a2 = a0, a3 = a0
-
-        @inline(__always)
-        func step(_ x: inout V, _ y: inout V, _ n: inout SIMD4<Int64>, _ r: inout V, _ a: inout Mask, _ cx: V) {
-            let xx = x * x, yy = y * y
-            let rr = xx + yy
-            let still = rr .<= four
-            if smooth { r.replace(with: rr, where: a .& .!still) }
-            a = a .& still
-            // A true lane of a mask is −1: subtracting the mask counts one step for each live lane.
-            n &-= a._storage
-            let xy = x * y
-            y = xy + xy + cy
-            x = xx - yy + cx
-        }
-
-        var done = 0
-        while done < limit {
-            // Test for "all escaped" only every 8 steps: the test is a horizontal operation.
-            let steps = min(8, limit - done)
-            for _ in 0..<steps {
-                step(&x0, &y0, &n0, &r0, &a0, cx0)
-                step(&x1, &y1, &n1, &r1, &a1, cx1)
-                step(&x2, &y2, &n2, &r2, &a2, cx2)
-                step(&x3, &y3, &n3, &r3, &a3, cx3)
-            }
-            done += steps
-            if !any(a0 .| a1 .| a2 .| a3) { break }
-        }
-        // Escaped lanes kept stepping, but their counts stopped at the step that failed the test.
-        @inline(__always)
-        func store(_ n: SIMD4<Int64>, _ r: V, _ at: Int) {
-            for l in 0..<4 {
-                counts[at + l] = UInt32(n[l])
-                if smooth { norms?[at + l] = r[l] }
-            }
-        }
-        store(n0, r0, 0); store(n1, r1, 4); store(n2, r2, 8); store(n3, r3, 12)
+    @inline(never)
+    static func portableSmoothRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
+                                  _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>) {
+        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
     }
 
     // MARK: - Grids and checksums
