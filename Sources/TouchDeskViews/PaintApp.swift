@@ -23,6 +23,9 @@ public final class PaintApp: MiniApp {
     private var canvas: OpaquePointer?
     private var base: OpaquePointer?
     private var surfaceSize = (width: 0, height: 0)
+    /// Pixels per point of the surfaces: the device scale the app is drawn at (2 on a 192 dpi
+    /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
+    private var pixelScale = 1.0
     private var hover: Point?
     private var toast = Toast()
 
@@ -119,6 +122,15 @@ public final class PaintApp: MiniApp {
     public func tick() -> Bool { toast.tick() }
 
     public func draw(_ cr: CairoContext) {
+        var dx = 1.0, dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        let scale = min(max((dx * dx + dy * dy).squareRoot(), 1), 4)
+        if abs(scale - pixelScale) > 0.01 {
+            // First drawn at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
+            pixelScale = scale
+            canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+            base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+        }
         Draw.fill(cr, canvasRect, Color(0, 0, 0))
         if let canvas {
             cairo_save(cr)
@@ -163,14 +175,17 @@ public final class PaintApp: MiniApp {
     private func ensureSurface(width: Int, height: Int) {
         let w = max(width, surfaceSize.width, 1), h = max(height, surfaceSize.height, 1)
         guard w != surfaceSize.width || h != surfaceSize.height || canvas == nil else { return }
-        canvas = Self.grow(canvas, width: w, height: h)
-        if base != nil { base = Self.grow(base, width: w, height: h) }
+        canvas = Self.grow(canvas, width: w, height: h, scale: pixelScale)
+        if base != nil { base = Self.grow(base, width: w, height: h, scale: pixelScale) }
         surfaceSize = (w, h)
     }
 
-    /// A new black surface of the given size with `old` copied into its top-left corner.
-    private static func grow(_ old: OpaquePointer?, width: Int, height: Int) -> OpaquePointer {
-        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+    /// A new black surface of the given size in points, `scale` pixels per point, with `old`
+    /// copied into its top-left corner.
+    private static func grow(_ old: OpaquePointer?, width: Int, height: Int, scale: Double) -> OpaquePointer {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32((Double(width) * scale).rounded(.up)),
+                                           Int32((Double(height) * scale).rounded(.up)))!
+        cairo_surface_set_device_scale(s, scale, scale)
         let cr = cairo_create(s)!
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_paint(cr)
@@ -191,7 +206,7 @@ public final class PaintApp: MiniApp {
         for change in changes {
             switch change {
             case .bake(let action):
-                if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height) }
+                if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale) }
                 Self.apply(action, to: base!)
             case .dabs(let color, let radius, let centers) where !rebuild:
                 Self.paintDabs(centers, color: color, radius: radius, on: canvas)
@@ -250,9 +265,11 @@ public final class PaintApp: MiniApp {
             toast.show("Nothing to save: the window is too small", isError: true)
             return nil
         }
-        let w = Int32(canvasRect.width.rounded(.down)), h = Int32(canvasRect.height.rounded(.down))
+        // At the canvas's own resolution: a HiDPI painting keeps every pixel.
+        let w = Int32((canvasRect.width * pixelScale).rounded(.down)), h = Int32((canvasRect.height * pixelScale).rounded(.down))
         let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)!
         defer { cairo_surface_destroy(image) }
+        cairo_surface_set_device_scale(image, pixelScale, pixelScale)
         let cr = cairo_create(image)!
         cairo_set_source_surface(cr, canvas, 0, 0)
         cairo_paint(cr)
