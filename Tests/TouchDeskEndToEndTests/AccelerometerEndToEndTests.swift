@@ -8,9 +8,8 @@ import Glibc
 /// Accelerometer in a real window, fed by a fake IIO device under TOUCHDESK_IIO_ROOT.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct AccelerometerEndToEndTests {
-    typealias RGB = XSession.RGB
-    static func isGrid(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x3a6ff7), tolerance: 10) }
-    static func isBall(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffee00), tolerance: 30) }
+    static func isGrid(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0x3a6ff7), tolerance: 10) }
+    static func isBall(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xffee00), tolerance: 30) }
 
     /// A fake sysfs tree: iio:device0 named accel_3d with raw values and one shared scale.
     static func fakeDevice(in session: XSession, x: Int, y: Int, z: Int) throws -> URL {
@@ -33,7 +32,7 @@ struct AccelerometerEndToEndTests {
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
         let app = try session.launch(["accelerometer", "--size", "800x600"])
 
-        func gridAndBall(_ img: XSession.Image) -> (grid: (x: Int, y: Int, width: Int, height: Int, pixels: Int), ball: (x: Double, y: Double))? {
+        func gridAndBall(_ img: PixelImage) -> (grid: (x: Int, y: Int, width: Int, height: Int, pixels: Int), ball: (x: Double, y: Double))? {
             guard let grid = img.regions(where: Self.isGrid, minimumPixels: 500).first,
                   let ball = img.centroid(where: Self.isBall) else { return nil }
             // The blue regions are cut by the black lines: the grid is the box of all blue pixels.
@@ -47,7 +46,7 @@ struct AccelerometerEndToEndTests {
             let oneGee = 0.666 * Double(g.width) / 2
             return (cx + oneGee * ax, cy - oneGee * ay)
         }
-        func near(_ img: XSession.Image, ax: Double, ay: Double) -> Bool {
+        func near(_ img: PixelImage, ax: Double, ay: Double) -> Bool {
             guard let gb = gridAndBall(img) else { return false }
             let e = expected(gb.grid, ax: ax, ay: ay)
             return hypot(gb.ball.x - e.x, gb.ball.y - e.y) < 3

@@ -11,8 +11,6 @@ import Glibc
 /// $TOUCHDESK_E2E_ARTIFACTS) as <test>-<n>-<step>.png.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct EndToEndTests {
-    typealias Image = XSession.Image
-    typealias RGB = XSession.RGB
     typealias Box = (x: Int, y: Int, width: Int, height: Int, pixels: Int)
 
     // MARK: - Helpers
@@ -33,16 +31,16 @@ struct EndToEndTests {
     }
 
     /// The samples whose colour fails `test`.
-    static func misses(_ img: Image, _ pts: [(Double, Double)], _ test: (RGB) -> Bool) -> [String] {
-        pts.filter { !test(img[$0.0, $0.1]) }.map { "(\(Int($0.0)),\(Int($0.1)))=\(img[$0.0, $0.1])" }
+    static func misses(_ img: PixelImage, _ pts: [(Double, Double)], _ test: (PixelColor) -> Bool) -> [String] {
+        pts.filter { !test(img.nearest($0.0, $0.1)) }.map { "(\(Int($0.0)),\(Int($0.1)))=\(img.nearest($0.0, $0.1))" }
     }
 
-    static func isWhite(_ c: RGB) -> Bool { c.r >= 235 && c.g >= 235 && c.b >= 235 }
-    static func isBlack(_ c: RGB) -> Bool { c.r <= 12 && c.g <= 12 && c.b <= 12 }
-    static func isPureBlue(_ c: RGB) -> Bool { c.isClose(to: .blue, tolerance: 12) }
+    static func isWhite(_ c: PixelColor) -> Bool { c.r >= 235 && c.g >= 235 && c.b >= 235 }
+    static func isBlack(_ c: PixelColor) -> Bool { c.r <= 12 && c.g <= 12 && c.b <= 12 }
+    static func isPureBlue(_ c: PixelColor) -> Bool { c.isClose(to: .blue, tolerance: 12) }
 
     /// The paint canvas: the largest black region of the window.
-    static func canvas(in img: Image) -> Box? {
+    static func canvas(in img: PixelImage) -> Box? {
         img.regions(where: isBlack, minimumPixels: 5000).first
     }
 
@@ -51,8 +49,8 @@ struct EndToEndTests {
         (Double(box.x) + Double(box.width) * fx, Double(box.y) + Double(box.height) * fy)
     }
 
-    static let polygonFill = RGB(hex: 0x3d7bf2)
-    static let polygonOutline = RGB(hex: 0xffd23f)
+    static let polygonFill = PixelColor(hex: 0x3d7bf2)
+    static let polygonOutline = PixelColor(hex: 0xffd23f)
 
     /// What a person sees of the polygon: its centre, its size, and the direction of one vertex.
     struct PolygonLook {
@@ -63,7 +61,7 @@ struct EndToEndTests {
         var vertexAngle: Double
         var radius: Double
 
-        init?(_ img: Image) {
+        init?(_ img: PixelImage) {
             let fill = img.points { $0.isClose(to: polygonFill, tolerance: 6) }
             guard fill.count > 500 else { return nil }
             let cx = fill.reduce(0.0) { $0 + Double($1.x) } / Double(fill.count)
@@ -115,8 +113,8 @@ struct EndToEndTests {
         let mid = ((fastA.0 + fastB.0) / 2, (fastA.1 + fastB.1) / 2)
         let len = hypot(fastB.0 - fastA.0, fastB.1 - fastA.1)
         let side = (mid.0 - (fastB.1 - fastA.1) / len * 25, mid.1 + (fastB.0 - fastA.0) / len * 25)
-        #expect(Self.isBlack(white[side.0, side.1]), "beside the stroke at \(side) is \(white[side.0, side.1]) in \(white.path)")
-        #expect(Self.isBlack(white[Double(canvas.x + canvas.width - 20), Double(canvas.y + 20)]), "untouched canvas corner is not black in \(white.path)")
+        #expect(Self.isBlack(white.nearest(side.0, side.1)), "beside the stroke at \(side) is \(white.nearest(side.0, side.1)) in \(white.path)")
+        #expect(Self.isBlack(white.nearest(Double(canvas.x + canvas.width - 20), Double(canvas.y + 20))), "untouched canvas corner is not black in \(white.path)")
 
         // Key 3 picks blue; a stroke along the top of the canvas is blue.
         try app.key("3")
@@ -202,11 +200,11 @@ struct EndToEndTests {
 
         let home = try app.screenshot("home")
         // Tiles: rounded rectangles of the control colour (or its hover shade).
-        let tileColours = [RGB(hex: 0x363a46), RGB(hex: 0x454a59)]
+        let tileColours = [PixelColor(hex: 0x363a46), PixelColor(hex: 0x454a59)]
         let tiles = home.regions(where: { c in tileColours.contains { c.isClose(to: $0, tolerance: 3) } }, minimumPixels: 2000)
         #expect(tiles.count >= 2, "found \(tiles.count) tiles in \(home.path)")
         // The Paintbrush tile is the one whose picture has strokes of all five paint colours.
-        let paintColours: [RGB] = [.white, .red, .blue, .yellow, .green]
+        let paintColours: [PixelColor] = [.white, .red, .blue, .yellow, .green]
         let scored = tiles.map { t -> (Box, Int) in
             let counts = paintColours.map { colour in home.count(in: (t.x, t.y, t.width, t.height)) { $0.isClose(to: colour, tolerance: 10) } }
             return (t, counts.min() ?? 0)
@@ -223,7 +221,7 @@ struct EndToEndTests {
         try app.key("Escape")
         #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
         // The tiles again, and no canvas: the paint icon's red stroke shows, no wide black area.
-        func isHome(_ img: Image) -> Bool { img.count(where: { $0 == .red }) >= 20 && (Self.canvas(in: img)?.width ?? 0) < 300 }
+        func isHome(_ img: PixelImage) -> Bool { img.count(where: { $0 == .red }) >= 20 && (Self.canvas(in: img)?.width ?? 0) < 300 }
         let back = try app.screenshot("home-again", until: isHome)
         #expect(isHome(back), "the tiles are not back after Esc in \(back.path)")
     }
@@ -309,9 +307,9 @@ struct EndToEndTests {
 
         try app.resize(400, 330)
         // The five colour swatches: round dots of pure colour in a row, in the lower half.
-        func swatches(_ img: Image) -> [RGB: Box] {
-            var found: [RGB: Box] = [:]
-            for colour in [RGB.white, .red, .blue, .yellow, .green] {
+        func swatches(_ img: PixelImage) -> [PixelColor: Box] {
+            var found: [PixelColor: Box] = [:]
+            for colour in [PixelColor.white, .red, .blue, .yellow, .green] {
                 let dots = img.regions(where: { $0.isClose(to: colour, tolerance: 10) }, minimumPixels: 150).filter {
                     $0.width >= 14 && $0.width <= 40 && abs($0.width - $0.height) <= 3 && $0.y > img.height / 2
                 }
@@ -376,7 +374,7 @@ struct EndToEndTests {
         #expect(g.width == minimum[0] && g.height == minimum[1], "asked for 200x150 with minimum \(minimum): got \(g)")
 
         let shot = try app.screenshot("at-minimum") { $0.width == g.width && $0.height == g.height }
-        for colour in [RGB.white, .red, .blue, .yellow, .green] {
+        for colour in [PixelColor.white, .red, .blue, .yellow, .green] {
             let dots = shot.regions(where: { $0.isClose(to: colour, tolerance: 10) }, minimumPixels: 150)
                 .filter { $0.y > shot.height / 2 && abs($0.width - $0.height) <= 3 }
             #expect(!dots.isEmpty, "no \(colour) swatch at the minimum size in \(shot.path)")
@@ -442,7 +440,7 @@ struct EndToEndTests {
         let r = try Self.runWithoutDisplay(["--screenshot", "out.png", "--app", "polygon", "--size", "640x480"], in: dir)
         #expect(r.ok, "\(r)")
         let path = dir.appendingPathComponent("out.png").path
-        let img = try Image(contentsOf: path)
+        let img = try PixelImage(screenshot: path)
         let kept = XSession.artifactsDirectory.appendingPathComponent("headless-polygon.png")
         try? FileManager.default.removeItem(at: kept)
         try? FileManager.default.copyItem(atPath: path, toPath: kept.path)
@@ -453,9 +451,9 @@ struct EndToEndTests {
         // The polygon sits in the middle of the drawing area: across the middle of the window,
         // and its centre (the middle of the fill) is the fill colour.
         #expect(abs(look.center.x - 320) <= 2, "polygon centre \(look.center) is not centred in \(kept.path)")
-        #expect(img[look.center.x, look.center.y].isClose(to: Self.polygonFill, tolerance: 6), "\(kept.path)")
-        #expect(img[320, Double(img.height) / 2].isClose(to: Self.polygonFill, tolerance: 6),
-                "the middle of the picture is \(img[320, Double(img.height) / 2]), not the polygon fill, in \(kept.path)")
+        #expect(img.nearest(look.center.x, look.center.y).isClose(to: Self.polygonFill, tolerance: 6), "\(kept.path)")
+        #expect(img.nearest(320, Double(img.height) / 2).isClose(to: Self.polygonFill, tolerance: 6),
+                "the middle of the picture is \(img.nearest(320, Double(img.height) / 2)), not the polygon fill, in \(kept.path)")
         #expect(look.radius > 80, "the polygon is tiny (\(look.radius) px) in \(kept.path)")
     }
 }

@@ -9,12 +9,11 @@ import Glibc
 /// without this a tilt key would stay stuck.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct FocusEndToEndTests {
-    typealias RGB = XSession.RGB
-    static func isGrid(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x3a6ff7), tolerance: 10) }
-    static func isBall(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffee00), tolerance: 30) }
+    static func isGrid(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0x3a6ff7), tolerance: 10) }
+    static func isBall(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xffee00), tolerance: 30) }
 
     /// The ball's offset from the grid's centre, in units of the grid's half width.
-    static func ballOffset(_ img: XSession.Image) -> (x: Double, y: Double)? {
+    static func ballOffset(_ img: PixelImage) -> (x: Double, y: Double)? {
         let blue = img.points(where: isGrid)
         guard blue.count > 500, let ball = img.centroid(where: isBall) else { return nil }
         let minX = blue.map(\.x).min()!, maxX = blue.map(\.x).max()!, minY = blue.map(\.y).min()!, maxY = blue.map(\.y).max()!

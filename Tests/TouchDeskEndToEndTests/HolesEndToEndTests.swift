@@ -8,9 +8,8 @@ import Glibc
 /// Holes in a real window: holding the Left arrow for a second rolls the ball left.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct HolesEndToEndTests {
-    typealias RGB = XSession.RGB
-    static func isBall(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffd700), tolerance: 30) }
-    static func isTable(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x2e8b3e), tolerance: 10) }
+    static func isBall(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xffd700), tolerance: 30) }
+    static func isTable(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0x2e8b3e), tolerance: 10) }
 
     @Test("Holes: holding Left for 1 s rolls the ball left along the bottom of the table")
     func holdingLeftRollsTheBallLeft() throws {

@@ -6,15 +6,14 @@ import TouchDeskTestSupport
 /// squares in a row, each one layer, and the large composite of all five below them.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct ImagesEndToEndTests {
-    typealias RGB = XSession.RGB
     typealias Box = (x: Int, y: Int, width: Int, height: Int, pixels: Int)
 
-    static let frame = RGB(hex: 0x7b83ff)
-    static let skin = RGB(hex: 0xffd9a8)
-    static let hatCrown = RGB(hex: 0x3b2f6b)
-    static let newspaper = RGB(hex: 0xefe8d4)
-    static func isSky(_ c: RGB) -> Bool { c.b > 240 && c.r > 140 && c.r < 235 && c.g > 200 }
-    static func isGrass(_ c: RGB) -> Bool { Int(c.g) > Int(c.r) + 40 && Int(c.g) > Int(c.b) + 40 }
+    static let frame = PixelColor(hex: 0x7b83ff)
+    static let skin = PixelColor(hex: 0xffd9a8)
+    static let hatCrown = PixelColor(hex: 0x3b2f6b)
+    static let newspaper = PixelColor(hex: 0xefe8d4)
+    static func isSky(_ c: PixelColor) -> Bool { c.b > 240 && c.r > 140 && c.r < 235 && c.g > 200 }
+    static func isGrass(_ c: PixelColor) -> Bool { c.g > c.r + 40 && c.g > c.b + 40 }
 
     @Test("Adding Images: key I on the home screen opens five framed layers and their composite")
     func fiveSquaresAndTheComposite() throws {
@@ -26,7 +25,7 @@ struct ImagesEndToEndTests {
         #expect(try app.waitForTitle("TouchDesk — Adding Images") == "TouchDesk — Adding Images")
         try app.moveMouse(400, 10)
 
-        func frames(_ img: XSession.Image) -> [Box] {
+        func frames(_ img: PixelImage) -> [Box] {
             img.regions(where: { $0.isClose(to: Self.frame, tolerance: 8) }, minimumPixels: 150)
         }
         let shot = try app.screenshot("images") { frames($0).count == 6 }
@@ -42,10 +41,10 @@ struct ImagesEndToEndTests {
         }
         #expect(abs(big.width - big.height) <= 1 && big.width > 2 * small[0].width, "composite \(big) in \(shot.path)")
 
-        func count(_ b: Box, _ test: (RGB) -> Bool) -> Int { shot.count(in: (b.x, b.y, b.width, b.height), where: test) }
-        let isSkin = { (c: RGB) in c.isClose(to: Self.skin, tolerance: 6) }
-        let isHat = { (c: RGB) in c.isClose(to: Self.hatCrown, tolerance: 10) }
-        let isPaper = { (c: RGB) in c.isClose(to: Self.newspaper, tolerance: 8) }
+        func count(_ b: Box, _ test: (PixelColor) -> Bool) -> Int { shot.count(in: (b.x, b.y, b.width, b.height), where: test) }
+        let isSkin = { (c: PixelColor) in c.isClose(to: Self.skin, tolerance: 6) }
+        let isHat = { (c: PixelColor) in c.isClose(to: Self.hatCrown, tolerance: 10) }
+        let isPaper = { (c: PixelColor) in c.isClose(to: Self.newspaper, tolerance: 8) }
         // One layer each: background, baseline (the head), the newspaper, the hat, the legs.
         #expect(count(small[0], Self.isSky) > 1000 && count(small[0], Self.isGrass) > 200, "1st square is not the landscape in \(shot.path)")
         #expect(count(small[1], isSkin) > 100 && count(small[1], Self.isSky) == 0, "2nd square is not the body alone in \(shot.path)")

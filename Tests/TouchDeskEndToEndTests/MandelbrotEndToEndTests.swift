@@ -7,7 +7,6 @@ import TouchDeskTestSupport
 /// to the very same start picture.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct MandelbrotEndToEndTests {
-    typealias Image = XSession.Image
 
     // At 800 × 600 the app area is 800 × 556 below the 44-point bar; the journey label takes 30
     // points and one toolbar row 52, leaving the picture x 0..<800, y 74..<548.
@@ -19,43 +18,43 @@ struct MandelbrotEndToEndTests {
         return (picture.x + picture.width / 2 + (x - cx) / s, picture.y + picture.height / 2 - (y - cy) / s)
     }
 
-    static func isBlack(_ c: XSession.RGB) -> Bool { c.r <= 10 && c.g <= 10 && c.b <= 10 }
-    static func isBlue(_ c: XSession.RGB) -> Bool { c.b >= 200 && c.r <= 60 && c.g <= 60 }
+    static func isBlack(_ c: PixelColor) -> Bool { c.r <= 10 && c.g <= 10 && c.b <= 10 }
+    static func isBlue(_ c: PixelColor) -> Bool { c.b >= 200 && c.r <= 60 && c.g <= 60 }
 
     /// The fraction of sampled points (every 4th pixel) of `area` that differ between a and b.
-    static func difference(_ a: Image, _ b: Image, x: Double, y: Double, width: Double, height: Double) -> Double {
+    static func difference(_ a: PixelImage, _ b: PixelImage, x: Double, y: Double, width: Double, height: Double) -> Double {
         var differ = 0, total = 0
         for py in stride(from: y, to: y + height, by: 4) {
             for px in stride(from: x, to: x + width, by: 4) {
                 total += 1
-                if a[px, py] != b[px, py] { differ += 1 }
+                if a.nearest(px, py) != b.nearest(px, py) { differ += 1 }
             }
         }
         return Double(differ) / Double(max(1, total))
     }
 
-    static func pictureDifference(_ a: Image, _ b: Image) -> Double {
+    static func pictureDifference(_ a: PixelImage, _ b: PixelImage) -> Double {
         difference(a, b, x: picture.x, y: picture.y, width: picture.width, height: picture.height)
     }
 
-    static func labelDifference(_ a: Image, _ b: Image) -> Double {
+    static func labelDifference(_ a: PixelImage, _ b: PixelImage) -> Double {
         difference(a, b, x: 0, y: 46, width: 300, height: 26)
     }
 
     /// The complete picture for `journey` at 800 × 600, rendered headless by the same binary:
     /// `--screenshot` waits for the render to finish, so this is what the window must end up showing.
-    static func reference(_ session: XSession, journey: String?) throws -> Image {
+    static func reference(_ session: XSession, journey: String?) throws -> PixelImage {
         let path = session.artifacts.appendingPathComponent("\(session.name)-reference-\(journey ?? "start").png").path
         let args = ["mandelbrot", "--size", "800x600", "--screenshot", path] + (journey.map { ["--journey", $0] } ?? [])
         let r = session.run(try XSession.binary(), args, timeout: 60)
         guard r.ok else { throw XSession.Failure("headless reference render failed: \(r)") }
-        return try Image(contentsOf: path)
+        return try PixelImage(screenshot: path)
     }
 
     /// A screenshot once the window's picture matches `reference` (the render is complete), or the
     /// last one tried after a generous deadline for a loaded machine. Labels are compared between
     /// screenshots only: text drawn through X and into an image differs in its antialiasing.
-    static func matching(_ app: AppUnderTest, _ label: String, _ reference: Image) throws -> Image {
+    static func matching(_ app: AppUnderTest, _ label: String, _ reference: PixelImage) throws -> PixelImage {
         try app.screenshot(label, timeout: 45) { pictureDifference($0, reference) < 0.001 }
     }
 
@@ -71,19 +70,19 @@ struct MandelbrotEndToEndTests {
         let far = Self.screen(0.9, 1.3, center: -0.5, 0, span: 3)
         let start = try Self.matching(app, "start", startRef)
         #expect(Self.pictureDifference(start, startRef) < 0.001, "the window never showed the complete start picture: \(start.path)")
-        #expect(Self.isBlack(start[cardioid.0, cardioid.1]), "the main cardioid is not black in \(start.path)")
-        #expect(Self.isBlue(start[far.0, far.1]), "outside is not blue in \(start.path)")
+        #expect(Self.isBlack(start.nearest(cardioid.0, cardioid.1)), "the main cardioid is not black in \(start.path)")
+        #expect(Self.isBlue(start.nearest(far.0, far.1)), "outside is not blue in \(start.path)")
         // The cross-hair: white through the middle of the picture.
         let mid = (Self.picture.x + Self.picture.width / 2, Self.picture.y + Self.picture.height / 2)
-        #expect(start[mid.0, Self.picture.y + 10] == .white, "no vertical cross-hair in \(start.path)")
-        #expect(start[Self.picture.x + 10, mid.1] == .white, "no horizontal cross-hair in \(start.path)")
+        #expect(start.nearest(mid.0, Self.picture.y + 10) == .white, "no vertical cross-hair in \(start.path)")
+        #expect(start.nearest(Self.picture.x + 10, mid.1) == .white, "no horizontal cross-hair in \(start.path)")
 
         // Quadrant 1: the top-left quarter; its view is centred on −1.25 + 0.75i, 1.5 wide.
         try app.click(Self.picture.x + Self.picture.width * 0.25, Self.picture.y + Self.picture.height * 0.25)
         let bulb = Self.screen(-1, 0.05, center: -1.25, 0.75, span: 1.5)
         let zoomed = try Self.matching(app, "quadrant-1", quadrantRef)
         #expect(Self.pictureDifference(zoomed, quadrantRef) < 0.001, "the click did not end in journey 1's picture: \(zoomed.path)")
-        #expect(Self.isBlack(zoomed[bulb.0, bulb.1]), "the period-2 bulb is not where quadrant 1 puts it in \(zoomed.path)")
+        #expect(Self.isBlack(zoomed.nearest(bulb.0, bulb.1)), "the period-2 bulb is not where quadrant 1 puts it in \(zoomed.path)")
         #expect(Self.labelDifference(zoomed, start) > 0.01, "the journey label did not change in \(zoomed.path)")
         #expect(Self.pictureDifference(zoomed, start) > 0.3, "the picture hardly changed in \(zoomed.path)")
 
@@ -106,7 +105,7 @@ struct MandelbrotEndToEndTests {
         let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
         // Journey 1-4: x ∈ [−1.25, −0.5], y ∈ [0, 0.75]; −1 + 0.05i (in the bulb) is black, −0.6 + 0.7i escapes.
         let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
-        let shot = try app.screenshot("journey-1-4", timeout: 20) { Self.isBlack($0[bulb.0, bulb.1]) }
-        #expect(Self.isBlack(shot[bulb.0, bulb.1]), "no bulb where journey 1-4 puts it in \(shot.path)")
+        let shot = try app.screenshot("journey-1-4", timeout: 20) { Self.isBlack($0.nearest(bulb.0, bulb.1)) }
+        #expect(Self.isBlack(shot.nearest(bulb.0, bulb.1)), "no bulb where journey 1-4 puts it in \(shot.path)")
     }
 }

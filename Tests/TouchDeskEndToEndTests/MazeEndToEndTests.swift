@@ -8,10 +8,9 @@ import Glibc
 /// Maze in a real window: clicking a cell draws a block there, kept in maze.json.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct MazeEndToEndTests {
-    typealias RGB = XSession.RGB
-    static let block = RGB(hex: 0x5b3a29)
-    static func isFloor(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xe9e4d4), tolerance: 8) }
-    static func isBlock(_ c: RGB) -> Bool { c.isClose(to: block, tolerance: 8) }
+    static let block = PixelColor(hex: 0x5b3a29)
+    static func isFloor(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xe9e4d4), tolerance: 8) }
+    static func isBlock(_ c: PixelColor) -> Bool { c.isClose(to: block, tolerance: 8) }
 
     @Test("Maze: clicking a cell draws a block in that cell only, and the layout is saved")
     func clickingACellDrawsABlock() throws {

@@ -8,14 +8,12 @@ import Glibc
 /// SpaceBalls in a real window: START sets the balls moving, STOP freezes them.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct SpaceBallsEndToEndTests {
-    typealias RGB = XSession.RGB
-    typealias Image = XSession.Image
-    static func isYellow(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0xffd700), tolerance: 30) }
-    static func isWhite(_ c: RGB) -> Bool { c.r >= 240 && c.g >= 240 && c.b >= 240 }
-    static func isButton(_ c: RGB) -> Bool { c.isClose(to: RGB(hex: 0x363a46), tolerance: 6) || c.isClose(to: RGB(hex: 0x4a51b8), tolerance: 6) || c.isClose(to: RGB(hex: 0x454a59), tolerance: 6) }
+    static func isYellow(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xffd700), tolerance: 30) }
+    static func isWhite(_ c: PixelColor) -> Bool { c.r >= 240 && c.g >= 240 && c.b >= 240 }
+    static func isButton(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0x363a46), tolerance: 6) || c.isClose(to: PixelColor(hex: 0x4a51b8), tolerance: 6) || c.isClose(to: PixelColor(hex: 0x454a59), tolerance: 6) }
 
     /// Where both balls are: the yellow one, and the white one inside the black box.
-    static func balls(_ img: Image) -> [(x: Double, y: Double)]? {
+    static func balls(_ img: PixelImage) -> [(x: Double, y: Double)]? {
         guard let y = img.centroid(where: isYellow) else { return nil }
         let white = img.points(in: (0, 80, img.width, img.height - 160), where: isWhite)
         guard white.count > 200 else { return nil }

@@ -6,26 +6,24 @@ import TouchDeskTestSupport
 /// swing (two different pictures within a second), as a person would see it.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct StickManEndToEndTests {
-    typealias Image = XSession.Image
-    typealias RGB = XSession.RGB
 
-    static let skin = RGB(hex: 0xffd9a8)
-    static let hatCrown = RGB(hex: 0x3b2f6b)
-    static let bob = RGB(hex: 0xf5a623)
-    static let button = RGB(hex: 0x363a46)
-    static let buttonHover = RGB(hex: 0x454a59)
+    static let skin = PixelColor(hex: 0xffd9a8)
+    static let hatCrown = PixelColor(hex: 0x3b2f6b)
+    static let bob = PixelColor(hex: 0xf5a623)
+    static let button = PixelColor(hex: 0x363a46)
+    static let buttonHover = PixelColor(hex: 0x454a59)
 
-    static func isSkin(_ c: RGB) -> Bool { c.isClose(to: skin, tolerance: 6) }
-    static func isHat(_ c: RGB) -> Bool { c.isClose(to: hatCrown, tolerance: 10) }
-    static func isBob(_ c: RGB) -> Bool { c.isClose(to: bob, tolerance: 10) }
+    static func isSkin(_ c: PixelColor) -> Bool { c.isClose(to: skin, tolerance: 6) }
+    static func isHat(_ c: PixelColor) -> Bool { c.isClose(to: hatCrown, tolerance: 10) }
+    static func isBob(_ c: PixelColor) -> Bool { c.isClose(to: bob, tolerance: 10) }
 
     /// The head: the largest patch of skin colour.
-    static func head(in img: Image) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
+    static func head(in img: PixelImage) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
         img.regions(where: isSkin, minimumPixels: 1500).first
     }
 
     /// The six buttons along the bottom, left to right.
-    static func buttons(in img: Image) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+    static func buttons(in img: PixelImage) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
         img.regions(where: { $0.isClose(to: button, tolerance: 3) || $0.isClose(to: buttonHover, tolerance: 3) }, minimumPixels: 400)
             .filter { $0.y > img.height / 2 }
             .sorted { ($0.y, $0.x) < ($1.y, $1.x) }
@@ -86,7 +84,7 @@ struct StickManEndToEndTests {
         let t0 = Date()
         var positions = [firstX]
         var shots = 1
-        var other: Image?
+        var other: PixelImage?
         while Date().timeIntervalSince(t0) < 1.0 && other == nil {
             let img = try app.screenshot("swing")
             shots += 1
@@ -122,10 +120,10 @@ struct StickManMissingPicturesTests {
         }
         #expect(warnings.count == 6, "\(run.stderr)")
         // The crossed box: grey diagonals through the middle of the picture; the buttons still drawn.
-        let img = try XSession.Image(contentsOf: out)
-        let grey = XSession.RGB(0x80, 0x80, 0x8c)
+        let img = try PixelImage(screenshot: out)
+        let grey = PixelColor(r: 0x80, g: 0x80, b: 0x8c)
         let crossed = img.count(in: (0, 44, img.width, img.height - 44 - 60)) { $0.isClose(to: grey, tolerance: 12) }
         #expect(crossed > 300, "no crossed box in \(out)")
-        #expect(img.count { $0.isClose(to: XSession.RGB(hex: 0x363a46), tolerance: 3) } > 3000, "no buttons in \(out)")
+        #expect(img.count { $0.isClose(to: PixelColor(hex: 0x363a46), tolerance: 3) } > 3000, "no buttons in \(out)")
     }
 }

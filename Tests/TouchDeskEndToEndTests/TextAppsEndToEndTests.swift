@@ -6,13 +6,12 @@ import TouchDeskTestSupport
 /// input method, read back from screenshots.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct TextAppsEndToEndTests {
-    typealias RGB = XSession.RGB
-    static let fieldBackground = RGB(hex: 0x12141a)
-    static let error = RGB(hex: 0xd9485b)
-    static let success = RGB(hex: 0x3aa66b)
+    static let fieldBackground = PixelColor(hex: 0x12141a)
+    static let error = PixelColor(hex: 0xd9485b)
+    static let success = PixelColor(hex: 0x3aa66b)
 
     /// The text fields: the dark boxes, left to right.
-    static func fields(_ img: XSession.Image) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+    static func fields(_ img: PixelImage) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
         img.regions(where: { $0.isClose(to: fieldBackground, tolerance: 3) }, minimumPixels: 2000).sorted { $0.x < $1.x }
     }
 
@@ -38,7 +37,7 @@ struct TextAppsEndToEndTests {
         #expect(cold.score < 0.3, "\"Definitely cold\" in \(done.path): \(cold)")
         #expect(TextReading.find("Freezing!", size: 22, bold: true, in: done, region: message).score > 0.3)
         // The snowy street: a white band of snow across the lower part of the window.
-        let snow = done.count(in: (0, done.height - 120, done.width, 120)) { $0.isClose(to: RGB(hex: 0xf4f7fb), tolerance: 10) }
+        let snow = done.count(in: (0, done.height - 120, done.width, 120)) { $0.isClose(to: PixelColor(hex: 0xf4f7fb), tolerance: 10) }
         #expect(snow > 20_000, "the snowy street picture in \(done.path): \(snow) snow pixels")
 
         // Select all, type abc, Enter: the field turns red, the °C field keeps 2.2.
@@ -79,7 +78,7 @@ struct TextAppsEndToEndTests {
         let r = session.run("xdotool", ["key", "--delay", "8", "--repeat", "70", "space"], timeout: 30)
         #expect(r.ok, "\(r)")
         // Centred under the number, above the buttons.
-        func centred(_ text: String, size: Double, bold: Bool, _ img: XSession.Image, y: Int, height: Int) -> TextReading.Match {
+        func centred(_ text: String, size: Double, bold: Bool, _ img: PixelImage, y: Int, height: Int) -> TextReading.Match {
             let w = TextReading.mask(text, size: size, bold: bold).w
             return TextReading.find(text, size: size, bold: bold, in: img, region: (400 - w / 2 - 8, y, w + 16, height))
         }

@@ -40,15 +40,15 @@ enum TextReading {
     }
 
     /// Ink in a screenshot: a pixel clearly brighter than the dark theme's backgrounds.
-    static func isInk(_ c: XSession.RGB) -> Bool { (Int(c.r) + Int(c.g) + Int(c.b)) / 3 > 110 }
+    static func isInk(_ c: PixelColor) -> Bool { (c.r + c.g + c.b) / 3 > 110 }
 
     /// The best place for `text` in `region`: the fraction of differing pixels (0 is perfect).
-    static func find(_ text: String, size: Double, bold: Bool = false, in img: XSession.Image,
-                     region: (x: Int, y: Int, width: Int, height: Int), ink: (XSession.RGB) -> Bool = isInk) -> Match {
+    static func find(_ text: String, size: Double, bold: Bool = false, in img: PixelImage,
+                     region: (x: Int, y: Int, width: Int, height: Int), ink: (PixelColor) -> Bool = isInk) -> Match {
         let m = mask(text, size: size, bold: bold)
         let inkCount = max(1, m.ink.filter { $0 }.count)
         var best = Match(x: -1, y: -1, score: 1)
-        let screen = (0..<img.height).flatMap { y in (0..<img.width).map { x in ink(XSession.RGB(hex: img.pixels[y * img.width + x])) } }
+        let screen = (0..<img.height).flatMap { y in (0..<img.width).map { x in ink(img.pixels[y * img.width + x]) } }
         let x1 = min(img.width - m.w, region.x + region.width - m.w), y1 = min(img.height - m.h, region.y + region.height - m.h)
         guard x1 >= region.x, y1 >= region.y else { return best }
         for oy in max(0, region.y)...y1 {

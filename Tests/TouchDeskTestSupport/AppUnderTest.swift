@@ -126,15 +126,15 @@ public final class AppUnderTest {
     // MARK: - Looking at it
 
     /// One screenshot of the window through `import -window`, read back into pixels.
-    func grab(to url: URL? = nil) throws -> XSession.Image {
+    func grab(to url: URL? = nil) throws -> PixelImage {
         let path = url ?? session.root.appendingPathComponent("grab.png")
         let r = session.run("import", ["-window", window, path.path], timeout: 10)
         guard r.ok else { throw XSession.Failure("import -window \(window) failed: \(r)") }
-        return try XSession.Image(contentsOf: path.path)
+        return try PixelImage(screenshot: path.path)
     }
 
     /// Takes a screenshot and keeps it in the artifacts folder as <test>-<n>-<label>.png.
-    public func screenshot(_ label: String) throws -> XSession.Image {
+    public func screenshot(_ label: String) throws -> PixelImage {
         let url = session.screenshotPath(label)
         var img = try grab(to: url)
         img.path = url.path
@@ -144,7 +144,7 @@ public final class AppUnderTest {
     /// Takes screenshots until `condition` holds on one (the app may still be drawing the last
     /// input), at most `timeout` seconds; returns the last one, kept as <test>-<n>-<label>.png,
     /// whether or not the condition came true: the caller asserts on it.
-    public func screenshot(_ label: String, timeout: TimeInterval = 3, until condition: (XSession.Image) -> Bool) throws -> XSession.Image {
+    public func screenshot(_ label: String, timeout: TimeInterval = 3, until condition: (PixelImage) -> Bool) throws -> PixelImage {
         let deadline = Date().addingTimeInterval(timeout)
         var img = try grab()
         while !condition(img) && Date() < deadline {

@@ -1,9 +1,10 @@
 import CX11Cairo
 import Foundation
 
-/// Reading pixels back for tests: from Cairo image surfaces (rendered in-process) and from PNG
+/// Reading pixels back for tests: from Cairo image surfaces (rendered in-process), from PNG
 /// files (saved by the app or taken as screenshots), compared with a tolerance so antialiasing and
-/// PNG round trips do not make tests brittle.
+/// PNG round trips do not make tests brittle, and searched for what a person looks at (coloured
+/// regions, their centres) in end-to-end screenshots.
 
 // MARK: - Colours
 
@@ -29,6 +30,10 @@ public struct PixelColor: Equatable, Hashable, Sendable, CustomStringConvertible
 
     public static let black = PixelColor(r: 0, g: 0, b: 0)
     public static let white = PixelColor(r: 255, g: 255, b: 255)
+    public static let red = PixelColor(r: 255, g: 0, b: 0)
+    public static let green = PixelColor(r: 0, g: 255, b: 0)
+    public static let blue = PixelColor(r: 0, g: 0, b: 255)
+    public static let yellow = PixelColor(r: 255, g: 255, b: 0)
     /// What a read outside the image returns: close to no real colour, so a test that reads off the
     /// edge fails instead of passing by accident.
     public static let outside = PixelColor(r: -1000, g: -1000, b: -1000, a: -1000)
@@ -55,10 +60,15 @@ public struct PixelColor: Equatable, Hashable, Sendable, CustomStringConvertible
 /// A copy of an image's pixels, independent of the surface it came from (so callers can destroy
 /// the surface straight away).
 public struct PixelImage: Sendable {
+    /// A rectangle of pixels: x, y, width, height.
+    public typealias Region = (x: Int, y: Int, width: Int, height: Int)
+
     public let width: Int
     public let height: Int
     /// Row by row, straight colour.
     public let pixels: [PixelColor]
+    /// Where the PNG is, to look at it when a test fails; empty for an image copied from a surface.
+    public var path: String = ""
 
     /// Copies an image surface (ARGB32, RGB24; anything else reads as `.outside`).
     public init(surface: OpaquePointer) {
@@ -80,11 +90,31 @@ public struct PixelImage: Sendable {
         pixels = out
     }
 
-    /// Loads a PNG file through Cairo; nil if it cannot be read.
+    /// Loads a PNG file through Cairo, transparency kept; nil if it cannot be read.
     public init?(pngPath path: String) {
         guard let s = PNG.load(path) else { return nil }
         defer { cairo_surface_destroy(s) }
         self.init(surface: s)
+        self.path = path
+    }
+
+    /// Loads a PNG as a screen shows it: painted over opaque black, so every pixel is opaque
+    /// whatever format Cairo chose for the file. For screenshots of the app window and the app's
+    /// own `--screenshot` files; throws a message naming the file when it cannot be read.
+    public init(screenshot path: String) throws {
+        let loaded = try PNG.read(path)
+        defer { cairo_surface_destroy(loaded) }
+        let w = cairo_image_surface_get_width(loaded), h = cairo_image_surface_get_height(loaded)
+        let rgb = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)!
+        defer { cairo_surface_destroy(rgb) }
+        let cr = cairo_create(rgb)!
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_source_surface(cr, loaded, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        self.init(surface: rgb)
+        self.path = path
     }
 
     /// Cairo words are native-endian 0xAARRGGBB with premultiplied colour.
@@ -98,9 +128,13 @@ public struct PixelImage: Sendable {
         return PixelColor(r: r, g: g, b: b, a: a)
     }
 
+    // MARK: Reading one pixel
+
+    public func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
     /// The pixel at integer coordinates, or `.outside`.
     public subscript(x: Int, y: Int) -> PixelColor {
-        guard x >= 0, y >= 0, x < width, y < height else { return .outside }
+        guard contains(x, y) else { return .outside }
         return pixels[y * width + x]
     }
 
@@ -110,17 +144,87 @@ public struct PixelImage: Sendable {
         return self[Int(x.rounded(.down)), Int(y.rounded(.down))]
     }
 
+    /// The pixel at the window point (x, y) rounded to whole pixels, where the pointer lands when
+    /// `AppUnderTest` moves it there; `.outside` off the image.
+    public func nearest(_ x: Double, _ y: Double) -> PixelColor {
+        guard x.isFinite, y.isFinite else { return .outside }
+        return self[Int(x.rounded()), Int(y.rounded())]
+    }
+
+    // MARK: Counting and finding
+
+    /// The pixels of `region` (clipped to the image; everywhere when nil) whose colour passes `test`.
+    public func points(in region: Region? = nil, where test: (PixelColor) -> Bool) -> [(x: Int, y: Int)] {
+        var out: [(x: Int, y: Int)] = []
+        forEachPixel(in: region) { x, y, c in if test(c) { out.append((x, y)) } }
+        return out
+    }
+
+    /// How many pixels of `region` (clipped to the image; everywhere when nil) pass `test`.
+    public func count(in region: Region? = nil, where test: (PixelColor) -> Bool) -> Int {
+        var n = 0
+        forEachPixel(in: region) { _, _, c in if test(c) { n += 1 } }
+        return n
+    }
+
     /// How many pixels in the rectangle (clipped to the image) are close to `color`.
     public func count(of color: PixelColor, tolerance: Int = 12,
                       x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) -> Int {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + (w ?? width)), y1 = min(height, y + (h ?? height))
-        guard x1 > x0, y1 > y0 else { return 0 }
-        var n = 0
-        for yy in y0..<y1 {
-            for xx in x0..<x1 where pixels[yy * width + xx].isClose(to: color, tolerance: tolerance) { n += 1 }
+        count(in: (x, y, w ?? width, h ?? height)) { $0.isClose(to: color, tolerance: tolerance) }
+    }
+
+    private func forEachPixel(in region: Region?, _ body: (Int, Int, PixelColor) -> Void) {
+        let r = region ?? (0, 0, width, height)
+        let x0 = max(0, r.x), y0 = max(0, r.y), x1 = min(width, r.x + r.width), y1 = min(height, r.y + r.height)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 { body(x, y, pixels[y * width + x]) }
         }
-        return n
+    }
+
+    /// How many different colours, counting up to `limit`.
+    public func distinctColors(limit: Int = .max) -> Int {
+        var seen = Set<PixelColor>()
+        for p in pixels {
+            seen.insert(p)
+            if seen.count >= limit { break }
+        }
+        return seen.count
+    }
+
+    /// The mean position of the pixels whose colour passes `test`; nil if there are none.
+    public func centroid(where test: (PixelColor) -> Bool) -> (x: Double, y: Double)? {
+        let pts = points(where: test)
+        guard !pts.isEmpty else { return nil }
+        let sx = pts.reduce(0.0) { $0 + Double($1.x) }, sy = pts.reduce(0.0) { $0 + Double($1.y) }
+        return (sx / Double(pts.count), sy / Double(pts.count))
+    }
+
+    /// The bounding boxes of the 4-connected regions whose colour passes `test`, largest area first.
+    public func regions(where test: (PixelColor) -> Bool, minimumPixels: Int = 1) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+        var seen = [Bool](repeating: false, count: width * height)
+        var out: [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] = []
+        var stack: [Int] = []
+        for start in 0..<(width * height) where !seen[start] {
+            seen[start] = true
+            guard test(pixels[start]) else { continue }
+            var minX = start % width, maxX = minX, minY = start / width, maxY = minY, n = 0
+            stack.append(start)
+            while let i = stack.popLast() {
+                n += 1
+                let x = i % width, y = i / width
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where contains(nx, ny) {
+                    let j = ny * width + nx
+                    if !seen[j] {
+                        seen[j] = true
+                        if test(pixels[j]) { stack.append(j) }
+                    }
+                }
+            }
+            if n >= minimumPixels { out.append((minX, minY, maxX - minX + 1, maxY - minY + 1, n)) }
+        }
+        return out.sorted { $0.width * $0.height > $1.width * $1.height }
     }
 
     /// The points of `points` whose pixel is not close to `color`: an empty result is a pass,
@@ -137,15 +241,24 @@ public struct PixelImage: Sendable {
 // MARK: - PNG files
 
 public enum PNG {
-    /// Loads a PNG into a new image surface (the caller destroys it); nil if Cairo cannot read it.
-    public static func load(_ path: String) -> OpaquePointer? {
-        guard let s = cairo_image_surface_create_from_png(path) else { return nil }
-        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+    /// Why a PNG could not be read, naming the file.
+    public struct ReadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Loads a PNG into a new image surface (the caller destroys it), or says why it cannot.
+    public static func read(_ path: String) throws -> OpaquePointer {
+        guard let s = cairo_image_surface_create_from_png(path) else { throw ReadError(description: "cannot read \(path)") }
+        let status = cairo_surface_status(s)
+        guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
-            return nil
+            throw ReadError(description: "cannot read PNG \(path): \(String(cString: cairo_status_to_string(status)))")
         }
         return s
     }
+
+    /// Loads a PNG into a new image surface (the caller destroys it); nil if Cairo cannot read it.
+    public static func load(_ path: String) -> OpaquePointer? { try? read(path) }
 
     /// True when the file starts with the PNG signature.
     public static func hasSignature(_ path: String) -> Bool {
