@@ -79,8 +79,10 @@ public final class XSession {
             // Wait until the server answers, or gives up (someone else took the display first).
             let deadline = Date().addingTimeInterval(10)
             while Date() < deadline && p.isRunning {
-                // Still running after it answered: it is our server, not another one's on the same number.
-                if XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && p.isRunning {
+                // It answers, and the display's lock file names our Xvfb: it is our server, not
+                // another test run's that took the same number a moment earlier.
+                if XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && p.isRunning
+                    && XSession.lockOwner(n) == p.pid {
                     display = d
                     xvfb = p
                     return
@@ -111,6 +113,12 @@ public final class XSession {
     static func candidateDisplays() -> [Int] {
         let offset = Int(getpid() % 200)
         return (0..<200).map { 100 + (offset + $0) % 200 }.filter { $0 != 199 && displayIsFree($0) }.prefix(8).map { $0 }
+    }
+
+    /// The pid written in display `n`'s lock file by the X server that holds it.
+    static func lockOwner(_ n: Int) -> pid_t? {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else { return nil }
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// True when no X server seems to hold display `n` (no socket, no lock file).
