@@ -42,8 +42,9 @@ public final class DoublerApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         if case .key(let k) = event, form.focus == nil || form.focus == "double" {
-            if k.is("space") || k.is("Return") || k.is("KP_Enter") || k.is("d") { activate("double"); return true }
+            if k.is("space") || k.is("Return") || k.is("KP_Enter") { activate("double"); return true }
         }
+        if case .key(let k) = event, k.is("d") { activate("double"); return true }
         if case .key(let k) = event, k.is("r") { activate("reset"); return true }
         switch form.handle(event) {
         case .activated(let id): activate(id)
@@ -60,6 +61,8 @@ public final class DoublerApp: MiniApp {
         default: return
         }
         form.controls.setEnabled("reset", model.presses > 0)
+        // A disabled button cannot be pressed: leave the focus where Space still does something.
+        if form.focus == "reset" && model.presses == 0 { form.setFocus("double") }
     }
 
     public func tick() -> Bool { false }
