@@ -297,6 +297,46 @@ struct DoublerAppTests {
         #expect(app.model.decimal == "1")
     }
 
+    @Test func holdingTheMouseOnDoubleRepeatsLikeAHeldKey() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let b = app.form.controls["double"]!.frame
+        _ = app.handle(.touchBegan(b.center))
+        #expect(app.model.presses == 1, "it doubles on the press, as the key does")
+        for _ in 0..<23 { #expect(app.tick(), "the window keeps ticking while the button is held") }
+        #expect(app.model.presses == 1, "no repeat before 0.4 s")
+        _ = app.tick()
+        #expect(app.model.presses == 2, "the first repeat at 0.4 s")
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 17, "then 15 a second")
+        // Sliding off the button pauses the repeat; back on, it goes on.
+        _ = app.handle(.touchMoved(Point(b.midX, b.y - 40)))
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 17)
+        _ = app.handle(.touchMoved(b.center))
+        for _ in 0..<4 { _ = app.tick() }
+        #expect(app.model.presses == 18)
+        _ = app.handle(.touchEnded(b.center))
+        #expect(app.model.presses == 18, "the release adds nothing")
+        #expect(!app.tick(), "released: the window stops ticking")
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 18)
+        #expect(app.model.decimal == "262144")
+    }
+
+    @Test func aClickDoublesOnceEvenWhenReleasedOffTheButton() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let b = app.form.controls["double"]!.frame
+        app.tap(b.center)
+        #expect(app.model.presses == 1)
+        _ = app.handle(.touchBegan(b.center))
+        _ = app.handle(.touchMoved(Point(b.midX, b.y - 40)))
+        _ = app.handle(.touchEnded(Point(b.midX, b.y - 40)))
+        #expect(app.model.presses == 2)
+        #expect(!app.tick())
+    }
+
     @Test("huge numbers shrink and wrap but stay above the buttons", arguments: [70, 1000, 5000])
     func numberFits(_ presses: Int) {
         let app = DoublerApp(environment: textAppEnvironment())
