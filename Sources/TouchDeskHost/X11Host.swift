@@ -343,7 +343,7 @@ public final class X11Host {
             selections.answer(ev.xselectionrequest)
             return .none
         case SelectionClear:
-            selections.lost(ev.xselectionclear)
+            if let kind = selections.lost(ev.xselectionclear) { clipboard?.lost(kind) }
             return .none
         case SelectionNotify:
             guard let text = selections.received(ev.xselection) else { return .none }

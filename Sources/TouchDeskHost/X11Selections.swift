@@ -70,7 +70,13 @@ final class X11Selections {
         XSendEvent(dpy, req.requestor, 0, 0, &ev)
     }
 
-    func lost(_ e: XSelectionClearEvent) { owned[e.selection] = nil }
+    /// Another client took a selection: which one, or nil when the notice is stale (we took it
+    /// back since, and still own it).
+    func lost(_ e: XSelectionClearEvent) -> SelectionKind? {
+        guard XGetSelectionOwner(dpy, e.selection) != window else { return nil }
+        owned[e.selection] = nil
+        return e.selection == clipboardAtom ? .clipboard : e.selection == primaryAtom ? .primary : nil
+    }
 
     /// The owner answered our paste request: the text, or nil (nothing there, or too large).
     func received(_ e: XSelectionEvent) -> String? {

@@ -42,6 +42,13 @@ public final class Clipboard: @unchecked Sendable {
         requests.append(.paste(from: selection))
     }
 
+    /// Another program took `selection`: selecting the same text again must take it back, so the
+    /// "already copied" shortcut in `copy` no longer applies.
+    public func lost(_ selection: SelectionKind) {
+        lock.lock(); defer { lock.unlock() }
+        copied[selection] = nil
+    }
+
     /// The requests posted since the last call, oldest first.
     public func takeRequests() -> [Request] {
         lock.lock(); defer { lock.unlock() }

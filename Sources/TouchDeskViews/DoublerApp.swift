@@ -5,7 +5,8 @@ import TouchDeskModels
 ///
 /// The number is exact however large it grows (arbitrary precision): the label shrinks and then
 /// wraps to fit, and says how many digits it has and which power of two it is. Holding Space
-/// auto-repeats, as any held key does.
+/// auto-repeats, as any held key does, and so does holding the mouse button down on Double: it
+/// doubles on the press, like the key, then repeats on the app's tick (`AutoRepeat`).
 public final class DoublerApp: MiniApp {
     public static let id = "doubler"
     public static let title = "Doubler"
@@ -23,6 +24,8 @@ public final class DoublerApp: MiniApp {
         return cachedDigits.text
     }
     private var cachedLayout: (key: String, size: Double, lines: [String])?
+    /// The mouse button held down on Double.
+    public private(set) var repeater = AutoRepeat()
 
     public static let minimumFontSize = 11.0
     public static let maximumFontSize = 72.0
@@ -42,10 +45,23 @@ public final class DoublerApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         if case .key(let k) = event, form.focus == nil || form.focus == "double" {
-            if k.is("space") || k.is("Return") || k.is("KP_Enter") || k.is("d") { activate("double"); return true }
+            if k.is("space") || k.is("Return") || k.is("KP_Enter") { activate("double"); return true }
         }
+        if case .key(let k) = event, k.is("d") { activate("double"); return true }
         if case .key(let k) = event, k.is("r") { activate("reset"); return true }
-        switch form.handle(event) {
+        let outcome = form.handle(event)
+        switch event {
+        case .touchBegan where form.controls.pressed == "double":
+            activate("double")
+            repeater.press()
+            return true
+        case .touchEnded where repeater.isHeld:
+            // It doubled on the press already: the release that ends a click adds nothing.
+            repeater.release()
+            return true
+        default: break
+        }
+        switch outcome {
         case .activated(let id): activate(id)
         case .consumed, .edited, .submitted: break
         case .ignored: return false
@@ -60,9 +76,17 @@ public final class DoublerApp: MiniApp {
         default: return
         }
         form.controls.setEnabled("reset", model.presses > 0)
+        // A disabled button cannot be pressed: leave the focus where Space still does something.
+        if form.focus == "reset" && model.presses == 0 { form.setFocus("double") }
     }
 
-    public func tick() -> Bool { false }
+    /// Ticks only while the mouse button is held on Double; the pause while the pointer is off the
+    /// button (the button no longer looks pressed) is `AutoRepeat`'s.
+    public func tick() -> Bool {
+        let onButton = form.controls.pressed == "double" && form.controls.hovered == "double"
+        if repeater.tick(active: onButton) { activate("double") }
+        return repeater.isHeld
+    }
 
     /// The largest font size at which the digits, wrapped into lines, fit the area; at the
     /// smallest size the lines that do not fit are left out and said so.

@@ -5,6 +5,9 @@ import TouchDeskModels
 /// `order`, keys go to the focused field, and Space or Enter press a focused button. The buttons
 /// are an ordinary `Controls` (hover, pressed, shortcut hints), which the form draws a ring around
 /// when focused.
+///
+/// Pressing a button with the mouse also gives it the focus, as GTK buttons do: the ring shows what
+/// Space or Enter will press next, and keys no longer go to a field the user has clicked away from.
 public final class Form {
     public enum Outcome: Equatable {
         case ignored
@@ -60,7 +63,10 @@ public final class Form {
     public func handle(_ event: InputEvent) -> Outcome {
         switch controls.handle(event) {
         case .activated(let id): return .activated(id)
-        case .changed, .consumed: return .consumed
+        case .changed, .consumed:
+            // `pressed` is set only when an enabled control took the press: a disabled one takes no focus.
+            if case .touchBegan = event, let id = controls.pressed, order.contains(id) { setFocus(id) }
+            return .consumed
         case .ignored: break
         }
         switch event {

@@ -92,6 +92,40 @@ struct TextAppsEndToEndTests {
         #expect(first.score < 0.3 && second.score < 0.3, "2^70 in \(shot.path): \(first), \(second)")
     }
 
+    @Test("Doubler: the mouse button held on Double for a second repeats (about 2^12 after one click), a click doubles once")
+    func doublerHeldButton() throws {
+        let session = try XSession(name: "doubler-hold")
+        defer { session.close() }
+        let app = try session.launch(["doubler", "--size", "800x600"])
+        _ = try app.screenshot("start")
+        func info(_ n: Int, _ img: XSession.Image) -> TextReading.Match {
+            let text = "\(String(String(1 << n).count)) digit\(n < 4 ? "" : "s") · 2^\(n)"
+            let w = TextReading.mask(text, size: 16, bold: false).w
+            return TextReading.find(text, size: 16, bold: false, in: img, region: (400 - w / 2 - 8, 440, w + 16, 110))
+        }
+        /// The power of two the info line shows: the best reading of 2^0 … 2^24.
+        func power(_ img: XSession.Image) -> (n: Int, score: Double) {
+            (0...24).map { ($0, info($0, img).score) }.min { $0.1 < $1.1 }!
+        }
+        // Double is the first button of the toolbar along the bottom.
+        try app.click(40, 574)
+        let once = try app.screenshot("click") { power($0).n == 1 }
+        #expect(power(once).n == 1, "one click, one doubling: 2^1 in \(once.path): \(power(once))")
+        // Held for a second: the press, then about 0.6 s of repeats at 15 a second.
+        let g = try app.geometry()
+        let r = session.run("xdotool", ["mousemove", String(g.x + 40), String(g.y + 574), "mousedown", "1", "sleep", "1", "mouseup", "1"])
+        #expect(r.ok, "\(r)")
+        let held = try app.screenshot("held") { power($0).n >= 6 }
+        let reading = power(held)
+        #expect(reading.score < 0.35, "the power of two is readable in \(held.path): \(reading)")
+        // 1 + 1 + ~10 repeats; a loaded machine may deliver the release late or drop ticks.
+        #expect((6...20).contains(reading.n), "held a second: 2^\(reading.n) in \(held.path), about 2^12 expected")
+        // Released: it stays there.
+        usleep(500_000)
+        let later = try app.screenshot("released")
+        #expect(power(later).n == reading.n, "no doubling after the release: \(later.path)")
+    }
+
     @Test("Postal Codes: K7G 5T9 is valid (green), K7G 5D9 is not (red)")
     func postal() throws {
         let session = try XSession(name: "postal")

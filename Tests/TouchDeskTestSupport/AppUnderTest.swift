@@ -108,6 +108,14 @@ public final class AppUnderTest {
         try pointer([.move(x, y), .down, .up])
     }
 
+    /// A click of the middle button: X's "paste the PRIMARY selection here".
+    public func middleClick(_ x: Double, _ y: Double) throws {
+        let g = try geometry()
+        let args = ["mousemove", String(g.x + Int(x.rounded())), String(g.y + Int(y.rounded())), "click", "2"]
+        let r = session.run("xdotool", args, timeout: 10)
+        guard r.ok else { throw XSession.Failure("xdotool \(args.joined(separator: " ")) failed: \(r)") }
+    }
+
     public func moveMouse(_ x: Double, _ y: Double) throws { try pointer([.move(x, y)]) }
 
     /// Presses keys (xdotool key names: "3", "minus", "ctrl+z", "Escape"), sent through XTEST to

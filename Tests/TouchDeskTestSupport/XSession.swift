@@ -185,6 +185,13 @@ public final class XSession {
         return app
     }
 
+    /// Starts a tool in this session that keeps running (e.g. `xclip -i`, which stays as the owner
+    /// of a selection): `close()` stops it by its pid if the test has not already. Its output goes
+    /// to logs/<log>.out and .err (`readLog`).
+    public func start(_ tool: String, _ args: [String], log: String) throws -> ChildProcess {
+        try spawn(try XSession.tool(tool), args, log: log)
+    }
+
     func spawn(_ executable: String, _ args: [String], log: String) throws -> ChildProcess {
         let p = try ChildProcess(executable, args, environment: environment, directory: home.path,
                                  stdout: logURL(log, "out").path, stderr: logURL(log, "err").path)
@@ -245,7 +252,8 @@ public final class XSession {
             if FileManager.default.isExecutableFile(atPath: p) { return p }
         }
         let package = ["Xvfb": "xvfb", "xdotool": "xdotool", "xprop": "x11-utils", "xwininfo": "x11-utils",
-                       "xdpyinfo": "x11-utils", "import": "imagemagick", "openbox": "openbox", "wmctrl": "wmctrl"][name] ?? name
+                       "xdpyinfo": "x11-utils", "import": "imagemagick", "openbox": "openbox", "wmctrl": "wmctrl",
+                       "xclip": "xclip"][name] ?? name
         throw Failure("\(name) not found on PATH (apt-get install \(package))")
     }
 

@@ -161,6 +161,51 @@ struct FormFocusTests {
         #expect(app.form.focus == "fahrenheit", "focus wraps around")
     }
 
+    @Test func clickingAButtonMovesTheFocusToIt() {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        let size = Size(400, 316)
+        app.layout(in: size)
+        app.type("212")
+        let b = app.form.controls["toCelsius"]!.frame
+        let f = app.fahrenheit.frame
+        app.tap(Point(b.midX, b.midY))
+        #expect(app.celsius.text == "100.0", "the click converted")
+        #expect(app.form.focus == "toCelsius")
+        #expect(!app.fahrenheit.isFocused && !app.fahrenheit.caretVisible, "the field gave up the focus and its caret")
+        let img = frame(of: app, size: size)
+        #expect(img.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(b.x), y: Int(b.y), width: Int(b.width), height: 3) > 20,
+                "the clicked button has the focus ring")
+        #expect(img.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(f.x), y: Int(f.y), width: Int(f.width), height: 4) == 0,
+                "the field has none")
+        // Typing no longer edits the field the user clicked away from; Space presses the button again.
+        app.type("5")
+        #expect(app.fahrenheit.text == "212")
+        app.tap(Point(f.midX, f.midY))
+        app.press("a", control: true)
+        app.type("32")
+        #expect(app.form.focus == "fahrenheit")
+        app.press("Tab")
+        _ = app.handle(.key(Key("space", text: " ")))
+        #expect(app.celsius.text == "0.0")
+    }
+
+    @Test func aDisabledButtonTakesNoFocusAndResetHandsItBack() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let reset = app.form.controls["reset"]!.frame, double = app.form.controls["double"]!.frame
+        app.tap(Point(reset.midX, reset.midY))
+        #expect(app.form.focus == nil, "Reset is disabled at 1")
+        app.tap(Point(double.midX, double.midY))
+        app.tap(Point(double.midX, double.midY))
+        #expect(app.form.focus == "double" && app.model.presses == 2)
+        app.tap(Point(reset.midX, reset.midY))
+        #expect(app.model.presses == 0)
+        // Reset disabled itself: the focus goes to Double, so Space keeps doubling.
+        #expect(app.form.focus == "double")
+        _ = app.handle(.key(Key("space", text: " ")))
+        #expect(app.model.presses == 1)
+    }
+
     @Test func escapeIsLeftForTheShell() {
         let app = TemperatureApp(environment: textAppEnvironment())
         app.layout(in: Size(400, 316))
@@ -219,6 +264,8 @@ struct TemperatureAppTests {
         app.tap(Point(b.midX, b.midY))
         #expect(app.model.error?.message == "Below absolute zero")
         #expect(app.fahrenheit.text == "")
+        // The click gave the button the focus: back into the field to fix the value.
+        app.tap(Point(c.midX, c.midY))
         app.press("a", control: true)
         app.type("37")
         app.tap(Point(b.midX, b.midY))
@@ -248,6 +295,46 @@ struct DoublerAppTests {
         let r = app.form.controls["reset"]!.frame
         app.tap(Point(r.midX, r.midY))
         #expect(app.model.decimal == "1")
+    }
+
+    @Test func holdingTheMouseOnDoubleRepeatsLikeAHeldKey() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let b = app.form.controls["double"]!.frame
+        _ = app.handle(.touchBegan(b.center))
+        #expect(app.model.presses == 1, "it doubles on the press, as the key does")
+        for _ in 0..<23 { #expect(app.tick(), "the window keeps ticking while the button is held") }
+        #expect(app.model.presses == 1, "no repeat before 0.4 s")
+        _ = app.tick()
+        #expect(app.model.presses == 2, "the first repeat at 0.4 s")
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 17, "then 15 a second")
+        // Sliding off the button pauses the repeat; back on, it goes on.
+        _ = app.handle(.touchMoved(Point(b.midX, b.y - 40)))
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 17)
+        _ = app.handle(.touchMoved(b.center))
+        for _ in 0..<4 { _ = app.tick() }
+        #expect(app.model.presses == 18)
+        _ = app.handle(.touchEnded(b.center))
+        #expect(app.model.presses == 18, "the release adds nothing")
+        #expect(!app.tick(), "released: the window stops ticking")
+        for _ in 0..<60 { _ = app.tick() }
+        #expect(app.model.presses == 18)
+        #expect(app.model.decimal == "262144")
+    }
+
+    @Test func aClickDoublesOnceEvenWhenReleasedOffTheButton() {
+        let app = DoublerApp(environment: textAppEnvironment())
+        app.layout(in: Size(400, 316))
+        let b = app.form.controls["double"]!.frame
+        app.tap(b.center)
+        #expect(app.model.presses == 1)
+        _ = app.handle(.touchBegan(b.center))
+        _ = app.handle(.touchMoved(Point(b.midX, b.y - 40)))
+        _ = app.handle(.touchEnded(Point(b.midX, b.y - 40)))
+        #expect(app.model.presses == 2)
+        #expect(!app.tick())
     }
 
     @Test("huge numbers shrink and wrap but stay above the buttons", arguments: [70, 1000, 5000])
