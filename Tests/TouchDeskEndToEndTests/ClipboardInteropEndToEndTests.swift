@@ -10,7 +10,7 @@ import TouchDeskTestSupport
 /// at the end of its test, or by `XSession.close()` if the test fails first.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ClipboardInteropEndToEndTests {
-    typealias RGB = XSession.RGB
+    typealias RGB = PixelColor
     static let success = RGB(hex: 0x3aa66b)
 
     /// Runs `xclip args` until its output satisfies `condition`, at most `timeout` seconds (the app
@@ -103,7 +103,7 @@ struct ClipboardInteropEndToEndTests {
         let (fx, fy) = (Double(field.x + 30), Double(field.y + field.height / 2))
         let region = (x: field.x, y: field.y, width: field.width, height: field.height)
         let verdict = (field.x, field.y + field.height, field.width, 60)
-        func green(_ img: XSession.Image) -> Int { img.count(in: verdict) { $0.isClose(to: Self.success, tolerance: 20) } }
+        func green(_ img: PixelImage) -> Int { img.count(in: verdict) { $0.isClose(to: Self.success, tolerance: 20) } }
 
         // Select by double-clicking the text (one xdotool command, well inside the double-click time).
         try app.key("A", "2", "K", "space", "4", "L", "8")

@@ -98,13 +98,13 @@ struct TextAppsEndToEndTests {
         defer { session.close() }
         let app = try session.launch(["doubler", "--size", "800x600"])
         _ = try app.screenshot("start")
-        func info(_ n: Int, _ img: XSession.Image) -> TextReading.Match {
+        func info(_ n: Int, _ img: PixelImage) -> TextReading.Match {
             let text = "\(String(String(1 << n).count)) digit\(n < 4 ? "" : "s") · 2^\(n)"
             let w = TextReading.mask(text, size: 16, bold: false).w
             return TextReading.find(text, size: 16, bold: false, in: img, region: (400 - w / 2 - 8, 440, w + 16, 110))
         }
         /// The power of two the info line shows: the best reading of 2^0 … 2^24.
-        func power(_ img: XSession.Image) -> (n: Int, score: Double) {
+        func power(_ img: PixelImage) -> (n: Int, score: Double) {
             (0...24).map { ($0, info($0, img).score) }.min { $0.1 < $1.1 }!
         }
         // Double is the first button of the toolbar along the bottom.
