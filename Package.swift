@@ -64,7 +64,7 @@ let package = Package(
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["CX11Cairo"], path: "Tests/TouchDeskTestSupport"),
-        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels"]),
+        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: ["TouchDeskViews", "TouchDeskModels", "TouchDeskTestSupport", "CX11Cairo"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskTestSupport
 import TouchDeskModels
 
 /// The layer compositor's rules: layers draw back to front, each shows one picture or nothing,

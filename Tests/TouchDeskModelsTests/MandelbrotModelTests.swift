@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TouchDeskTestSupport
 import TouchDeskModels
 
 /// The window as (minX, maxX, minY, maxY), for comparing with the seed's numbers.

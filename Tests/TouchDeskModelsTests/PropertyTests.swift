@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskTestSupport
 import TouchDeskModels
 
 /// Random inputs, checked against invariants computed independently of the model.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskTestSupport
 import TouchDeskModels
 
 @Suite("SpaceBalls model")

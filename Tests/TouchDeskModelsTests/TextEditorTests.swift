@@ -1,4 +1,5 @@
 import Testing
+import TouchDeskTestSupport
 import TouchDeskModels
 
 @Suite("Text field editing")
