@@ -198,6 +198,12 @@ public final class X11Host {
         XChangeProperty(dpy, window, atoms.netWmName, atoms.utf8String, 8, PropModeReplace, bytes, Int32(bytes.count))
     }
 
+    /// The window's size in points now (after any resizing by the user).
+    public var size: Size {
+        let px = pixelSize.width > 0 ? pixelSize : initialPixels
+        return Size(Double(px.width) / scale, Double(px.height) / scale)
+    }
+
     // MARK: - Running
 
     /// Maps the window and runs until the content asks to quit or the window manager closes the

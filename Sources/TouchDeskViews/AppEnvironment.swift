@@ -10,14 +10,19 @@ public struct AppEnvironment: Sendable {
     public var homeDirectory: String
     /// The project's pictures (see `Assets.locate`); nil when none was found.
     public var assetsDirectory: String?
+    /// What the program remembers between runs (the window size): $XDG_STATE_HOME/touchdesk,
+    /// default ~/.local/state/touchdesk.
+    public var stateDirectory: String
     /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
     public var clipboard = Clipboard()
 
-    public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil) {
+    public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
+                stateDirectory: String? = nil) {
         self.picturesDirectory = picturesDirectory
         self.dataDirectory = dataDirectory
         self.homeDirectory = homeDirectory
         self.assetsDirectory = assetsDirectory
+        self.stateDirectory = stateDirectory ?? homeDirectory + "/.local/state/touchdesk"
     }
 
     /// Resolves the folders from `env` (the process environment by default). Relative or empty
@@ -26,11 +31,12 @@ public struct AppEnvironment: Sendable {
         let home = absolute(env["HOME"]) ?? NSHomeDirectory()
         let dataHome = absolute(env["XDG_DATA_HOME"]) ?? home + "/.local/share"
         let configHome = absolute(env["XDG_CONFIG_HOME"]) ?? home + "/.config"
+        let stateHome = absolute(env["XDG_STATE_HOME"]) ?? home + "/.local/state"
         let pictures = absolute(env["XDG_PICTURES_DIR"])
             ?? userDirsPictures(configHome: configHome, home: home)
             ?? home + "/Pictures"
         return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
-                              assetsDirectory: Assets.locate(env))
+                              assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk")
     }
 
     private static func absolute(_ s: String?) -> String? {

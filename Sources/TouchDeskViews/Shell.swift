@@ -20,7 +20,7 @@ public final class Shell {
     public static let appName = "TouchDesk"
 
     public let tiles: [Tile]
-    let environment: AppEnvironment
+    public let environment: AppEnvironment
     public private(set) var size = Shell.minimumSize
     public private(set) var current: (index: Int, app: MiniApp)?
     public private(set) var wantsQuit = false

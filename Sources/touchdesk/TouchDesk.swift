@@ -16,6 +16,33 @@ func parseSize(_ argument: String) throws -> Size {
     return Size(Double(w), Double(h))
 }
 
+/// What is remembered between runs: the window's size, in `window.json` under the state folder.
+struct WindowState: Codable {
+    var width: Double
+    var height: Double
+
+    init(size: Size) { width = size.width; height = size.height }
+
+    var size: Size? {
+        guard width.isFinite, height.isFinite, (1...16384).contains(width), (1...16384).contains(height) else { return nil }
+        return Size(width, height)
+    }
+
+    static func load(from dir: String) -> WindowState? {
+        if case .loaded(let state) = DataFile.load(WindowState.self, name: "window.json", in: dir) { return state }
+        return nil
+    }
+
+    /// Saves, or says in one line why not: forgetting the size is no reason to fail on quit.
+    func save(to dir: String) {
+        do {
+            try DataFile.save(self, name: "window.json", in: dir)
+        } catch {
+            FileHandle.standardError.write(Data("touchdesk: cannot remember the window size: \(error)\n".utf8))
+        }
+    }
+}
+
 @main
 struct TouchDesk: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -88,7 +115,9 @@ struct TouchDesk: ParsableCommand {
             return
         }
 
-        var requested = size ?? Size(900, 640)
+        // --size wins; else the size the window had when it was last closed.
+        let environment = shell.environment
+        var requested = size ?? WindowState.load(from: environment.stateDirectory)?.size ?? Size(900, 640)
         requested.width = max(requested.width, Shell.minimumSize.width)
         requested.height = max(requested.height, Shell.minimumSize.height)
         let host: X11Host
@@ -101,6 +130,7 @@ struct TouchDesk: ParsableCommand {
         }
         host.clipboard = shell.clipboard
         host.run(shell)
+        WindowState(size: host.size).save(to: environment.stateDirectory)
     }
 
     func fail(_ message: String, code: Int32) -> Never {

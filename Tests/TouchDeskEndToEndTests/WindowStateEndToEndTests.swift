@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+
+/// The window opens at the size it had when it was last closed (kept in
+/// $XDG_STATE_HOME/touchdesk/window.json); --size wins over it; a corrupt file is set aside.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct WindowStateEndToEndTests {
+    @Test("The window reopens at the size it was closed at; --size overrides it; a corrupt file is set aside")
+    func remembersTheWindowSize() throws {
+        let session = try XSession(name: "window-state")
+        defer { session.close() }
+        let stateFile = session.home.appendingPathComponent(".local/state/touchdesk/window.json")
+
+        let first = try session.launch([])
+        let g0 = try first.geometry()
+        #expect(g0.width == 900 && g0.height == 640, "first run opens at the default size: \(g0)")
+        try first.resize(700, 500)
+        let deadline = Date().addingTimeInterval(3)
+        while try first.geometry().width != 700 && Date() < deadline { usleep(20_000) }
+        try first.key("ctrl+q")
+        #expect(first.waitForExit(timeout: 5) == .exited(0))
+        let saved = try String(contentsOf: stateFile, encoding: .utf8)
+        #expect(saved.contains("700") && saved.contains("500"), "window.json after closing at 700x500: \(saved)")
+
+        let second = try session.launch([])
+        let g1 = try second.geometry()
+        #expect(g1.width == 700 && g1.height == 500, "reopened at \(g1), expected the 700x500 it was closed at")
+        try second.key("ctrl+q")
+        _ = second.waitForExit(timeout: 5)
+
+        let third = try session.launch(["--size", "640x480"])
+        let g2 = try third.geometry()
+        #expect(g2.width == 640 && g2.height == 480, "--size 640x480 gave \(g2)")
+        try third.key("ctrl+q")
+        _ = third.waitForExit(timeout: 5)
+
+        try "{ not json".write(to: stateFile, atomically: true, encoding: .utf8)
+        let fourth = try session.launch([])
+        let g3 = try fourth.geometry()
+        #expect(g3.width == 900 && g3.height == 640, "a corrupt window.json should give the default size, got \(g3)")
+        #expect(FileManager.default.fileExists(atPath: stateFile.path + ".corrupt"), "the corrupt file was not set aside")
+        #expect(fourth.log.contains("window.json could not be read"), "no message about the corrupt file: \(fourth.log)")
+        try fourth.key("ctrl+q")
+        #expect(fourth.waitForExit(timeout: 5) == .exited(0))
+    }
+}
