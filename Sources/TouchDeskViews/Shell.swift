@@ -30,9 +30,16 @@ public final class Shell {
     private var hoveredTile: Int?
     private var pressedTile: Int?
     private var tileFrames: [Rect] = []
+    /// Each tile's icon, drawn once per icon size and device scale: some icons are costly (the
+    /// Mandelbrot one is computed), and the home screen redraws on every hover.
+    private var iconCache: [Int: (side: Double, scale: Double, surface: OpaquePointer)] = [:]
     private let bar = Controls()
     private enum Capture { case bar, app, home }
     private var capture: Capture?
+
+    deinit {
+        for entry in iconCache.values { cairo_surface_destroy(entry.surface) }
+    }
 
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
@@ -233,6 +240,29 @@ public final class Shell {
         return max(1, tileFrames.filter { $0.y == first.y }.count)
     }
 
+    private func drawIcon(_ i: Int, in icon: Rect, _ cr: CairoContext) {
+        var dx = 1.0, dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        let scale = min(max((dx * dx + dy * dy).squareRoot(), 1), 4)
+        if let cached = iconCache[i], cached.side != icon.width || cached.scale != scale {
+            cairo_surface_destroy(cached.surface)
+            iconCache[i] = nil
+        }
+        if iconCache[i] == nil {
+            let side = icon.width
+            let surface = Snapshot.render(size: Size(side, side), scale: scale) { c in
+                tiles[i].entry.drawIcon(c, Rect(x: 0, y: 0, width: side, height: side))
+            }
+            // Painted back in points, whatever its pixel count.
+            cairo_surface_set_device_scale(surface, scale, scale)
+            iconCache[i] = (side, scale, surface)
+        }
+        cairo_save(cr)
+        cairo_set_source_surface(cr, iconCache[i]!.surface, icon.x, icon.y)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     private func drawHome(_ cr: CairoContext) {
         for (i, frame) in tileFrames.enumerated() {
             let t = tiles[i]
@@ -250,9 +280,7 @@ public final class Shell {
             let labelH = max(16, frame.height * 0.2)
             let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
             let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
-            cairo_save(cr)
-            t.entry.drawIcon(cr, icon)
-            cairo_restore(cr)
+            drawIcon(i, in: icon, cr)
             let size = Draw.fittingSize(t.entry.title, width: frame.width - 10, size: min(15, labelH * 0.75), weight: .bold)
             Draw.text(cr, t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: size, weight: .bold, align: .center)
             Draw.text(cr, t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 12, size: 11, color: Theme.dimText, align: .right)
