@@ -94,6 +94,13 @@ public enum Draw {
         cairo_new_path(cr)
     }
 
+    /// Pixels per point of what `cr` draws into (2 on a 192 dpi window), clamped to 1…4.
+    public static func deviceScale(_ cr: CairoContext) -> Double {
+        var dx = 1.0, dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        return min(max((dx * dx + dy * dy).squareRoot(), 1), 4)
+    }
+
     /// The advance width of `s` at `size`.
     public static func textWidth(_ s: String, size: Double, weight: FontWeight = .regular) -> Double {
         TextMeasure.width(s, size: size, weight: weight)

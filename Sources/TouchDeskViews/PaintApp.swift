@@ -122,9 +122,7 @@ public final class PaintApp: MiniApp {
     public func tick() -> Bool { toast.tick() }
 
     public func draw(_ cr: CairoContext) {
-        var dx = 1.0, dy = 0.0
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        let scale = min(max((dx * dx + dy * dy).squareRoot(), 1), 4)
+        let scale = Draw.deviceScale(cr)
         if abs(scale - pixelScale) > 0.01 {
             // First drawn at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
             pixelScale = scale

@@ -241,9 +241,7 @@ public final class Shell {
     }
 
     private func drawIcon(_ i: Int, in icon: Rect, _ cr: CairoContext) {
-        var dx = 1.0, dy = 0.0
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        let scale = min(max((dx * dx + dy * dy).squareRoot(), 1), 4)
+        let scale = Draw.deviceScale(cr)
         if let cached = iconCache[i], cached.side != icon.width || cached.scale != scale {
             cairo_surface_destroy(cached.surface)
             iconCache[i] = nil
