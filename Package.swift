@@ -1,5 +1,15 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// The layers (DESIGN.md), each a target so the compiler enforces who may import what:
+//
+//   touchdesk ─┬─ TouchDeskHost ── CX11 (Xlib, XKB, cairo-xlib), CXShim
+//              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
+//              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
+//                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 └─ TouchDeskModels ── TouchDeskInterface
+//
+// The host never sees a view and the views never see Xlib.
 
 let package = Package(
     name: "TouchDesk",
@@ -14,14 +24,20 @@ let package = Package(
     targets: [
         // MARK: - System libraries
 
-        /// Xlib, Xutil, XKB, cairo and cairo-xlib, found through pkg-config.
+        /// cairo and pangocairo: for the drawing layer, engines that draw, the asset generator and tests.
         .systemLibrary(
-            name: "CX11Cairo",
-            pkgConfig: "x11 cairo",
+            name: "CCairo",
+            pkgConfig: "cairo pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        /// Xlib, Xutil, XKB and cairo-xlib: for the host alone.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 cairo-xlib",
             providers: [.apt(["libx11-dev", "libcairo2-dev"])]
         ),
         /// The few Xlib calls Swift cannot make itself (variadic XCreateIC).
-        .target(name: "CXShim", dependencies: ["CX11Cairo"]),
+        .target(name: "CXShim", dependencies: ["CX11"]),
 
         // MARK: - Mandelbrot kernels
 
@@ -35,43 +51,58 @@ let package = Package(
 
         // MARK: - Layers
 
-        /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock.
+        /// What the host and the views share: geometry, input events, the window-content protocol,
+        /// and the requests the content makes of the host (copy and paste).
+        .target(name: "TouchDeskInterface"),
+        /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock, no threads.
         .target(name: "TouchDeskModels", dependencies: [
-            "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2",
+            "TouchDeskInterface",
             .product(name: "BigInt", package: "BigInt"),
         ]),
-        /// Cairo drawing of each mini-app and the small widget set.
-        .target(name: "TouchDeskViews", dependencies: ["TouchDeskModels", "CX11Cairo"]),
-        /// The X11 window, event loop, frame clock and input mapping.
-        .target(name: "TouchDeskHost", dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo", "CXShim"]),
+        /// The Mandelbrot engine: kernels chosen by CPU, deep zoom, the threaded renderer, palettes.
+        .target(name: "MandelbrotEngine", dependencies: [
+            "TouchDeskModels", "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2",
+        ]),
+        /// The typed Cairo layer: contexts, surfaces that own themselves, Pango text, colours.
+        .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
+        /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
+        .target(name: "TouchDeskViews", dependencies: [
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine",
+        ], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
+        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "CX11", "CXShim"],
+                swiftSettings: [.defaultIsolation(MainActor.self)]),
 
         // MARK: - Executables
 
         .executableTarget(
             name: "touchdesk",
             dependencies: [
-                "TouchDeskHost", "TouchDeskViews", "TouchDeskModels",
+                "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         /// Draws the project's own pictures into assets/.
-        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]),
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels"],
+                         swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
         ),
 
         // MARK: - Tests
 
-        .target(name: "TouchDeskTestSupport", dependencies: ["CX11Cairo"], path: "Tests/TouchDeskTestSupport"),
-        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "TouchDeskTestSupport"]),
-        .testTarget(name: "TouchDeskViewsTests", dependencies: ["TouchDeskViews", "TouchDeskModels", "TouchDeskTestSupport", "CX11Cairo"]),
+        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),
+        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskViewsTests", dependencies: [
+            "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+        ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "CX11Cairo", "touchdesk", "make-assets"]
+            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "touchdesk", "make-assets"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 
 /// Swift compiles for baseline x86-64 (SSE2); the clang importer's -march also sets the

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TouchDeskInterface
 import TouchDeskModels
 
 /// The real tilt sources of the machine, read by the host once per frame while an app animates:

@@ -1,9 +1,9 @@
-import CX11Cairo
+import CX11
 import CXShim
 import Foundation
 import Glibc
+import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 
 /// The only code that talks to X: one window, a pixmap back buffer drawn with Cairo, and a
 /// poll()-based loop that sleeps on the X connection unless something animates.
@@ -11,6 +11,7 @@ import TouchDeskViews
 /// Each frame is drawn once into the pixmap and copied to the window with one XCopyArea; Expose
 /// copies from the pixmap again without redrawing. Physics ticks run at a fixed 60 Hz from an
 /// accumulator, whatever the frame rate.
+@MainActor
 public final class X11Host {
     public struct Options {
         /// Initial size in points (scaled by the display's Xft.dpi).
@@ -53,7 +54,9 @@ public final class X11Host {
     private let tiltSources = TiltSources()
     /// Copy and paste (X11Selections.swift); the app's requests come through `clipboard`.
     private lazy var selections = X11Selections(dpy: dpy, window: window)
-    public var clipboard: TouchDeskViews.Clipboard?
+    /// The pointer shape shown now, and the X cursors made for each shape so far.
+    private var shownCursor = PointerShape.arrow
+    private var cursors: [PointerShape: Cursor] = [:]
     private var lastEventTime: Time = 0
 
     struct Atoms {
@@ -103,7 +106,26 @@ public final class X11Host {
         XkbSetDetectableAutoRepeat(dpy, 1, &supported)
     }
 
-    deinit {
+    /// Shows `shape` over the window (X's font cursors: an arrow, a hand, an I-beam …).
+    private func setCursor(_ shape: PointerShape) {
+        guard shape != shownCursor else { return }
+        shownCursor = shape
+        if cursors[shape] == nil {
+            let glyph: Int32
+            switch shape {
+            case .arrow: glyph = XC_left_ptr
+            case .hand: glyph = XC_hand2
+            case .text: glyph = XC_xterm
+            case .crosshair: glyph = XC_crosshair
+            case .move: glyph = XC_fleur
+            }
+            cursors[shape] = XCreateFontCursor(dpy, UInt32(glyph))
+        }
+        XDefineCursor(dpy, window, cursors[shape]!)
+    }
+
+    isolated deinit {
+        for c in cursors.values { XFreeCursor(dpy, c) }
         if let surface { cairo_surface_destroy(surface) }
         if pixmap != 0 { XFreePixmap(dpy, pixmap) }
         if let ic { XDestroyIC(ic) }
@@ -235,7 +257,7 @@ public final class X11Host {
                 }
             }
             if closed || content.wantsQuit { break }
-            if let requests = clipboard?.takeRequests(), !requests.isEmpty {
+            if case let requests = content.clipboard.takeRequests(), !requests.isEmpty {
                 selections.perform(requests, time: lastEventTime)
             }
 
@@ -256,7 +278,10 @@ public final class X11Host {
                     if !animating { break }
                 }
             }
-            if hadEvents { setTitle(content.title) }
+            if hadEvents {
+                setTitle(content.title)
+                setCursor(content.cursor)
+            }
             if dirty && surface != nil {
                 render(content)
                 dirty = false
@@ -349,7 +374,7 @@ public final class X11Host {
             selections.answer(ev.xselectionrequest)
             return .none
         case SelectionClear:
-            if let kind = selections.lost(ev.xselectionclear) { clipboard?.lost(kind) }
+            if let kind = selections.lost(ev.xselectionclear) { content.clipboard.lost(kind) }
             return .none
         case SelectionNotify:
             guard let text = selections.received(ev.xselection) else { return .none }
@@ -414,11 +439,8 @@ public final class X11Host {
     }
 
     private func render(_ content: WindowContent) {
-        guard let surface, let cr = cairo_create(surface) else { return }
-        if scale != 1 { cairo_scale(cr, scale, scale) }
-        content.draw(cr)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
+        guard let surface else { return }
+        content.draw(into: DrawingTarget(surface: surface, scale: scale))
         XCopyArea(dpy, pixmap, window, gc, 0, 0, UInt32(pixelSize.width), UInt32(pixelSize.height), 0, 0)
     }
 

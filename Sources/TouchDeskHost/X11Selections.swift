@@ -1,7 +1,7 @@
-import CX11Cairo
+import CX11
 import Foundation
+import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 
 /// Copy and paste with X selections (ICCCM): owns CLIPBOARD or PRIMARY with the app's text and
 /// answers requests for TARGETS, UTF8_STRING and STRING; asks the owner for a paste and turns the

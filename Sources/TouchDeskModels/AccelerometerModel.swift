@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Accelerometer: the tilt in g on the seed's polar grid, with running minimum and maximum of each

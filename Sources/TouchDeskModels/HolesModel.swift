@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Holes: tilt a ball round a turning pattern of five holes to reach the flag in the top-left corner.

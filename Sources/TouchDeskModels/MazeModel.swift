@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Maze: a 12 × 12 grid of cells, each empty or a solid block, and a ball tilted from the start

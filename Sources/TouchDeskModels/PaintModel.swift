@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Paintbrush: paint with the mouse on a black canvas, in five colours, with undo and redo.
 ///
 /// The model records strokes as lists of dab centres and tells its view, through `drainChanges()`,

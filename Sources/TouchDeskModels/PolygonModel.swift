@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Polygon: a regular polygon of 3–12 sides that the user turns by dragging.

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// SpaceBalls: balls of radius 15 flying in a black box with perfectly elastic walls.

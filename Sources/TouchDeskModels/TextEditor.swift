@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// The editing rules of a one-line text field: text, caret, selection, and what each key does.
 ///
 /// Pure state, no drawing: positions count characters (grapheme clusters), so an accented letter

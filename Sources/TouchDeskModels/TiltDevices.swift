@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Pure parsing for the real tilt sources: Linux IIO accelerometer readings and joystick events.

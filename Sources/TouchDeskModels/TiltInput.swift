@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// Tilt input shared by the tilt apps: one tilt vector in g from whichever source is active.

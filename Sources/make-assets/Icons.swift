@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 

@@ -1,5 +1,6 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 
@@ -69,10 +70,10 @@ enum StickManArt {
             // One tear.
             let tear = Color(hex: 0x5aa9e6)
             tear.set(pen.cr)
-            cairo_move_to(pen.cr, 224, 128)
-            cairo_curve_to(pen.cr, 218, 140, 218, 146, 224, 147)
-            cairo_curve_to(pen.cr, 230, 146, 230, 140, 224, 128)
-            cairo_fill(pen.cr)
+            pen.cr.moveTo(224, 128)
+            pen.cr.curveTo(218, 140, 218, 146, 224, 147)
+            pen.cr.curveTo(230, 146, 230, 140, 224, 128)
+            pen.cr.fill()
         case .hat: hat(&pen)
         case .readThePaper: newspaper(&pen)
         case .pendulum1: pendulum(&pen, angle: pendulumSwing)
@@ -90,99 +91,99 @@ enum StickManArt {
         pen.line([hip, knee, foot], width: 8)
         // A round shoe pointing outwards.
         ink.set(pen.cr)
-        cairo_save(pen.cr)
-        cairo_translate(pen.cr, foot.x + toe * 9, foot.y + 2)
-        cairo_scale(pen.cr, 1.7, 1)
-        Draw.circle(pen.cr, .zero, 8)
-        cairo_restore(pen.cr)
-        cairo_fill(pen.cr)
+        pen.cr.save()
+        pen.cr.translate(foot.x + toe * 9, foot.y + 2)
+        pen.cr.scale(1.7, 1)
+        pen.cr.circle(.zero, 8)
+        pen.cr.restore()
+        pen.cr.fill()
     }
 
     static func eyes(_ pen: inout Pen, look: Double) {
         for x in [184.0, 216.0] {
             pen.blob(Point(x, 110), 10, fill: Color(1, 1, 1), width: 3.5)
             ink.set(pen.cr)
-            Draw.circle(pen.cr, Point(x + look * 5, 111), 4.8)
-            cairo_fill(pen.cr)
+            pen.cr.circle(Point(x + look * 5, 111), 4.8)
+            pen.cr.fill()
             Color(1, 1, 1).set(pen.cr)
-            Draw.circle(pen.cr, Point(x + look * 5 + 1.6, 109), 1.4)
-            cairo_fill(pen.cr)
+            pen.cr.circle(Point(x + look * 5 + 1.6, 109), 1.4)
+            pen.cr.fill()
         }
     }
 
     static func hat(_ pen: inout Pen) {
         let cr = pen.cr
         // The crown: slightly tapered, sitting on the head.
-        cairo_move_to(cr, 158, 82)
-        cairo_line_to(cr, 164, 22)
-        cairo_curve_to(cr, 185, 15, 215, 15, 236, 22)
-        cairo_line_to(cr, 242, 82)
-        cairo_close_path(cr)
+        cr.moveTo(158, 82)
+        cr.lineTo(164, 22)
+        cr.curveTo(185, 15, 215, 15, 236, 22)
+        cr.lineTo(242, 82)
+        cr.closePath()
         hatCrown.set(cr)
-        cairo_fill_preserve(cr)
+        cr.fillPreserve()
         ink.set(cr)
-        cairo_set_line_width(cr, 4)
-        cairo_stroke(cr)
+        cr.setLineWidth(4)
+        cr.stroke()
         // The band.
-        cairo_move_to(cr, 161, 58)
-        cairo_line_to(cr, 239, 58)
-        cairo_line_to(cr, 240, 72)
-        cairo_line_to(cr, 160, 72)
-        cairo_close_path(cr)
+        cr.moveTo(161, 58)
+        cr.lineTo(239, 58)
+        cr.lineTo(240, 72)
+        cr.lineTo(160, 72)
+        cr.closePath()
         hatBand.set(cr)
-        cairo_fill(cr)
+        cr.fill()
         // The brim.
-        cairo_save(cr)
-        cairo_translate(cr, 200, 84)
-        cairo_scale(cr, 72, 9)
-        Draw.circle(cr, .zero, 1)
-        cairo_restore(cr)
+        cr.save()
+        cr.translate(200, 84)
+        cr.scale(72, 9)
+        cr.circle(.zero, 1)
+        cr.restore()
         hatCrown.set(cr)
-        cairo_fill_preserve(cr)
+        cr.fillPreserve()
         ink.set(cr)
-        cairo_stroke(cr)
+        cr.stroke()
         // A shine on the crown.
         Color(1, 1, 1, 0.35).set(cr)
-        cairo_set_line_width(cr, 5)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_move_to(cr, 176, 30)
-        cairo_line_to(cr, 173, 52)
-        cairo_stroke(cr)
+        cr.setLineWidth(5)
+        cr.setLineCap(.round)
+        cr.moveTo(176, 30)
+        cr.lineTo(173, 52)
+        cr.stroke()
     }
 
     static func newspaper(_ pen: inout Pen) {
         let cr = pen.cr
         let sheet = Rect(x: 118, y: 176, width: 164, height: 116)
-        cairo_save(cr)
-        cairo_translate(cr, sheet.midX, sheet.midY)
-        cairo_rotate(cr, -0.04)
-        cairo_translate(cr, -sheet.midX, -sheet.midY)
+        cr.save()
+        cr.translate(sheet.midX, sheet.midY)
+        cr.rotate(-0.04)
+        cr.translate(-sheet.midX, -sheet.midY)
         Color(0, 0, 0, 0.12).set(cr)
-        Draw.rect(cr, Rect(x: sheet.x + 5, y: sheet.y + 5, width: sheet.width, height: sheet.height))
-        cairo_fill(cr)
+        cr.rectangle(Rect(x: sheet.x + 5, y: sheet.y + 5, width: sheet.width, height: sheet.height))
+        cr.fill()
         paper.set(cr)
-        Draw.rect(cr, sheet)
-        cairo_fill(cr)
+        cr.rectangle(sheet)
+        cr.fill()
         pen.line([Point(sheet.minX, sheet.minY), Point(sheet.maxX, sheet.minY), Point(sheet.maxX, sheet.maxY),
                   Point(sheet.minX, sheet.maxY), Point(sheet.minX, sheet.minY)], width: 3.5)
         // The fold down the middle.
         Color(0, 0, 0, 0.18).set(cr)
-        cairo_set_line_width(cr, 2)
-        cairo_move_to(cr, sheet.midX, sheet.minY + 3)
-        cairo_line_to(cr, sheet.midX, sheet.maxY - 3)
-        cairo_stroke(cr)
-        Draw.text(cr, "DAILY BYTE", x: sheet.midX, y: sheet.minY + 17, size: 19, color: ink, weight: .bold, align: .center)
-        Draw.fill(cr, Rect(x: sheet.minX + 10, y: sheet.minY + 31, width: sheet.width - 20, height: 3), ink)
+        cr.setLineWidth(2)
+        cr.moveTo(sheet.midX, sheet.minY + 3)
+        cr.lineTo(sheet.midX, sheet.maxY - 3)
+        cr.stroke()
+        cr.text("DAILY BYTE", x: sheet.midX, y: sheet.minY + 17, size: 19, color: ink, weight: .bold, align: .center)
+        cr.fill(Rect(x: sheet.minX + 10, y: sheet.minY + 31, width: sheet.width - 20, height: 3), ink)
         // A photo and columns of text.
-        Draw.fill(cr, Rect(x: sheet.minX + 12, y: sheet.minY + 42, width: 54, height: 38), Color(hex: 0x9fb7c9))
-        Draw.fill(cr, Rect(x: sheet.minX + 12, y: sheet.minY + 68, width: 54, height: 12), Color(hex: 0x8aa37a))
+        cr.fill(Rect(x: sheet.minX + 12, y: sheet.minY + 42, width: 54, height: 38), Color(hex: 0x9fb7c9))
+        cr.fill(Rect(x: sheet.minX + 12, y: sheet.minY + 68, width: 54, height: 12), Color(hex: 0x8aa37a))
         let grey = Color(hex: 0x8d8a80)
         for row in 0..<7 {
             let y = sheet.minY + 44 + Double(row) * 9
-            Draw.fill(cr, Rect(x: sheet.midX + 8, y: y, width: row == 6 ? 40 : 62, height: 3.5), grey)
-            if row >= 5 { Draw.fill(cr, Rect(x: sheet.minX + 12, y: y + 2, width: 58, height: 3.5), grey) }
+            cr.fill(Rect(x: sheet.midX + 8, y: y, width: row == 6 ? 40 : 62, height: 3.5), grey)
+            if row >= 5 { cr.fill(Rect(x: sheet.minX + 12, y: y + 2, width: 58, height: 3.5), grey) }
         }
-        cairo_restore(cr)
+        cr.restore()
         // The hands holding it.
         pen.blob(Point(sheet.minX + 2, sheet.midY + 4), 10, fill: skin, width: 4)
         pen.blob(Point(sheet.maxX - 2, sheet.midY - 2), 10, fill: skin, width: 4)
@@ -193,86 +194,81 @@ enum StickManArt {
         let bobCenter = Point(pivot.x + pendulumLength * sin(angle), pivot.y + pendulumLength * cos(angle))
         // A faint trail of the swing.
         Color(0.17, 0.17, 0.23, 0.18).set(pen.cr)
-        cairo_set_line_width(pen.cr, 3)
-        var dashes = [2.0, 7.0]
-        cairo_set_dash(pen.cr, &dashes, 2, 0)
-        cairo_arc(pen.cr, pivot.x, pivot.y, pendulumLength + 18, .pi / 2 - pendulumSwing, .pi / 2 + pendulumSwing)
-        cairo_stroke(pen.cr)
-        cairo_set_dash(pen.cr, nil, 0, 0)
+        pen.cr.setLineWidth(3)
+        pen.cr.setDash([2, 7])
+        pen.cr.arc(pivot.x, pivot.y, pendulumLength + 18, .pi / 2 - pendulumSwing, .pi / 2 + pendulumSwing)
+        pen.cr.stroke()
+        pen.cr.setDash([])
         pen.line([pivot, bobCenter], width: 3.5)
         pen.blob(bobCenter, 17, fill: bob, width: 4)
         Color(1, 1, 1, 0.5).set(pen.cr)
-        Draw.circle(pen.cr, Point(bobCenter.x - 5, bobCenter.y - 6), 4.5)
-        cairo_fill(pen.cr)
+        pen.cr.circle(Point(bobCenter.x - 5, bobCenter.y - 6), 4.5)
+        pen.cr.fill()
         // The pivot, held in the hand.
         ink.set(pen.cr)
-        Draw.circle(pen.cr, pivot, 4)
-        cairo_fill(pen.cr)
+        pen.cr.circle(pivot, 4)
+        pen.cr.fill()
     }
 
     static func background(_ pen: inout Pen) {
         let cr = pen.cr
-        let sky = cairo_pattern_create_linear(0, 0, 0, 330)!
-        cairo_pattern_add_color_stop_rgb(sky, 0, 0.62, 0.85, 1.0)
-        cairo_pattern_add_color_stop_rgb(sky, 1, 0.9, 0.97, 1.0)
-        cairo_set_source(cr, sky)
-        cairo_rectangle(cr, 0, 0, 400, 400)
-        cairo_fill(cr)
-        cairo_pattern_destroy(sky)
+        cr.setLinearGradient(from: Point(0, 0), to: Point(0, 330), stops: [(0, Color(0.62, 0.85, 1.0)), (1, Color(0.9, 0.97, 1.0))])
+        cr.rectangle(0, 0, 400, 400)
+        cr.fill()
         // The sun with short rays.
         let sun = Point(338, 62)
         Color(hex: 0xffd84d).set(cr)
-        cairo_set_line_width(cr, 5)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cr.setLineWidth(5)
+        cr.setLineCap(.round)
         for i in 0..<10 {
             let a = Double(i) * .pi / 5 + 0.2
-            cairo_move_to(cr, sun.x + 38 * cos(a), sun.y + 38 * sin(a))
-            cairo_line_to(cr, sun.x + 50 * cos(a), sun.y + 50 * sin(a))
+            cr.moveTo(sun.x + 38 * cos(a), sun.y + 38 * sin(a))
+            cr.lineTo(sun.x + 50 * cos(a), sun.y + 50 * sin(a))
         }
-        cairo_stroke(cr)
-        Draw.circle(cr, sun, 30)
-        cairo_fill(cr)
+        cr.stroke()
+        cr.circle(sun, 30)
+        cr.fill()
         // Two clouds.
         for (c, k) in [(Point(70, 60), 1.0), (Point(300, 150), 0.7)] {
             Color(1, 1, 1, 0.92).set(cr)
             for (dx, dy, r) in [(-26.0, 6.0, 18.0), (0, -6, 24), (26, 4, 19), (8, 10, 18)] {
-                Draw.circle(cr, Point(c.x + dx * k, c.y + dy * k), r * k)
+                cr.circle(Point(c.x + dx * k, c.y + dy * k), r * k)
             }
-            cairo_fill(cr)
+            cr.fill()
         }
         // Grass, hills and a few flowers.
         Color(hex: 0xa6dc8c).set(cr)
-        cairo_move_to(cr, 0, 318)
-        cairo_curve_to(cr, 90, 286, 170, 300, 230, 318)
-        cairo_curve_to(cr, 290, 300, 350, 292, 400, 312)
-        cairo_line_to(cr, 400, 400)
-        cairo_line_to(cr, 0, 400)
-        cairo_close_path(cr)
-        cairo_fill(cr)
+        cr.moveTo(0, 318)
+        cr.curveTo(90, 286, 170, 300, 230, 318)
+        cr.curveTo(290, 300, 350, 292, 400, 312)
+        cr.lineTo(400, 400)
+        cr.lineTo(0, 400)
+        cr.closePath()
+        cr.fill()
         Color(hex: 0x7cc96b).set(cr)
-        cairo_rectangle(cr, 0, 340, 400, 60)
-        cairo_fill(cr)
+        cr.rectangle(0, 340, 400, 60)
+        cr.fill()
         Color(hex: 0x5fae52).set(cr)
-        cairo_set_line_width(cr, 2.5)
+        cr.setLineWidth(2.5)
         for i in 0..<26 {
             let x = 8 + Double(i) * 15.3 + pen.jitter(4)
             let y = 352 + Double((i * 7) % 5) * 9
-            cairo_move_to(cr, x - 3, y)
-            cairo_line_to(cr, x, y - 8)
-            cairo_move_to(cr, x + 3, y)
-            cairo_line_to(cr, x + 5, y - 7)
+            cr.moveTo(x - 3, y)
+            cr.lineTo(x, y - 8)
+            cr.moveTo(x + 3, y)
+            cr.lineTo(x + 5, y - 7)
         }
-        cairo_stroke(cr)
+        cr.stroke()
         for (x, y, petal) in [(40.0, 372.0, 0xff8fb1), (330.0, 380.0, 0xffffff), (364.0, 356.0, 0xff8fb1), (88.0, 390.0, 0xffffff)] {
             Color(hex: UInt32(petal)).set(cr)
             for i in 0..<5 {
                 let a = Double(i) * 2 * .pi / 5
-                Draw.circle(cr, Point(x + 5 * cos(a), y + 5 * sin(a)), 4)
+                cr.circle(Point(x + 5 * cos(a), y + 5 * sin(a)), 4)
             }
-            cairo_fill(cr)
+            cr.fill()
             Color(hex: 0xffe066).set(cr)
-            Draw.circle(cr, Point(x, y), 3)
-            cairo_fill(cr)
+            cr.circle(Point(x, y), 3)
+            cr.fill()
         }
     }
 }
@@ -288,8 +284,8 @@ struct Pen {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in seed.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         state = h
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cr.setLineCap(.round)
+        cr.setLineJoin(.round)
     }
 
     /// A number in −amount…amount (SplitMix64).
@@ -318,18 +314,18 @@ struct Pen {
                 }
             }
             (pass == 0 ? StickManArt.ink : StickManArt.ink.with(alpha: 0.3)).set(cr)
-            cairo_set_line_width(cr, pass == 0 ? width : width * 0.45)
-            cairo_move_to(cr, path[0].x, path[0].y)
-            for p in path.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            cairo_stroke(cr)
+            cr.setLineWidth(pass == 0 ? width : width * 0.45)
+            cr.moveTo(path[0].x, path[0].y)
+            for p in path.dropFirst() { cr.lineTo(p.x, p.y) }
+            cr.stroke()
         }
     }
 
     /// A filled circle with a slightly uneven ink outline.
     mutating func blob(_ c: Point, _ r: Double, fill: Color, width: Double = 6, outline: Bool = true) {
         fill.set(cr)
-        Draw.circle(cr, c, r)
-        cairo_fill(cr)
+        cr.circle(c, r)
+        cr.fill()
         guard outline else { return }
         for pass in 0..<2 {
             let n = 28
@@ -338,12 +334,12 @@ struct Pen {
                 let a = start + Double(i) / Double(n) * 2 * .pi + (pass == 1 ? 0.15 : 0)
                 let rr = r + (i == n ? 0 : jitter(pass == 0 ? 0.7 : 1.3))
                 let p = Point(c.x + rr * cos(a), c.y + rr * sin(a))
-                if i == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
+                if i == 0 { cr.moveTo(p.x, p.y) } else { cr.lineTo(p.x, p.y) }
             }
-            cairo_close_path(cr)
+            cr.closePath()
             (pass == 0 ? StickManArt.ink : StickManArt.ink.with(alpha: 0.3)).set(cr)
-            cairo_set_line_width(cr, pass == 0 ? width : width * 0.45)
-            cairo_stroke(cr)
+            cr.setLineWidth(pass == 0 ? width : width * 0.45)
+            cr.stroke()
         }
     }
 

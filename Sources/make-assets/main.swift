@@ -1,5 +1,6 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 
@@ -20,8 +21,7 @@ let allPictures: [Picture] = iconPictures + stickManPictures + temperaturePictur
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "assets"
 for p in allPictures {
     let size = Size(Double(p.width), Double(p.height))
-    let surface = Snapshot.render(size: size) { p.draw($0, size) }
-    defer { cairo_surface_destroy(surface) }
+    let surface = ImageSurface.render(size: size) { p.draw($0, size) }
     do {
         try ImageFile.writePNG(surface, to: folder + "/" + p.path + ".png")
     } catch {

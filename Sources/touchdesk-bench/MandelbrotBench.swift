@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import TouchDeskInterface
+import MandelbrotEngine
 import TouchDeskModels
 
 /// The Mandelbrot kernel benchmark: the start view at 1024 × 1024, limits 200 and 1000, with the

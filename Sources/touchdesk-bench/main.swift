@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Glibc
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 
@@ -40,13 +41,10 @@ func medianMs(_ body: () -> Void) -> Double {
 
 let env = AppEnvironment(picturesDirectory: NSTemporaryDirectory(), dataDirectory: NSTemporaryDirectory(), homeDirectory: NSTemporaryDirectory())
 // The same kind of target the window draws into: a surface the size of the window.
-let target = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height))!
+let target = ImageSurface(size: size, format: .rgb)
 
-func frame(_ shell: Shell) {
-    let cr = cairo_create(target)!
-    shell.draw(cr)
-    cairo_destroy(cr)
-    cairo_surface_flush(target)
+@MainActor func frame(_ shell: Shell) {
+    target.draw { shell.draw($0) }
 }
 
 func report(_ name: String, _ ms: Double, _ note: String = "") {
@@ -119,12 +117,11 @@ report("stickman frame, pendulum swinging", medianMs { _ = stick.tick(); frame(s
 let store = ImageStore(directory: artEnv.assetsDirectory)
 let layerRect = Rect(x: 0, y: 0, width: 500, height: 500)
 report("10 layers drawn uncached (500x500)", medianMs {
-    let cr = cairo_create(target)!
-    for p in ["background", "baseline", "happy", "legs", "leftHandHorizontal", "rightHandUp", "readThePaper", "hat", "pendulum1", "eyes"] {
-        store.draw("stickman/" + p, in: layerRect, cr)
+    target.draw { cr in
+        for p in ["background", "baseline", "happy", "legs", "leftHandHorizontal", "rightHandUp", "readThePaper", "hat", "pendulum1", "eyes"] {
+            store.draw("stickman/" + p, in: layerRect, cr)
+        }
     }
-    cairo_destroy(cr)
-    cairo_surface_flush(target)
 }, "what the cache saves per frame")
 let images = Shell(tiles: Registry.tiles, environment: artEnv)
 images.open(id: "images")
@@ -153,4 +150,3 @@ do {
     report("maze step, 50 blocks", (now() - t2) * 1000 / Double(steps))
 }
 
-cairo_surface_destroy(target)

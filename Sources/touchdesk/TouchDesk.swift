@@ -1,7 +1,8 @@
 import ArgumentParser
-import CX11Cairo
 import Foundation
 import TouchDeskHost
+import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 
@@ -51,7 +52,8 @@ struct TouchDesk: ParsableCommand {
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
         Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint.
-        """
+        """,
+        version: AboutPage.versionText
     )
 
     @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
@@ -76,6 +78,11 @@ struct TouchDesk: ParsableCommand {
     var journey: String?
 
     func validate() throws {
+        try MainActor.assumeIsolated { try validateOnMain() }
+    }
+
+    @MainActor
+    private func validateOnMain() throws {
         if let a = app, let b = appOption, a != b {
             throw ValidationError("two different apps named: \(a) and \(b)")
         }
@@ -89,6 +96,12 @@ struct TouchDesk: ParsableCommand {
     }
 
     func run() throws {
+        // The program's one thread is the main thread: the UI lives on the main actor.
+        try MainActor.assumeIsolated { try runOnMain() }
+    }
+
+    @MainActor
+    private func runOnMain() throws {
         if list {
             let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
             for t in Registry.tiles {
@@ -105,8 +118,7 @@ struct TouchDesk: ParsableCommand {
             let s = size ?? Size(900, 640)
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
-            let surface = Snapshot.render(size: s) { shell.draw($0) }
-            defer { cairo_surface_destroy(surface) }
+            let surface = ImageSurface.render(size: s) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
             } catch {
@@ -128,7 +140,6 @@ struct TouchDesk: ParsableCommand {
         } catch {
             fail("\(error)", code: 2)
         }
-        host.clipboard = shell.clipboard
         host.run(shell)
         WindowState(size: host.size).save(to: environment.stateDirectory)
     }

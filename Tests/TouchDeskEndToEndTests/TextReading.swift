@@ -1,42 +1,34 @@
-import CX11Cairo
 import Foundation
+import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskTestSupport
 
 /// Reads text back from a screenshot the way a person checks it: the expected words, drawn here
-/// in the app's font (DejaVu Sans through Cairo), are looked for in a region of the picture.
+/// in the app's font (DejaVu Sans through Pango), are looked for in a region of the picture.
 /// Both are reduced to ink/no-ink by brightness, and a place matches when few pixels differ.
 enum TextReading {
     struct Match { var x: Int, y: Int, score: Double }
 
-    /// The ink mask of `text` at `size`: width, height, and true for ink.
+    /// The ink mask of `text` at `size`, drawn through the app's own text layer (Pango):
+    /// width, height, and true for ink.
     static func mask(_ text: String, size: Double, bold: Bool) -> (w: Int, h: Int, ink: [Bool]) {
-        let probe = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)!
-        let pc = cairo_create(probe)!
-        cairo_select_font_face(pc, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(pc, size)
-        var ext = cairo_text_extents_t()
-        cairo_text_extents(pc, text, &ext)
-        cairo_destroy(pc); cairo_surface_destroy(probe)
-        let w = Int(ext.width.rounded(.up)) + 2, h = Int(ext.height.rounded(.up)) + 2
-        let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))!
-        let cr = cairo_create(s)!
-        cairo_set_source_rgb(cr, 0, 0, 0); cairo_paint(cr)
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_move_to(cr, 1 - ext.x_bearing, 1 - ext.y_bearing)
-        cairo_show_text(cr, text)
-        cairo_destroy(cr)
-        cairo_surface_flush(s)
-        let stride = Int(cairo_image_surface_get_stride(s))
-        let data = cairo_image_surface_get_data(s)!
-        var ink = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { ink[y * w + x] = (row[x] >> 8) & 0xff > 110 }
+        let layout = Text.layout(text, font: Font(size: size, weight: bold ? .bold : .regular))
+        let surface = ImageSurface.render(size: Size(layout.width + 2, layout.height + 2), format: .rgb) { cr in
+            cr.setSourceRGB(0, 0, 0)
+            cr.paint()
+            cr.draw(layout, x: 1, y: 1, color: Color(1, 1, 1))
         }
-        cairo_surface_destroy(s)
-        return (w, h, ink)
+        // Crop to the ink, as a person reads only the letters, not the line's spacing.
+        let w = surface.pixelWidth, h = surface.pixelHeight
+        let ink = surface.argbPixels().map { ($0 >> 8) & 0xff > 110 }
+        let rows = (0..<h).filter { y in (0..<w).contains { ink[y * w + $0] } }
+        let cols = (0..<w).filter { x in (0..<h).contains { ink[$0 * w + x] } }
+        guard let top = rows.first, let bottom = rows.last, let left = cols.first, let right = cols.last else { return (1, 1, [false]) }
+        let y0 = max(0, top - 1), y1 = min(h - 1, bottom + 1), x0 = max(0, left - 1), x1 = min(w - 1, right + 1)
+        let cw = x1 - x0 + 1, ch = y1 - y0 + 1
+        var cropped = [Bool](repeating: false, count: cw * ch)
+        for y in 0..<ch { for x in 0..<cw { cropped[y * cw + x] = ink[(y + y0) * w + x + x0] } }
+        return (cw, ch, cropped)
     }
 
     /// Ink in a screenshot: a pixel clearly brighter than the dark theme's backgrounds.

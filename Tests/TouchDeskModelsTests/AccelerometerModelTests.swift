@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 @Suite("Accelerometer model")

@@ -1,4 +1,5 @@
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 @Suite("Auto-repeat of a held button")

@@ -1,4 +1,5 @@
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 /// Doubles a decimal digit string by hand (schoolbook), an oracle independent of BigInt.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchDeskTestSupport
+import TouchDeskInterface
 import TouchDeskModels
 
 @Suite("Holes model")

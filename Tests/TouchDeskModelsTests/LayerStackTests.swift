@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchDeskTestSupport
+import TouchDeskInterface
 import TouchDeskModels
 
 /// The layer compositor's rules: layers draw back to front, each shows one picture or nothing,

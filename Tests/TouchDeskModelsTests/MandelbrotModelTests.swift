@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import Testing
 import TouchDeskTestSupport
+import TouchDeskInterface
+import MandelbrotEngine
 import TouchDeskModels
 
 /// The window as (minX, maxX, minY, maxY), for comparing with the seed's numbers.

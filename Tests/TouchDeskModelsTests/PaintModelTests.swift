@@ -1,4 +1,5 @@
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 extension PaintModel {

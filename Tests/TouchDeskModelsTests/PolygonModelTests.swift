@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 /// A point at `radius` from `center` at `degrees` on screen (y down, so growing angles go clockwise).

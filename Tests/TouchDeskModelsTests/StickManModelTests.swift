@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 
 /// Stick Man's rules: the layer order, the start, and what each of the six buttons shows and says.

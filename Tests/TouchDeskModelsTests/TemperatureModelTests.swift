@@ -1,5 +1,6 @@
 import Testing
 import TouchDeskTestSupport
+import TouchDeskInterface
 import TouchDeskModels
 
 @Suite("Temperature: conversion, bands, parsing")

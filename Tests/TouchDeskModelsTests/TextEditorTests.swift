@@ -1,5 +1,6 @@
 import Testing
 import TouchDeskTestSupport
+import TouchDeskInterface
 import TouchDeskModels
 
 @Suite("Text field editing")

@@ -1,4 +1,4 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 
 /// Reading pixels back for tests: from Cairo image surfaces (rendered in-process), from PNG
@@ -71,29 +71,16 @@ public struct PixelImage: Sendable {
     public var path: String = ""
 
     /// Copies an image surface (ARGB32, RGB24; anything else reads as `.outside`).
-    public init(surface: OpaquePointer) {
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let format = cairo_image_surface_get_format(surface)
-        var out = [PixelColor](repeating: .outside, count: w * h)
-        if let data = cairo_image_surface_get_data(surface),
-           format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 {
-            let opaque = format == CAIRO_FORMAT_RGB24
-            for y in 0..<h {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w { out[y * w + x] = Self.decode(row[x], opaque: opaque) }
-            }
-        }
-        width = w
-        height = h
-        pixels = out
+    public init(surface: ImageSurface) {
+        let opaque = surface.format == .rgb
+        width = surface.pixelWidth
+        height = surface.pixelHeight
+        pixels = surface.argbPixels().map { Self.decode($0, opaque: opaque) }
     }
 
     /// Loads a PNG file through Cairo, transparency kept; nil if it cannot be read.
     public init?(pngPath path: String) {
         guard let s = PNG.load(path) else { return nil }
-        defer { cairo_surface_destroy(s) }
         self.init(surface: s)
         self.path = path
     }
@@ -103,16 +90,12 @@ public struct PixelImage: Sendable {
     /// own `--screenshot` files; throws a message naming the file when it cannot be read.
     public init(screenshot path: String) throws {
         let loaded = try PNG.read(path)
-        defer { cairo_surface_destroy(loaded) }
-        let w = cairo_image_surface_get_width(loaded), h = cairo_image_surface_get_height(loaded)
-        let rgb = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h)!
-        defer { cairo_surface_destroy(rgb) }
-        let cr = cairo_create(rgb)!
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_paint(cr)
-        cairo_set_source_surface(cr, loaded, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
+        let rgb = ImageSurface.render(size: loaded.size, format: .rgb) { cr in
+            cr.setSourceRGB(0, 0, 0)
+            cr.paint()
+            cr.setSource(loaded)
+            cr.paint()
+        }
         self.init(surface: rgb)
         self.path = path
     }
@@ -246,19 +229,15 @@ public enum PNG {
         public let description: String
     }
 
-    /// Loads a PNG into a new image surface (the caller destroys it), or says why it cannot.
-    public static func read(_ path: String) throws -> OpaquePointer {
-        guard let s = cairo_image_surface_create_from_png(path) else { throw ReadError(description: "cannot read \(path)") }
-        let status = cairo_surface_status(s)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(s)
-            throw ReadError(description: "cannot read PNG \(path): \(String(cString: cairo_status_to_string(status)))")
-        }
-        return s
+    /// Loads a PNG into a new image surface, or says why it cannot.
+    public static func read(_ path: String) throws -> ImageSurface {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw ReadError(description: "cannot read \(path)") }
+        do { return try ImageSurface.decodePNG(data) } catch { throw ReadError(description: "cannot read PNG \(path): \(error)") }
     }
 
-    /// Loads a PNG into a new image surface (the caller destroys it); nil if Cairo cannot read it.
-    public static func load(_ path: String) -> OpaquePointer? { try? read(path) }
+    /// Loads a PNG into a new image surface; nil if Cairo cannot read it.
+    public static func load(_ path: String) -> ImageSurface? { try? read(path) }
 
     /// True when the file starts with the PNG signature.
     public static func hasSignature(_ path: String) -> Bool {
@@ -291,7 +270,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
         var template = Array((base + prefix + "-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buf in mkdtemp(buf.baseAddress!) }
         precondition(made != nil, "cannot create a temporary folder under \(base)")
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `path` joined with a relative name.

@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -11,11 +12,10 @@ import TouchDeskTestSupport
 struct AssetsTests {
     /// Writes a `width` × `height` PNG: the left half red, the right half blue.
     static func writeTestPNG(_ path: String, width: Int = 40, height: Int = 20) throws {
-        let s = Snapshot.render(size: Size(Double(width), Double(height))) { cr in
-            Draw.fill(cr, Rect(x: 0, y: 0, width: Double(width) / 2, height: Double(height)), Color(1, 0, 0))
-            Draw.fill(cr, Rect(x: Double(width) / 2, y: 0, width: Double(width) / 2, height: Double(height)), Color(0, 0, 1))
+        let s = ImageSurface.render(size: Size(Double(width), Double(height))) { cr in
+            cr.fill(Rect(x: 0, y: 0, width: Double(width) / 2, height: Double(height)), Color(1, 0, 0))
+            cr.fill(Rect(x: Double(width) / 2, y: 0, width: Double(width) / 2, height: Double(height)), Color(0, 0, 1))
         }
-        defer { cairo_surface_destroy(s) }
         try ImageFile.writePNG(s, to: path)
     }
 
@@ -64,7 +64,7 @@ struct AssetsTests {
         let store = ImageStore(directory: dir.appending("pics"), warn: { _ in })
         let first = store.image("wide")
         #expect(first != nil)
-        #expect(store.image("wide") == first, "loaded once and cached")
+        #expect(store.image("wide") === first, "loaded once and cached")
         // A 2:1 picture in a 100 × 100 square: 100 × 50, centred, the rest untouched.
         let img = render(Size(100, 100)) { store.draw("wide", in: Rect(x: 0, y: 0, width: 100, height: 100), $0) }.image
         #expect(img.at(20, 50) == PixelColor(r: 255, g: 0, b: 0))

@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -64,11 +65,10 @@ struct FilesTests {
 
     @Test func writePNGMakesTheFolderAndAReadableFile() throws {
         let dir = TemporaryDirectory(prefix: "touchdesk-png")
-        let surface = Snapshot.render(size: Size(20, 10)) { cr in
-            Draw.fill(cr, Rect(x: 0, y: 0, width: 10, height: 10), Color(1, 0, 0))
-            Draw.fill(cr, Rect(x: 10, y: 0, width: 10, height: 10), Color(0, 0, 1))
+        let surface = ImageSurface.render(size: Size(20, 10)) { cr in
+            cr.fill(Rect(x: 0, y: 0, width: 10, height: 10), Color(1, 0, 0))
+            cr.fill(Rect(x: 10, y: 0, width: 10, height: 10), Color(0, 0, 1))
         }
-        defer { cairo_surface_destroy(surface) }
         let path = dir.appending("new/deeper/out.png")
         try ImageFile.writePNG(surface, to: path)
         let img = try #require(PixelImage(pngPath: path))
@@ -81,8 +81,7 @@ struct FilesTests {
     @Test func writePNGFailsCleanlyWhereNoFolderCanBe() {
         let dir = TemporaryDirectory(prefix: "touchdesk-png")
         let blocker = dir.makeFile("file")
-        let surface = Snapshot.render(size: Size(4, 4)) { _ in }
-        defer { cairo_surface_destroy(surface) }
+        let surface = ImageSurface.render(size: Size(4, 4)) { _ in }
         #expect(throws: ImageFile.WriteError.self) { try ImageFile.writePNG(surface, to: blocker + "/sub/out.png") }
         #expect(dir.files() == ["file"])
     }

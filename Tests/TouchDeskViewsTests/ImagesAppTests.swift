@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -74,16 +75,14 @@ struct ImagesAppTests {
     @Test func theCompositorStacksBackToFront() throws {
         let dir = TemporaryDirectory(prefix: "touchdesk-layers")
         // "red": the whole square; "dot": a blue disc in the middle, transparent around it.
-        let red = Snapshot.render(size: Size(40, 40)) { Draw.fill($0, Rect(x: 0, y: 0, width: 40, height: 40), Color(1, 0, 0)) }
+        let red = ImageSurface.render(size: Size(40, 40)) { $0.fill(Rect(x: 0, y: 0, width: 40, height: 40), Color(1, 0, 0)) }
         try ImageFile.writePNG(red, to: dir.appending("set/red.png"))
-        cairo_surface_destroy(red)
-        let dot = Snapshot.render(size: Size(40, 40)) { cr in
+        let dot = ImageSurface.render(size: Size(40, 40)) { cr in
             Color(0, 0, 1).set(cr)
-            Draw.circle(cr, Point(20, 20), 8)
-            cairo_fill(cr)
+            cr.circle(Point(20, 20), 8)
+            cr.fill()
         }
         try ImageFile.writePNG(dot, to: dir.appending("set/dot.png"))
-        cairo_surface_destroy(dot)
         let c = LayerCompositor(store: ImageStore(directory: dir.path, warn: { _ in }), folder: "set")
         let rect = Rect(x: 0, y: 0, width: 200, height: 200)
         var img = render(Size(200, 200)) { c.draw(["red", "dot"], in: rect, $0) }.image
@@ -93,9 +92,8 @@ struct ImagesAppTests {
         #expect(img.at(100, 100) == PixelColor(r: 255, g: 0, b: 0), "red in front hides the dot")
         // At twice the pixels (a HiDPI window) the composite is made at full resolution: across the
         // disc's edge it matches drawing the picture directly, pixel for pixel.
-        let viaCompositor = Snapshot.render(size: Size(200, 200), scale: 2) { c.draw(["dot"], in: rect, $0) }
-        let direct = Snapshot.render(size: Size(200, 200), scale: 2) { c.store.draw("set/dot", in: rect, $0) }
-        defer { cairo_surface_destroy(viaCompositor); cairo_surface_destroy(direct) }
+        let viaCompositor = ImageSurface.render(size: Size(200, 200), scale: 2) { c.draw(["dot"], in: rect, $0) }
+        let direct = ImageSurface.render(size: Size(200, 200), scale: 2) { c.store.draw("set/dot", in: rect, $0) }
         let a = PixelImage(surface: viaCompositor), d = PixelImage(surface: direct)
         #expect(a.width == 400)
         #expect(a.at(200, 200) == PixelColor(r: 0, g: 0, b: 255) && a.at(200, 110).a == 0)

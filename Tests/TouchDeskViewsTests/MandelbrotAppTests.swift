@@ -1,6 +1,8 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
+import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews

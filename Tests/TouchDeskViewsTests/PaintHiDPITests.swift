@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -16,16 +17,15 @@ struct PaintHiDPITests {
         let app = PaintApp(environment: sandbox.environment)
         app.layout(in: Self.size)
         // The first frame tells the app its device scale.
-        cairo_surface_destroy(Snapshot.render(size: Self.size, scale: 2) { app.draw($0) })
+        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
         let canvas = try #require(app.canvasSurface)
-        #expect(cairo_image_surface_get_width(canvas) == Int32(2 * Self.size.width))
+        #expect(canvas.pixelWidth == Int(2 * Self.size.width))
 
         let c = Point(100, 100)
         _ = app.handle(.touchBegan(c))
         _ = app.handle(.touchEnded(c))
         _ = app.handle(.leave)
-        let shot = Snapshot.render(size: Self.size, scale: 2) { app.draw($0) }
-        defer { cairo_surface_destroy(shot) }
+        let shot = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
         let img = PixelImage(surface: shot)
         // Half a point inside the dab's edge (one pixel at 2x) is pure white; an upscaled 1x
         // canvas would blur it to grey there.

@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews

@@ -1,6 +1,7 @@
-import CX11Cairo
+import TouchDeskDrawing
 import Foundation
 import Testing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -346,7 +347,7 @@ struct DoublerAppTests {
         let img = frame(of: app, size: size)
         let bar = app.form.controls["double"]!.frame
         let (fontSize, lines) = app.numberLayout()
-        #expect(lines.allSatisfy { Draw.textWidth($0, size: fontSize, weight: .bold) <= size.width - 32 + 0.5 })
+        #expect(lines.allSatisfy { Text.width($0, size: fontSize, weight: .bold) <= size.width - 32 + 0.5 })
         #expect(lightPixels(img, in: Rect(x: 0, y: 0, width: 400, height: 200)) > 100, "digits are drawn")
         // Nothing light between the info line and the buttons.
         let gapTop = app.numberLayout().lines.isEmpty ? 0 : bar.minY - 12

@@ -1,4 +1,5 @@
-import CX11Cairo
+import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
@@ -27,14 +28,13 @@ struct Sandbox {
 
 /// Draws `draw` into a fresh image of `size` over the theme background (as the shell does), and
 /// returns its pixels together with Cairo's status after drawing.
-func render(_ size: Size, _ draw: (CairoContext) -> Void) -> (image: PixelImage, status: cairo_status_t) {
-    var status = CAIRO_STATUS_SUCCESS
-    let surface = Snapshot.render(size: size) { cr in
-        Draw.fill(cr, Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
+func render(_ size: Size, _ draw: (CairoContext) -> Void) -> (image: PixelImage, status: String?) {
+    var status: String?
+    let surface = ImageSurface.render(size: size) { cr in
+        cr.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
         draw(cr)
-        status = cairo_status(cr)
+        status = cr.errorMessage
     }
-    defer { cairo_surface_destroy(surface) }
     return (PixelImage(surface: surface), status)
 }
 

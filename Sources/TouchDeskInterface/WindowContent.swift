@@ -1,0 +1,58 @@
+/// What the host runs in its window: the shell, in practice. The host calls these on the main
+/// actor, in the order events arrive.
+@MainActor
+public protocol WindowContent: AnyObject {
+    /// The window title (WM_NAME and _NET_WM_NAME), read after every batch of events.
+    var title: String { get }
+    /// Set when the content wants the window closed (Ctrl+Q).
+    var wantsQuit: Bool { get }
+    /// The copy-and-paste requests the content posts for the host to carry out.
+    var clipboard: Clipboard { get }
+    /// The pointer shape the content wants now (a hand over a link, say).
+    var cursor: PointerShape { get }
+    func layout(in size: Size)
+    func handle(_ event: InputEvent)
+    /// One fixed 1/60 s step; false when nothing animates and the loop may sleep.
+    func tick() -> Bool
+    /// Draws one whole frame into the host's back buffer.
+    func draw(into target: DrawingTarget)
+}
+
+/// The shapes the pointer can take over the window.
+public enum PointerShape: Sendable, Equatable {
+    case arrow
+    /// A pointing hand: over a link or something to click.
+    case hand
+    /// An I-beam: over text that can be typed into.
+    case text
+    /// A cross-hair: for picking a point.
+    case crosshair
+    /// Moving something by dragging.
+    case move
+}
+
+/// The window's back buffer, as the host hands it to the content for one frame.
+///
+/// `surface` is the `cairo_surface_t` the host made over its pixmap with cairo-xlib. The host
+/// knows no drawing API beyond making that surface; the drawing layer wraps it
+/// (`CairoContext.withTarget`) and applies `scale`, pixels per point.
+public struct DrawingTarget {
+    public let surface: OpaquePointer
+    public let scale: Double
+    public init(surface: OpaquePointer, scale: Double) { self.surface = surface; self.scale = scale }
+}
+
+/// Why the window could not be shown.
+public enum HostError: Error, CustomStringConvertible {
+    case noDisplay(String)
+    case cannotCreateWindow(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let name):
+            "cannot open X display \"\(name)\": set DISPLAY, or use --screenshot for headless rendering"
+        case .cannotCreateWindow(let why):
+            "cannot create the window: \(why)"
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import TouchDeskDrawing
+import Foundation
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Accelerometer: the tilt in g as a yellow ball on the seed's polar g-grid, the readings with
+/// their running minimum and maximum, RESET, and a plot of the last 10 s of ax, ay and az.
+///
+/// The grid is the seed's Circles view: with maxR half the view's width and ONEGEE = 0.666·maxR,
+/// filled blue disks at 3g, 2g and 1g outlined in black, open circles at 0.5g and 1.5g, the centre
+/// lines and both diagonals; the ball sits at (centre + ONEGEE·ax, centre − ONEGEE·ay).
+public final class AccelerometerApp: MiniApp {
+    public nonisolated static let id = "accelerometer"
+    public nonisolated static let title = "Accelerometer"
+    public nonisolated static let blurb = "See the tilt in g on a polar grid, with minimum, maximum and a 10-second plot."
+
+    static let gridBlue = Color(hex: 0x3a6ff7)
+    static let ballColor = Color(hex: 0xffee00)
+    static let axisColors = [Color(hex: 0xff6b6b), Color(hex: 0x7bd389), Color(hex: 0x5dade2)]
+    static let stripHeight = 30.0
+
+    public private(set) var model = AccelerometerModel()
+    public private(set) var tilt = TiltInput()
+    let controls = Controls()
+    /// The square polar grid, the readings beside it and the plot under them.
+    public private(set) var gridRect = Rect.zero
+    public private(set) var labelsRect = Rect.zero
+    public private(set) var plotRect = Rect.zero
+    private var size = Size(0, 0)
+
+    public init(environment: AppEnvironment) {
+        controls.add("reset", "Reset", shortcut: "R")
+    }
+
+    /// The seed's ONEGEE for the current grid: 0.666 of half the grid's width.
+    public var oneGee: Double { 0.666 * gridRect.width / 2 }
+
+    /// Where the ball is drawn for the current reading.
+    public var ballCenter: Point {
+        Point(gridRect.midX + oneGee * model.current.x, gridRect.midY - oneGee * model.current.y)
+    }
+
+    public func layout(in size: Size) {
+        self.size = size
+        let barH = controls.layoutToolbar(atBottomOf: size)
+        let top = Self.stripHeight
+        let avail = max(0, size.height - barH - top - 8)
+        let plotH = max(50, min(120, avail * 0.25))
+        let side = max(0, min(size.width * 0.55, avail - plotH - 8))
+        gridRect = Rect(x: 8, y: top, width: side, height: side)
+        labelsRect = Rect(x: gridRect.maxX + 14, y: top, width: max(0, size.width - gridRect.maxX - 22), height: side)
+        plotRect = Rect(x: 8, y: gridRect.maxY + 8, width: max(0, size.width - 16), height: max(0, avail - side - 8))
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated("reset"): model.reset(); return true
+        case .activated, .changed, .consumed: return true
+        case .ignored: break
+        }
+        if tilt.handle(event, center: gridRect.center, radius: oneGee) { return true }
+        if case .key(let k) = event, k.is("r") { model.reset(); return true }
+        return false
+    }
+
+    public func tick() -> Bool {
+        tilt.step()
+        model.record(tilt.vector)
+        return true
+    }
+
+    public func draw(_ cr: CairoContext) {
+        cr.text("Acceleration in g", x: 10, y: Self.stripHeight / 2, size: 15, weight: .bold)
+        TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
+        if gridRect.width > 4 {
+            cr.save()
+            cr.rectangle(gridRect)
+            cr.clip()
+            Self.drawGrid(cr, in: gridRect)
+            Self.ballColor.set(cr)
+            cr.circle(ballCenter, 10)
+            cr.fillPreserve()
+            Color(0, 0, 0).set(cr)
+            cr.setLineWidth(1)
+            cr.stroke()
+            cr.restore()
+        }
+        drawLabels(cr)
+        drawPlot(cr)
+        controls.draw(cr)
+    }
+
+    /// The seed's Circles view in `r` (maxR = half its width).
+    static func drawGrid(_ cr: CairoContext, in r: Rect) {
+        let c = r.center, maxR = r.width / 2, g = 0.666 * maxR
+        cr.fill(r, Theme.background)
+        cr.setLineWidth(1.5)
+        for k in [3.0, 2.0, 1.0] {
+            cr.circle(c, k * g)
+            gridBlue.set(cr)
+            cr.fillPreserve()
+            Color(0, 0, 0).set(cr)
+            cr.stroke()
+        }
+        Color(0, 0, 0).set(cr)
+        cr.setLineWidth(1)
+        for k in [0.5, 1.5] { cr.circle(c, k * g); cr.stroke() }
+        cr.moveTo(r.minX, c.y); cr.lineTo(r.maxX, c.y)
+        cr.moveTo(c.x, r.minY); cr.lineTo(c.x, r.maxY)
+        cr.moveTo(r.minX, r.minY); cr.lineTo(r.maxX, r.maxY)
+        cr.moveTo(r.maxX, r.minY); cr.lineTo(r.minX, r.maxY)
+        cr.stroke()
+    }
+
+    private func drawLabels(_ cr: CairoContext) {
+        let r = labelsRect
+        guard r.width > 40 else { return }
+        let m = model
+        let rows: [(String, Double, AccelerometerModel.Stat, Color)] = [
+            ("ax", m.current.x, m.x, Self.axisColors[0]), ("ay", m.current.y, m.y, Self.axisColors[1]),
+            ("az", m.current.z, m.z, Self.axisColors[2]), ("|a|", m.currentMagnitude, m.magnitude, Theme.text),
+        ]
+        let lineH = min(44, r.height / 4)
+        for (i, row) in rows.enumerated() {
+            let y = r.y + lineH * (Double(i) + 0.5)
+            let main = "\(row.0) \(Self.format(row.1))"
+            cr.text(main, x: r.x, y: y - lineH * 0.18, size: Text.fittingSize(main, width: r.width, size: min(18, lineH * 0.45), weight: .bold),
+                      color: row.3, weight: .bold)
+            let range = "min \(Self.format(row.2.minimum))  max \(Self.format(row.2.maximum))"
+            cr.text(range, x: r.x, y: y + lineH * 0.24, size: Text.fittingSize(range, width: r.width, size: min(12, lineH * 0.3)),
+                      color: Theme.dimText)
+        }
+    }
+
+    /// One decimal, with a true minus sign and no "−0.0".
+    static func format(_ v: Double) -> String {
+        let s = String(format: "%.1f", v)
+        if s == "-0.0" { return "0.0" }
+        return s.replacingOccurrences(of: "-", with: "−")
+    }
+
+    private func drawPlot(_ cr: CairoContext) {
+        let r = plotRect
+        guard r.height > 20, r.width > 40 else { return }
+        cr.fill(r, Theme.bar)
+        // −1.5 g … +1.5 g over the height; 10 s over the width, newest at the right.
+        func y(_ v: Double) -> Double { r.midY - max(-1.5, min(1.5, v)) / 1.5 * (r.height / 2 - 3) }
+        Theme.control.set(cr)
+        cr.setLineWidth(1)
+        for v in [-1.0, 0, 1] { cr.moveTo(r.minX, y(v)); cr.lineTo(r.maxX, y(v)) }
+        cr.stroke()
+        let h = model.orderedHistory
+        if h.count > 1 {
+            let dx = r.width / Double(AccelerometerModel.historyLength - 1)
+            let x0 = r.maxX - Double(h.count - 1) * dx
+            let axes: [(Vector3) -> Double] = [{ $0.x }, { $0.y }, { $0.z }]
+            cr.setLineWidth(1.5)
+            for (k, axis) in axes.enumerated() {
+                Self.axisColors[k].set(cr)
+                for (i, v) in h.enumerated() {
+                    let p = (x0 + Double(i) * dx, y(axis(v)))
+                    if i == 0 { cr.moveTo(p.0, p.1) } else { cr.lineTo(p.0, p.1) }
+                }
+                cr.stroke()
+            }
+        }
+        cr.text("last 10 s", x: r.maxX - 6, y: r.minY + 9, size: 10, color: Theme.dimText, align: .right)
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        cr.save()
+        cr.rectangle(r)
+        cr.clip()
+        drawGrid(cr, in: r)
+        ballColor.set(cr)
+        cr.circle(Point(r.midX + r.width * 0.17, r.midY - r.width * 0.1), r.width * 0.08)
+        cr.fill()
+        cr.restore()
+    }
+}

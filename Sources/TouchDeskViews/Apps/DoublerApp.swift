@@ -1,0 +1,145 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Doubler: a number that starts at 1 and doubles with every press: 1, 2, 4, 8, …
+///
+/// The number is exact however large it grows (arbitrary precision): the label shrinks and then
+/// wraps to fit, and says how many digits it has and which power of two it is. Holding Space
+/// auto-repeats, as any held key does, and so does holding the mouse button down on Double: it
+/// doubles on the press, like the key, then repeats on the app's tick (`AutoRepeat`).
+public final class DoublerApp: MiniApp {
+    public nonisolated static let id = "doubler"
+    public nonisolated static let title = "Doubler"
+    public nonisolated static let blurb = "A number that doubles with every press, exactly, however big it gets: 2^70, 2^1000…"
+
+    public private(set) var model = DoublerModel()
+    let form = Form()
+    private var size = Size(0, 0)
+    private var numberArea = Rect.zero
+    /// The digits, computed once per value when drawn (turning 2^n into decimal costs more than
+    /// drawing it, and a held key may double many times between frames).
+    private var cachedDigits: (presses: Int, text: String) = (0, "1")
+    private var digits: String {
+        if cachedDigits.presses != model.presses { cachedDigits = (model.presses, model.decimal) }
+        return cachedDigits.text
+    }
+    private var cachedLayout: (key: String, size: Double, lines: [String])?
+    /// The mouse button held down on Double.
+    public private(set) var repeater = AutoRepeat()
+
+    public static let minimumFontSize = 11.0
+    public static let maximumFontSize = 72.0
+
+    public init(environment: AppEnvironment) {
+        form.addButton("double", "Double ×2", shortcut: "Space")
+        form.addButton("reset", "Reset", shortcut: "R")
+        form.controls.setEnabled("reset", false)
+    }
+
+    public func layout(in size: Size) {
+        self.size = size
+        let bar = form.controls.layoutToolbar(atBottomOf: size)
+        numberArea = Rect(x: 16, y: 16, width: max(0, size.width - 32), height: max(0, size.height - bar - 16 - 56))
+        cachedLayout = nil
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        if case .key(let k) = event, form.focus == nil || form.focus == "double" {
+            if k.is("space") || k.is("Return") || k.is("KP_Enter") { activate("double"); return true }
+        }
+        if case .key(let k) = event, k.is("d") { activate("double"); return true }
+        if case .key(let k) = event, k.is("r") { activate("reset"); return true }
+        let outcome = form.handle(event)
+        switch event {
+        case .touchBegan where form.controls.pressed == "double":
+            activate("double")
+            repeater.press()
+            return true
+        case .touchEnded where repeater.isHeld:
+            // It doubled on the press already: the release that ends a click adds nothing.
+            repeater.release()
+            return true
+        default: break
+        }
+        switch outcome {
+        case .activated(let id): activate(id)
+        case .consumed, .edited, .submitted: break
+        case .ignored: return false
+        }
+        return true
+    }
+
+    private func activate(_ id: String) {
+        switch id {
+        case "double": model.double()
+        case "reset": model.reset()
+        default: return
+        }
+        form.controls.setEnabled("reset", model.presses > 0)
+        // A disabled button cannot be pressed: leave the focus where Space still does something.
+        if form.focus == "reset" && model.presses == 0 { form.setFocus("double") }
+    }
+
+    /// Ticks only while the mouse button is held on Double; the pause while the pointer is off the
+    /// button (the button no longer looks pressed) is `AutoRepeat`'s.
+    public func tick() -> Bool {
+        let onButton = form.controls.pressed == "double" && form.controls.hovered == "double"
+        if repeater.tick(active: onButton) { activate("double") }
+        return repeater.isHeld
+    }
+
+    /// The largest font size at which the digits, wrapped into lines, fit the area; at the
+    /// smallest size the lines that do not fit are left out and said so.
+    func numberLayout() -> (size: Double, lines: [String]) {
+        let key = "\(model.presses)/\(numberArea.width)/\(numberArea.height)"
+        if let c = cachedLayout, c.key == key { return (c.size, c.lines) }
+        var s = Self.maximumFontSize
+        var result: (Double, [String]) = (Self.minimumFontSize, [])
+        while true {
+            let digitW = Text.width("0", size: s, weight: .bold)
+            let perLine = max(1, Int(numberArea.width / digitW))
+            let lineCount = (digits.count + perLine - 1) / perLine
+            let fits = Double(lineCount) * s * 1.2 <= numberArea.height
+            if fits || s <= Self.minimumFontSize {
+                let chars = Array(digits)
+                let maxLines = max(1, Int(numberArea.height / (s * 1.2)))
+                var lines: [String] = []
+                var i = 0
+                while i < chars.count && lines.count < maxLines {
+                    lines.append(String(chars[i..<min(chars.count, i + perLine)]))
+                    i += perLine
+                }
+                result = (s, lines)
+                break
+            }
+            s = max(Self.minimumFontSize, (s * 0.85).rounded(.down))
+        }
+        cachedLayout = (key, result.0, result.1)
+        return result
+    }
+
+    public func draw(_ cr: CairoContext) {
+        let (fontSize, lines) = numberLayout()
+        let lineH = fontSize * 1.2
+        let shownDigits = lines.reduce(0) { $0 + $1.count }
+        var y = numberArea.midY - Double(lines.count - 1) * lineH / 2
+        for line in lines {
+            cr.text(line, x: numberArea.midX, y: y, size: fontSize, weight: .bold, align: .center)
+            y += lineH
+        }
+        let count = digits.count
+        var info = "\(count) digit\(count == 1 ? "" : "s") · 2^\(model.presses)"
+        if shownDigits < digits.count { info += " · first \(shownDigits) digits shown" }
+        cr.text(info, x: size.width / 2, y: numberArea.maxY + 28,
+                  size: Text.fittingSize(info, width: size.width - 24, size: 16), color: Theme.accent, align: .center)
+        form.draw(cr)
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        Theme.accent.set(cr)
+        cr.roundedRect(r.insetBy(r.width * 0.08), radius: r.width * 0.18)
+        cr.fill()
+        cr.text("×2", x: r.midX, y: r.midY, size: r.width * 0.42, weight: .bold, align: .center)
+    }
+}

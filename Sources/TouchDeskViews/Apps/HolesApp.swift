@@ -1,0 +1,165 @@
+import TouchDeskDrawing
+import Foundation
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Holes: tilt the yellow ball past five turning black holes to the white flag in the top-left
+/// corner; three balls, a point per flag, and the best score kept between runs.
+///
+/// The table fills the app below a strip with the score, the balls left, the best score and the
+/// tilt source. After a capture or a point the game rests a second while the window keeps
+/// drawing; at zero balls a GAME OVER overlay offers RESTART.
+public final class HolesApp: MiniApp {
+    public nonisolated static let id = "holes"
+    public nonisolated static let title = "Holes"
+    public nonisolated static let blurb = "Tilt a ball past turning black holes to the flag: three balls, best score kept."
+
+    static let table = Color(hex: 0x2e8b3e)
+    static let ball = Color(hex: 0xffd700)
+    static let stripHeight = 30.0
+    static let fileName = "holes.json"
+
+    struct Saved: Codable { var best: Int }
+
+    public private(set) var model = HolesModel(size: Size(400, 300))
+    public private(set) var tilt = TiltInput()
+    let environment: AppEnvironment
+    let controls = Controls()
+    /// Where the table is drawn, in app coordinates.
+    public private(set) var tableRect = Rect.zero
+    private var size = Size(0, 0)
+    private var toast = Toast()
+    private var savedBest = 0
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+        controls.add("restart", "Restart", shortcut: "R")
+        switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
+        case .loaded(let s): savedBest = max(0, s.best)
+        case .setAside(let message): toast.show(message, isError: true, seconds: 6)
+        case .missing: break
+        }
+        model = HolesModel(size: Size(400, 300), best: savedBest)
+    }
+
+    // MARK: - MiniApp
+
+    public func layout(in size: Size) {
+        self.size = size
+        let barH = controls.layoutToolbar(atBottomOf: size)
+        tableRect = Rect(x: 0, y: Self.stripHeight, width: size.width, height: max(0, size.height - barH - Self.stripHeight))
+        model.resize(to: tableRect.size)
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated("restart"): model.restart(); return true
+        case .activated, .changed, .consumed: return true
+        case .ignored: break
+        }
+        if tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2) { return true }
+        if case .key(let k) = event, k.is("r") || (model.isGameOver && k.is("Return")) {
+            model.restart()
+            return true
+        }
+        return false
+    }
+
+    public func tick() -> Bool {
+        tilt.step()
+        if model.step(tilt: tilt.vector) == .scored, model.best > savedBest { saveBest() }
+        _ = toast.tick()
+        return true
+    }
+
+    private func saveBest() {
+        do {
+            try DataFile.save(Saved(best: model.best), name: Self.fileName, in: environment.dataDirectory)
+            savedBest = model.best
+        } catch {
+            toast.show("Best score not saved: \(error)", isError: true)
+            savedBest = model.best // one message, not one per point
+        }
+    }
+
+    public func draw(_ cr: CairoContext) {
+        let status = "Score \(model.score)   Balls \(model.ballsLeft)   Best \(model.best)"
+        let indicatorW = 100.0
+        cr.text(status, x: 10, y: Self.stripHeight / 2,
+                  size: Text.fittingSize(status, width: size.width - indicatorW - 20, size: 15, weight: .bold), weight: .bold)
+        TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
+        if tableRect.height > 0 {
+            cr.save()
+            cr.rectangle(tableRect)
+            cr.clip()
+            cr.translate(tableRect.x, tableRect.y)
+            Self.drawTable(cr, model)
+            cr.restore()
+            drawMessage(cr)
+        }
+        controls.draw(cr)
+        toast.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: tableRect.maxY))
+    }
+
+    private func drawMessage(_ cr: CairoContext) {
+        let r = tableRect
+        if model.isGameOver {
+            cr.fill(r, Color(0, 0, 0, 0.55))
+            cr.text("GAME OVER", x: r.midX, y: r.midY - 14, size: min(44, r.width / 7), color: Theme.text, weight: .bold, align: .center)
+            cr.text("Score \(model.score) · press R or RESTART", x: r.midX, y: r.midY + 22, size: 14, color: Theme.text, align: .center)
+            return
+        }
+        guard model.pause > 0, let e = model.lastEvent else { return }
+        let text = e == .scored ? "Point! The holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
+        let w = min(r.width - 20, Text.width(text, size: 16, weight: .bold) + 30)
+        let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)
+        Color(0, 0, 0, 0.6).set(cr)
+        cr.roundedRect(box, radius: 8)
+        cr.fill()
+        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: 16, weight: .bold), weight: .bold, align: .center)
+    }
+
+    /// The table at its own origin: green baize, the holes, the flag, the ball.
+    static func drawTable(_ cr: CairoContext, _ m: HolesModel) {
+        cr.fill(Rect(x: 0, y: 0, width: m.size.width, height: m.size.height), table)
+        Color(0, 0, 0).set(cr)
+        for h in m.holes { cr.circle(h, HolesModel.holeRadius) }
+        cr.fill()
+        drawFlag(cr, at: Point(4, 3), height: 30)
+        ball.set(cr)
+        cr.circle(m.ball, HolesModel.ballRadius)
+        cr.fillPreserve()
+        Color(0.55, 0.45, 0).set(cr)
+        cr.setLineWidth(1.5)
+        cr.stroke()
+    }
+
+    /// The seed's Flag: a white pennant with a black outline on a black pole.
+    static func drawFlag(_ cr: CairoContext, at p: Point, height h: Double) {
+        cr.setLineWidth(2)
+        Color(0, 0, 0).set(cr)
+        cr.moveTo(p.x + 1, p.y)
+        cr.lineTo(p.x + 1, p.y + h)
+        cr.stroke()
+        cr.moveTo(p.x + 2, p.y + 1)
+        cr.lineTo(p.x + 2 + h * 0.7, p.y + h * 0.25)
+        cr.lineTo(p.x + 2, p.y + h * 0.5)
+        cr.closePath()
+        Color(1, 1, 1).set(cr)
+        cr.fillPreserve()
+        Color(0, 0, 0).set(cr)
+        cr.setLineWidth(1.5)
+        cr.stroke()
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        cr.fill(r, table)
+        Color(0, 0, 0).set(cr)
+        for (fx, fy) in HolesModel.holeFractions { cr.circle(Point(r.x + fx * r.width, r.y + fy * r.height), r.width * 0.09) }
+        cr.fill()
+        drawFlag(cr, at: Point(r.x + 3, r.y + 2), height: r.height * 0.3)
+        ball.set(cr)
+        cr.circle(Point(r.maxX - r.width * 0.1, r.maxY - r.height * 0.1), r.width * 0.07)
+        cr.fill()
+    }
+}

@@ -1,0 +1,261 @@
+import TouchDeskDrawing
+import Foundation
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Paintbrush: drag to paint on a black canvas in five colours; undo, redo, clear, brush size,
+/// save as PNG.
+///
+/// The canvas is a persistent image surface: new dabs are painted into it as they arrive and a
+/// frame only blits it, so the cost of a frame does not grow with the number of dabs. Actions
+/// that fall out of the undo window are baked into a second surface, the base, from which undo
+/// rebuilds by replaying at most `PaintModel.undoDepth` actions.
+public final class PaintApp: MiniApp {
+    public nonisolated static let id = "paint"
+    public nonisolated static let title = "Paintbrush"
+    public nonisolated static let blurb = "Paint with the mouse on a black canvas: five colours, brush sizes, undo, save as PNG."
+
+    public private(set) var model = PaintModel()
+    let environment: AppEnvironment
+    let controls = Controls()
+    public private(set) var canvasRect = Rect.zero
+    /// The canvas and the base under the undo history, both `surfaceSize` in points. They only
+    /// grow, so shrinking the window and growing it again loses nothing.
+    private var canvas: ImageSurface?
+    private var base: ImageSurface?
+    private var surfaceSize = (width: 0, height: 0)
+    /// Pixels per point of the surfaces: the device scale the app is drawn at (2 on a 192 dpi
+    /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
+    private var pixelScale = 1.0
+    private var hover: Point?
+    private var toast = Toast()
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+        for c in PaintColor.allCases {
+            controls.add("color.\(c.rawValue)", c.name, shortcut: "\(c.rawValue + 1)", kind: .swatch(Color(c.rgb)))
+        }
+        controls.add("clear", "Clear", shortcut: "Del")
+        controls.add("undo", "Undo", shortcut: "Ctrl+Z")
+        controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
+        controls.add("save", "Save", shortcut: "Ctrl+S")
+        controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
+        syncControls()
+    }
+
+    // MARK: - MiniApp
+
+    public func layout(in size: Size) {
+        // The tool rows sit at the bottom, under the canvas.
+        let barH = controls.layoutToolbar(atBottomOf: size)
+        canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
+        ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated(let id): activate(id); return true
+        case .changed("size", let v): model.setRadius(v); return true
+        case .consumed: hover = nil; return true
+        case .changed, .ignored: break
+        }
+        switch event {
+        case .touchBegan(let p):
+            guard canvasRect.contains(p) else { return false }
+            model.beginStroke(at: p)
+        case .touchMoved(let p):
+            hover = p
+            model.extendStroke(to: p)
+        case .touchEnded(let p):
+            model.endStroke(at: model.current == nil ? nil : p)
+        case .hover(let p):
+            hover = canvasRect.contains(p) ? p : nil
+        case .leave:
+            hover = nil
+        case .key(let k):
+            return handleKey(k)
+        default:
+            return false
+        }
+        paintChanges()
+        syncControls()
+        return true
+    }
+
+    private func handleKey(_ k: Key) -> Bool {
+        if k.is("z", control: true, shift: false) { activate("undo") }
+        else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
+        else if k.is("s", control: true) { activate("save") }
+        else if k.is("Delete") || k.is("BackSpace") { activate("clear") }
+        else if k.is("bracketleft") { model.setRadius(model.radius - 2) }
+        else if k.is("bracketright") { model.setRadius(model.radius + 2) }
+        else if let n = Int(k.name), let c = PaintColor(rawValue: n - 1), !k.control { model.color = c }
+        else { return false }
+        syncControls()
+        return true
+    }
+
+    private func activate(_ id: String) {
+        switch id {
+        case "clear": model.clear()
+        case "undo": model.undo()
+        case "redo": model.redo()
+        case "save": save()
+        default:
+            if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c }
+        }
+        paintChanges()
+        syncControls()
+    }
+
+    private func syncControls() {
+        for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c == model.color) }
+        controls.setEnabled("undo", model.canUndo)
+        controls.setEnabled("redo", model.canRedo)
+        controls.setValue("size", model.radius)
+    }
+
+    public func tick() -> Bool { toast.tick() }
+
+    public func draw(_ cr: CairoContext) {
+        let scale = cr.deviceScale
+        if abs(scale - pixelScale) > 0.01 {
+            // First drawn at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
+            pixelScale = scale
+            canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+            base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+        }
+        cr.fill(canvasRect, Color(0, 0, 0))
+        if let canvas {
+            cr.save()
+            cr.rectangle(canvasRect)
+            cr.clip()
+            cr.setSource(canvas, at: canvasRect.x, canvasRect.y)
+            cr.paint()
+            cr.restore()
+        }
+        if let hover, canvasRect.contains(hover) {
+            // The brush outline shows where and how big the next dab will be.
+            cr.setLineWidth(1)
+            Color(0.5, 0.5, 0.5, 0.9).set(cr)
+            cr.circle(hover, model.radius)
+            cr.stroke()
+        }
+        cr.fill(Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
+        controls.draw(cr)
+        toast.draw(cr, in: canvasRect)
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        cr.fill(r, Color(0, 0, 0))
+        let colors = PaintColor.allCases
+        for (i, c) in colors.enumerated() {
+            Color(c.rgb).set(cr)
+            let t = Double(i) / Double(colors.count - 1)
+            cr.setLineWidth(r.width * 0.09)
+            cr.setLineCap(.round)
+            let y = r.y + r.height * (0.2 + 0.6 * t)
+            cr.moveTo(r.x + r.width * 0.18, y)
+            cr.curveTo(r.x + r.width * 0.4, y - r.height * 0.15, r.x + r.width * 0.6, y + r.height * 0.15, r.x + r.width * 0.82, y)
+            cr.stroke()
+        }
+    }
+
+    // MARK: - Canvas
+
+    /// The canvas as it is, for tests and saving: an image surface the app owns.
+    public var canvasSurface: ImageSurface? { canvas }
+
+    private func ensureSurface(width: Int, height: Int) {
+        let w = max(width, surfaceSize.width, 1), h = max(height, surfaceSize.height, 1)
+        guard w != surfaceSize.width || h != surfaceSize.height || canvas == nil else { return }
+        canvas = Self.grow(canvas, width: w, height: h, scale: pixelScale)
+        if base != nil { base = Self.grow(base, width: w, height: h, scale: pixelScale) }
+        surfaceSize = (w, h)
+    }
+
+    /// A new black surface of the given size in points, `scale` pixels per point, with `old`
+    /// copied into its top-left corner.
+    private static func grow(_ old: ImageSurface?, width: Int, height: Int, scale: Double) -> ImageSurface {
+        let size = Size(Double(width), Double(height))
+        return old?.grown(to: size, scale: scale) ?? ImageSurface(size: size, scale: scale, format: .rgb)
+    }
+
+    /// Brings the canvas up to date with the model's changes.
+    func paintChanges() {
+        let changes = model.drainChanges()
+        guard !changes.isEmpty, let canvas else { return }
+        let rebuild = changes.contains(.rebuild)
+        for change in changes {
+            switch change {
+            case .bake(let action):
+                if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale) }
+                Self.apply(action, to: base!)
+            case .dabs(let color, let radius, let centers) where !rebuild:
+                Self.paintDabs(centers, color: color, radius: radius, on: canvas)
+            default:
+                break
+            }
+        }
+        if rebuild { rebuildCanvas() }
+    }
+
+    private func rebuildCanvas() {
+        guard let canvas else { return }
+        let (blank, actions) = model.replay
+        canvas.draw { cr in
+            cr.setSourceRGB(0, 0, 0)
+            cr.paint()
+            if !blank, let base {
+                cr.setSource(base)
+                cr.paint()
+            }
+        }
+        for a in actions { Self.apply(a, to: canvas) }
+        if let s = model.current { Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas) }
+    }
+
+    private static func apply(_ action: PaintAction, to surface: ImageSurface) {
+        switch action {
+        case .stroke(let s): paintDabs(s.dabs, color: s.color, radius: s.radius, on: surface)
+        case .clear:
+            surface.draw { cr in
+                cr.setSourceRGB(0, 0, 0)
+                cr.paint()
+            }
+        }
+    }
+
+    /// Fills all the dab circles as one path: one fill per batch instead of one per dab.
+    static func paintDabs(_ centers: [Point], color: PaintColor, radius: Double, on surface: ImageSurface) {
+        guard !centers.isEmpty else { return }
+        surface.draw { cr in
+            Color(color.rgb).set(cr)
+            for c in centers { cr.circle(c, radius) }
+            cr.fill()
+        }
+    }
+
+    // MARK: - Saving
+
+    /// Saves the visible canvas as PNG in the pictures folder (or home); says where, or why not.
+    @discardableResult
+    public func save() -> String? {
+        guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else {
+            toast.show("Nothing to save: the window is too small", isError: true)
+            return nil
+        }
+        // At the canvas's own resolution: a HiDPI painting keeps every pixel.
+        let w = (canvasRect.width * pixelScale).rounded(.down), h = (canvasRect.height * pixelScale).rounded(.down)
+        let image = ImageSurface.render(size: Size(w / pixelScale, h / pixelScale), scale: pixelScale, format: .rgb) { cr in
+            cr.setSource(canvas)
+            cr.paint()
+        }
+        let outcome = environment.savePicture(image, stem: "touchdesk-painting")
+        toast.show(outcome)
+        return outcome.path
+    }
+
+    /// The message showing at the bottom, if any (for tests).
+    public var toastMessage: String? { toast.isVisible ? toast.message : nil }
+}

@@ -1,0 +1,138 @@
+import TouchDeskDrawing
+import Foundation
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Polygon: a regular polygon of 3 to 12 sides; drag anywhere around it to turn it.
+///
+/// The point under the pointer keeps its angle about the centre while dragging, however many
+/// times it goes round; − and +, the slider, or the keys change the number of sides.
+public final class PolygonApp: MiniApp {
+    public nonisolated static let id = "polygon"
+    public nonisolated static let title = "Polygon"
+    public nonisolated static let blurb = "A regular polygon of 3 to 12 sides: turn it by dragging, change its sides, dash its outline."
+
+    static let fill = Color(hex: 0x3d7bf2)
+    static let outline = Color(hex: 0xffd23f)
+    static let outlineWidth = 5.0
+
+    public private(set) var model = PolygonModel()
+    let controls = Controls()
+    /// Where the polygon is drawn and dragged.
+    public private(set) var drawingArea = Rect.zero
+    private var size = Size(0, 0)
+    private var dragging = false
+
+    public init(environment: AppEnvironment) {
+        controls.add("fewer", "−", shortcut: "-")
+        controls.add("more", "+", shortcut: "+")
+        controls.add("sides", "Sides", shortcut: "", kind: .slider(Double(PolygonModel.minSides)...Double(PolygonModel.maxSides)))
+        controls.add("dashed", "Dashed", shortcut: "D", kind: .toggle)
+        controls.add("reset", "Reset", shortcut: "R")
+        syncControls()
+    }
+
+    public var center: Point { drawingArea.center }
+    public var radius: Double { max(4, min(drawingArea.width, drawingArea.height) * 0.38) }
+
+    // MARK: - MiniApp
+
+    public func layout(in size: Size) {
+        self.size = size
+        let barH = controls.layoutToolbar(atBottomOf: size)
+        // The top 48 points hold the name and angle labels.
+        drawingArea = Rect(x: 0, y: 48, width: size.width, height: max(0, size.height - barH - 48))
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated(let id): activate(id); return true
+        case .changed("sides", let v): model.setSides(Int(v)); syncControls(); return true
+        case .consumed: return true
+        case .changed, .ignored: break
+        }
+        switch event {
+        case .touchBegan(let p):
+            // Anywhere above the controls: the whole area is the drag handle, not only the shape.
+            guard p.y < drawingArea.maxY else { return false }
+            dragging = true
+            model.beginDrag(at: p, center: center)
+        case .touchMoved(let p):
+            guard dragging else { return false }
+            model.drag(to: p)
+        case .touchEnded(let p):
+            guard dragging else { return false }
+            model.drag(to: p)
+            model.endDrag()
+            dragging = false
+        case .key(let k):
+            if k.is("minus") || k.is("KP_Subtract") { activate("fewer") }
+            else if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("more") }
+            else if k.is("d") { activate("dashed") }
+            else if k.is("r") || k.is("0") { activate("reset") }
+            else if k.is("Left") { model.rotate(byDegrees: -5) }
+            else if k.is("Right") { model.rotate(byDegrees: 5) }
+            else { return false }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func activate(_ id: String) {
+        switch id {
+        case "fewer": model.removeSide()
+        case "more": model.addSide()
+        case "dashed": model.dashed.toggle()
+        case "reset": model.reset()
+        default: break
+        }
+        syncControls()
+    }
+
+    private func syncControls() {
+        controls.setValue("sides", Double(model.sides))
+        controls.setOn("dashed", model.dashed)
+        controls.setEnabled("fewer", model.sides > PolygonModel.minSides)
+        controls.setEnabled("more", model.sides < PolygonModel.maxSides)
+    }
+
+    public func tick() -> Bool { false }
+
+    public func draw(_ cr: CairoContext) {
+        let name = "\(model.name) · \(model.sides) sides"
+        cr.text(name, x: 14, y: 24, size: Text.fittingSize(name, width: size.width * 0.6, size: 20, weight: .bold), weight: .bold)
+        let degrees = String(format: "%.1f°", model.degrees)
+        cr.text(degrees, x: size.width - 14, y: 24, size: 20, color: Theme.accent, weight: .bold, align: .right)
+        if drawingArea.height > 20 {
+            Self.drawPolygon(cr, model: model, center: center, radius: radius)
+            if !dragging && model.angle == 0 {
+                cr.text("Drag around the shape to turn it", x: drawingArea.midX, y: drawingArea.maxY - 12,
+                          size: 12, color: Theme.dimText, align: .center)
+            }
+        }
+        controls.draw(cr)
+    }
+
+    static func drawPolygon(_ cr: CairoContext, model: PolygonModel, center: Point, radius: Double) {
+        let v = model.vertices(center: center, radius: radius)
+        guard let first = v.first else { return }
+        cr.moveTo(first.x, first.y)
+        for p in v.dropFirst() { cr.lineTo(p.x, p.y) }
+        cr.closePath()
+        fill.set(cr)
+        cr.fillPreserve()
+        outline.set(cr)
+        cr.setLineWidth(outlineWidth)
+        cr.setLineJoin(.round)
+        if model.dashed { cr.setDash([14, 10]) }
+        cr.stroke()
+        cr.setDash([])
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        var m = PolygonModel(sides: 6)
+        m.rotate(byDegrees: 15)
+        drawPolygon(cr, model: m, center: r.center, radius: r.width * 0.42)
+    }
+}

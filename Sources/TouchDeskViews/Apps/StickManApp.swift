@@ -1,0 +1,132 @@
+import TouchDeskDrawing
+import Foundation
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Stick Man: a friendly stick figure made of picture layers; six buttons change his mood, put a
+/// hat on, and start small animations (reading the paper, flying, swinging a pendulum).
+///
+/// The pictures are the project's own (assets/stickman, drawn by make-assets); the layers are
+/// composited by a `LayerCompositor`, and the model says which picture each layer shows at each tick.
+public final class StickManApp: MiniApp {
+    public nonisolated static let id = "stickman"
+    public nonisolated static let title = "Stick Man"
+    public nonisolated static let blurb = "A stick man made of picture layers: make him happy or sad, give him a hat, a newspaper, wings or a pendulum."
+
+    public private(set) var model = StickManModel()
+    let controls = Controls()
+    let compositor: LayerCompositor
+    /// Where the picture is drawn (a square) and where the speech bubble is.
+    public private(set) var pictureRect = Rect.zero
+    public private(set) var bubbleRect = Rect.zero
+    private var size = Size(0, 0)
+
+    public init(environment: AppEnvironment) {
+        compositor = LayerCompositor(store: ImageStore(directory: environment.assetsDirectory), folder: "stickman")
+        for a in StickManAction.allCases {
+            controls.add(Self.controlID(a), a.title, shortcut: "\(a.rawValue)", kind: a == .hat ? .toggle : .button)
+        }
+    }
+
+    static func controlID(_ a: StickManAction) -> String { "action.\(a.rawValue)" }
+
+    // MARK: - MiniApp
+
+    public func layout(in size: Size) {
+        self.size = size
+        let barH = controls.layoutToolbar(atBottomOf: size)
+        let bubbleH = 40.0
+        bubbleRect = Rect(x: 12, y: 8, width: max(0, size.width - 24), height: bubbleH)
+        let top = bubbleRect.maxY + 10
+        let side = max(0, min(size.width - 16, size.height - barH - top - 4)).rounded(.down)
+        pictureRect = Rect(x: ((size.width - side) / 2).rounded(.down), y: top, width: side, height: side)
+    }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch controls.handle(event) {
+        case .activated(let id):
+            if let a = StickManAction.allCases.first(where: { Self.controlID($0) == id }) { perform(a) }
+            return true
+        case .consumed: return true
+        case .changed, .ignored: break
+        }
+        if case .key(let k) = event {
+            for a in StickManAction.allCases where k.is("\(a.rawValue)") || k.is("KP_\(a.rawValue)") {
+                perform(a)
+                return true
+            }
+        }
+        return false
+    }
+
+    public func perform(_ action: StickManAction) {
+        model.perform(action)
+        controls.setOn(Self.controlID(.hat), model.hasHat)
+    }
+
+    public func tick() -> Bool { model.tick() }
+
+    public func draw(_ cr: CairoContext) {
+        if pictureRect.width >= 1 {
+            compositor.draw(model.visiblePictures.map(\.rawValue), in: pictureRect, cr)
+        }
+        drawBubble(cr)
+        compositor.drawWarning(cr, y: pictureRect.maxY - 14, width: size.width)
+        controls.draw(cr)
+    }
+
+    /// A rounded speech bubble with a tail pointing down at Stick Man's head.
+    private func drawBubble(_ cr: CairoContext) {
+        let b = bubbleRect
+        guard b.width > 40 else { return }
+        let textSize = Text.fittingSize(model.label, width: b.width - 28, size: 17, weight: .bold)
+        let w = min(b.width, Text.width(model.label, size: textSize, weight: .bold) + 32)
+        let box = Rect(x: (b.midX - w / 2).rounded(), y: b.y, width: w, height: b.height)
+        // The head is at (200, 120) of the 400-pixel artwork.
+        let headX = pictureRect.x + pictureRect.width * 0.5
+        let tipY = pictureRect.y + pictureRect.height * 0.06
+        let tailX = min(max(headX + 18, box.x + 16), box.maxX - 30)
+        Self.bubbleFill.set(cr)
+        cr.roundedRect(box, radius: 14)
+        cr.fill()
+        cr.moveTo(tailX, box.maxY - 1)
+        cr.lineTo(tailX + 16, box.maxY - 1)
+        cr.lineTo(headX + 8, max(tipY, box.maxY + 4))
+        cr.closePath()
+        cr.fill()
+        cr.text(model.label, x: box.midX, y: box.midY, size: textSize, color: Self.bubbleText, weight: .bold, align: .center)
+    }
+
+    static let bubbleFill = Color(hex: 0xfdfbf3)
+    static let bubbleText = Color(hex: 0x2b2b3a)
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
+        Color(hex: 0xbfe6ff).set(cr)
+        cr.roundedRect(r, radius: r.width * 0.12)
+        cr.fill()
+        cr.fill(Rect(x: r.x, y: r.y + r.height * 0.82, width: r.width, height: r.height * 0.18), Color(hex: 0x7cc96b))
+        func p(_ x: Double, _ y: Double) -> (Double, Double) { (r.x + r.width * x, r.y + r.height * y) }
+        let ink = Color(hex: 0x2b2b3a)
+        cr.setLineCap(.round)
+        cr.setLineJoin(.round)
+        cr.setLineWidth(max(1.5, r.width * 0.035))
+        ink.set(cr)
+        for path in [[p(0.5, 0.42), p(0.5, 0.66)], [p(0.5, 0.66), p(0.4, 0.86)], [p(0.5, 0.66), p(0.6, 0.86)],
+                     [p(0.5, 0.48), p(0.34, 0.34)], [p(0.5, 0.48), p(0.66, 0.34)]] {
+            cr.moveTo(path[0].0, path[0].1)
+            cr.lineTo(path[1].0, path[1].1)
+        }
+        cr.stroke()
+        let head = p(0.5, 0.3)
+        Color(hex: 0xffd9a8).set(cr)
+        cr.circle(Point(head.0, head.1), r.width * 0.12)
+        cr.fillPreserve()
+        ink.set(cr)
+        cr.stroke()
+        // His hat.
+        Color(hex: 0x3b2f6b).set(cr)
+        cr.rectangle(Rect(x: r.x + r.width * 0.41, y: r.y + r.height * 0.06, width: r.width * 0.18, height: r.height * 0.12))
+        cr.rectangle(Rect(x: r.x + r.width * 0.35, y: r.y + r.height * 0.17, width: r.width * 0.3, height: r.height * 0.03))
+        cr.fill()
+    }
+}

@@ -1,0 +1,20 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// What the tilt apps share on screen: the indicator of the active tilt source.
+public enum TiltIndicator {
+    /// Draws "Tilt: Keys" (or Mouse, Sensor) as a small pill whose right edge is at `right`,
+    /// centred on `y`; returns its frame.
+    @discardableResult
+    public static func draw(_ cr: CairoContext, _ source: TiltSourceKind, right: Double, y: Double) -> Rect {
+        let label = "Tilt: \(source.rawValue)"
+        let w = Text.width(label, size: 12, weight: .bold) + 18
+        let frame = Rect(x: right - w, y: y - 11, width: w, height: 22)
+        (source == .keyboard ? Theme.control : Theme.controlOn).set(cr)
+        cr.roundedRect(frame, radius: 11)
+        cr.fill()
+        cr.text(label, x: frame.midX, y: frame.midY, size: 12, color: Theme.text, weight: .bold, align: .center)
+        return frame
+    }
+}

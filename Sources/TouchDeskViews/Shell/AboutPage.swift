@@ -1,0 +1,101 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// The About screen: the version, the licence, and every piece of outside code and data the
+/// program uses, with its licence. Apps that bring new code or data add a line to `credits`.
+public final class AboutPage: MiniApp {
+    public nonisolated static let id = "about"
+    public nonisolated static let title = "About"
+    public nonisolated static let blurb = "The version, the licence, and the code and data TouchDesk is built on."
+    public nonisolated static let version = "0.6.0"
+    public nonisolated static let license = "MIT License. Copyright © 2026 the TouchDesk developers."
+
+    /// One piece of outside code or data: what it is, what TouchDesk uses it for, its licence.
+    public struct Credit: Sendable {
+        public let name: String
+        public let use: String
+        public let license: String
+    }
+
+    public nonisolated static let credits: [Credit] = [
+        Credit(name: "Cairo", use: "all drawing", license: "LGPL-2.1 or MPL-1.1"),
+        Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: "LGPL-2.0+, MIT, MIT-like, FreeType licence"),
+        Credit(name: "GLib", use: "used by Pango", license: "LGPL-2.1+"),
+        Credit(name: "Xlib (libX11)", use: "the window, keyboard, selections", license: "MIT/X11"),
+        Credit(name: "DejaVu fonts", use: "the user interface font", license: "Bitstream Vera licence (free)"),
+        Credit(name: "Droid Sans Fallback", use: "Chinese, Japanese and Korean text", license: "Apache-2.0"),
+        Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
+        Credit(name: "BigInt (attaswift)", use: "Doubler's exact numbers", license: "MIT"),
+        Credit(name: "Swift standard library, Foundation, Dispatch", use: "the language runtime", license: "Apache-2.0"),
+    ]
+
+    /// The text `touchdesk --version` prints.
+    public nonisolated static var versionText: String {
+        var lines = ["TouchDesk \(version)", license, "", "Built on:"]
+        for c in credits { lines.append("  \(c.name) — \(c.use) (\(c.license))") }
+        return lines.joined(separator: "\n")
+    }
+
+    private var size = Size(0, 0)
+    /// How far the list is scrolled up, in points.
+    private var scroll = 0.0
+    private var contentHeight = 0.0
+
+    public init(environment: AppEnvironment) {}
+
+    private var textWidth: Double { max(40, min(size.width - 48, 760)) }
+
+    public func layout(in size: Size) {
+        self.size = size
+        contentHeight = measure()
+        clampScroll()
+    }
+
+    private func measure() -> Double {
+        var h: Double = 24 + 40 + 26 + 30
+        for c in credits { h += Text.layout(line(c), font: Font(size: 14), width: textWidth, wrap: true).height + 8 }
+        return h + 24
+    }
+
+    private func clampScroll() { scroll = max(0, min(scroll, contentHeight - size.height)) }
+
+    private func line(_ c: Credit) -> String { "\(c.name) — \(c.use). Licence: \(c.license)." }
+
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .scroll(_, let dy): scroll += dy * 40
+        case .key(let k) where k.is("Down"): scroll += 40
+        case .key(let k) where k.is("Up"): scroll -= 40
+        case .key(let k) where k.is("Next"): scroll += size.height * 0.9
+        case .key(let k) where k.is("Prior"): scroll -= size.height * 0.9
+        case .key(let k) where k.is("Home"): scroll = 0
+        case .key(let k) where k.is("End"): scroll = contentHeight
+        default: return false
+        }
+        clampScroll()
+        return true
+    }
+
+    public func tick() -> Bool { false }
+
+    public func draw(_ cr: CairoContext) {
+        let left = (size.width - textWidth) / 2
+        var y = 24 - scroll
+        cr.text("TouchDesk \(Self.version)", x: left, y: y + 16, size: 26, weight: .bold)
+        y += 40
+        cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: 14), color: Theme.dimText)
+        y += 26
+        cr.text("Built on", x: left, y: y + 12, size: 17, weight: .bold)
+        y += 30
+        for c in credits {
+            let l = Text.layout(line(c), font: Font(size: 14), width: textWidth, wrap: true)
+            cr.draw(l, x: left, y: y, color: Theme.text)
+            y += l.height + 8
+        }
+    }
+
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) { AppIcon.draw(cr, in: r) }
+
+    private var credits: [Credit] { Self.credits }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TouchDeskInterface
+
+/// Where an app may read and write files, resolved once from the environment (XDG rules).
+nonisolated public struct AppEnvironment: Sendable {
+    /// Where saved pictures go: $XDG_PICTURES_DIR, else ~/Pictures, else the home folder.
+    public var picturesDirectory: String
+    /// Per-user data: $XDG_DATA_HOME/touchdesk, default ~/.local/share/touchdesk.
+    public var dataDirectory: String
+    /// The user's home folder, the last resort for saving.
+    public var homeDirectory: String
+    /// The project's pictures (see `Assets.locate`); nil when none was found.
+    public var assetsDirectory: String?
+    /// What the program remembers between runs (the window size): $XDG_STATE_HOME/touchdesk,
+    /// default ~/.local/state/touchdesk.
+    public var stateDirectory: String
+    /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
+    public var clipboard = Clipboard()
+
+    public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
+                stateDirectory: String? = nil) {
+        self.picturesDirectory = picturesDirectory
+        self.dataDirectory = dataDirectory
+        self.homeDirectory = homeDirectory
+        self.assetsDirectory = assetsDirectory
+        self.stateDirectory = stateDirectory ?? homeDirectory + "/.local/state/touchdesk"
+    }
+
+    /// Resolves the folders from `env` (the process environment by default). Relative or empty
+    /// XDG values are ignored, as the XDG Base Directory spec says.
+    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) -> AppEnvironment {
+        let home = absolute(env["HOME"]) ?? NSHomeDirectory()
+        let dataHome = absolute(env["XDG_DATA_HOME"]) ?? home + "/.local/share"
+        let configHome = absolute(env["XDG_CONFIG_HOME"]) ?? home + "/.config"
+        let stateHome = absolute(env["XDG_STATE_HOME"]) ?? home + "/.local/state"
+        let pictures = absolute(env["XDG_PICTURES_DIR"])
+            ?? userDirsPictures(configHome: configHome, home: home)
+            ?? home + "/Pictures"
+        return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
+                              assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk")
+    }
+
+    private static func absolute(_ s: String?) -> String? {
+        guard let s, s.hasPrefix("/") else { return nil }
+        return s
+    }
+
+    /// Reads XDG_PICTURES_DIR from user-dirs.dirs (lines like `XDG_PICTURES_DIR="$HOME/Pictures"`).
+    static func userDirsPictures(configHome: String, home: String) -> String? {
+        guard let text = try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
+            var value = String(line.dropFirst("XDG_PICTURES_DIR=".count))
+            if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            value = value.replacingOccurrences(of: "$HOME", with: home)
+            return absolute(value)
+        }
+        return nil
+    }
+
+    /// Folders to try for saving pictures, best first: the pictures folder, then home.
+    public var pictureDirectoriesToTry: [String] {
+        picturesDirectory == homeDirectory ? [homeDirectory] : [picturesDirectory, homeDirectory]
+    }
+}

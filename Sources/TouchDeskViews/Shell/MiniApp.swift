@@ -1,0 +1,51 @@
+import TouchDeskInterface
+import TouchDeskDrawing
+import TouchDeskModels
+
+/// The contract every mini-app's controller keeps (see DESIGN.md): it owns no window and no loop;
+/// the shell lays it out, feeds it input in its own coordinates, ticks it at 60 Hz while it
+/// animates, and asks it to draw the whole app into a Cairo context.
+public protocol MiniApp: AnyObject {
+    /// The command-line name, e.g. "paint".
+    nonisolated static var id: String { get }
+    /// The tile and window title, e.g. "Paintbrush".
+    nonisolated static var title: String { get }
+    /// One paragraph for the home screen and `--list`.
+    nonisolated static var blurb: String { get }
+    /// Draws the app's home-screen icon into `rect`.
+    static func drawIcon(_ cr: CairoContext, in rect: Rect)
+
+    init(environment: AppEnvironment)
+
+    /// Places controls and content for a new size; called on every resize.
+    func layout(in size: Size)
+    /// Handles one input event; false if the app had no use for it (the shell may then use it).
+    func handle(_ event: InputEvent) -> Bool
+    /// Advances one 1/60 s step; false when nothing animates.
+    func tick() -> Bool
+    /// Draws the whole app, from (0, 0) to the size it was laid out in.
+    func draw(_ cr: CairoContext)
+    /// The pointer shape the app wants now (a hand over a link); an arrow unless it says otherwise.
+    var cursor: PointerShape { get }
+}
+
+extension MiniApp {
+    public var cursor: PointerShape { .arrow }
+}
+
+/// One line of the registry: everything the home screen and the command line know of an app.
+public struct AppEntry {
+    public let id: String
+    public let title: String
+    public let blurb: String
+    public let drawIcon: (CairoContext, Rect) -> Void
+    public let make: (AppEnvironment) -> MiniApp
+
+    public init<App: MiniApp>(_ type: App.Type) {
+        id = App.id
+        title = App.title
+        blurb = App.blurb
+        drawIcon = { App.drawIcon($0, in: $1) }
+        make = { App(environment: $0) }
+    }
+}

@@ -1,0 +1,322 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// The launcher: a top bar and either the home screen of tiles or one open mini-app below it.
+///
+/// The shell is what the host runs. It routes pointer events to the bar or to the app (a touch
+/// stays with whichever it began in), translates them into the app's own coordinates, and keeps
+/// Esc (back) and Ctrl+Q (quit) for itself unless the app uses Esc.
+public final class Shell {
+    /// One home-screen tile: an app and the key that opens it.
+    public struct Tile {
+        public let entry: AppEntry
+        public let key: String
+        public init(_ entry: AppEntry, key: String) { self.entry = entry; self.key = key }
+    }
+
+    public nonisolated static let barHeight = 44.0
+    /// The smallest size every screen is laid out for (the host sets it as the WM minimum).
+    public nonisolated static let minimumSize = Size(400, 360)
+    public nonisolated static let appName = "TouchDesk"
+
+    public let tiles: [Tile]
+    public let environment: AppEnvironment
+    public private(set) var size = Shell.minimumSize
+    public private(set) var current: (index: Int, app: MiniApp)?
+    public private(set) var wantsQuit = false
+
+    /// Keyboard focus on the home screen.
+    public private(set) var selectedTile = 0
+    private var hoveredTile: Int?
+    private var pressedTile: Int?
+    private var tileFrames: [Rect] = []
+    /// Each tile's icon, drawn once per icon size and device scale: some icons are costly (the
+    /// Mandelbrot one is computed), and the home screen redraws on every hover.
+    private var iconCache: [Int: (side: Double, scale: Double, surface: ImageSurface)] = [:]
+    private let bar = Controls()
+    /// The home screen's bar: About and Quit.
+    private let homeBar = Controls()
+    /// The About screen, while it is shown (from the home screen).
+    public private(set) var about: AboutPage?
+    private var shownApp: MiniApp? { current?.app ?? about }
+    private enum Capture { case bar, app, home }
+    private var capture: Capture?
+
+    public init(tiles: [Tile], environment: AppEnvironment) {
+        self.tiles = tiles
+        self.environment = environment
+        bar.add("back", "Back", shortcut: "Esc")
+        homeBar.add("about", "About", shortcut: "?")
+        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q")
+    }
+
+    // MARK: - Navigation
+
+    /// The window title: the app name, and the open mini-app's title after a dash.
+    public var title: String {
+        if let current { return "\(Self.appName) — \(tiles[current.index].entry.title)" }
+        if about != nil { return "\(Self.appName) — \(AboutPage.title)" }
+        return Self.appName
+    }
+
+    /// The apps' copy-and-paste requests, for the host to carry out.
+    public var clipboard: Clipboard { environment.clipboard }
+
+    public var appArea: Rect {
+        Rect(x: 0, y: Self.barHeight, width: size.width, height: max(0, size.height - Self.barHeight))
+    }
+
+    /// Opens the app with command-line name `id`; false if there is none.
+    @discardableResult
+    public func open(id: String) -> Bool {
+        guard let i = tiles.firstIndex(where: { $0.entry.id == id }) else { return false }
+        open(index: i)
+        return true
+    }
+
+    func open(index: Int) {
+        let app = tiles[index].entry.make(environment)
+        current = (index, app)
+        selectedTile = index
+        capture = nil
+        app.layout(in: appArea.size)
+    }
+
+    /// Shows the About screen.
+    public func openAbout() {
+        let page = AboutPage(environment: environment)
+        about = page
+        capture = nil
+        page.layout(in: appArea.size)
+    }
+
+    public func goHome() {
+        current = nil
+        about = nil
+        capture = nil
+        hoveredTile = nil
+        pressedTile = nil
+    }
+
+    // MARK: - Host interface
+
+    public func layout(in size: Size) {
+        self.size = size
+        if let w = bar["back"].map({ bar.preferredWidth($0) }) {
+            bar.place("back", at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
+        }
+        var x = size.width - 6
+        for id in ["quit", "about"] {
+            guard let c = homeBar[id] else { continue }
+            let w = homeBar.preferredWidth(c)
+            x -= w
+            homeBar.place(id, at: Rect(x: x, y: 4, width: w, height: Self.barHeight - 8))
+            x -= 6
+        }
+        layoutTiles()
+        shownApp?.layout(in: appArea.size)
+    }
+
+    public func tick() -> Bool { shownApp?.tick() ?? false }
+
+    public func handle(_ event: InputEvent) {
+        if case .key(let k) = event {
+            if k.is("q", control: true) { wantsQuit = true; return }
+        }
+        if let app = shownApp {
+            handleInApp(event, app)
+        } else {
+            handleOnHome(event)
+        }
+    }
+
+    private func handleInApp(_ event: InputEvent, _ app: MiniApp) {
+        let dy = Self.barHeight
+        func local(_ p: Point) -> Point { Point(p.x, p.y - dy) }
+        switch event {
+        case .touchBegan(let p):
+            if p.y < dy {
+                capture = .bar
+                _ = bar.handle(event)
+            } else {
+                capture = .app
+                _ = app.handle(.touchBegan(local(p)))
+            }
+        case .touchMoved(let p), .touchEnded(let p):
+            let ended: Bool
+            if case .touchEnded = event { ended = true } else { ended = false }
+            switch capture {
+            case .bar:
+                if case .activated("back") = bar.handle(event) { goHome(); return }
+            case .app:
+                _ = app.handle(ended ? .touchEnded(local(p)) : .touchMoved(local(p)))
+            default: break
+            }
+            if ended { capture = nil }
+        case .hover(let p):
+            _ = bar.handle(event)
+            _ = app.handle(p.y < dy ? .leave : .hover(local(p)))
+        case .leave:
+            _ = bar.handle(event)
+            _ = app.handle(.leave)
+        case .scroll(let p, let d):
+            if p.y >= dy { _ = app.handle(.scroll(local(p), dy: d)) }
+        case .secondaryBegan(let p): _ = app.handle(.secondaryBegan(local(p)))
+        case .secondaryMoved(let p): _ = app.handle(.secondaryMoved(local(p)))
+        case .secondaryEnded(let p): _ = app.handle(.secondaryEnded(local(p)))
+        case .middleClick(let p): if p.y >= dy { _ = app.handle(.middleClick(local(p))) }
+        case .key(let k):
+            if !app.handle(event) && k.is("Escape") { goHome() }
+        case .keyUp, .tilt, .paste:
+            _ = app.handle(event)
+        }
+    }
+
+    /// The open app's pointer shape; an arrow on the home screen.
+    public var cursor: PointerShape { shownApp?.cursor ?? .arrow }
+
+    /// Draws one frame into the window's back buffer.
+    public func draw(into target: DrawingTarget) {
+        CairoContext.withTarget(target) { draw($0) }
+    }
+
+    public func draw(_ cr: CairoContext) {
+        cr.save()
+        cr.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
+        if let app = shownApp {
+            cr.save()
+            cr.rectangle(appArea)
+            cr.clip()
+            cr.translate(0, Self.barHeight)
+            app.draw(cr)
+            cr.restore()
+        } else {
+            drawHome(cr)
+        }
+        drawBar(cr)
+        cr.restore()
+    }
+
+    private func drawBar(_ cr: CairoContext) {
+        cr.fill(Rect(x: 0, y: 0, width: size.width, height: Self.barHeight), Theme.bar)
+        let titleText = current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
+        let titleSize = Text.fittingSize(titleText, width: max(40, size.width - 240), size: 18, weight: .bold)
+        cr.text(titleText, x: size.width / 2, y: Self.barHeight / 2, size: titleSize, weight: .bold, align: .center)
+        if shownApp != nil {
+            bar.draw(cr)
+        } else {
+            homeBar.draw(cr)
+        }
+    }
+
+    // MARK: - Home screen
+
+    /// Places the tiles in the grid whose columns give the largest tiles that still all fit.
+    private func layoutTiles() {
+        let area = appArea.insetBy(12)
+        let n = tiles.count
+        guard n > 0, area.width > 0, area.height > 0 else { tileFrames = []; return }
+        let gap = 10.0
+        var best = (cols: 1, cell: 0.0, squareness: Int.min)
+        for cols in 1...n {
+            let rows = (n + cols - 1) / cols
+            let w = (area.width - gap * Double(cols - 1)) / Double(cols)
+            let h = (area.height - gap * Double(rows - 1)) / Double(rows)
+            let cell = min(w, h / 0.9, 190).rounded(.down)
+            // Among equally large tiles, the squarest grid, then the wider one.
+            let squareness = -abs(cols - rows)
+            if cell > best.cell || (cell == best.cell && squareness >= best.squareness) { best = (cols, cell, squareness) }
+        }
+        let cols = best.cols, w = best.cell, h = best.cell * 0.9
+        let rows = (n + cols - 1) / cols
+        let totalW = Double(cols) * w + Double(cols - 1) * gap
+        let totalH = Double(rows) * h + Double(rows - 1) * gap
+        let x0 = area.x + (area.width - totalW) / 2
+        let y0 = area.y + max(0, (area.height - totalH) / 2)
+        tileFrames = (0..<n).map { i in
+            Rect(x: x0 + Double(i % cols) * (w + gap), y: y0 + Double(i / cols) * (h + gap), width: w, height: h)
+        }
+    }
+
+    /// The frame of tile `i` on the home screen, in window coordinates.
+    public func tileFrame(_ i: Int) -> Rect { tileFrames.indices.contains(i) ? tileFrames[i] : .zero }
+
+    private func tile(at p: Point) -> Int? { tileFrames.firstIndex { $0.contains(p) } }
+
+    private func handleOnHome(_ event: InputEvent) {
+        switch homeBar.handle(event) {
+        case .activated("about"): openAbout(); return
+        case .activated("quit"): wantsQuit = true; return
+        case .consumed, .activated, .changed: if case .hover = event {} else { return }
+        case .ignored: break
+        }
+        switch event {
+        case .hover(let p): hoveredTile = tile(at: p)
+        case .leave: hoveredTile = nil
+        case .touchBegan(let p): pressedTile = tile(at: p); hoveredTile = pressedTile
+        case .touchMoved(let p): hoveredTile = tile(at: p)
+        case .touchEnded(let p):
+            defer { pressedTile = nil }
+            if let i = pressedTile, tile(at: p) == i { open(index: i) }
+        case .key(let k) where k.is("question"):
+            openAbout()
+        case .key(let k):
+            let cols = columns
+            if k.is("Right") || k.is("Tab", shift: false) { selectedTile = min(tiles.count - 1, selectedTile + 1) }
+            else if k.is("Left") || k.is("ISO_Left_Tab") || k.is("Tab", shift: true) { selectedTile = max(0, selectedTile - 1) }
+            else if k.is("Down") { selectedTile = min(tiles.count - 1, selectedTile + cols) }
+            else if k.is("Up") { selectedTile = max(0, selectedTile - cols) }
+            else if k.is("Return") || k.is("KP_Enter") || k.is("space") { if !tiles.isEmpty { open(index: selectedTile) } }
+            else if let i = tiles.firstIndex(where: { k.is($0.key) }) { open(index: i) }
+        default: break
+        }
+    }
+
+    private var columns: Int {
+        guard let first = tileFrames.first else { return 1 }
+        return max(1, tileFrames.filter { $0.y == first.y }.count)
+    }
+
+    private func drawIcon(_ i: Int, in icon: Rect, _ cr: CairoContext) {
+        let scale = cr.deviceScale
+        if let cached = iconCache[i], cached.side != icon.width || cached.scale != scale {
+            iconCache[i] = nil
+        }
+        if iconCache[i] == nil {
+            let side = icon.width
+            let surface = ImageSurface.render(size: Size(side, side), scale: scale) { c in
+                tiles[i].entry.drawIcon(c, Rect(x: 0, y: 0, width: side, height: side))
+            }
+            iconCache[i] = (side, scale, surface)
+        }
+        cr.saved {
+            cr.setSource(iconCache[i]!.surface, at: icon.x, icon.y)
+            cr.paint()
+        }
+    }
+
+    private func drawHome(_ cr: CairoContext) {
+        for (i, frame) in tileFrames.enumerated() {
+            let t = tiles[i]
+            let pressed = pressedTile == i && hoveredTile == i
+            let fill = pressed ? Theme.controlPressed : (hoveredTile == i ? Theme.controlHover : Theme.control)
+            fill.set(cr)
+            cr.roundedRect(frame, radius: 14)
+            cr.fill()
+            if i == selectedTile {
+                Theme.accent.set(cr)
+                cr.setLineWidth(2.5)
+                cr.roundedRect(frame.insetBy(1.5), radius: 13)
+                cr.stroke()
+            }
+            let labelH = max(16, frame.height * 0.2)
+            let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
+            let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
+            drawIcon(i, in: icon, cr)
+            let size = Text.fittingSize(t.entry.title, width: frame.width - 10, size: min(15, labelH * 0.75), weight: .bold)
+            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: size, weight: .bold, align: .center)
+            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 12, size: 11, color: Theme.dimText, align: .right)
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// The small widget set: push buttons, toggles, colour swatches and sliders, laid out in rows.
+///
+/// A touch that begins on a control belongs to that control until it ends (so a drag that starts
+/// on a slider moves the slider, never the canvas beneath); `handle` says what happened.
+public final class Controls {
+    public enum Kind: Equatable {
+        case button
+        /// A button that shows an on/off state.
+        case toggle
+        /// A round colour swatch.
+        case swatch(Color)
+        case slider(ClosedRange<Double>)
+    }
+
+    public struct Control: Equatable {
+        public var id: String
+        public var label: String
+        /// The keyboard shortcut as shown to the user, e.g. "Ctrl+Z".
+        public var shortcut: String
+        public var kind: Kind
+        public var frame: Rect = .zero
+        public var isEnabled = true
+        public var isOn = false
+        public var value = 0.0
+    }
+
+    public enum Outcome: Equatable {
+        /// The event was not on any control.
+        case ignored
+        /// A control took the event (hover, press, a drag in progress) without a result yet.
+        case consumed
+        /// A button or toggle was clicked.
+        case activated(String)
+        /// A slider moved to a new value.
+        case changed(String, Double)
+    }
+
+    public static let rowHeight = 36.0
+    public static let gap = 6.0
+    static let labelSize = 14.0
+    static let hintSize = 11.0
+
+    public private(set) var items: [Control] = []
+    public private(set) var hovered: String?
+    public private(set) var pressed: String?
+    /// The control with keyboard focus (see `Form`): drawn with a focus ring.
+    public var focused: String?
+
+    public init() {}
+
+    // MARK: - Building
+
+    public func add(_ id: String, _ label: String, shortcut: String, kind: Kind = .button, value: Double = 0) {
+        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value))
+    }
+
+    public subscript(id: String) -> Control? { items.first { $0.id == id } }
+
+    public func setEnabled(_ id: String, _ on: Bool) { update(id) { $0.isEnabled = on } }
+    public func setOn(_ id: String, _ on: Bool) { update(id) { $0.isOn = on } }
+    public func setValue(_ id: String, _ v: Double) { update(id) { $0.value = v } }
+    public func setLabel(_ id: String, _ s: String) { update(id) { $0.label = s } }
+
+    private func update(_ id: String, _ f: (inout Control) -> Void) {
+        if let i = items.firstIndex(where: { $0.id == id }) { f(&items[i]) }
+    }
+
+    /// The width a control would like.
+    public func preferredWidth(_ c: Control) -> Double {
+        switch c.kind {
+        case .swatch: return Self.rowHeight + Text.width(c.shortcut, size: Self.hintSize) + 4
+        case .slider: return 200
+        case .button, .toggle:
+            let hint = c.shortcut.isEmpty ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
+            return Text.width(c.label, size: Self.labelSize, weight: .bold) + hint + 22
+        }
+    }
+
+    /// Lays every control out left to right in `rect`, wrapping to new rows, and returns the height
+    /// used. Sliders stretch to share what is left of their row.
+    @discardableResult
+    public func layoutRows(in rect: Rect) -> Double {
+        let h = Self.rowHeight, g = Self.gap
+        var rows: [[Int]] = [[]]
+        var used = 0.0
+        for i in items.indices {
+            let w = min(preferredWidth(items[i]), rect.width)
+            if !rows[rows.count - 1].isEmpty && used + g + w > rect.width {
+                rows.append([]); used = 0
+            }
+            used += (rows[rows.count - 1].isEmpty ? 0 : g) + w
+            rows[rows.count - 1].append(i)
+        }
+        for (r, row) in rows.enumerated() {
+            let widths = row.map { min(preferredWidth(items[$0]), rect.width) }
+            let natural = widths.reduce(0, +) + g * Double(max(0, row.count - 1))
+            let sliders = row.filter { if case .slider = items[$0].kind { return true } else { return false } }.count
+            let extra = sliders > 0 ? max(0, rect.width - natural) / Double(sliders) : 0
+            var x = rect.x
+            for (k, i) in row.enumerated() {
+                var w = widths[k]
+                if case .slider = items[i].kind { w += extra }
+                items[i].frame = Rect(x: x, y: rect.y + Double(r) * (h + g), width: w, height: h)
+                x += w + g
+            }
+        }
+        return Double(rows.count) * h + Double(rows.count - 1) * g
+    }
+
+    /// Lays the controls out in rows along the bottom of `size`, `padding` from the edges, and
+    /// returns the toolbar's whole height, which the content above must leave free.
+    public func layoutToolbar(atBottomOf size: Size, padding: Double = 8) -> Double {
+        let rows = layoutRows(in: Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0))
+        let height = rows + 2 * padding
+        for i in items.indices { items[i].frame.y += size.height - height + padding }
+        return height
+    }
+
+    /// Places one control at an explicit frame.
+    public func place(_ id: String, at frame: Rect) { update(id) { $0.frame = frame } }
+
+    // MARK: - Input
+
+    public func handle(_ event: InputEvent) -> Outcome {
+        switch event {
+        case .hover(let p):
+            let id = hit(p)?.id
+            if id != hovered { hovered = id; return id == nil ? .ignored : .consumed }
+            return id == nil ? .ignored : .consumed
+        case .leave:
+            hovered = nil
+            return .ignored
+        case .touchBegan(let p):
+            guard let c = hit(p) else { return .ignored }
+            hovered = c.id
+            guard c.isEnabled else { return .consumed }
+            pressed = c.id
+            if case .slider(let range) = c.kind { return slide(c, range, to: p) }
+            return .consumed
+        case .touchMoved(let p):
+            guard let id = pressed, let c = self[id] else { return .ignored }
+            hovered = c.frame.contains(p) ? id : nil
+            if case .slider(let range) = c.kind { return slide(c, range, to: p) }
+            return .consumed
+        case .touchEnded(let p):
+            guard let id = pressed, let c = self[id] else { return .ignored }
+            pressed = nil
+            hovered = hit(p)?.id
+            switch c.kind {
+            case .slider(let range): return slide(c, range, to: p)
+            default: return c.frame.contains(p) ? .activated(id) : .consumed
+            }
+        default:
+            return .ignored
+        }
+    }
+
+    private func hit(_ p: Point) -> Control? { items.first { $0.frame.contains(p) } }
+
+    private func slide(_ c: Control, _ range: ClosedRange<Double>, to p: Point) -> Outcome {
+        let track = Self.track(of: c)
+        let t = track.width > 0 ? min(max((p.x - track.x) / track.width, 0), 1) : 0
+        let v = (range.lowerBound + t * (range.upperBound - range.lowerBound)).rounded()
+        if v == c.value { return .consumed }
+        setValue(c.id, v)
+        return .changed(c.id, v)
+    }
+
+    /// The slider's track: right of its label, left of its value and key hint.
+    static func track(of c: Control) -> Rect {
+        let labelW = Text.width(c.label, size: labelSize, weight: .bold) + 16
+        let hintW = Text.width(c.shortcut, size: hintSize) + 44
+        let x = c.frame.x + labelW
+        return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
+    }
+
+    // MARK: - Drawing
+
+    public func draw(_ cr: CairoContext) {
+        for c in items where c.frame.width > 0 { draw(c, cr) }
+    }
+
+    private func draw(_ c: Control, _ cr: CairoContext) {
+        let isPressed = pressed == c.id && hovered == c.id
+        let isHover = hovered == c.id
+        let alpha = c.isEnabled ? 1.0 : 0.4
+        switch c.kind {
+        case .button, .toggle:
+            let fill = isPressed ? Theme.controlPressed : (c.isOn ? Theme.controlOn : (isHover && c.isEnabled ? Theme.controlHover : Theme.control))
+            fill.with(alpha: alpha).set(cr)
+            cr.roundedRect(c.frame, radius: 7)
+            cr.fill()
+            let hintW = c.shortcut.isEmpty ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
+            let labelSize = Text.fittingSize(c.label, width: c.frame.width - hintW - 12, size: Self.labelSize, weight: .bold)
+            let labelW = Text.width(c.label, size: labelSize, weight: .bold)
+            let left = c.frame.midX - (labelW + hintW) / 2
+            cr.text(c.label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
+            if !c.shortcut.isEmpty {
+                cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: Self.hintSize, color: Theme.dimText.with(alpha: alpha))
+            }
+            if focused == c.id {
+                Theme.accent.set(cr)
+                cr.setLineWidth(2)
+                cr.roundedRect(c.frame.insetBy(1), radius: 6)
+                cr.stroke()
+            }
+        case .swatch(let color):
+            let r = min(c.frame.height, c.frame.width) / 2 - 5
+            let center = Point(c.frame.x + c.frame.height / 2, c.frame.midY)
+            if c.isOn || isHover {
+                (c.isOn ? Theme.accent : Theme.controlHover).set(cr)
+                cr.circle(center, r + 4)
+                cr.fill()
+            }
+            Theme.background.set(cr)
+            cr.circle(center, r + 1.5)
+            cr.fill()
+            color.set(cr)
+            cr.circle(center, r)
+            cr.fill()
+            cr.text(c.shortcut, x: c.frame.x + c.frame.height + 1, y: c.frame.midY, size: Self.hintSize, color: Theme.dimText)
+        case .slider(let range):
+            cr.text(c.label, x: c.frame.x + 4, y: c.frame.midY, size: Self.labelSize, weight: .bold)
+            let track = Self.track(of: c)
+            Theme.control.set(cr)
+            cr.roundedRect(track, radius: 2)
+            cr.fill()
+            let t = range.upperBound > range.lowerBound ? (c.value - range.lowerBound) / (range.upperBound - range.lowerBound) : 0
+            let knobX = track.x + t * track.width
+            Theme.accent.set(cr)
+            cr.roundedRect(Rect(x: track.x, y: track.y, width: knobX - track.x, height: track.height), radius: 2)
+            cr.fill()
+            (isPressed || isHover ? Theme.text : Theme.dimText).set(cr)
+            cr.circle(Point(knobX, track.midY), isPressed ? 9 : 8)
+            cr.fill()
+            cr.text(String(Int(c.value)), x: track.maxX + 12, y: c.frame.midY, size: Self.labelSize, weight: .bold)
+            cr.text(c.shortcut, x: c.frame.maxX - 4, y: c.frame.midY, size: Self.hintSize, color: Theme.dimText, align: .right)
+        }
+    }
+}
+
+/// A short message over the bottom of an app, fading after a few seconds.
+public struct Toast {
+    public var message = ""
+    public var isError = false
+    /// Ticks left before it disappears.
+    public private(set) var ticksLeft = 0
+
+    public init() {}
+
+    public mutating func show(_ message: String, isError: Bool, seconds: Double = 4) {
+        self.message = message; self.isError = isError; ticksLeft = Int(seconds * 60)
+    }
+
+    public var isVisible: Bool { ticksLeft > 0 }
+
+    /// Counts one tick down; true while still showing.
+    public mutating func tick() -> Bool {
+        if ticksLeft > 0 { ticksLeft -= 1 }
+        return ticksLeft > 0
+    }
+
+    public func draw(_ cr: CairoContext, in area: Rect) {
+        guard isVisible else { return }
+        let size = Text.fittingSize(message, width: area.width - 40, size: 14)
+        let w = min(area.width - 16, Text.width(message, size: size) + 28)
+        let box = Rect(x: area.midX - w / 2, y: area.maxY - 52, width: w, height: 36)
+        let alpha = min(1, Double(ticksLeft) / 30)
+        (isError ? Theme.error : Theme.success).with(alpha: 0.95 * alpha).set(cr)
+        cr.roundedRect(box, radius: 8)
+        cr.fill()
+        cr.text(message, x: box.midX, y: box.midY, size: size, color: Theme.text.with(alpha: alpha), align: .center)
+    }
+}
