@@ -41,8 +41,22 @@ public final class X11Host {
     /// Points to pixels: Xft.dpi / 96, 1 when unset.
     public let scale: Double
 
-    private var pixmap: Pixmap = 0
-    private var surface: OpaquePointer?
+    /// The back buffer: a pixmap and the Cairo surface over it, freed together.
+    private final class BackBuffer {
+        let dpy: OpaquePointer
+        let pixmap: Pixmap
+        let surface: OpaquePointer
+        init(dpy: OpaquePointer, window: Window, visual: UnsafeMutablePointer<Visual>, depth: Int32, width: Int, height: Int) {
+            self.dpy = dpy
+            pixmap = XCreatePixmap(dpy, window, UInt32(width), UInt32(height), UInt32(depth))
+            surface = cairo_xlib_surface_create(dpy, pixmap, visual, Int32(width), Int32(height))
+        }
+        isolated deinit {
+            cairo_surface_destroy(surface)
+            XFreePixmap(dpy, pixmap)
+        }
+    }
+    private var buffer: BackBuffer?
     private var pixelSize = (width: 0, height: 0)
     private var title = ""
     private var touchDown = false
@@ -126,8 +140,7 @@ public final class X11Host {
 
     isolated deinit {
         for c in cursors.values { XFreeCursor(dpy, c) }
-        if let surface { cairo_surface_destroy(surface) }
-        if pixmap != 0 { XFreePixmap(dpy, pixmap) }
+        buffer = nil
         if let ic { XDestroyIC(ic) }
         if let im { XCloseIM(im) }
         XFreeGC(dpy, gc)
@@ -282,7 +295,7 @@ public final class X11Host {
                 setTitle(content.title)
                 setCursor(content.cursor)
             }
-            if dirty && surface != nil {
+            if dirty && buffer != nil {
                 render(content)
                 dirty = false
             }
@@ -301,9 +314,9 @@ public final class X11Host {
     private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
         switch ev.type {
         case Expose:
-            if surface != nil {
+            if let buffer {
                 let e = ev.xexpose
-                XCopyArea(dpy, pixmap, window, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
+                XCopyArea(dpy, buffer.pixmap, window, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
             }
             return .none
         case ConfigureNotify:
@@ -431,17 +444,15 @@ public final class X11Host {
     // MARK: - Drawing
 
     private func resizeBuffer(width: Int, height: Int) {
-        if let surface { cairo_surface_destroy(surface) }
-        if pixmap != 0 { XFreePixmap(dpy, pixmap) }
+        buffer = nil
         pixelSize = (max(1, width), max(1, height))
-        pixmap = XCreatePixmap(dpy, window, UInt32(pixelSize.width), UInt32(pixelSize.height), UInt32(depth))
-        surface = cairo_xlib_surface_create(dpy, pixmap, visual, Int32(pixelSize.width), Int32(pixelSize.height))
+        buffer = BackBuffer(dpy: dpy, window: window, visual: visual, depth: depth, width: pixelSize.width, height: pixelSize.height)
     }
 
     private func render(_ content: WindowContent) {
-        guard let surface else { return }
-        content.draw(into: DrawingTarget(surface: surface, scale: scale))
-        XCopyArea(dpy, pixmap, window, gc, 0, 0, UInt32(pixelSize.width), UInt32(pixelSize.height), 0, 0)
+        guard let buffer else { return }
+        content.draw(into: DrawingTarget(surface: buffer.surface, scale: scale))
+        XCopyArea(dpy, buffer.pixmap, window, gc, 0, 0, UInt32(pixelSize.width), UInt32(pixelSize.height), 0, 0)
     }
 
     static func now() -> Double {

@@ -239,7 +239,7 @@ struct EndToEndTests {
 
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
-        let hostname = String(cString: host)
+        let hostname = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let machine = try #require(try app.property("WM_CLIENT_MACHINE"), "WM_CLIENT_MACHINE is not set")
         let m = machine.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         #expect(!m.isEmpty && (m == hostname || m.hasPrefix(hostname + ".")), "WM_CLIENT_MACHINE \(machine) is not this machine (\(hostname))")

@@ -262,7 +262,7 @@ public func pointsAlong(from a: (Double, Double), to b: (Double, Double), count:
 // MARK: - Temporary folders
 
 /// A fresh folder under the system temp folder, removed when the value is released.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     public let path: String
 
     public init(prefix: String = "touchdesk-test") {

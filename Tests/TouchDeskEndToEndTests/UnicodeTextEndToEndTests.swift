@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+
+/// Text in any script, typed into a real field through the real clipboard: the caret moves by
+/// character (a grapheme cluster, whatever its bytes) and edits land where a person expects.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct UnicodeTextEndToEndTests {
+    @Test("Latin, Hebrew and Chinese pasted from xclip into Postal Codes: arrows move by character, Backspace and Delete edit, Ctrl+A Ctrl+C reads it back")
+    func mixedScriptsEditInAField() throws {
+        let session = try XSession(name: "unicode-field")
+        defer { session.close() }
+        let app = try session.launch(["postal", "--size", "800x600"])
+        let before = try app.screenshot("start")
+        let pasted = "Zürich ציריך 苏黎世"
+        let owner = try ClipboardInteropEndToEndTests.own(session, "clipboard", pasted)
+        defer { owner.stop() }
+        // The field has the focus from the start; paste at the end.
+        try app.key("ctrl+v")
+        // Bright text in the field's band: the placeholder is dim, the pasted text is not.
+        func ink(_ img: PixelImage) -> Int { img.count(in: (x: 0, y: 44, width: 800, height: 120)) { ($0.r + $0.g + $0.b) / 3 > 200 } }
+        let shown = try app.screenshot("pasted") { ink($0) > ink(before) + 150 }
+        #expect(ink(shown) > ink(before) + 150, "the pasted text shows: \(shown.path)")
+        // From the end: three characters left is before 苏; Backspace takes the space before it.
+        try app.key("Left", "Left", "Left", "BackSpace")
+        // From the start: one right is after Z; Delete takes the ü (two bytes, one character).
+        try app.key("Home", "Right", "Delete")
+        try app.key("ctrl+a", "ctrl+c")
+        let expected = "Zrich ציריך苏黎世"
+        let out = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"]) { $0.ok && $0.stdout == expected }
+        #expect(out.ok && out.stdout == expected, "the field holds \(out.stdout.debugDescription)")
+        #expect(app.isRunning, "the app still runs: \(app.log)")
+    }
+}
