@@ -54,6 +54,9 @@ let package = Package(
         /// What the host and the views share: geometry, input events, the window-content protocol,
         /// and the requests the content makes of the host (copy and paste).
         .target(name: "TouchDeskInterface"),
+        /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
+        /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
+        .target(name: "TouchDeskFiles"),
         /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock, no threads.
         .target(name: "TouchDeskModels", dependencies: [
             "TouchDeskInterface",
@@ -67,10 +70,10 @@ let package = Package(
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine",
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
-        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "CX11", "CXShim"],
+        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim"],
                 swiftSettings: [.defaultIsolation(MainActor.self)]),
 
         // MARK: - Executables
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "touchdesk",
             dependencies: [
-                "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels",
+                "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,7 +96,7 @@ let package = Package(
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),
-        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),

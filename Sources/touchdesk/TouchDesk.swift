@@ -122,7 +122,7 @@ struct TouchDesk: ParsableCommand {
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
             } catch {
-                fail("\(error)", code: 1)
+                fail("\(error)", code: 2)
             }
             return
         }

@@ -1,8 +1,10 @@
 import Foundation
+import TouchDeskFiles
 
 /// Small JSON files under the user's data folder (scores, layouts), written atomically: a temp
 /// file in the same folder, then rename, so a crash never leaves half a file. A file that cannot
-/// be read back is set aside as `<name>.corrupt` and reported once; the app then starts fresh.
+/// be read back is set aside as `<name>.corrupt` (`.corrupt.2`, … when that is taken: nothing is
+/// ever deleted) and reported once; the app then starts fresh.
 nonisolated public enum DataFile {
     public enum Loaded<Value> {
         /// No file yet: start fresh.
@@ -16,24 +18,33 @@ nonisolated public enum DataFile {
         public let description: String
     }
 
+    /// The largest state file read back: far more than any app writes.
+    public static let maxBytes = 4 << 20
+
     /// Reads `dir/name` as JSON of `type`.
     public static func load<Value: Decodable>(_ type: Value.Type, name: String, in dir: String) -> Loaded<Value> {
         let path = dir + "/" + name
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        if let data = FileManager.default.contents(atPath: path), let value = try? JSONDecoder().decode(type, from: data) {
-            return .loaded(value)
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .missing }
+        let message: String
+        do {
+            let data = try SafeFile.read(path, maxBytes: maxBytes)
+            if let value = try? JSONDecoder().decode(type, from: data) { return .loaded(value) }
+            switch AtomicFile.setAside(path) {
+            case .success(let aside):
+                message = "\(name) could not be read; kept it as \(Paths.name(of: aside)) and started fresh"
+            case .failure(let error):
+                message = "\(name) could not be read (and could not be set aside: \(error)); starting fresh"
+            }
+        } catch {
+            // Not a regular file, too large, or unreadable: left where it is, untouched.
+            message = "\(error); starting fresh"
         }
-        let aside = path + ".corrupt"
-        try? FileManager.default.removeItem(atPath: aside)
-        let moved = rename(path, aside) == 0
-        let message = moved
-            ? "\(name) could not be read; kept it as \(name).corrupt and started fresh"
-            : "\(name) could not be read (and could not be set aside: \(String(cString: strerror(errno)))); starting fresh"
         FileHandle.standardError.write(Data("touchdesk: \(path): \(message)\n".utf8))
         return .setAside(message: message)
     }
 
-    /// Writes `value` as JSON to `dir/name` through a temp file and rename, creating `dir` (0700).
+    /// Writes `value` as JSON to `dir/name` atomically, creating `dir` (0700) if needed.
     public static func save<Value: Encodable>(_ value: Value, name: String, in dir: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -42,31 +53,12 @@ nonisolated public enum DataFile {
         try write(data, to: dir + "/" + name)
     }
 
-    /// Replaces `path` with `data` atomically.
+    /// Replaces `path` with `data` atomically (private to the user: 0600 in a 0700 folder).
     public static func write(_ data: Data, to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(data, to: path, fileMode: 0o600, createFolder: 0o700)
         } catch {
-            throw WriteError(description: "cannot create folder \(dir)")
-        }
-        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
-        let ok = data.withUnsafeBytes { buf -> Bool in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n <= 0 { return false }
-                off += n
-            }
-            return fsync(fd) == 0
-        }
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        guard ok, rename(tmp, path) == 0 else {
-            unlink(tmp)
-            throw WriteError(description: "cannot write \(path): \(ok ? String(cString: strerror(errno)) : reason)")
+            throw WriteError(description: error.description)
         }
     }
 }

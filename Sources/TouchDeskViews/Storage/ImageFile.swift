@@ -1,5 +1,6 @@
 import TouchDeskDrawing
 import Foundation
+import TouchDeskFiles
 
 /// Writing pictures to disk: atomically (temp file, then rename), with errors a person can read.
 public enum ImageFile {
@@ -7,29 +8,15 @@ public enum ImageFile {
         public let description: String
     }
 
-    /// Writes `surface` as PNG to `path` through a temp file in the same folder, creating the folder
-    /// if needed. On failure nothing is left behind at `path`.
+    /// Writes `surface` as PNG to `path` atomically (see `AtomicFile`), creating the folder if
+    /// needed. On failure nothing is left behind and nothing at `path` is replaced.
     public static func writePNG(_ surface: ImageSurface, to path: String) throws {
-        // A bare file name ("out.png") lives in the current folder.
-        let parent = (path as NSString).deletingLastPathComponent
-        let dir = parent.isEmpty ? "." : parent
+        let data: Data
+        do { data = try surface.pngData() } catch { throw WriteError(description: "cannot write \(path): \(error)") }
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o755])
+            try AtomicFile.write(data, to: path)
         } catch {
-            throw WriteError(description: "cannot create folder \(dir)")
-        }
-        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".\(getpid()).tmp"
-        do {
-            try surface.pngData().write(to: URL(fileURLWithPath: tmp))
-        } catch {
-            unlink(tmp)
-            throw WriteError(description: "cannot write \(path): \(error.localizedDescription)")
-        }
-        guard rename(tmp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(tmp)
-            throw WriteError(description: "cannot write \(path): \(reason)")
+            throw WriteError(description: error.description)
         }
     }
 
@@ -75,7 +62,7 @@ extension AppEnvironment {
             }
         }
         FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
-        return .failed(reasons.last ?? "no folder to save in")
+        return .failed(reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
     }
 }
 
