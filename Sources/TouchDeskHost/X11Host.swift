@@ -3,7 +3,24 @@ import CXShim
 import Foundation
 import Glibc
 import TouchDeskInterface
+import Synchronization
 import TouchDeskModels
+
+/// The write and read ends of the pipe the signal handler writes to (the self-pipe trick): the
+/// loop polls the read end, so SIGTERM, SIGINT and SIGHUP end it like Ctrl+Q, state saved.
+private let signalPipe: (read: Int32, write: Int32) = {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return (-1, -1) }
+    for fd in fds {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (fds[0], fds[1])
+}()
+
+/// The last X protocol error on our window (its error code; 0 for none), noted by the error
+/// handler, which Xlib calls from inside any Xlib call on the main thread.
+private let lastXError = Atomic<Int>(0)
 
 /// The only code that talks to X: one window, a pixmap back buffer drawn with Cairo, and a
 /// poll()-based loop that sleeps on the X connection unless something animates.
@@ -98,8 +115,11 @@ public final class X11Host {
         atoms = Atoms(dpy)
         scale = Self.readScale(dpy)
 
-        let w = UInt32(max(1, (options.size.width * scale).rounded()))
-        let h = UInt32(max(1, (options.size.height * scale).rounded()))
+        // Never larger than the screen: a huge --size or a saved size from a bigger screen would
+        // ask the server for a pixmap it cannot make.
+        let screenW = Double(XDisplayWidth(dpy, screen)), screenH = Double(XDisplayHeight(dpy, screen))
+        let w = UInt32(max(1, min((options.size.width * scale).rounded(), screenW)))
+        let h = UInt32(max(1, min((options.size.height * scale).rounded(), screenH)))
         var attrs = XSetWindowAttributes()
         // No background: the server never clears the window, so resizes and exposes cannot flicker.
         attrs.background_pixmap = 0
@@ -172,9 +192,12 @@ public final class X11Host {
         var protocols = [atoms.wmDelete, atoms.netWmPing]
         XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
 
+        // CARDINAL/32 is a C long; the data pointer is used inside the closure only.
         let pid = [UInt(getpid())]
-        XChangeProperty(dpy, window, atoms.netWmPid, atoms.cardinal, 32, PropModeReplace,
-                        pid.withUnsafeBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+        pid.withUnsafeBytes { raw in
+            _ = XChangeProperty(dpy, window, atoms.netWmPid, atoms.cardinal, 32, PropModeReplace,
+                                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         // _NET_WM_PID requires WM_CLIENT_MACHINE.
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
@@ -241,9 +264,50 @@ public final class X11Host {
 
     // MARK: - Running
 
-    /// Maps the window and runs until the content asks to quit or the window manager closes the
-    /// window (WM_DELETE_WINDOW).
-    public func run(_ content: WindowContent) {
+    /// How the loop ended.
+    public enum Ending: Equatable, Sendable {
+        /// The content asked to quit (Ctrl+Q).
+        case quit
+        /// The window manager's close button (WM_DELETE_WINDOW).
+        case closed
+        /// Another program destroyed the window.
+        case windowDestroyed
+        /// SIGTERM, SIGINT or SIGHUP.
+        case signal(Int32)
+    }
+
+    /// Called when the X connection is lost (the server died): Xlib ends the process right after,
+    /// so whatever must be saved is saved here. Set before `run`.
+    public static var onConnectionLost: (@MainActor () -> Void)?
+
+    /// Xlib's handlers: a protocol error is noted (the loop ends if it concerns our window, which
+    /// another client may have destroyed), never Xlib's default of printing and exiting; a lost
+    /// connection saves what it can and exits with one line.
+    private static func installHandlers() {
+        _ = XSetErrorHandler { _, event in
+            if let e = event?.pointee { lastXError.store(Int(e.error_code), ordering: .relaxed) }
+            return 0
+        }
+        _ = XSetIOErrorHandler { _ in
+            // Xlib calls this on the thread that used the connection: the main thread.
+            MainActor.assumeIsolated { X11Host.onConnectionLost?() }
+            FileHandle.standardError.write(Data("touchdesk: lost the connection to the X server; what could be saved was saved\n".utf8))
+            exit(1)
+        }
+        _ = signalPipe
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            signal(sig) { sig in
+                var byte = UInt8(truncatingIfNeeded: sig)
+                _ = write(signalPipe.write, &byte, 1)
+            }
+        }
+    }
+
+    /// Maps the window and runs until the content asks to quit, the window manager closes the
+    /// window, another client destroys it, or a signal asks the program to stop.
+    @discardableResult
+    public func run(_ content: WindowContent) -> Ending {
+        Self.installHandlers()
         setTitle(content.title)
         // Without a window manager no ConfigureNotify may ever come: start at the created size.
         resizeBuffer(width: initialPixels.width, height: initialPixels.height)
@@ -255,21 +319,23 @@ public final class X11Host {
         // background) before any input arrives; its first tick says whether to go on.
         var animating = true
         var lastTick = Self.now()
-        var closed = false
+        var ending: Ending?
 
-        while !closed && !content.wantsQuit {
+        while ending == nil && !content.wantsQuit {
             var hadEvents = false
-            while XPending(dpy) > 0 {
+            while ending == nil, XPending(dpy) > 0 {
                 var ev = XEvent()
                 XNextEvent(dpy, &ev)
                 if XFilterEvent(&ev, 0) != 0 { continue }
                 switch process(&ev, content) {
-                case .close: closed = true
+                case .close: ending = .closed
+                case .destroyed: ending = .windowDestroyed
                 case .redraw: dirty = true; hadEvents = true
                 case .none: break
                 }
             }
-            if closed || content.wantsQuit { break }
+            if let e = windowError() { ending = e }
+            if ending != nil || content.wantsQuit { break }
             if case let requests = content.clipboard.takeRequests(), !requests.isEmpty {
                 selections.perform(requests, time: lastEventTime)
             }
@@ -301,15 +367,31 @@ public final class X11Host {
             }
             XFlush(dpy)
 
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if let e = windowError() { ending = e; break }
+            var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
             let timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
             if XPending(dpy) == 0 {
-                _ = poll(&pfd, 1, timeout)
+                _ = poll(&pfds, nfds_t(pfds.count), timeout)
+            }
+            if pfds[1].revents & Int16(POLLIN) != 0 {
+                var byte: UInt8 = 0
+                if read(signalPipe.read, &byte, 1) == 1 { ending = .signal(Int32(byte)) }
             }
         }
+        return ending ?? .quit
     }
 
-    private enum Outcome { case none, redraw, close }
+    /// The window is gone if X reported a bad window or drawable (another client destroyed it).
+    private func windowError() -> Ending? {
+        let code = lastXError.exchange(0, ordering: .relaxed)
+        guard code != 0 else { return nil }
+        if code == Int(BadWindow) || code == Int(BadDrawable) { return .windowDestroyed }
+        FileHandle.standardError.write(Data("touchdesk: X error \(code) ignored\n".utf8))
+        return nil
+    }
+
+    private enum Outcome { case none, redraw, close, destroyed }
 
     private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
         switch ev.type {
@@ -393,6 +475,8 @@ public final class X11Host {
             guard let text = selections.received(ev.xselection) else { return .none }
             content.handle(.paste(text))
             return .redraw
+        case DestroyNotify:
+            return ev.xdestroywindow.window == window ? .destroyed : .none
         case ClientMessage:
             guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
             let what = Atom(ev.xclient.data.l.0)

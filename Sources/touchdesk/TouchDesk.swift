@@ -60,7 +60,10 @@ struct TouchDesk: ParsableCommand {
     var app: String?
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
-    var appOption: String?
+    var appOptions: [String] = []
+
+    /// The one `--app` given (validation refuses two).
+    var appOption: String? { appOptions.first }
 
     @Flag(help: "List the apps and exit.")
     var list = false
@@ -83,6 +86,9 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func validateOnMain() throws {
+        if appOptions.count > 1 {
+            throw ValidationError("--app is given \(appOptions.count) times (\(appOptions.joined(separator: ", "))); name one app")
+        }
         if let a = app, let b = appOption, a != b {
             throw ValidationError("two different apps named: \(a) and \(b)")
         }
@@ -140,8 +146,19 @@ struct TouchDesk: ParsableCommand {
         } catch {
             fail("\(error)", code: 2)
         }
-        host.run(shell)
-        WindowState(size: host.size).save(to: environment.stateDirectory)
+        let stateDirectory = environment.stateDirectory
+        X11Host.onConnectionLost = { WindowState(size: host.size).save(to: stateDirectory) }
+        let ending = host.run(shell)
+        WindowState(size: host.size).save(to: stateDirectory)
+        switch ending {
+        case .quit, .closed:
+            break
+        case .windowDestroyed:
+            fail("the window was closed by another program; the window size was saved", code: 1)
+        case .signal(let sig):
+            let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][sig] ?? "signal \(sig)"
+            fail("stopped by \(name); the window size was saved", code: 128 + sig)
+        }
     }
 
     func fail(_ message: String, code: Int32) -> Never {

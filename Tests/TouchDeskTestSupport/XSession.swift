@@ -98,6 +98,12 @@ public final class XSession {
 
     deinit { close() }
 
+    /// Kills the X server under the running programs, as a crash of the server would.
+    public func killServer() {
+        if let xvfb { kill(xvfb.pid, SIGKILL); _ = xvfb.wait(timeout: 5) }
+        xvfb = nil
+    }
+
     /// Stops everything this session started, newest first, then the X server. Safe to call twice.
     public func close() {
         for p in children.reversed() { p.stop() }
