@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 
@@ -19,8 +20,21 @@ final class TiltSources {
         joystick = JoystickReader(path: js)
     }
 
+    /// The joystick's file descriptor, for the loop's poll set: joystick input wakes an idle window.
+    var joystickFD: Int32? { joystick?.fd }
+
     /// The current tilt from the first working source, or nil when there is none.
     func poll() -> Vector3? {
+        // The joystick is always drained (bounded), so its descriptor never stays readable.
+        var stick: Vector3?
+        if let j = joystick {
+            switch j.read() {
+            case .success(let v): stick = v
+            case .failure(let e):
+                warn("joystick \(j.path) dropped: \(e); keyboard tilt goes on")
+                joystick = nil
+            }
+        }
         if let a = accelerometer {
             switch a.read() {
             case .success(let v): return v
@@ -29,16 +43,7 @@ final class TiltSources {
                 accelerometer = nil
             }
         }
-        if let j = joystick {
-            switch j.read() {
-            case .success(let v?): return v
-            case .success(nil): break
-            case .failure(let e):
-                warn("joystick \(j.path) dropped: \(e); keyboard tilt goes on")
-                joystick = nil
-            }
-        }
-        return nil
+        return stick
     }
 
     private func warn(_ s: String) {
@@ -72,14 +77,20 @@ final class IIOReader {
     }
 
     private init?(dir: String, name: String) {
-        func text(_ file: String) -> String? { try? String(contentsOfFile: dir + "/" + file, encoding: .utf8) }
+        // Never blocks (a FIFO planted as an attribute is refused, not waited on) and reads little.
+        func text(_ file: String) -> String? {
+            (try? SafeFile.readPrefix(dir + "/" + file, maxBytes: 256)).map { String(decoding: $0, as: UTF8.self) }
+        }
         var fds: [Int32] = []
         var scale: [String] = []
         var offset: [String?] = []
         for axis in ["x", "y", "z"] {
-            let fd = open(dir + "/in_accel_\(axis)_raw", O_RDONLY)
-            guard fd >= 0 else {
-                FileHandle.standardError.write(Data("touchdesk: accelerometer \(name) ignored: cannot open in_accel_\(axis)_raw\n".utf8))
+            let fd = open(dir + "/in_accel_\(axis)_raw", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            var st = stat()
+            guard fd >= 0, fstat(fd, &st) == 0, SafeFile.nonRegularKind(st) == nil else {
+                let why = fd < 0 ? FileError.reason(errno) : SafeFile.nonRegularKind(st) ?? "unreadable"
+                FileHandle.standardError.write(Data("touchdesk: accelerometer \(name) ignored: in_accel_\(axis)_raw: \(why)\n".utf8))
+                if fd >= 0 { close(fd) }
                 fds.forEach { close($0) }
                 return nil
             }
@@ -109,27 +120,36 @@ final class IIOReader {
             guard n >= 0 else { return .failure(SourceError(description: "cannot read in_accel_\(["x", "y", "z"][i])_raw: \(String(cString: strerror(errno)))")) }
             raw.append(String(decoding: buf.prefix(n), as: UTF8.self))
         }
-        return IIOAccelerometer.reading(raw: raw, scale: scale, offset: offset)
-            .map { v in mount.map { IIOAccelerometer.apply($0, to: v) } ?? v }
+        return IIOAccelerometer.tilt(raw: raw, scale: scale, offset: offset, mount: mount)
             .mapError { SourceError(description: $0.description) }
     }
 }
 
-/// A joystick through the Linux joystick API, opened non-blocking and drained each frame.
+/// A joystick through the Linux joystick API, opened non-blocking; its descriptor sits in the
+/// loop's poll set and is read a bounded amount at a time.
 final class JoystickReader {
     let path: String
-    private let fd: Int32
+    let fd: Int32
+    /// Reads per call: a real stick sends a few events a frame; a device that still has data after
+    /// this many full buffers (e.g. /dev/zero) floods, and is dropped.
+    static let maxReads = 4
     private var state = JoystickTilt()
     private var moved = false
 
     init?(path: String) {
         self.path = path
-        fd = open(path, O_RDONLY | O_NONBLOCK)
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             // No joystick is the normal case; one that exists but cannot be opened is worth a word.
             if errno != ENOENT {
-                FileHandle.standardError.write(Data("touchdesk: joystick \(path) ignored: \(String(cString: strerror(errno)))\n".utf8))
+                FileHandle.standardError.write(Data("touchdesk: joystick \(path) ignored: \(FileError.reason(errno))\n".utf8))
             }
+            return nil
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFCHR else {
+            FileHandle.standardError.write(Data("touchdesk: joystick \(path) ignored: it is not a character device\n".utf8))
+            close(fd)
             return nil
         }
     }
@@ -140,15 +160,15 @@ final class JoystickReader {
     /// from the keyboard); a failure only when the device is gone.
     func read() -> Result<Vector3?, SourceError> {
         var buf = [UInt8](repeating: 0, count: JoystickTilt.eventSize * 64)
-        while true {
+        for _ in 0..<Self.maxReads {
             let n = Glibc.read(fd, &buf, buf.count)
             if n > 0 {
                 if state.apply(Array(buf.prefix(n))) { moved = true }
                 continue
             }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
-            return .failure(SourceError(description: n == 0 ? "the device closed" : String(cString: strerror(errno))))
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .success(moved ? state.tilt : nil) }
+            return .failure(SourceError(description: n == 0 ? "the device closed" : FileError.reason(errno)))
         }
-        return .success(moved ? state.tilt : nil)
+        return .failure(SourceError(description: "it sends more events than any joystick (\(Self.maxReads * 64) in one frame)"))
     }
 }

@@ -370,6 +370,7 @@ public final class X11Host {
             if let e = windowError() { ending = e; break }
             var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+            if let js = tiltSources.joystickFD { pfds.append(pollfd(fd: js, events: Int16(POLLIN), revents: 0)) }
             let timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
             if XPending(dpy) == 0 {
                 _ = poll(&pfds, nfds_t(pfds.count), timeout)
@@ -377,6 +378,11 @@ public final class X11Host {
             if pfds[1].revents & Int16(POLLIN) != 0 {
                 var byte: UInt8 = 0
                 if read(signalPipe.read, &byte, 1) == 1 { ending = .signal(Int32(byte)) }
+            }
+            if pfds.count > 2, pfds[2].revents != 0, !animating {
+                // The stick moved while nothing animated: read it (bounded) and wake the app.
+                if let v = tiltSources.poll() { content.handle(.tilt(v)); animating = true; lastTick = Self.now() }
+                dirty = true
             }
         }
         return ending ?? .quit

@@ -54,6 +54,25 @@ public enum IIOAccelerometer {
         return m
     }
 
+    /// The largest tilt a device at rest in a hand can read, in g, on each axis.
+    public static let limit = 16.0
+
+    /// A reading in the device's axes, checked: every axis finite and within ±16 g, or the reason
+    /// not (a mount matrix of 1e30 turns an ordinary reading into infinity).
+    public static func checked(_ v: Vector3) -> Result<Vector3, ParseError> {
+        for (name, a) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+            guard a.isFinite else { return .failure(ParseError(description: "in_accel_\(name) is not finite after the mount matrix")) }
+            guard abs(a) <= limit else { return .failure(ParseError(description: "in_accel_\(name) reads \(a) g after the mount matrix, beyond any tilt")) }
+        }
+        return .success(v)
+    }
+
+    /// The whole path from sysfs text to a checked tilt: parse, rotate by the mount matrix (when
+    /// there is one), check.
+    public static func tilt(raw: [String], scale: [String], offset: [String?], mount: [[Double]]?) -> Result<Vector3, ParseError> {
+        reading(raw: raw, scale: scale, offset: offset).flatMap { v in checked(mount.map { apply($0, to: v) } ?? v) }
+    }
+
     /// `v` in the device's axes: the mount matrix times the chip's reading.
     public static func apply(_ m: [[Double]], to v: Vector3) -> Vector3 {
         let a = [v.x, v.y, v.z]

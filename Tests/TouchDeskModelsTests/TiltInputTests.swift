@@ -126,3 +126,28 @@ struct TiltInputTests {
         #expect(!pressed, "buttons do not tilt")
     }
 }
+
+@Suite("IIO readings after the mount matrix")
+struct IIOMountMatrixTests {
+    @Test(arguments: [1e30, 1e20, 1e3])
+    func hugeMatricesAreRefusedAfterBeingApplied(k: Double) {
+        let m = [[k, 0, 0], [0, k, 0], [0, 0, k]]
+        let r = IIOAccelerometer.tilt(raw: ["100", "100", "-1000"], scale: ["0.00980665", "0.00980665", "0.00980665"],
+                                      offset: [nil, nil, nil], mount: m)
+        guard case .failure(let e) = r else { Issue.record("accepted \(r)"); return }
+        #expect(e.description.contains("after the mount matrix"))
+    }
+
+    @Test func anOrdinaryRotationPasses() throws {
+        let m = [[0.0, -1, 0], [1, 0, 0], [0, 0, 1]]
+        let v = try IIOAccelerometer.tilt(raw: ["500", "250", "-829"], scale: ["0.00980665", "0.00980665", "0.00980665"],
+                                          offset: [nil, nil, nil], mount: m).get()
+        #expect(abs(v.x + 0.25) < 1e-9 && abs(v.y - 0.5) < 1e-9 && abs(v.z + 0.829) < 1e-9)
+    }
+
+    @Test func notFiniteReadingsAreRefused() {
+        for v in [Vector3(.nan, 0, 0), Vector3(0, .infinity, 0), Vector3(0, 0, -17)] {
+            guard case .failure = IIOAccelerometer.checked(v) else { Issue.record("accepted \(v)"); continue }
+        }
+    }
+}
