@@ -70,6 +70,17 @@ let package = Package(
             name: "TouchDeskEndToEndTests",
             dependencies: ["TouchDeskTestSupport", "CX11Cairo", "touchdesk", "make-assets"]
         ),
+
+        // MARK: - Places
+
+        /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
+        /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
+        .target(name: "TouchDeskPlaces", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "TouchDeskPlacesTests",
+            dependencies: ["TouchDeskPlaces"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ],
     swiftLanguageModes: [.v5]
 )
