@@ -1,0 +1,123 @@
+extension PlaceIndex {
+    /// How many suggestions the list shows.
+    public static let suggestionLimit = 10
+    /// Typos are forgiven only once this many letters are typed: before that, one changed
+    /// letter matches half the world.
+    public static let typoMinimumLetters = 4
+
+    /// Up to `limit` places for what the user typed, best first: matches at the start of the
+    /// main name, then of an alternate name, then of a later word of the main name, each tier
+    /// by rank (population); then, once 4 letters are typed and room is left, matches with
+    /// one typo. An empty (or all-punctuation) query gives none.
+    public func suggestions(for query: String, limit: Int = PlaceIndex.suggestionLimit) -> [PlaceSuggestion] {
+        var folder = NameFolder()
+        let key = folder.fold(query)
+        guard !key.isEmpty, limit > 0 else { return [] }
+
+        var found: [(entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match)] = []
+        var seen: Set<UInt32> = []
+        for (number, match) in [(0, PlaceSuggestion.Match.name), (1, .alternateName), (2, .laterWord)] {
+            let section = sections[number]
+            let range = section.range(of: key)
+            for hit in section.best(in: [range], limit: limit - found.count, excluding: seen) {
+                seen.insert(section.places[hit.entry])
+                found.append((hit.entry, number, key, match))
+            }
+            if found.count >= limit { break }
+        }
+
+        let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
+        if found.count < limit && letters >= Self.typoMinimumLetters {
+            // One list across tiers, by rank: a typo says nothing about which name was meant.
+            var candidates: [(entry: Int, section: Int, matched: [UInt8], rank: UInt32)] = []
+            for (number, section) in sections.enumerated() {
+                let variants = TypoSearch.ranges(for: key, in: section)
+                for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen) {
+                    candidates.append((hit.entry, number, variants[hit.source].prefix, ranks[Int(section.places[hit.entry])]))
+                }
+            }
+            candidates.sort { $0.rank < $1.rank }
+            for c in candidates where found.count < limit {
+                if seen.insert(sections[c.section].places[c.entry]).inserted {
+                    found.append((c.entry, c.section, c.matched, .typo))
+                }
+            }
+        }
+
+        return found.map { hit in
+            let section = sections[hit.section]
+            let place = place(Int(section.places[hit.entry]))
+            let label = strings[section.labels[hit.entry]]
+            let matched = Array(hit.matched)
+            if label == place.name {
+                return PlaceSuggestion(
+                    place: place, match: hit.match, alias: nil,
+                    nameMatch: Self.highlight(matched, in: label, folder: &folder), aliasMatch: nil
+                )
+            }
+            return PlaceSuggestion(
+                place: place, match: hit.match, alias: label,
+                nameMatch: nil, aliasMatch: Self.highlight(matched, in: label, folder: &folder)
+            )
+        }
+    }
+
+    /// The best match for a whole text, as `touchdesk map --place` needs: the first suggestion.
+    public func bestMatch(for query: String) -> Place? {
+        suggestions(for: query, limit: 1).first?.place
+    }
+
+    private static func highlight(_ key: [UInt8], in text: String, folder: inout NameFolder) -> Range<String.Index>? {
+        folder.range(ofFolded: key, in: text, umlauts: false) ?? folder.range(ofFolded: key, in: text, umlauts: true)
+    }
+}
+
+/// Key ranges that a query reaches with exactly one edit (a scalar replaced, inserted,
+/// deleted, or two neighbours swapped) as a prefix.
+///
+/// It walks the sorted keys as a trie: following the typed prefix exactly, at each position it
+/// tries the edit there and then looks the rest up exactly. A replaced or inserted scalar is
+/// taken from those present under the current prefix, and only from the typed scalar's own
+/// UTF-8 block (ASCII for Latin, the same lead byte otherwise): a slip of the finger stays in
+/// its script, and a Latin query then never fans out over thousands of CJK first characters.
+enum TypoSearch {
+    static func ranges(for key: [UInt8], in section: KeySection) -> [(range: Range<Int>, prefix: [UInt8])] {
+        var starts: [Int] = []
+        var i = 0
+        while i < key.count {
+            starts.append(i)
+            i += utf8Length(key[i])
+        }
+        starts.append(key.count)
+        let count = starts.count - 1
+
+        var out: [(range: Range<Int>, prefix: [UInt8])] = []
+        func add(_ prefix: [UInt8], within: Range<Int>) {
+            let r = section.range(of: prefix, within: within)
+            if !r.isEmpty { out.append((r, prefix)) }
+        }
+        var current = 0..<section.count
+        for pos in 0..<count {
+            let done = Array(key[0..<starts[pos]])
+            let here = Array(key[starts[pos]..<starts[pos + 1]])
+            let rest = Array(key[starts[pos + 1]...])
+            // Deletion: the typed scalar is extra. Never of the only scalar left.
+            if count > 1 { add(done + rest, within: current) }
+            // Transposition with the next scalar.
+            if pos + 1 < count {
+                let next = Array(key[starts[pos + 1]..<starts[pos + 2]])
+                if next != here { add(done + next + here + Array(key[starts[pos + 2]...]), within: current) }
+            }
+            let lead = here[0]
+            let block: ClosedRange<UInt8> = lead < 0x80 ? 0x00...0x7F : lead...lead
+            for child in section.children(of: current, depth: done.count, leadBytes: block) where child.bytes != here {
+                // Replacement, then insertion before the typed scalar.
+                add(done + child.bytes + rest, within: child.range)
+                add(done + child.bytes + here + rest, within: child.range)
+            }
+            current = section.range(of: done + here, within: current)
+            if current.isEmpty { break }
+        }
+        return out
+    }
+}
