@@ -75,6 +75,17 @@ struct KeySection: Sendable {
         }
     }
 
+    /// The start of `range` (entries starting with some prefix) whose keys are `length` long:
+    /// the prefix itself, which sorts before its extensions.
+    func exactPart(of range: Range<Int>, length: Int) -> Range<Int> {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int(keyStarts[mid + 1] - keyStarts[mid]) <= length { lo = mid + 1 } else { hi = mid }
+        }
+        return range.lowerBound..<lo
+    }
+
     /// The distinct next scalars (as UTF-8) after the first `depth` bytes, among the entries of
     /// `range`, whose lead byte lies in `leadBytes`, each with its range.
     func children(of range: Range<Int>, depth: Int, leadBytes: ClosedRange<UInt8>) -> [(bytes: [UInt8], range: Range<Int>)] {

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// A folder keeps a cache of decompositions, so one folder serves a whole index build.
 public struct NameFolder {
-    private var decompositions: [UInt32: [Unicode.Scalar]] = [:]
+    /// What one non-ASCII scalar folds to, worked out once per scalar.
+    private var folds: [UInt32: Folded] = [:]
 
     public init() {}
 
@@ -19,7 +20,41 @@ public struct NameFolder {
     public mutating func fold(_ text: String, umlauts: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        fold(text, umlauts: umlauts) { bytes, _ in out.append(contentsOf: bytes) }
+        var pendingSpace = false
+        var text = text
+        text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    i += 1
+                    switch Self.asciiRole[Int(b)] {
+                    case 0: pendingSpace = true
+                    case 1: break
+                    default:
+                        if pendingSpace && !out.isEmpty { out.append(0x20) }
+                        pendingSpace = false
+                        out.append(Self.asciiRole[Int(b)])
+                    }
+                    continue
+                }
+                let length = utf8Length(b)
+                var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length where i + k < bytes.count {
+                    value = value << 6 | UInt32(bytes[i + k] & 0x3F)
+                }
+                i += length
+                let folded = fold(scalar: value, umlauts: umlauts)
+                switch folded.role {
+                case .separator: pendingSpace = true
+                case .vanish: break
+                case .letters:
+                    if pendingSpace && !out.isEmpty { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(contentsOf: folded.bytes)
+                }
+            }
+        }
         return out
     }
 
@@ -30,11 +65,11 @@ public struct NameFolder {
 
     /// Whether folding with `umlauts` can give a different key than without.
     public static func hasUmlaut(_ text: String) -> Bool {
-        text.unicodeScalars.contains { umlautSpelling[$0.value] != nil }
+        text.utf8.contains(0xC3) && text.unicodeScalars.contains { umlautSpelling[$0.value] != nil }
     }
 
     /// Folds `text`, handing each piece of output to `emit` with the index of the scalar in
-    /// `text` it came from (a separator space comes from the scalar that ended the word).
+    /// `text` it came from. Slower than `fold`; for the few strings a suggestion list shows.
     mutating func fold(
         _ text: String, umlauts: Bool, emit: (_ bytes: [UInt8], _ source: String.Index) -> Void
     ) {
@@ -42,18 +77,14 @@ public struct NameFolder {
         var wroteAny = false
         let scalars = text.unicodeScalars
         var i = scalars.startIndex
-        var piece: [UInt8] = []
         while i < scalars.endIndex {
-            let scalar = scalars[i]
-            piece.removeAll(keepingCapacity: true)
-            switch classify(scalar, umlauts: umlauts, into: &piece) {
+            let folded = fold(scalar: scalars[i].value, umlauts: umlauts)
+            switch folded.role {
             case .letters:
-                if !piece.isEmpty {
-                    if pendingSpace && wroteAny { emit([0x20], i) }
-                    pendingSpace = false
-                    wroteAny = true
-                    emit(piece, i)
-                }
+                if pendingSpace && wroteAny { emit([0x20], i) }
+                pendingSpace = false
+                wroteAny = true
+                emit(folded.bytes, i)
             case .vanish:
                 break
             case .separator:
@@ -65,47 +96,58 @@ public struct NameFolder {
 
     private enum Role { case letters, vanish, separator }
 
-    private mutating func classify(_ scalar: Unicode.Scalar, umlauts: Bool, into piece: inout [UInt8]) -> Role {
-        let v = scalar.value
-        if v < 0x80 {
-            switch v {
-            case 0x41...0x5A: piece.append(UInt8(v + 0x20)); return .letters
-            case 0x61...0x7A, 0x30...0x39: piece.append(UInt8(v)); return .letters
-            case 0x27, 0x60: return .vanish
-            default: return .separator
-            }
+    private struct Folded {
+        var role: Role
+        var bytes: [UInt8]
+    }
+
+    /// For each ASCII byte: 0 separator, 1 vanishes, else the byte it folds to.
+    private static let asciiRole: [UInt8] = (0..<128).map { (b: Int) -> UInt8 in
+        switch b {
+        case 0x41...0x5A: return UInt8(b + 0x20)
+        case 0x61...0x7A, 0x30...0x39: return UInt8(b)
+        case 0x27, 0x60: return 1
+        default: return 0
         }
-        if Self.apostrophes.contains(v) { return .vanish }
-        if umlauts, let spelled = Self.umlautSpelling[v] {
-            piece.append(contentsOf: spelled.utf8)
-            return .letters
+    }
+
+    private mutating func fold(scalar value: UInt32, umlauts: Bool) -> Folded {
+        if value < 0x80 {
+            let role = Self.asciiRole[Int(value)]
+            return role == 0 ? Folded(role: .separator, bytes: []) : role == 1 ? Folded(role: .vanish, bytes: []) : Folded(role: .letters, bytes: [role])
         }
-        for part in decompose(scalar) {
+        if umlauts, let spelled = Self.umlautSpelling[value] {
+            return Folded(role: .letters, bytes: Array(spelled.utf8))
+        }
+        if let known = folds[value] { return known }
+        let folded = Self.classify(value)
+        folds[value] = folded
+        return folded
+    }
+
+    private static func classify(_ value: UInt32) -> Folded {
+        guard let scalar = Unicode.Scalar(value) else { return Folded(role: .separator, bytes: []) }
+        if apostrophes.contains(value) { return Folded(role: .vanish, bytes: []) }
+        var piece: [UInt8] = []
+        for part in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars {
             let props = part.properties
             switch props.generalCategory {
             case .nonspacingMark, .enclosingMark, .spacingMark:
                 continue
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .decimalNumber, .letterNumber, .otherNumber:
-                if let base = Self.baseLetters[part.value] {
+                if let base = baseLetters[part.value] {
                     piece.append(contentsOf: base.utf8)
                 } else if part.value < 0x80 {
-                    piece.append(UInt8(part.value < 0x5B && part.value >= 0x41 ? part.value + 0x20 : part.value))
+                    piece.append(asciiRole[Int(part.value)] > 1 ? asciiRole[Int(part.value)] : UInt8(part.value))
                 } else {
                     piece.append(contentsOf: props.lowercaseMapping.utf8)
                 }
             default:
-                return piece.isEmpty ? .separator : .letters
+                return Folded(role: piece.isEmpty ? .separator : .letters, bytes: piece)
             }
         }
-        return piece.isEmpty ? .vanish : .letters
-    }
-
-    private mutating func decompose(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
-        if let known = decompositions[scalar.value] { return known }
-        let parts = Array(String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
-        decompositions[scalar.value] = parts
-        return parts
+        return Folded(role: piece.isEmpty ? .vanish : .letters, bytes: piece)
     }
 
     private static let apostrophes: Set<UInt32> = [0x2019, 0x2018, 0x02BC, 0x02BB, 0x02B9, 0x00B4, 0x02BE, 0x02BF]

@@ -6,9 +6,10 @@ extension PlaceIndex {
     public static let typoMinimumLetters = 4
 
     /// Up to `limit` places for what the user typed, best first: matches at the start of the
-    /// main name, then of an alternate name, then of a later word of the main name, each tier
-    /// by rank (population); then, once 4 letters are typed and room is left, matches with
-    /// one typo. An empty (or all-punctuation) query gives none.
+    /// main name (or of an alternate name typed in full), then at the start of an alternate
+    /// name, then of a later word of the main name, each tier by rank (population); then, once
+    /// 4 letters are typed and room is left, matches with one typo. An empty (or
+    /// all-punctuation) query gives none.
     public func suggestions(for query: String, limit: Int = PlaceIndex.suggestionLimit) -> [PlaceSuggestion] {
         var folder = NameFolder()
         let key = folder.fold(query)
@@ -16,15 +17,27 @@ extension PlaceIndex {
 
         var found: [(entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match)] = []
         var seen: Set<UInt32> = []
-        for (number, match) in [(0, PlaceSuggestion.Match.name), (1, .alternateName), (2, .laterWord)] {
-            let section = sections[number]
-            let range = section.range(of: key)
-            for hit in section.best(in: [range], limit: limit - found.count, excluding: seen) {
-                seen.insert(section.places[hit.entry])
-                found.append((hit.entry, number, key, match))
+        /// Adds the best of several (section, range) pairs, merged by rank.
+        func take(_ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)]) {
+            var hits: [(entry: Int, section: Int, match: PlaceSuggestion.Match, rank: UInt32)] = []
+            for source in sources where !source.range.isEmpty {
+                let section = sections[source.section]
+                for hit in section.best(in: [source.range], limit: limit - found.count, excluding: seen) {
+                    hits.append((hit.entry, source.section, source.match, ranks[Int(section.places[hit.entry])]))
+                }
             }
-            if found.count >= limit { break }
+            hits.sort { $0.rank < $1.rank }
+            for hit in hits where found.count < limit && seen.insert(sections[hit.section].places[hit.entry]).inserted {
+                found.append((hit.entry, hit.section, key, hit.match))
+            }
         }
+        // An alternate name typed in full counts with the main names: "Muenchen" is Munich
+        // before Münchenstein, "Peking" Beijing before any Pekingese village.
+        let alternateRange = sections[1].range(of: key)
+        let alternateWhole = sections[1].exactPart(of: alternateRange, length: key.count)
+        take([(0, sections[0].range(of: key), .name), (1, alternateWhole, .alternateName)])
+        if found.count < limit { take([(1, alternateRange, .alternateName)]) }
+        if found.count < limit { take([(2, sections[2].range(of: key), .laterWord)]) }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
         if found.count < limit && letters >= Self.typoMinimumLetters {

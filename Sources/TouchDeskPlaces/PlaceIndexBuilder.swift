@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the GeoNames records into a `PlaceIndex`.
 ///
 /// Ranking score: a city's population; a country or a US state scores like its largest city,
@@ -120,21 +122,23 @@ enum PlaceIndexBuilder {
         for id in 0..<kinds.count {
             let name = strings.peek(names[id])
             let nameID = names[id]
-            var mainKeys: Set<[UInt8]> = []
+            var known: [[UInt8]] = []
             for key in foldings(of: name, with: &folder) {
-                mainKeys.insert(key)
+                known.append(key)
                 main.add(key, place: id, label: nameID)
             }
-            if let plain = foldings(of: name, with: &folder).first {
+            if let plain = known.first {
                 // Each later word of the main name, to the end: "york city" of "New York City".
                 for (i, byte) in plain.enumerated() where byte == 0x20 && i + 1 < plain.count {
-                    word.add(Array(plain[(i + 1)...]), place: id, label: nameID)
+                    word.add(plain[(i + 1)...], place: id, label: nameID)
                 }
             }
-            var seen = mainKeys
             for alias in alternates[id] {
-                for key in foldings(of: alias, with: &folder) where seen.insert(key).inserted {
-                    alternate.add(key, place: id, label: strings.id(alias))
+                var label: UInt32?
+                for key in foldings(of: alias, with: &folder) where !known.contains(key) {
+                    known.append(key)
+                    if label == nil { label = strings.append(alias) }
+                    alternate.add(key, place: id, label: label!)
                 }
             }
         }
@@ -159,32 +163,57 @@ enum PlaceIndexBuilder {
 
     /// Collects (key, place, label) entries and sorts them into a `KeySection`.
     struct SectionBuilder {
-        private var keys: [[UInt8]] = []
+        private var bytes: [UInt8] = []
+        private var starts: [UInt32] = [0]
+        private var heads: [UInt64] = []
         private var places: [UInt32] = []
         private var labels: [UInt32] = []
 
-        mutating func add(_ key: [UInt8], place: Int, label: UInt32) {
-            keys.append(key)
+        mutating func add<Key: Collection<UInt8>>(_ key: Key, place: Int, label: UInt32) {
+            var head: UInt64 = 0
+            var k = 0
+            for b in key.prefix(8) {
+                head |= UInt64(b) << (56 - 8 * k)
+                k += 1
+            }
+            heads.append(head)
+            bytes.append(contentsOf: key)
+            starts.append(UInt32(bytes.count))
             places.append(UInt32(place))
             labels.append(label)
         }
 
         func build(ranks: [UInt32]) -> KeySection {
-            let order = keys.indices.sorted { a, b in
-                if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
-                return ranks[Int(places[a])] < ranks[Int(places[b])]
+            // Keys compare by their first 8 bytes as one big-endian word, then bytewise; a key
+            // shorter than 8 bytes pads with zeros, which no key contains, so order is kept.
+            var order = Array(0..<places.count)
+            bytes.withUnsafeBufferPointer { b in
+                order.sort { x, y in
+                    if heads[x] != heads[y] { return heads[x] < heads[y] }
+                    let xs = Int(starts[x]), xe = Int(starts[x + 1]), ys = Int(starts[y]), ye = Int(starts[y + 1])
+                    let n = min(xe - xs, ye - ys)
+                    let c = n > 8 ? memcmp(b.baseAddress! + xs + 8, b.baseAddress! + ys + 8, n - 8) : 0
+                    if c != 0 { return c < 0 }
+                    if xe - xs != ye - ys { return xe - xs < ye - ys }
+                    return ranks[Int(places[x])] < ranks[Int(places[y])]
+                }
             }
-            var starts: [UInt32] = [0], bytes: [UInt8] = [], outPlaces: [UInt32] = [], outLabels: [UInt32] = []
-            var previous: (key: [UInt8], place: UInt32)?
+            var outStarts: [UInt32] = [0], outBytes: [UInt8] = [], outPlaces: [UInt32] = [], outLabels: [UInt32] = []
+            outStarts.reserveCapacity(places.count + 1)
+            outBytes.reserveCapacity(bytes.count)
+            var previous = -1
             for i in order {
-                if let p = previous, p.place == places[i], p.key == keys[i] { continue }
-                previous = (keys[i], places[i])
-                bytes.append(contentsOf: keys[i])
-                starts.append(UInt32(bytes.count))
+                let key = bytes[Int(starts[i])..<Int(starts[i + 1])]
+                if previous >= 0, places[previous] == places[i], bytes[Int(starts[previous])..<Int(starts[previous + 1])] == key {
+                    continue
+                }
+                previous = i
+                outBytes.append(contentsOf: key)
+                outStarts.append(UInt32(outBytes.count))
                 outPlaces.append(places[i])
                 outLabels.append(labels[i])
             }
-            return KeySection(keyStarts: starts, keyBytes: bytes, places: outPlaces, labels: outLabels, ranks: ranks)
+            return KeySection(keyStarts: outStarts, keyBytes: outBytes, places: outPlaces, labels: outLabels, ranks: ranks)
         }
     }
 }

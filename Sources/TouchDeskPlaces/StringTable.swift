@@ -28,6 +28,16 @@ struct StringTable: Sendable {
             id == StringTable.none ? "" : texts[Int(id)]
         }
 
+        /// Adds `text` without looking for an equal string: for the half-million alternate names,
+        /// where hashing every one costs more than the few repeats save.
+        mutating func append(_ text: String) -> UInt32 {
+            let id = UInt32(starts.count - 1)
+            bytes.append(contentsOf: text.utf8)
+            starts.append(UInt32(bytes.count))
+            texts.append(text)
+            return id
+        }
+
         mutating func id(_ text: String) -> UInt32 {
             if let known = ids[text] { return known }
             let id = UInt32(starts.count - 1)

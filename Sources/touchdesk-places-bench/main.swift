@@ -1,0 +1,23 @@
+import TouchDeskPlaces
+
+// Map Search's data benchmarks until touchdesk-bench grows a `map` subcommand; with
+// arguments, prints the suggestions for each argument instead.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.isEmpty {
+    for line in PlacesBench.run() { print(line) }
+} else {
+    do {
+        let index = try PlaceIndexCache.load().index
+        for query in arguments {
+            print("\(query):")
+            for s in index.suggestions(for: query) {
+                let p = s.place
+                let shown = s.alias.map { "\(p.name) (\($0))" } ?? p.name
+                let bold = s.nameMatch.map { String(p.name[$0]) } ?? s.aliasMatch.map { String(s.alias![$0]) } ?? "-"
+                print("  \(s.match) \(p.kind) \(shown) [\(bold)] \(p.region ?? p.admin1Code), \(p.countryName) pop \(p.population) \(p.coordinate) \(p.timezone)")
+            }
+        }
+    } catch {
+        print("touchdesk-places-bench: \(error)")
+    }
+}
