@@ -39,39 +39,53 @@ struct KeySection: Sendable {
     }
 
     /// -1 when entry `i`'s key sorts before every key starting with `prefix`, 0 when it starts
-    /// with `prefix`, 1 when after.
+    /// with `prefix`, 1 when after. The first `skip` bytes are known to be equal.
     @inline(__always)
-    private func compare(_ i: Int, _ prefix: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = Int(keyStarts[i]), end = Int(keyStarts[i + 1])
-        let n = min(end - start, prefix.count)
-        return keyBytes.withUnsafeBufferPointer { bytes in
-            var k = 0
-            while k < n {
-                let a = bytes[start + k], b = prefix[k]
-                if a != b { return a < b ? -1 : 1 }
-                k += 1
-            }
-            return end - start < prefix.count ? -1 : 0
+    private static func compare(
+        _ i: Int, _ prefix: UnsafeBufferPointer<UInt8>, skip: Int,
+        starts: UnsafeBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let start = Int(starts[i]), length = Int(starts[i + 1]) - start
+        let n = min(length, prefix.count)
+        var k = skip
+        while k < n {
+            let a = bytes[start + k], b = prefix[k]
+            if a != b { return a < b ? -1 : 1 }
+            k += 1
         }
+        return length < prefix.count ? -1 : 0
     }
 
-    /// The entries whose keys start with `prefix`, searched within `within` (whose keys must
-    /// all share whatever prefix the caller already narrowed to).
-    func range(of prefix: [UInt8], within: Range<Int>? = nil) -> Range<Int> {
+    /// The entries whose keys start with `prefix`, searched within `within`, whose keys all
+    /// share their first `skip` bytes with `prefix`.
+    func range(of prefix: [UInt8], within: Range<Int>? = nil, skip: Int = 0) -> Range<Int> {
         let all = within ?? 0..<count
         return prefix.withUnsafeBufferPointer { p in
-            var lo = all.lowerBound, hi = all.upperBound
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if compare(mid, p) < 0 { lo = mid + 1 } else { hi = mid }
+            keyStarts.withUnsafeBufferPointer { starts in
+                keyBytes.withUnsafeBufferPointer { bytes in
+                    var lo = all.lowerBound, hi = all.upperBound
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if Self.compare(mid, p, skip: skip, starts: starts, bytes: bytes) < 0 { lo = mid + 1 } else { hi = mid }
+                    }
+                    let lower = lo
+                    // Galloping from the lower bound: most ranges asked for are short, and
+                    // nearby entries are already in cache.
+                    var step = 1
+                    var bound = lower
+                    while bound < all.upperBound, Self.compare(bound, p, skip: skip, starts: starts, bytes: bytes) == 0 {
+                        lo = bound + 1
+                        bound = lower + step
+                        step <<= 1
+                    }
+                    hi = min(bound, all.upperBound)
+                    while lo < hi {
+                        let mid = (lo + hi) >> 1
+                        if Self.compare(mid, p, skip: skip, starts: starts, bytes: bytes) <= 0 { lo = mid + 1 } else { hi = mid }
+                    }
+                    return lower..<lo
+                }
             }
-            let lower = lo
-            hi = all.upperBound
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if compare(mid, p) <= 0 { lo = mid + 1 } else { hi = mid }
-            }
-            return lower..<lo
         }
     }
 
@@ -105,7 +119,7 @@ struct KeySection: Sendable {
             let length = min(utf8Length(lead), Int(keyStarts[i + 1]) - start)
             let bytes = Array(keyBytes[start..<(start + length)])
             let full = Array(keyBytes[Int(keyStarts[i])..<(start + length)])
-            let childRange = self.range(of: full, within: i..<range.upperBound)
+            let childRange = self.range(of: full, within: i..<range.upperBound, skip: depth)
             out.append((bytes, childRange))
             i = max(childRange.upperBound, i + 1)
         }

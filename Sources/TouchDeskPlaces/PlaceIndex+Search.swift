@@ -105,8 +105,8 @@ enum TypoSearch {
         let count = starts.count - 1
 
         var out: [(range: Range<Int>, prefix: [UInt8])] = []
-        func add(_ prefix: [UInt8], within: Range<Int>) {
-            let r = section.range(of: prefix, within: within)
+        func add(_ prefix: [UInt8], within: Range<Int>, skip: Int) {
+            let r = section.range(of: prefix, within: within, skip: skip)
             if !r.isEmpty { out.append((r, prefix)) }
         }
         var current = 0..<section.count
@@ -115,20 +115,21 @@ enum TypoSearch {
             let here = Array(key[starts[pos]..<starts[pos + 1]])
             let rest = Array(key[starts[pos + 1]...])
             // Deletion: the typed scalar is extra. Never of the only scalar left.
-            if count > 1 { add(done + rest, within: current) }
+            if count > 1 { add(done + rest, within: current, skip: done.count) }
             // Transposition with the next scalar.
             if pos + 1 < count {
                 let next = Array(key[starts[pos + 1]..<starts[pos + 2]])
-                if next != here { add(done + next + here + Array(key[starts[pos + 2]...]), within: current) }
+                if next != here { add(done + next + here + Array(key[starts[pos + 2]...]), within: current, skip: done.count) }
             }
             let lead = here[0]
             let block: ClosedRange<UInt8> = lead < 0x80 ? 0x00...0x7F : lead...lead
             for child in section.children(of: current, depth: done.count, leadBytes: block) where child.bytes != here {
                 // Replacement, then insertion before the typed scalar.
-                add(done + child.bytes + rest, within: child.range)
-                add(done + child.bytes + here + rest, within: child.range)
+                let skip = done.count + child.bytes.count
+                add(done + child.bytes + rest, within: child.range, skip: skip)
+                add(done + child.bytes + here + rest, within: child.range, skip: skip)
             }
-            current = section.range(of: done + here, within: current)
+            current = section.range(of: done + here, within: current, skip: done.count)
             if current.isEmpty { break }
         }
         return out

@@ -1,3 +1,4 @@
+import Foundation
 import TouchDeskPlaces
 
 // Map Search's data benchmarks until touchdesk-bench grows a `map` subcommand; with
@@ -8,6 +9,13 @@ if arguments.isEmpty {
 } else {
     do {
         let index = try PlaceIndexCache.load().index
+        if let loops = Int(ProcessInfo.processInfo.environment["PLACES_LOOP"] ?? "") {
+            // For profiling: the queries again and again, no output.
+            var total = 0
+            for _ in 0..<loops { for query in arguments { total += index.suggestions(for: query).count } }
+            print(total)
+            exit(0)
+        }
         for query in arguments {
             print("\(query):")
             for s in index.suggestions(for: query) {
