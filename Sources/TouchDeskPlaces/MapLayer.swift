@@ -1,13 +1,44 @@
+import Foundation
+
 /// A closed outline with the holes cut out of it (Italy around San Marino and the Vatican).
 public struct MapPolygon: Sendable {
     public var outer: [GeoCoordinate]
     public var holes: [[GeoCoordinate]]
     public var bounds: GeoBounds
+    /// Whether the outline encloses no area: a state smaller than the file's half-arc-minute
+    /// grid (the Vatican is six points on one line of latitude in the 1:50m countries).
+    public var isSliver: Bool
 
     public init(outer: [GeoCoordinate], holes: [[GeoCoordinate]]) {
         self.outer = outer
         self.holes = holes
         self.bounds = MapLayer.bounds(of: outer) ?? GeoBounds(south: 0, west: 0, north: 0, east: 0)
+        var twiceArea = 0.0
+        var j = outer.count - 1
+        for i in 0..<outer.count {
+            twiceArea += (outer[j].longitude - outer[i].longitude) * (outer[j].latitude + outer[i].latitude)
+            j = i
+        }
+        self.isSliver = abs(twiceArea) < 1e-9
+    }
+
+    /// Kilometres from `point` to the nearest edge of the outline (flat-earth: for short reaches).
+    func distanceToOutline(from point: GeoCoordinate) -> Double {
+        let kmPerDegree = GeoCoordinate.earthRadiusKilometres * .pi / 180
+        let xScale = kmPerDegree * cos(point.latitude * .pi / 180)
+        var best = Double.infinity
+        var j = outer.count - 1
+        for i in 0..<outer.count {
+            let ax = (outer[j].longitude - point.longitude) * xScale, ay = (outer[j].latitude - point.latitude) * kmPerDegree
+            let bx = (outer[i].longitude - point.longitude) * xScale, by = (outer[i].latitude - point.latitude) * kmPerDegree
+            let dx = bx - ax, dy = by - ay
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? max(0, min(1, -(ax * dx + ay * dy) / length2)) : 0
+            let x = ax + t * dx, y = ay + t * dy
+            best = min(best, (x * x + y * y).squareRoot())
+            j = i
+        }
+        return best
     }
 
     /// Whether `point` lies inside the outline and outside every hole (even-odd rule).
@@ -50,6 +81,11 @@ public struct MapFeature: Sendable {
         self.colorIndex = colorIndex
     }
 
+    /// Whether every outline of the feature is a sliver (it has no area to hold a point).
+    public var isSliver: Bool {
+        !polygons.isEmpty && rings.isEmpty && polygons.allSatisfy(\.isSliver)
+    }
+
     public func contains(_ point: GeoCoordinate) -> Bool {
         guard let bounds, bounds.contains(point) else { return false }
         return polygons.contains { $0.contains(point) } || rings.contains { MapPolygon.ring($0, contains: point) }
@@ -82,9 +118,33 @@ public struct MapLayer: Sendable {
         }
     }
 
-    /// The index of the first feature whose area holds `point`.
+    /// How near a sliver outline (see `MapPolygon.isSliver`) a point must be for the sliver's
+    /// feature to claim it: the grid's rounding (up to a step, 0.9 km, each way) plus the
+    /// state's own size. The Vatican's true centre lies 2.1 km from its 1:50m sliver; central
+    /// Rome (6 km) stays Italian.
+    public static let sliverReachKilometres = 3.0
+
+    /// The index of the feature whose area holds `point`: the smallest by bounding box when
+    /// several do, as an enclave drawn over its surroundings without a hole cut for it would
+    /// be; a feature whose only outlines are slivers claims points within
+    /// `sliverReachKilometres` of them first, since Natural Earth's 1:50m Italy has no hole
+    /// for the Vatican.
     public func feature(containing point: GeoCoordinate) -> Int? {
-        features.firstIndex { $0.contains(point) }
+        let reach = Self.sliverReachKilometres / (GeoCoordinate.earthRadiusKilometres * .pi / 180)
+        var best: (index: Int, area: Double)?
+        for (i, feature) in features.enumerated() {
+            guard let b = feature.bounds else { continue }
+            if feature.isSliver {
+                let grown = GeoBounds(south: b.south - reach, west: b.west - 2 * reach, north: b.north + reach, east: b.east + 2 * reach)
+                if grown.contains(point), feature.polygons.contains(where: { $0.distanceToOutline(from: point) <= Self.sliverReachKilometres }) {
+                    return i
+                }
+            } else if b.contains(point), feature.contains(point) {
+                let area = (b.north - b.south) * (b.east - b.west)
+                if best == nil || area < best!.area { best = (i, area) }
+            }
+        }
+        return best?.index
     }
 
     static func bounds(of points: [GeoCoordinate]) -> GeoBounds? {

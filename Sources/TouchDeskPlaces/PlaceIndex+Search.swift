@@ -1,59 +1,79 @@
+import Foundation
+
 extension PlaceIndex {
     /// How many suggestions the list shows.
     public static let suggestionLimit = 10
     /// Typos are forgiven only once this many letters are typed: before that, one changed
     /// letter matches half the world.
     public static let typoMinimumLetters = 4
+    /// How much bigger (as a power of ten) a place matched by a later tier must be to take a
+    /// slot from one matched by its main name: 2, a hundred times the people.
+    static let laterTierPenalty = 2.0
 
     /// Up to `limit` places for what the user typed, best first: matches at the start of the
     /// main name (or of an alternate name typed in full), then at the start of an alternate
-    /// name, then of a later word of the main name, each tier by rank (population); then, once
-    /// 4 letters are typed and room is left, matches with one typo. An empty (or
-    /// all-punctuation) query gives none.
+    /// name, then of a later word of the main name, each tier by rank (population, see
+    /// `PlaceIndexBuilder`); then, once 4 letters are typed and room is left, matches with one
+    /// typo. A later tier's place can take a slot from the main-name tier only when it is a
+    /// hundred times bigger, and is still listed after it. An empty (or all-punctuation)
+    /// query gives none.
     public func suggestions(for query: String, limit: Int = PlaceIndex.suggestionLimit) -> [PlaceSuggestion] {
         var folder = NameFolder()
         let key = folder.fold(query)
         guard !key.isEmpty, limit > 0 else { return [] }
 
-        var found: [(entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match)] = []
+        typealias Hit = (entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match, tier: Int, rank: UInt32)
         var seen: Set<UInt32> = []
-        /// Adds the best of several (section, range) pairs, merged by rank.
-        func take(_ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)]) {
-            var hits: [(entry: Int, section: Int, match: PlaceSuggestion.Match, rank: UInt32)] = []
+        var candidates: [Hit] = []
+        /// The best `limit` places of a tier's (section, range) pairs, none seen in a better tier.
+        func gather(tier: Int, _ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)]) {
+            var hits: [Hit] = []
             for source in sources where !source.range.isEmpty {
                 let section = sections[source.section]
-                for hit in section.best(in: [source.range], limit: limit - found.count, excluding: seen) {
-                    hits.append((hit.entry, source.section, source.match, ranks[Int(section.places[hit.entry])]))
+                for hit in section.best(in: [source.range], limit: limit, excluding: seen) {
+                    hits.append((hit.entry, source.section, key, source.match, tier, ranks[Int(section.places[hit.entry])]))
                 }
             }
             hits.sort { $0.rank < $1.rank }
-            for hit in hits where found.count < limit && seen.insert(sections[hit.section].places[hit.entry]).inserted {
-                found.append((hit.entry, hit.section, key, hit.match))
+            var kept = 0
+            for hit in hits where kept < limit && seen.insert(sections[hit.section].places[hit.entry]).inserted {
+                candidates.append(hit)
+                kept += 1
             }
         }
-        // An alternate name typed in full counts with the main names: "Muenchen" is Munich
-        // before Münchenstein, "Peking" Beijing before any Pekingese village.
+        // Tier 0: the main name, or an alternate name typed in full ("Muenchen" is Munich
+        // before Münchenstein, "Peking" Beijing before any Pekingese village).
         let alternateRange = sections[1].range(of: key)
-        let alternateWhole = sections[1].exactPart(of: alternateRange, length: key.count)
-        take([(0, sections[0].range(of: key), .name), (1, alternateWhole, .alternateName)])
-        if found.count < limit { take([(1, alternateRange, .alternateName)]) }
-        if found.count < limit { take([(2, sections[2].range(of: key), .laterWord)]) }
+        gather(tier: 0, [(0, sections[0].range(of: key), .name), (1, sections[1].exactPart(of: alternateRange, length: key.count), .alternateName)])
+        gather(tier: 1, [(1, alternateRange, .alternateName)])
+        gather(tier: 2, [(2, sections[2].range(of: key), .laterWord)])
+
+        // Which ten to show: a later tier's place may take the place of an earlier tier's if it
+        // has a hundred times the people ("york": New York City instead of the tenth small
+        // York), but the list still shows the tiers in order.
+        func weight(_ hit: Hit) -> Double {
+            log10(Double(scores[Int(sections[hit.section].places[hit.entry])]) + 1) - (hit.tier == 0 ? 0 : Self.laterTierPenalty)
+        }
+        var found = candidates.count <= limit ? candidates : Array(candidates.sorted { a, b in
+            let wa = weight(a), wb = weight(b)
+            if wa != wb { return wa > wb }
+            return (a.tier, a.rank) < (b.tier, b.rank)
+        }.prefix(limit))
+        found.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
         if found.count < limit && letters >= Self.typoMinimumLetters {
-            // One list across tiers, by rank: a typo says nothing about which name was meant.
-            var candidates: [(entry: Int, section: Int, matched: [UInt8], rank: UInt32)] = []
+            // Typo matches in the same tier order: main names, alternate names, later words.
+            var typos: [Hit] = []
             for (number, section) in sections.enumerated() {
                 let variants = TypoSearch.ranges(for: key, in: section)
                 for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen) {
-                    candidates.append((hit.entry, number, variants[hit.source].prefix, ranks[Int(section.places[hit.entry])]))
+                    typos.append((hit.entry, number, variants[hit.source].prefix, .typo, 3 + number, ranks[Int(section.places[hit.entry])]))
                 }
             }
-            candidates.sort { $0.rank < $1.rank }
-            for c in candidates where found.count < limit {
-                if seen.insert(sections[c.section].places[c.entry]).inserted {
-                    found.append((c.entry, c.section, c.matched, .typo))
-                }
+            typos.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
+            for hit in typos where found.count < limit && seen.insert(sections[hit.section].places[hit.entry]).inserted {
+                found.append(hit)
             }
         }
 

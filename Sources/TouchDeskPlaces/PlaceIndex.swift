@@ -17,6 +17,8 @@ public struct PlaceIndex: Sendable {
     let timezones: [UInt32]
     /// Each place's position in the ranking: 0 is the best (largest score, see `PlaceIndexBuilder`).
     let ranks: [UInt32]
+    /// What the ranking sorts by: a city's population, a country's or state's largest city's.
+    let scores: [UInt32]
     /// South, west, north, east of each region place (countries and states), from `firstRegion` on.
     let regionBounds: [Double]
     let firstRegion: Int
@@ -33,7 +35,7 @@ public struct PlaceIndex: Sendable {
     init(
         kinds: [UInt8], names: [UInt32], admin1: [UInt32], regions: [UInt32], countries: [UInt16],
         populations: [UInt32], latitudes: [Double], longitudes: [Double], timezones: [UInt32],
-        ranks: [UInt32], regionBounds: [Double], firstRegion: Int, countryCodes: [UInt16],
+        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], firstRegion: Int, countryCodes: [UInt16],
         countryNames: [UInt32], strings: StringTable, sections: [KeySection]
     ) {
         self.kinds = kinds
@@ -46,6 +48,7 @@ public struct PlaceIndex: Sendable {
         self.longitudes = longitudes
         self.timezones = timezones
         self.ranks = ranks
+        self.scores = scores
         self.regionBounds = regionBounds
         self.firstRegion = firstRegion
         self.countryCodes = countryCodes

@@ -146,7 +146,7 @@ enum PlaceIndexBuilder {
         return PlaceIndex(
             kinds: kinds, names: names, admin1: admin1, regions: regions, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
+            ranks: ranks, scores: scores, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
             countryNames: countryNames, strings: strings.build(),
             sections: [main, alternate, word].map { $0.build(ranks: ranks) }
         )

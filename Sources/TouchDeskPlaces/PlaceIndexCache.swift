@@ -84,6 +84,7 @@ public enum PlaceIndexCache {
         payload.put(index.longitudes)
         payload.put(index.timezones)
         payload.put(index.ranks)
+        payload.put(index.scores)
         payload.put(index.regionBounds)
         payload.put([UInt64(index.firstRegion)])
         payload.put(index.countryCodes)
@@ -176,6 +177,7 @@ public enum PlaceIndexCache {
             let countries = reader.take(UInt16.self), let populations = reader.take(UInt32.self),
             let latitudes = reader.take(Double.self), let longitudes = reader.take(Double.self),
             let timezones = reader.take(UInt32.self), let ranks = reader.take(UInt32.self),
+            let scores = reader.take(UInt32.self),
             let regionBounds = reader.take(Double.self), let firstRegionArray = reader.take(UInt64.self),
             let countryCodes = reader.take(UInt16.self), let countryNames = reader.take(UInt32.self),
             let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
@@ -194,7 +196,7 @@ public enum PlaceIndexCache {
         let n = kinds.count
         guard firstRegionArray.count == 1, let firstRegion = Int(exactly: firstRegionArray[0]), firstRegion <= n,
               [names.count, admin1.count, regions.count, countries.count, populations.count, latitudes.count,
-               longitudes.count, timezones.count, ranks.count].allSatisfy({ $0 == n }),
+               longitudes.count, timezones.count, ranks.count, scores.count].allSatisfy({ $0 == n }),
               regionBounds.count == 4 * (n - firstRegion),
               countryCodes.count == countryNames.count,
               kinds.allSatisfy({ PlaceKind(rawValue: $0) != nil }),
@@ -219,7 +221,7 @@ public enum PlaceIndexCache {
         return .success(PlaceIndex(
             kinds: kinds, names: names, admin1: admin1, regions: regions, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
+            ranks: ranks, scores: scores, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
             countryNames: countryNames, strings: StringTable(starts: stringStarts, bytes: stringBytes),
             sections: sections
         ))
