@@ -128,8 +128,10 @@ struct KeySection: Sendable {
 
     /// Up to `limit` entries from `ranges`, best place rank first, one per place and none of
     /// `excluded`; each with the index of the range it came from.
-    func best(in ranges: [Range<Int>], limit: Int, excluding excluded: Set<UInt32>) -> [(entry: Int, source: Int)] {
+    /// Places ranked `rankLimit` or worse are not wanted.
+    func best(in ranges: [Range<Int>], limit: Int, excluding excluded: Set<UInt32>, rankLimit: UInt32 = .max) -> [(entry: Int, source: Int)] {
         var heap = MinHeap()
+        guard limit > 0 else { return [] }
         for (source, r) in ranges.enumerated() where !r.isEmpty {
             var l = r.lowerBound + leafBase, h = r.upperBound + leafBase
             while l < h {
@@ -141,7 +143,7 @@ struct KeySection: Sendable {
         }
         var seen = excluded
         var out: [(entry: Int, source: Int)] = []
-        while out.count < limit, let top = heap.pop() {
+        while out.count < limit, let top = heap.pop(), top.rank < rankLimit {
             if top.node >= leafBase {
                 let entry = top.node - leafBase
                 if seen.insert(places[entry]).inserted { out.append((entry, top.source)) }

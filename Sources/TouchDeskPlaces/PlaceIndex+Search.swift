@@ -26,11 +26,11 @@ extension PlaceIndex {
         var seen: Set<UInt32> = []
         var candidates: [Hit] = []
         /// The best `limit` places of a tier's (section, range) pairs, none seen in a better tier.
-        func gather(tier: Int, _ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)]) {
+        func gather(tier: Int, _ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)], rankLimit: UInt32 = .max) {
             var hits: [Hit] = []
             for source in sources where !source.range.isEmpty {
                 let section = sections[source.section]
-                for hit in section.best(in: [source.range], limit: limit, excluding: seen) {
+                for hit in section.best(in: [source.range], limit: limit, excluding: seen, rankLimit: rankLimit) {
                     hits.append((hit.entry, source.section, key, source.match, tier, ranks[Int(section.places[hit.entry])]))
                 }
             }
@@ -45,8 +45,16 @@ extension PlaceIndex {
         // before Münchenstein, "Peking" Beijing before any Pekingese village).
         let alternateRange = sections[1].range(of: key)
         gather(tier: 0, [(0, sections[0].range(of: key), .name), (1, sections[1].exactPart(of: alternateRange, length: key.count), .alternateName)])
-        gather(tier: 1, [(1, alternateRange, .alternateName)])
-        gather(tier: 2, [(2, sections[2].range(of: key), .laterWord)])
+        // Later words are gathered before alternate names, though listed after them, so a place
+        // matching both shows its main name ("New York City", not its Basque "York Berri").
+        // With a full first tier, only places a hundred times bigger than its last can get in.
+        var laterRankLimit = UInt32.max
+        if candidates.count >= limit, let last = candidates.last {
+            let needed = Double(scores[Int(sections[last.section].places[last.entry])]) * pow(10, Self.laterTierPenalty)
+            laterRankLimit = needed > Double(UInt32.max) ? 0 : rankWithScore(below: UInt32(needed))
+        }
+        gather(tier: 2, [(2, sections[2].range(of: key), .laterWord)], rankLimit: laterRankLimit)
+        gather(tier: 1, [(1, alternateRange, .alternateName)], rankLimit: laterRankLimit)
 
         // Which ten to show: a later tier's place may take the place of an earlier tier's if it
         // has a hundred times the people ("york": New York City instead of the tenth small
@@ -93,6 +101,16 @@ extension PlaceIndex {
                 nameMatch: nil, aliasMatch: Self.highlight(matched, in: label, folder: &folder)
             )
         }
+    }
+
+    /// The first rank whose place scores less than `score` (ranks go by falling score).
+    private func rankWithScore(below score: UInt32) -> UInt32 {
+        var lo = 0, hi = scoresByRank.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if scoresByRank[mid] >= score { lo = mid + 1 } else { hi = mid }
+        }
+        return UInt32(lo)
     }
 
     /// The best match for a whole text, as `touchdesk map --place` needs: the first suggestion.

@@ -19,6 +19,8 @@ public struct PlaceIndex: Sendable {
     let ranks: [UInt32]
     /// What the ranking sorts by: a city's population, a country's or state's largest city's.
     let scores: [UInt32]
+    /// `scores` in rank order (falling), for finding the ranks above a score.
+    let scoresByRank: [UInt32]
     /// South, west, north, east of each region place (countries and states), from `firstRegion` on.
     let regionBounds: [Double]
     let firstRegion: Int
@@ -49,6 +51,9 @@ public struct PlaceIndex: Sendable {
         self.timezones = timezones
         self.ranks = ranks
         self.scores = scores
+        var byRank = [UInt32](repeating: 0, count: scores.count)
+        for (place, rank) in ranks.enumerated() where Int(rank) < byRank.count { byRank[Int(rank)] = scores[place] }
+        self.scoresByRank = byRank
         self.regionBounds = regionBounds
         self.firstRegion = firstRegion
         self.countryCodes = countryCodes

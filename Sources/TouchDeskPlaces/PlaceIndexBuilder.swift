@@ -133,13 +133,27 @@ enum PlaceIndexBuilder {
                     word.add(plain[(i + 1)...], place: id, label: nameID)
                 }
             }
+            // Alternate names by key; where several spell one key ("Munchen", "München"), the
+            // one with accents is shown, as it is the place's own spelling.
+            var aliasKeys: [[UInt8]] = []
+            var aliasLabels: [String] = []
             for alias in alternates[id] {
-                var label: UInt32?
                 for key in foldings(of: alias, with: &folder) where !known.contains(key) {
-                    known.append(key)
-                    if label == nil { label = strings.append(alias) }
-                    alternate.add(key, place: id, label: label!)
+                    if let i = aliasKeys.firstIndex(of: key) {
+                        if aliasLabels[i].utf8.allSatisfy({ $0 < 0x80 }) && !alias.utf8.allSatisfy({ $0 < 0x80 }) {
+                            aliasLabels[i] = alias
+                        }
+                    } else {
+                        aliasKeys.append(key)
+                        aliasLabels.append(alias)
+                    }
                 }
+            }
+            var labelIDs: [String: UInt32] = [:]
+            for (key, alias) in zip(aliasKeys, aliasLabels) {
+                let label = labelIDs[alias] ?? strings.append(alias)
+                labelIDs[alias] = label
+                alternate.add(key, place: id, label: label)
             }
         }
 

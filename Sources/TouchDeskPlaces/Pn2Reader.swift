@@ -30,7 +30,14 @@ public enum Pn2Reader {
     }
 
     public static func read(_ bytes: [UInt8]) throws(PlacesError) -> MapLayer {
-        var stream = BigEndianStream(bytes: bytes)
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(PlacesError) in try read(BigEndianStream(bytes: buffer)) }
+        }
+        return try result.get()
+    }
+
+    private static func read(_ stream: BigEndianStream) throws(PlacesError) -> MapLayer {
+        var stream = stream
         let version = try stream.u8()
         let records = try stream.u32()
         let hasColors = try stream.u8() != 0
@@ -81,22 +88,21 @@ public enum Pn2Reader {
         points.reserveCapacity(Int(min(count, 1 << 20)))
         for _ in 0..<count {
             let lat = Int(try stream.i16()), lon = Int(try stream.i16())
-            let relatives = try stream.i16()
-            try append(lat, lon, to: &points)
+            let relatives = Int(try stream.i16())
             guard relatives >= 0 else { throw .unreadable("negative relative node count") }
-            for _ in 0..<relatives {
-                let dLat = Int(try stream.i8()), dLon = Int(try stream.i8())
-                try append(lat + dLat, lon + dLon, to: &points)
+            guard lat >= -10800, lat <= 10800, lon >= -21600, lon <= 21600 else { throw .unreadable("coordinate out of range") }
+            points.append(GeoCoordinate(latitude: Double(lat) / 120, longitude: Double(lon) / 120))
+            // The relative nodes in one go: two signed bytes each.
+            let offsets = try stream.bytes(2 * relatives)
+            var k = offsets.startIndex
+            while k < offsets.endIndex {
+                let la = lat + Int(Int8(bitPattern: offsets[k])), lo = lon + Int(Int8(bitPattern: offsets[k + 1]))
+                guard la >= -10800, la <= 10800, lo >= -21600, lo <= 21600 else { throw .unreadable("coordinate out of range") }
+                points.append(GeoCoordinate(latitude: Double(la) / 120, longitude: Double(lo) / 120))
+                k += 2
             }
         }
         return points
-    }
-
-    private static func append(_ lat: Int, _ lon: Int, to points: inout [GeoCoordinate]) throws(PlacesError) {
-        guard (-10800...10800).contains(lat), (-21600...21600).contains(lon) else {
-            throw .unreadable("coordinate out of range")
-        }
-        points.append(GeoCoordinate(latitude: Double(lat) / 120, longitude: Double(lon) / 120))
     }
 
     /// Gathers records into features, attaching inner boundaries to the polygon before them.
@@ -153,19 +159,23 @@ public enum Pn2Reader {
 
 /// Reads big-endian integers from bytes, failing at the end instead of trapping.
 private struct BigEndianStream {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var offset = 0
 
     var atEnd: Bool { offset >= bytes.count }
 
     private mutating func take(_ n: Int) throws(PlacesError) -> Int {
-        guard offset + n <= bytes.count else { throw .unreadable("file ends inside a record") }
+        guard n <= bytes.count - offset else { throw .unreadable("file ends inside a record") }
         defer { offset += n }
         return offset
     }
 
+    mutating func bytes(_ n: Int) throws(PlacesError) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let o = try take(n)
+        return bytes[o..<(o + n)]
+    }
+
     mutating func u8() throws(PlacesError) -> UInt8 { bytes[try take(1)] }
-    mutating func i8() throws(PlacesError) -> Int8 { Int8(bitPattern: bytes[try take(1)]) }
     mutating func i16() throws(PlacesError) -> Int16 {
         let o = try take(2)
         return Int16(bitPattern: UInt16(bytes[o]) << 8 | UInt16(bytes[o + 1]))
