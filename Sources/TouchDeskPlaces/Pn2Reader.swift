@@ -84,8 +84,19 @@ public enum Pn2Reader {
     }
 
     private static func readNodes(_ stream: inout BigEndianStream, count: UInt32) throws(PlacesError) -> [GeoCoordinate] {
+        // A first pass over the node headers counts the points, so the array is allocated once.
+        let start = stream.offset
+        var total = 0
+        for _ in 0..<count {
+            _ = try stream.bytes(4)
+            let relatives = Int(try stream.i16())
+            guard relatives >= 0 else { throw .unreadable("negative relative node count") }
+            _ = try stream.bytes(2 * relatives)
+            total += 1 + relatives
+        }
+        stream.offset = start
         var points: [GeoCoordinate] = []
-        points.reserveCapacity(Int(min(count, 1 << 20)))
+        points.reserveCapacity(total)
         for _ in 0..<count {
             let lat = Int(try stream.i16()), lon = Int(try stream.i16())
             let relatives = Int(try stream.i16())

@@ -4,7 +4,12 @@ import TouchDeskPlaces
 // Map Search's data benchmarks until touchdesk-bench grows a `map` subcommand; with
 // arguments, prints the suggestions for each argument instead.
 let arguments = CommandLine.arguments.dropFirst()
-if arguments.isEmpty {
+if let loops = Int(ProcessInfo.processInfo.environment["PLACES_MAP_LOOP"] ?? "") {
+    // For profiling the map reader.
+    var points = 0
+    for _ in 0..<loops { points += (try? WorldMap.load())?[.countries].pointCount ?? 0 }
+    print(points)
+} else if arguments.isEmpty {
     for line in PlacesBench.run() { print(line) }
 } else {
     do {
