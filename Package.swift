@@ -7,6 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
 //
 // The host never sees a view and the views never see Xlib.
@@ -67,7 +68,7 @@ let package = Package(
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine",
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "CX11", "CXShim"],
@@ -79,6 +80,7 @@ let package = Package(
             name: "touchdesk",
             dependencies: [
                 "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels",
+                "TouchDeskPlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +89,7 @@ let package = Package(
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces"]
         ),
 
         // MARK: - Tests
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",

@@ -92,6 +92,13 @@ public struct PlaceIndex: Sendable {
         )
     }
 
+    /// The ids of the `limit` most populous cities, most populous first.
+    public func citiesByPopulation(limit: Int) -> [Int] {
+        var cities = Array(0..<firstRegion)
+        cities.sort { populations[$0] != populations[$1] ? populations[$0] > populations[$1] : $0 < $1 }
+        return Array(cities.prefix(max(0, limit)))
+    }
+
     /// The countries of the index as places (those with at least one city of 5000 people).
     public var countryPlaces: [Place] {
         (firstRegion..<count).filter { kinds[$0] == PlaceKind.country.rawValue }.map(place)
