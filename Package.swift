@@ -102,7 +102,7 @@ let package = Package(
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "touchdesk", "make-assets"]
+            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets"]
         ),
 
         // MARK: - Places
