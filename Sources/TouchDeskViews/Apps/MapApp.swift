@@ -587,7 +587,7 @@ public final class MapApp: MiniApp {
             return
         }
         let all = listRect
-        Color(hex: 0x12141a, alpha: 0.96).set(cr)
+        Color(hex: 0x12141a).set(cr)
         cr.roundedRect(all.insetBy(-2), radius: 8)
         cr.fill()
         for (i, s) in suggestions.enumerated() {
@@ -603,7 +603,7 @@ public final class MapApp: MiniApp {
 
     private func drawListNote(_ cr: CairoContext, _ text: String) {
         let r = rowRect(0)
-        Color(hex: 0x12141a, alpha: 0.96).set(cr)
+        Color(hex: 0x12141a).set(cr)
         cr.roundedRect(r.insetBy(-2), radius: 8)
         cr.fill()
         cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: 14), color: Theme.dimText)
