@@ -467,8 +467,10 @@ public final class MapApp: MiniApp {
                 cr.setSource(image.surface, at: mapRect.x - o.x, mapRect.y - o.y, filter: .nearest)
                 cr.paint()
             } else {
+                // In flight: outlines only, labels return when it lands (laying out labels for
+                // every frame of a zoom would cost more than the outlines).
                 cr.translate(mapRect.x, mapRect.y)
-                painter.draw(cr, p, highlight: highlight, labels: places?.labelCandidates ?? [], marked: chosen)
+                painter.draw(cr, p, highlight: highlight, labels: [], marked: chosen)
             }
         }
     }

@@ -181,12 +181,18 @@ final class MapPainter {
             if c.population < minPopulation { break }
             let (x, y) = p.point(for: c.coordinate)
             guard x >= 2, y >= 2, x <= p.width - 2, y <= p.height - 2 else { continue }
-            let layout = Text.layout(c.name, font: labelFont(population: c.population))
+            let font = labelFont(population: c.population)
+            let dotBox = Rect(x: x - 3, y: y - 3, width: 6, height: 6)
+            // A cheap guess first (a label is at least this big): most candidates stop here, and
+            // Pango lays out only the few that may fit.
+            let guess = Rect(x: x + 5, y: y - font.size * 0.6, width: Double(c.name.count) * font.size * 0.45, height: font.size * 1.2)
+            if taken.contains(where: { $0.overlaps(dotBox) }) { continue }
+            if guess.maxX <= p.width - 2, taken.contains(where: { $0.overlaps(guess) }) { continue }
+            let layout = Text.layout(c.name, font: font)
             var box = Rect(x: x + 5, y: y - layout.height / 2, width: layout.width, height: layout.height)
             if box.maxX > p.width - 2 { box.x = x - 5 - layout.width }
             let padded = box.insetBy(-3)
-            let dotBox = Rect(x: x - 3, y: y - 3, width: 6, height: 6)
-            if taken.contains(where: { $0.overlaps(padded) || $0.overlaps(dotBox) }) { continue }
+            if taken.contains(where: { $0.overlaps(padded) }) { continue }
             taken.append(padded)
             taken.append(dotBox)
             placed.append(Label(place: c, dot: Point(x, y), box: box, layout: layout))
