@@ -7,6 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
 //
 // The host never sees a view and the views never see Xlib.
@@ -71,6 +72,7 @@ let package = Package(
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
+            "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim"],
@@ -82,6 +84,7 @@ let package = Package(
             name: "touchdesk",
             dependencies: [
                 "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
+                "TouchDeskPlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,7 +93,7 @@ let package = Package(
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces"]
         ),
 
         // MARK: - Tests
@@ -99,10 +102,28 @@ let package = Package(
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "touchdesk", "make-assets"]
+            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets"]
+        ),
+
+        // MARK: - Places
+
+        /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
+        /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
+        .target(name: "TouchDeskPlaces", swiftSettings: [.swiftLanguageMode(.v6)]),
+        /// Prints the places benchmarks (or the suggestions for its arguments).
+        .executableTarget(
+            name: "touchdesk-places-bench",
+            dependencies: ["TouchDeskPlaces"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TouchDeskPlacesTests",
+            dependencies: ["TouchDeskPlaces"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],
     swiftLanguageModes: [.v6]

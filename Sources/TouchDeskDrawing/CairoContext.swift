@@ -155,6 +155,18 @@ public struct CairoContext {
         }
     }
     /// Dashes for strokes; an empty array draws solid lines.
+    /// How overlapping sub-paths fill: `.evenOdd` leaves holes where rings nest (a lake in a
+    /// country, an enclave cut out of its neighbour); `.winding` is Cairo's default.
+    public func setFillRule(_ rule: FillRule) {
+        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
+    public enum FillRule: Sendable { case winding, evenOdd }
+
+    /// Whether drawing is antialiased; off makes hairline-heavy drawings faster at a little roughness.
+    public func setAntialias(_ on: Bool) {
+        cairo_set_antialias(pointer, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    }
+
     public func setDash(_ dashes: [Double], offset: Double = 0) {
         dashes.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), offset) }
     }

@@ -80,6 +80,9 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3.", valueName: "steps"))
     var journey: String?
 
+    @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
+    var place: String?
+
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
     }
@@ -95,9 +98,17 @@ struct TouchDesk: ParsableCommand {
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
+        try validatePlace()
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
+        }
+    }
+
+    func validatePlace() throws {
+        if let place {
+            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--place is for the map app, not \(id)") }
+            if place.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--place needs a place name") }
         }
     }
 
@@ -116,14 +127,21 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey == nil ? nil : MandelbrotApp.id)
+        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : nil)
         if let appID { shell.open(id: appID) }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
+        if let place, let map = shell.current?.app as? MapApp {
+            // The index loads in milliseconds from its cache (a second the first time): wait for it here.
+            map.finishLoading()
+            if let problem = map.dataProblem { fail(problem, code: 2) }
+            if !map.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
+        }
 
         if let screenshot {
             let s = size ?? Size(900, 640)
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
+            (shell.current?.app as? MapApp)?.finishLoading()
             let surface = ImageSurface.render(size: s) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)

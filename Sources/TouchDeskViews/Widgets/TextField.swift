@@ -58,6 +58,14 @@ public final class TextField {
         keepCaretInView()
     }
 
+    /// Selects the whole text (as Ctrl+L in a search field does), so typing replaces it.
+    public func selectAll() {
+        editor.selectAll()
+        publishSelection()
+        wake()
+        keepCaretInView()
+    }
+
     private func wake() { idle = 0 }
 
     /// Whether the caret shows in this frame.

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+/// Loads the world map and the place index on a thread of its own, so Map Search opens at once
+/// and stays responsive; the UI takes each finished piece with `take()` on its tick.
+///
+/// The map comes first (milliseconds), then the index (milliseconds from the cache, about a
+/// second the first time, when it is built from the JSON).
+public final class PlacesLoader: Sendable {
+    /// What has arrived since the last `take()`.
+    public struct Arrivals: Sendable {
+        public var map: Result<WorldMap, PlacesError>?
+        public var places: Result<LoadedPlaces, PlacesError>?
+        public var isEmpty: Bool { map == nil && places == nil }
+    }
+
+    /// The index with what the map needs from it, worked out on the loading thread.
+    public struct LoadedPlaces: Sendable {
+        public var loaded: PlaceIndexCache.Loaded
+        /// Every city, most populous first: the candidates for map labels.
+        public var labelCandidates: [LabelCandidate]
+        /// ISO country code → feature index of the countries layer (empty without a map).
+        public var countryFeatures: [String: Int]
+        public var index: PlaceIndex { loaded.index }
+    }
+
+    /// What a map label needs of a city, without the strings it does not.
+    public struct LabelCandidate: Sendable {
+        public var id: Int
+        public var name: String
+        public var coordinate: GeoCoordinate
+        public var population: Int
+    }
+
+    private let inbox = Mutex(Arrivals())
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts loading at once. `mapFolder` and `environment` as for `WorldMap.load` and `PlaceIndexCache.load`.
+    public init(mapFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let thread = Thread { self.load(mapFolder: mapFolder, environment: environment) }
+        thread.name = "touchdesk places loader"
+        thread.start()
+    }
+
+    private func load(mapFolder: String?, environment: [String: String]) {
+        let map = Result { () throws(PlacesError) -> WorldMap in
+            try WorldMap.load(folder: mapFolder ?? WorldMap.folder(environment: environment))
+        }
+        inbox.withLock { $0.map = map }
+        let places = Result { () throws(PlacesError) -> LoadedPlaces in
+            let loaded = try PlaceIndexCache.load(environment: environment)
+            let index = loaded.index
+            let cities = index.citiesByPopulation(limit: index.count).map { id in
+                let p = index.place(id)
+                return LabelCandidate(id: id, name: p.name, coordinate: p.coordinate, population: p.population)
+            }
+            let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
+            return LoadedPlaces(loaded: loaded, labelCandidates: cities, countryFeatures: features)
+        }
+        inbox.withLock { $0.places = places }
+        done.signal()
+    }
+
+    /// What has arrived since the last call (possibly nothing). Never blocks for long.
+    public func take() -> Arrivals {
+        inbox.withLock { a in
+            defer { a = Arrivals() }
+            return a
+        }
+    }
+
+    /// Blocks until everything has arrived (for `--screenshot` and tests; the window never calls it).
+    public func waitUntilLoaded() {
+        done.wait()
+        done.signal()
+    }
+}
