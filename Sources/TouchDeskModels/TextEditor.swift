@@ -13,10 +13,15 @@ public struct TextEditor: Equatable, Sendable {
     public private(set) var anchor: Int
     /// The most characters the field holds; typing or pasting past it is cut short.
     public var maxLength: Int
+    /// How many characters the last `insert` left out because the field was full (0 when none).
+    public private(set) var droppedByLastInsert = 0
+    /// The most Unicode scalars one character may carry: a letter with a few accents needs a
+    /// handful; a "character" of thousands of combining marks would make every key slow.
+    public static let maxScalarsPerCharacter = 16
 
     public init(_ text: String = "", maxLength: Int = 256) {
         self.maxLength = max(1, maxLength)
-        characters = Array(text.prefix(self.maxLength))
+        characters = text.prefix(self.maxLength).map(Self.bounded)
         caret = characters.count
         anchor = caret
     }
@@ -33,14 +38,18 @@ public struct TextEditor: Equatable, Sendable {
     /// Returns false when nothing changed.
     @discardableResult
     public mutating func insert(_ s: String) -> Bool {
-        let cleaned = s.compactMap { c -> Character? in
-            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { return " " }
-            if c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { return nil }
-            return c
-        }
         let r = selection
-        let room = maxLength - (characters.count - r.count)
-        let piece = Array(cleaned.prefix(max(0, room)))
+        let room = max(0, maxLength - (characters.count - r.count))
+        var cleaned: [Character] = []
+        var dropped = 0
+        for c in s {
+            if cleaned.count == room { dropped += 1; continue }
+            if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { cleaned.append(" "); continue }
+            if c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { continue }
+            cleaned.append(Self.bounded(c))
+        }
+        droppedByLastInsert = dropped
+        let piece = cleaned
         if piece.isEmpty && r.isEmpty { return false }
         characters.replaceSubrange(r, with: piece)
         caret = r.lowerBound + piece.count
@@ -48,9 +57,18 @@ public struct TextEditor: Equatable, Sendable {
         return true
     }
 
+    /// `c` with combining marks beyond `maxScalarsPerCharacter` left out.
+    static func bounded(_ c: Character) -> Character {
+        let scalars = c.unicodeScalars
+        guard scalars.count > maxScalarsPerCharacter else { return c }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars.prefix(maxScalarsPerCharacter))
+        return Character(String(view))
+    }
+
     /// Replaces the whole text and puts the caret at its end.
     public mutating func setText(_ s: String) {
-        characters = Array(s.prefix(maxLength))
+        characters = s.prefix(maxLength).map(Self.bounded)
         caret = characters.count
         anchor = caret
     }

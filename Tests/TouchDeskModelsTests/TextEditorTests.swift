@@ -152,3 +152,30 @@ struct TextEditorTests {
         }
     }
 }
+
+@Suite("Text editor: pastes too long for the field")
+struct TextEditorLimitTests {
+    @Test func aLongPasteIsCutToTheLimitAndSaysHowMuchWasLeftOut() {
+        var e = TextEditor("", maxLength: 24)
+        let changed = e.insert(String(repeating: "abc ", count: 100))
+        #expect(changed)
+        #expect(e.characters.count == 24)
+        #expect(e.droppedByLastInsert == 376)
+        e.setText("")
+        let changedAgain = e.insert("short")
+        #expect(changedAgain)
+        #expect(e.droppedByLastInsert == 0)
+    }
+
+    @Test func oneCharacterOfThousandsOfCombiningMarksIsBounded() {
+        // "a" followed by 460,000 combining acute accents: one grapheme cluster.
+        var s = String.UnicodeScalarView()
+        s.append("a")
+        s.append(contentsOf: repeatElement(Unicode.Scalar(0x301)!, count: 460_000))
+        var e = TextEditor("", maxLength: 24)
+        e.insert(String(s) + "b")
+        #expect(e.characters.count == 2)
+        #expect(e.characters[0].unicodeScalars.count == TextEditor.maxScalarsPerCharacter)
+        #expect(e.text.unicodeScalars.count == TextEditor.maxScalarsPerCharacter + 1)
+    }
+}

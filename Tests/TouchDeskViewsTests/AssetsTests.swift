@@ -1,5 +1,6 @@
 import TouchDeskDrawing
 import Foundation
+import Glibc
 import Testing
 import TouchDeskInterface
 import TouchDeskModels
@@ -112,6 +113,50 @@ struct AssetsTests {
         #expect(store.image("stickman/eyes") == nil)
         #expect(written.first?.contains("TOUCHDESK_ASSETS") == true)
         #expect(written.first?.contains("stickman/eyes.png") == true)
+    }
+}
+
+/// Pictures that would hang or flood the program: refused with a crossed box and one warning.
+@Suite("Assets: hostile pictures", .timeLimit(.minutes(1)))
+struct HostileAssetsTests {
+    @Test func aHugePictureIsRefusedFromItsHeaderAlone() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-huge")
+        try FileManager.default.createDirectory(atPath: dir.appending("pics"), withIntermediateDirectories: true)
+        // A PNG signature and an IHDR chunk saying 20000 × 20000; no pixels follow.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for v in [20000, 20000] { bytes += [UInt8(v >> 24 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
+        _ = FileManager.default.createFile(atPath: dir.appending("pics/huge.png"), contents: Data(bytes))
+        var written: [String] = []
+        let store = ImageStore(directory: dir.appending("pics"), warn: { written.append($0) })
+        #expect(store.image("huge") == nil)
+        #expect(written.count == 1 && written[0].contains("20000×20000"), "\(written)")
+        #expect(PNGHeader.size(Data(bytes)).map { $0.width == 20000 && $0.height == 20000 } == true)
+    }
+
+    @Test func aFIFONamedLikeAPictureIsRefusedWithoutWaiting() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-fifo")
+        try FileManager.default.createDirectory(atPath: dir.appending("pics"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.appending("pics/sun.png"), 0o600) == 0)
+        var written: [String] = []
+        let store = ImageStore(directory: dir.appending("pics"), warn: { written.append($0) })
+        // A blocking open() would wait here for a writer until the time limit.
+        let img = render(Size(60, 60)) { store.draw("sun", in: Rect(x: 0, y: 0, width: 60, height: 60), $0) }.image
+        #expect(written.count == 1 && written[0].contains("FIFO"), "\(written)")
+        #expect(img.at(30, 30) != PixelColor(hex: 0x1b1d23), "a crossed box is drawn")
+    }
+
+    @Test func aPictureIsResampledOncePerSizeNotPerFrame() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-scale")
+        try AssetsTests.writeTestPNG(dir.appending("pics/wide.png"), width: 400, height: 200)
+        let store = ImageStore(directory: dir.appending("pics"), warn: { _ in })
+        let rect = Rect(x: 0, y: 0, width: 100, height: 50)
+        let first = render(Size(100, 50)) { store.draw("wide", in: rect, $0) }.image
+        let copy = store.scaled["wide"]?.surface
+        let second = render(Size(100, 50)) { store.draw("wide", in: rect, $0) }.image
+        #expect(copy != nil && store.scaled["wide"]?.surface === copy, "the same scaled copy is reused")
+        #expect(first.pixels == second.pixels)
+        #expect(first.at(20, 25).isClose(to: PixelColor(r: 255, g: 0, b: 0)) && first.at(80, 25).isClose(to: PixelColor(r: 0, g: 0, b: 255)))
     }
 }
 

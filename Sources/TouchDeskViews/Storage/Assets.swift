@@ -1,5 +1,6 @@
 import TouchDeskDrawing
 import Foundation
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 
@@ -41,6 +42,14 @@ nonisolated public enum Assets {
 public final class ImageStore {
     public let directory: String?
     private var cache: [String: ImageSurface?] = [:]
+    /// Each picture scaled once to the pixel size it was last drawn at, so a frame paints a copy
+    /// instead of resampling the whole picture every time.
+    private(set) var scaled: [String: (width: Int, height: Int, surface: ImageSurface)] = [:]
+
+    /// The largest picture loaded, per side: bigger ones would take gigabytes and seconds.
+    public static let maxSide = 4096
+    /// The largest PNG file read.
+    public static let maxBytes = 64 << 20
     /// Warnings already written, for tests and for the app to show.
     public private(set) var warnings: [String] = []
     private let warn: (String) -> Void
@@ -65,12 +74,22 @@ public final class ImageStore {
             return nil
         }
         let path = directory + "/" + name + ".png"
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            report("cannot read picture \(path)")
-            return nil
-        }
         do {
-            return try ImageSurface.decodePNG(try Data(contentsOf: URL(fileURLWithPath: path)))
+            // The header first (never blocking, regular files only): refuse a huge picture before
+            // reading a byte of its pixels.
+            let head = try SafeFile.readPrefix(path, maxBytes: 24)
+            guard let (w, h) = PNGHeader.size(head) else {
+                report("picture \(path) is not a valid PNG (no PNG header)")
+                return nil
+            }
+            guard w <= Self.maxSide, h <= Self.maxSide else {
+                report("picture \(path) is \(w)×\(h) pixels, larger than \(Self.maxSide)×\(Self.maxSide): not loaded")
+                return nil
+            }
+            return try ImageSurface.decodePNG(try SafeFile.read(path, maxBytes: Self.maxBytes))
+        } catch let error as FileError {
+            report(error.description)
+            return nil
         } catch {
             report("picture \(path) is not a valid PNG (\(error))")
             return nil
@@ -92,7 +111,21 @@ public final class ImageStore {
         let w = s.size.width, h = s.size.height
         guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return }
         let k = min(rect.width / w, rect.height / h)
-        cr.draw(s, in: Rect(x: rect.midX - w * k / 2, y: rect.midY - h * k / 2, width: w * k, height: h * k))
+        let target = Rect(x: rect.midX - w * k / 2, y: rect.midY - h * k / 2, width: w * k, height: h * k)
+        cr.draw(scaledCopy(name, s, points: target.size, scale: cr.deviceScale), in: target)
+    }
+
+    /// `picture` resampled once to `points` at `scale`, kept until another size is asked for.
+    private func scaledCopy(_ name: String, _ picture: ImageSurface, points: Size, scale: Double) -> ImageSurface {
+        let pw = Int((points.width * scale).rounded(.up)), ph = Int((points.height * scale).rounded(.up))
+        // A picture drawn at its own size (or a size too large to keep) needs no copy.
+        if (pw == picture.pixelWidth && ph == picture.pixelHeight) || pw * ph > Self.maxSide * Self.maxSide { return picture }
+        if let c = scaled[name], c.width == pw, c.height == ph { return c.surface }
+        let copy = ImageSurface.render(size: points, scale: scale) { cr in
+            cr.draw(picture, in: Rect(x: 0, y: 0, width: points.width, height: points.height), filter: .best)
+        }
+        scaled[name] = (pw, ph, copy)
+        return copy
     }
 
     /// A grey box with both diagonals: "a picture belongs here but could not be loaded".
@@ -106,5 +139,16 @@ public final class ImageStore {
         cr.moveTo(r.maxX, r.minY); cr.lineTo(r.minX, r.maxY)
         cr.stroke()
         cr.restore()
+    }
+}
+
+/// The size a PNG file says it has, read from its first 24 bytes (signature, then the IHDR chunk).
+nonisolated public enum PNGHeader {
+    public static func size(_ head: Data) -> (width: Int, height: Int)? {
+        let b = [UInt8](head)
+        guard b.count >= 24, b[0..<8].elementsEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+              b[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        func u32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        return (u32(16), u32(20))
     }
 }

@@ -42,6 +42,9 @@ public final class TextField {
     private var dragging = false
     /// How far the text is scrolled left so the caret stays in view.
     private var scroll = 0.0
+    /// A short note under the field (a paste cut to the field's length), and ticks left to show it.
+    public private(set) var notice: String?
+    private var noticeTicks = 0
 
     public init(_ id: String, text: String = "", placeholder: String = "", maxLength: Int = 64, clipboard: Clipboard?) {
         self.id = id
@@ -76,6 +79,11 @@ public final class TextField {
     /// One 1/60 s step; true while the caret blinks or a double-click may still come.
     public func tick() -> Bool {
         sinceClick += 1
+        if noticeTicks > 0 {
+            noticeTicks -= 1
+            if noticeTicks == 0 { notice = nil }
+        }
+        if notice != nil { return true }
         guard isFocused else { return false }
         if idle < Self.blinkTicks { idle += 1 }
         return idle < Self.blinkTicks
@@ -128,7 +136,12 @@ public final class TextField {
         case .paste(let s):
             guard isFocused else { return .ignored }
             wake()
-            return editor.insert(s) ? .edited : .consumed
+            let changed = editor.insert(s)
+            if editor.droppedByLastInsert > 0 {
+                notice = "Pasted text cut short: the field holds \(editor.maxLength) characters"
+                noticeTicks = 5 * 60
+            }
+            return changed ? .edited : .consumed
         case .key(let k):
             guard isFocused else { return .ignored }
             let outcome = editor.apply(k)
@@ -222,5 +235,13 @@ public final class TextField {
             cr.fill()
         }
         cr.restore()
+        if let notice {
+            let l = Text.layout(notice, font: Font(size: 12), width: max(40, frame.width), ellipsis: .end)
+            let box = Rect(x: frame.x, y: frame.maxY + 2, width: min(frame.width, l.width + 12), height: l.height + 6)
+            Theme.error.set(cr)
+            cr.roundedRect(box, radius: 4)
+            cr.fill()
+            cr.draw(l, x: box.x + 6, y: box.y + 3, color: Theme.text)
+        }
     }
 }
