@@ -126,7 +126,7 @@ public final class X11Host {
         // Keep the old pixels on resize until the new frame is copied in.
         attrs.bit_gravity = NorthWestGravity
         attrs.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-            | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask | FocusChangeMask
+            | ButtonReleaseMask | PointerMotionMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask
         window = XCreateWindow(dpy, XRootWindow(dpy, screen), 0, 0, w, h, 0, depth, UInt32(InputOutput), visual,
                                UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attrs)
         guard window != 0 else { XCloseDisplay(dpy); throw HostError.cannotCreateWindow("XCreateWindow failed") }
@@ -479,6 +479,10 @@ public final class X11Host {
             return .none
         case SelectionNotify:
             guard let text = selections.received(ev.xselection) else { return .none }
+            content.handle(.paste(text))
+            return .redraw
+        case PropertyNotify:
+            guard let text = selections.receivedPiece(ev.xproperty) else { return .none }
             content.handle(.paste(text))
             return .redraw
         case DestroyNotify:

@@ -5,12 +5,17 @@ import TouchDeskModels
 
 /// Copy and paste with X selections (ICCCM): owns CLIPBOARD or PRIMARY with the app's text and
 /// answers requests for TARGETS, UTF8_STRING and STRING; asks the owner for a paste and turns the
-/// answer into `InputEvent.paste`. Large (INCR) transfers are refused: no field needs them.
+/// answer into `InputEvent.paste`. Large pastes arrive in pieces (the INCR protocol: the owner
+/// sends a chunk each time we delete the property) and are joined here, up to `maxPasteBytes`.
 final class X11Selections {
     private let dpy: OpaquePointer
     private let window: Window
     private let clipboardAtom, primaryAtom, targets, utf8, string, incr, property: Atom
     private var owned: [Atom: String] = [:]
+    /// An INCR transfer in progress: its type (UTF8_STRING or STRING) and the bytes so far.
+    private var incoming: (type: Atom, bytes: [UInt8])?
+    /// The most a paste may bring: far beyond any field, small enough to hold.
+    static let maxPasteBytes = 16 << 20
 
     init(dpy: OpaquePointer, window: Window) {
         self.dpy = dpy
@@ -92,8 +97,43 @@ final class X11Selections {
         guard XGetWindowProperty(dpy, window, e.property, 0, 1 << 20, 1, 0, &type, &format, &count, &after, &data) == Success,
               let data else { return nil }
         defer { XFree(data) }
-        guard type != incr, format == 8 else { return nil }
-        let bytes = Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        if type == incr {
+            // Deleting the property (done by the read above) tells the owner to send the first piece.
+            incoming = (0, [])
+            return nil
+        }
+        guard format == 8 else { return nil }
+        return Self.text(Array(UnsafeBufferPointer(start: data, count: Int(count))), type: type == string ? string : utf8, string: string)
+    }
+
+    /// A piece of an INCR transfer arrived (PropertyNotify, new value): appends it and deletes the
+    /// property for the next; an empty piece ends the transfer and gives the whole text.
+    func receivedPiece(_ e: XPropertyEvent) -> String? {
+        guard var transfer = incoming, e.window == window, e.atom == property, e.state == PropertyNewValue else { return nil }
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(dpy, window, property, 0, 1 << 24, 1, 0, &type, &format, &count, &after, &data) == Success else {
+            incoming = nil
+            return nil
+        }
+        defer { if let data { XFree(data) } }
+        if count == 0 {
+            incoming = nil
+            return Self.text(transfer.bytes, type: transfer.type, string: string)
+        }
+        if let data, format == 8 {
+            if transfer.type == 0 { transfer.type = type }
+            if transfer.bytes.count + Int(count) <= Self.maxPasteBytes {
+                transfer.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(count)))
+            }
+        }
+        incoming = transfer
+        return nil
+    }
+
+    private static func text(_ bytes: [UInt8], type: Atom, string: Atom) -> String {
         if type == string { return String(bytes.map { Character(Unicode.Scalar($0)) }) }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -31,4 +31,22 @@ struct UnicodeTextEndToEndTests {
         #expect(out.ok && out.stdout == expected, "the field holds \(out.stdout.debugDescription)")
         #expect(app.isRunning, "the app still runs: \(app.log)")
     }
+
+    @Test("A 2 MB paste (xclip sends it in INCR pieces) fills the 32-character field to its limit")
+    func aHugePasteArrivesAndIsCutToTheField() throws {
+        let session = try XSession(name: "incr-paste")
+        defer { session.close() }
+        let app = try session.launch(["postal", "--size", "800x600"])
+        _ = try app.screenshot("start")
+        let big = String(repeating: "K7G 5T9 ", count: 262_144)
+        let owner = try ClipboardInteropEndToEndTests.own(session, "clipboard", big)
+        defer { owner.stop() }
+        try app.key("ctrl+v")
+        _ = try app.screenshot("pasted")
+        try app.key("ctrl+a", "ctrl+c")
+        let expected = String(big.prefix(32))
+        let out = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"]) { $0.ok && $0.stdout == expected }
+        #expect(out.ok && out.stdout == expected, "the field holds \(out.stdout.prefix(80).debugDescription)")
+        #expect(app.isRunning, "\(app.log)")
+    }
 }

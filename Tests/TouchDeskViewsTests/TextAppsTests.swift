@@ -380,3 +380,18 @@ struct PostalAppTests {
         #expect(app.text == "" && app.verdict == .empty)
     }
 }
+
+@Suite("Text field: a paste cut to the field's length")
+struct TextFieldPasteNoteTests {
+    @Test func theNoteShowsAndGoesAway() {
+        let field = TextField("f", maxLength: 8, clipboard: nil)
+        field.frame = Rect(x: 10, y: 10, width: 200, height: TextField.height)
+        _ = field.handle(.touchBegan(Point(20, 20)))
+        _ = field.handle(.touchEnded(Point(20, 20)))
+        #expect(field.handle(.paste("0123456789abcdef")) == .edited)
+        #expect(field.text == "01234567")
+        #expect(field.notice?.contains("8 characters") == true)
+        for _ in 0..<(6 * 60) { _ = field.tick() }
+        #expect(field.notice == nil)
+    }
+}
