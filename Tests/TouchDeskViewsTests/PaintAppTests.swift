@@ -227,6 +227,45 @@ struct PaintAppTests {
         #expect(canvas(app).mismatches(spots.map(\.xy), expected: .white).isEmpty)
     }
 
+    @Test(arguments: [1, 9, 10, 11, 25, 60])
+    func undoFromSnapshotsMatchesAFullReplay(undos: Int) {
+        // 150 overlapping strokes in five colours with clears among them, past the undo window.
+        // An undo starts from the nearest snapshot; the canvas must match the full replay from the
+        // base (snapshots turned off) up to antialiasing: a stroke painted as it was dragged and
+        // the same stroke replayed in one fill differ only in the shades of their edges.
+        var rng = SplitMix64(seed: 42)
+        enum Action { case stroke([Point], String), clear }
+        var actions: [Action] = []
+        for i in 0..<150 {
+            // Within the canvas above the tools.
+            let a = Point(Double(rng.next() % 450) + 20, Double(rng.next() % 250) + 20)
+            actions.append(.stroke([a, Point(a.x + Double(rng.next() % 120), a.y + Double(rng.next() % 80))], "\(i % 5 + 1)"))
+            if i % 37 == 36 { actions.append(.clear) }
+        }
+        func perform(_ app: PaintApp, _ action: Action) {
+            switch action {
+            case .stroke(let points, let key): app.press(key); app.drag(points)
+            case .clear: app.press("Delete")
+            }
+        }
+        let app = makeApp()
+        for a in actions { perform(app, a) }
+        #expect(!app.snapshots.isEmpty)
+        for _ in 0..<undos { app.press("z", control: true) }
+        let replayed = makeApp()
+        replayed.snapshotInterval = .max
+        for a in actions { perform(replayed, a) }
+        for _ in 0..<undos { replayed.press("z", control: true) }
+        #expect(replayed.snapshots.isEmpty)
+        let a = canvas(app), b = canvas(replayed)
+        let differing = zip(a.pixels, b.pixels).filter { !$0.isClose(to: $1, tolerance: 60) }.count
+        #expect(differing < a.pixels.count / 500, "\(differing) of \(a.pixels.count) pixels differ")
+        // Strokes still undone differ wholesale: the check can tell a wrong canvas.
+        let behind = makeApp()
+        for a in actions.dropLast(undos + 1) { perform(behind, a) }
+        #expect(zip(canvas(behind).pixels, b.pixels).filter { !$0.isClose(to: $1, tolerance: 60) }.count >= a.pixels.count / 500)
+    }
+
     @Test func clearBlacksOutTheCanvasAndUndoRestoresIt() {
         let app = makeApp()
         let line = pointsAlong(from: (40, 100), to: (600, 100), count: 100)

@@ -181,9 +181,17 @@ public final class PaintApp: MiniApp {
         return old?.grown(to: size, scale: scale) ?? ImageSurface(size: size, scale: scale, format: .rgb)
     }
 
+    /// Copies of the canvas as it was after the first `count` actions of the history (the base
+    /// plus `history[0..<count]`), about one every `snapshotInterval` actions: an undo starts from the
+    /// nearest one and replays at most that many strokes, however long the history.
+    private(set) var snapshots: [(count: Int, surface: ImageSurface)] = []
+    /// Actions between snapshots (tests set it beyond the history to compare with full replays).
+    var snapshotInterval = 10
+
     /// Brings the canvas up to date with the model's changes.
     func paintChanges() {
         let changes = model.drainChanges()
+        defer { updateSnapshots() }
         guard !changes.isEmpty, let canvas else { return }
         let rebuild = changes.contains(.rebuild)
         for change in changes {
@@ -191,27 +199,49 @@ public final class PaintApp: MiniApp {
             case .bake(let action):
                 if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale) }
                 Self.apply(action, to: base!)
+                // The oldest action moved into the base: every snapshot is one action further in.
+                snapshots = snapshots.compactMap { $0.count > 1 ? ($0.count - 1, $0.surface) : nil }
             case .dabs(let color, let radius, let centers) where !rebuild:
                 Self.paintDabs(centers, color: color, radius: radius, on: canvas)
             default:
                 break
             }
         }
-        if rebuild { rebuildCanvas() }
+        if rebuild {
+            // Undone actions are gone from the history: snapshots past its end no longer hold.
+            snapshots.removeAll { $0.count > model.history.count }
+            rebuildCanvas()
+        }
+    }
+
+    /// Keeps a snapshot every `snapshotInterval` actions of a settled canvas (no stroke under way);
+    /// at most `undoDepth / snapshotInterval` of them, as baking shifts them toward the base.
+    private func updateSnapshots() {
+        snapshots.removeAll { $0.count > model.history.count || $0.surface.scale != pixelScale }
+        let n = model.history.count
+        guard let canvas, model.current == nil, n > 0, n - (snapshots.last?.count ?? 0) >= snapshotInterval,
+              !snapshots.contains(where: { $0.count == n }) else { return }
+        snapshots.append((n, canvas.grown(to: canvas.size)))
+        snapshots.sort { $0.count < $1.count }
     }
 
     private func rebuildCanvas() {
         guard let canvas else { return }
         let (blank, actions) = model.replay
+        // The latest snapshot at or after the replay's start (a clear) saves replaying what it holds.
+        let snapshot = snapshots.last { $0.count >= actions.startIndex && $0.count <= actions.endIndex }
         canvas.draw { cr in
             cr.setSourceRGB(0, 0, 0)
             cr.paint()
-            if !blank, let base {
+            if let snapshot {
+                cr.setSource(snapshot.surface)
+                cr.paint()
+            } else if !blank, let base {
                 cr.setSource(base)
                 cr.paint()
             }
         }
-        for a in actions { Self.apply(a, to: canvas) }
+        for a in actions[(snapshot?.count ?? actions.startIndex)...] { Self.apply(a, to: canvas) }
         if let s = model.current { Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas) }
     }
 
