@@ -61,6 +61,18 @@ let package = Package(
             dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]
         ),
 
+        // MARK: - Globe
+
+        /// netCDF-C, to read the ETOPO5 relief that Debian's ferret-datasets installs.
+        .systemLibrary(
+            name: "CNetCDF",
+            pkgConfig: "netcdf",
+            providers: [.apt(["libnetcdf-dev"])]
+        ),
+        /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
+
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["CX11Cairo"], path: "Tests/TouchDeskTestSupport"),
