@@ -61,7 +61,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         var sum = 0.0
         for m in 0..<layout.landCount {
             sum += land[m]
-            land[m] = total > 0 ? sum / total : 0
+            land[m] = total > 0 ? min(1, sum / total) : 0
         }
         GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize)
         return GlobeData(block: block, width: grid.width, height: grid.height)

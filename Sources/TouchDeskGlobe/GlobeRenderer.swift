@@ -1,0 +1,220 @@
+import Dispatch
+import Foundation
+
+/// What a frame shows besides the view and the sea level.
+public struct GlobeStyle: Equatable, Sendable {
+    /// Today's coastline as a thin dark line (the C key).
+    public var showsCoastline: Bool
+    /// Land that is under water now but dry today drawn tinted rather than as plain sea (F).
+    public var tintsFloodedLand: Bool
+    /// Behind the globe, opaque 0xFFRRGGBB.
+    public var background: UInt32
+    /// The glow around the rim, opaque 0xFFRRGGBB, mixed into the background.
+    public var glow: UInt32
+
+    public init(showsCoastline: Bool = true, tintsFloodedLand: Bool = true,
+                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF) {
+        self.showsCoastline = showsCoastline; self.tintsFloodedLand = tintsFloodedLand
+        self.background = background; self.glow = glow
+    }
+}
+
+/// Draws the globe into a caller's ARGB32 pixel buffer (cairo's format: premultiplied
+/// 0xAARRGGBB in native byte order, here always opaque), on every core.
+///
+/// Per window size and zoom it precomputes where each pixel meets the sphere in view axes:
+/// x per column, y per row, z (the depth, or the rim glow for pixels off the globe) per pixel.
+/// A frame then rotates that vector into world axes (six multiply-adds with the row's share
+/// hoisted), turns it into grid coordinates (two polynomial arctangents), and reads the four
+/// surrounding cells: bilinear height above the water so 5′ cells are not blocky when zoomed,
+/// bilinear hill-shade, a palette lookup. A sea-level change costs nothing extra: the flood is a
+/// comparison of each corner's precomputed spill level with the level.
+///
+/// Not thread-safe: one renderer per window, used from one thread at a time.
+public final class GlobeRenderer {
+    private let palette = GlobePalette()
+    private var geometryKey: (width: Int, height: Int, zoom: Double) = (0, 0, 0)
+    private var columnX: [Float] = []
+    private var rowY: [Float] = []
+    /// Per pixel: z > 0 on the globe; off it, −(glow strength 0…1), 0 for plain background.
+    private var depth: [Float] = []
+
+    public init() {}
+
+    /// Renders `view` at sea level `level` into `pixels` (`height` rows of `stride` bytes).
+    public func render(_ data: GlobeData, view: GlobeView, level: Int, style: GlobeStyle = GlobeStyle(),
+                       into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        guard width > 0, height > 0 else { return }
+        precondition(stride >= width * 4, "stride too small")
+        prepareGeometry(width: width, height: height, zoom: view.zoom)
+        let radius = view.radius(width: width, height: height)
+        let glowLUT = (0..<256).map { i in Self.mix(style.background, style.glow, Float(i) / 255 * 0.55) }
+        let m = view.orientation.m
+        columnX.withUnsafeBufferPointer { cx in
+            rowY.withUnsafeBufferPointer { ry in
+                depth.withUnsafeBufferPointer { dz in
+                    palette.land.withUnsafeBufferPointer { land in
+                        palette.sea.withUnsafeBufferPointer { sea in
+                            palette.flooded.withUnsafeBufferPointer { flooded in
+                                palette.limb.withUnsafeBufferPointer { limb in
+                                    glowLUT.withUnsafeBufferPointer { glow in
+                                        let job = FrameJob(
+                                            cells: data.cells, shade: data.shade, gridStride: data.stride,
+                                            gridWidth: data.width, gridHeight: data.height,
+                                            columnX: cx.baseAddress!, rowY: ry.baseAddress!, depth: dz.baseAddress!,
+                                            land: land.baseAddress!, sea: sea.baseAddress!,
+                                            flooded: (style.tintsFloodedLand ? flooded : sea).baseAddress!,
+                                            limb: limb.baseAddress!, glow: glow.baseAddress!,
+                                            background: style.background, coastline: style.showsCoastline,
+                                            level: Int32(level),
+                                            r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
+                                            r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
+                                            r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
+                                            rowsPerPixel: Float(Double(data.height - 1) / Double.pi / radius),
+                                            pixels: pixels, width: width, stride: stride)
+                                        // Bands of a few rows, many more than cores: rows through the
+                                        // globe cost far more than rows of background.
+                                        let band = 4
+                                        DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { k in
+                                            for y in k * band..<min(height, k * band + band) { job.row(y) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recomputes the per-pixel sphere coordinates when the window size or the zoom changed.
+    private func prepareGeometry(width: Int, height: Int, zoom: Double) {
+        guard geometryKey != (width, height, zoom) else { return }
+        geometryKey = (width, height, zoom)
+        let r = zoom * 0.45 * Double(min(width, height))
+        columnX = (0..<width).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
+        rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
+        // The glow fades over 6 % of the radius, but at least 8 pixels.
+        let glowWidth = max(0.06, 8 / r)
+        var d = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let vy = Double(rowY[y])
+            for x in 0..<width {
+                let vx = Double(columnX[x])
+                let q = vx * vx + vy * vy
+                if q < 1 {
+                    d[y * width + x] = Float(max((1 - q).squareRoot(), 1e-6))
+                } else {
+                    let out = (q.squareRoot() - 1) / glowWidth
+                    d[y * width + x] = out < 1 ? -Float((1 - out) * (1 - out)) : 0
+                }
+            }
+        }
+        depth = d
+    }
+
+    /// `a` mixed towards `b` by `f` (0…1), opaque.
+    static func mix(_ a: UInt32, _ b: UInt32, _ f: Float) -> UInt32 {
+        func ch(_ v: UInt32, _ s: UInt32) -> Float { Float((v >> s) & 0xFF) }
+        func c(_ s: UInt32) -> UInt32 { UInt32(ch(a, s) + (ch(b, s) - ch(a, s)) * f) << s }
+        return 0xFF00_0000 | c(16) | c(8) | c(0)
+    }
+}
+
+/// One frame's inputs for the worker threads: raw pointers into buffers that outlive the
+/// frame (the renderer's, the data's and the caller's), read-only except `pixels`, where every
+/// worker writes its own rows.
+private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows of `pixels` and only read the rest
+    let cells: UnsafePointer<UInt32>
+    let shade: UnsafePointer<UInt8>
+    let gridStride: Int, gridWidth: Int, gridHeight: Int
+    let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>, depth: UnsafePointer<Float>
+    let land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>
+    let limb: UnsafePointer<Float>, glow: UnsafePointer<UInt32>
+    let background: UInt32
+    let coastline: Bool
+    let level: Int32
+    /// World-to-view rows; the frame applies the transpose.
+    let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
+    /// Grid rows per window pixel at the centre of the globe.
+    let rowsPerPixel: Float
+    let pixels: UnsafeMutableRawPointer
+    let width: Int, stride: Int
+
+    @inline(__always)
+    func row(_ y: Int) {
+        let out = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+        let vy = rowY[y]
+        // World = x·row0 + y·row1 + z·row2 (transpose); the y term is the same along the row.
+        let base = r1 * vy
+        let colsPerRadian = Float(gridWidth) / (2 * .pi), rowsPerRadian = Float(gridHeight - 1) / .pi
+        let maxColumn = gridWidth - 1, maxRow = gridHeight - 2
+        let gs = gridStride
+        let steps = GlobePalette.steps - 1
+        let level = self.level
+        for x in 0..<width {
+            let z = depth[y * width + x]
+            if z <= 0 {
+                out[x] = z == 0 ? background : glow[Int(-z * 255)]
+                continue
+            }
+            let w = base + r0 * columnX[x] + r2 * z
+            let horizontal = (w.x * w.x + w.y * w.y).squareRoot()
+            var gx = FastMath.atan2(w.y, w.x) * colsPerRadian
+            if gx < 0 { gx += Float(gridWidth) }
+            let gy = max(0, FastMath.atan2(w.z, horizontal) * rowsPerRadian + Float(gridHeight - 1) / 2)
+            let x0 = min(Int(gx), maxColumn), y0 = min(Int(gy), maxRow)
+            let fx = gx - Float(x0), fy = gy - Float(y0)
+            let i = y0 &* gs &+ x0
+            let c00 = cells[i], c01 = cells[i &+ 1], c10 = cells[i &+ gs], c11 = cells[i &+ gs &+ 1]
+
+            // Height above the water now, bilinear.
+            let h00 = Float(GlobeData.heightAboveWater(c00, level: level)), h01 = Float(GlobeData.heightAboveWater(c01, level: level))
+            let h10 = Float(GlobeData.heightAboveWater(c10, level: level)), h11 = Float(GlobeData.heightAboveWater(c11, level: level))
+            let hTop = h00 + (h01 - h00) * fx, hBottom = h10 + (h11 - h10) * fx
+            let h = hTop + (hBottom - hTop) * fy
+
+            // The same for today's sea level, for the flood tint and the coastline.
+            let t00 = Float(GlobeData.heightAboveWater(c00, level: 0)), t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
+            let t10 = Float(GlobeData.heightAboveWater(c10, level: 0)), t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
+            let tTop = t00 + (t01 - t00) * fx, tBottom = t10 + (t11 - t10) * fx
+            let t = tTop + (tBottom - tTop) * fy
+
+            let s00 = Float(shade[i]), s01 = Float(shade[i &+ 1]), s10 = Float(shade[i &+ gs]), s11 = Float(shade[i &+ gs &+ 1])
+            let sTop = s00 + (s01 - s00) * fx, sBottom = s10 + (s11 - s10) * fx
+            var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
+
+            let colour: UInt32
+            if h > 0 {
+                colour = land[min(Int(h) >> 2, steps)]
+            } else {
+                let step = min(Int(-h) >> 2, steps)
+                colour = t > 0 ? flooded[step] : sea[step]
+                // Under water the relief shows through only faintly.
+                light = 1 + (light - 1) * (t > 0 ? 0.25 : 0.5)
+            }
+            light *= limb[Int(z * 255)]
+            var r = Float((colour >> 16) & 0xFF) * light
+            var g = Float((colour >> 8) & 0xFF) * light
+            var b = Float(colour & 0xFF) * light
+
+            // Today's coastline: where t crosses 0 within about a pixel of here.
+            let dry = t00 > 0
+            if coastline, dry != (t01 > 0) || dry != (t10 > 0) || dry != (t11 > 0) {
+                let dx = (1 - fy) * (t01 - t00) + fy * (t11 - t10)
+                let dy = tBottom - tTop
+                // Pixel footprint in grid units: columns shrink towards the poles by the
+                // cosine of the latitude, everything by the foreshortening z near the rim.
+                let footprint = rowsPerPixel / z
+                let gradient = ((dx / max(horizontal, 0.05)) * (dx / max(horizontal, 0.05)) + dy * dy).squareRoot() * footprint
+                let distance = abs(t) / max(gradient, 1e-6)  // in pixels
+                if distance < 0.9 {
+                    let f = 0.75 * (1 - distance / 0.9)
+                    r *= 1 - f; g *= 1 - f; b *= 1 - f
+                }
+            }
+            out[x] = 0xFF00_0000 | UInt32(min(r, 255)) << 16 | UInt32(min(g, 255)) << 8 | UInt32(min(b, 255))
+        }
+    }
+}
