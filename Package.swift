@@ -72,6 +72,8 @@ let package = Package(
         /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
         .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        /// Prints the globe benchmark (until touchdesk-bench runs it) and can write a frame as PPM.
+        .executableTarget(name: "globe-bench", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // MARK: - Tests
 
