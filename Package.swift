@@ -70,7 +70,11 @@ let package = Package(
             providers: [.apt(["libnetcdf-dev"])]
         ),
         /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
-        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        /// Release builds drop overflow and conversion checks: the frame loop converts floats to
+        /// indices several times per pixel, and its indices are clamped by construction.
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [
+            .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
+        ]),
         .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
         /// Prints the globe benchmark (until touchdesk-bench runs it) and can write a frame as PPM.
         .executableTarget(name: "globe-bench", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),

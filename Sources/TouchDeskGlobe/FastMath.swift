@@ -22,3 +22,28 @@ enum FastMath {
         return y < 0 ? -r : r
     }
 }
+
+extension FastMath {
+    typealias Lanes = SIMD8<Float>
+
+    /// `atan2` on eight lanes at once, the same polynomial, branch-free.
+    @inline(__always)
+    static func atan2(_ y: Lanes, _ x: Lanes) -> Lanes {
+        let ax = x.replacing(with: -x, where: x .< 0), ay = y.replacing(with: -y, where: y .< 0)
+        // (pointwiseMin/Max are not inlined by the compiler; this mask is.)
+        let swap = ay .> ax
+        let big = ax.replacing(with: ay, where: swap), small = ay.replacing(with: ax, where: swap)
+        let a = small / big.replacing(with: 1, where: big .== 0)
+        let s = a * a
+        var r = Lanes(repeating: -0.0117212)
+        r = r * s + 0.05265332
+        r = r * s - 0.11643287
+        r = r * s + 0.19354346
+        r = r * s - 0.33262347
+        r = r * s + 0.99997726
+        r *= a
+        r = r.replacing(with: 1.5707963 - r, where: swap)
+        r = r.replacing(with: 3.1415927 - r, where: x .< 0)
+        return r.replacing(with: -r, where: y .< 0)
+    }
+}

@@ -21,7 +21,7 @@ public enum GlobeBench {
             _ = try GlobeCache.loadOrBuild(source: source, directory: dir)
             builds.append(now() - t0)
         }
-        lines.append(format("cache build (first run)", median(builds), unit: "ms"))
+        lines.append(format("cache build (first run)", median(builds)))
         var loads: [Double] = []
         var data: GlobeData?
         for _ in 0..<9 {
@@ -32,7 +32,7 @@ public enum GlobeBench {
             precondition(result.origin == .cache)
             data = result.data
         }
-        lines.append(format("cache load (later runs)", median(loads), unit: "ms"))
+        lines.append(format("cache load (later runs)", median(loads)))
         let globe = data!
 
         let renderer = GlobeRenderer()
@@ -46,37 +46,59 @@ public enum GlobeBench {
                 view.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
                 renderer.render(globe, view: view, level: 0, into: pixels, width: w, height: h, stride: stride)
             })
-            lines.append(format("frame \(w)x\(h) turning, zoom 1", turning, unit: "ms"))
+            lines.append(format("frame \(w)x\(h) turning, zoom 1", turning, cpu: lastCPU))
             var zoomed = GlobeView(lookingAt: GeoPoint(latitude: 46, longitude: 8), zoom: 12)
             let close = median(times(frames) {
                 zoomed.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
                 renderer.render(globe, view: zoomed, level: 0, into: pixels, width: w, height: h, stride: stride)
             })
-            lines.append(format("frame \(w)x\(h) turning, zoom 12", close, unit: "ms"))
+            lines.append(format("frame \(w)x\(h) turning, zoom 12", close, cpu: lastCPU))
             var level = 0
             let levels = median(times(frames) {
                 level = level == 70 ? 476 : 70
                 renderer.render(globe, view: view, level: level, into: pixels, width: w, height: h, stride: stride)
             })
-            lines.append(format("frame \(w)x\(h) after a sea-level change", levels, unit: "ms"))
+            lines.append(format("frame \(w)x\(h) after a sea-level change", levels, cpu: lastCPU))
         }
-        lines.append(String(format: "  %-40@ %8.1f MB", "resident memory" as NSString, residentMegabytes()))
+        lines.append("  " + "resident memory".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", residentMegabytes()))
+        lines.append("  (medians; CPU is all threads' time per frame, a fair guess at idle-core speed when the machine is shared)")
         return lines
     }
 
+    /// Wall-clock seconds of `n` runs (after 3 warm-up runs), and the median CPU seconds of all
+    /// threads per run: on a machine shared with other work, CPU ÷ cores estimates the wall time
+    /// the same frame takes on idle cores.
     static func times(_ n: Int, _ body: () -> Void) -> [Double] {
         for _ in 0..<3 { body() }
-        return (0..<n).map { _ in
-            let t0 = now()
+        var cpu: [Double] = []
+        let wall = (0..<n).map { _ in
+            let t0 = now(), c0 = cpuNow()
             body()
+            cpu.append(cpuNow() - c0)
             return now() - t0
         }
+        lastCPU = median(cpu)
+        return wall
+    }
+
+    nonisolated(unsafe) static var lastCPU = 0.0  // written and read only by the benchmark's one thread
+
+    static func cpuNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     static func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
 
-    static func format(_ name: String, _ seconds: Double, unit: String) -> String {
-        String(format: "  %-40@ %8.2f ms (median)", name as NSString, seconds * 1000)
+    static func format(_ name: String, _ seconds: Double, cpu: Double? = nil) -> String {
+        let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        var line = "  " + padded + String(format: "%8.2f ms", seconds * 1000)
+        if let cpu {
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            line += String(format: "   CPU %7.2f ms, / %.0f cores = %6.2f ms", cpu * 1000, cores, cpu * 1000 / cores)
+        }
+        return line
     }
 
     static func now() -> Double {

@@ -38,6 +38,8 @@ public final class GlobeRenderer {
     private var rowY: [Float] = []
     /// Per pixel: z > 0 on the globe; off it, −(glow strength 0…1), 0 for plain background.
     private var depth: [Float] = []
+    /// Per row, the columns `first ..< end` that are on the globe (a disk meets a row in one run).
+    private var rowSpan: [SIMD2<Int32>] = []
 
     public init() {}
 
@@ -53,6 +55,7 @@ public final class GlobeRenderer {
         columnX.withUnsafeBufferPointer { cx in
             rowY.withUnsafeBufferPointer { ry in
                 depth.withUnsafeBufferPointer { dz in
+                  rowSpan.withUnsafeBufferPointer { spans in
                     palette.land.withUnsafeBufferPointer { land in
                         palette.sea.withUnsafeBufferPointer { sea in
                             palette.flooded.withUnsafeBufferPointer { flooded in
@@ -62,6 +65,7 @@ public final class GlobeRenderer {
                                             cells: data.cells, shade: data.shade, gridStride: data.stride,
                                             gridWidth: data.width, gridHeight: data.height,
                                             columnX: cx.baseAddress!, rowY: ry.baseAddress!, depth: dz.baseAddress!,
+                                            spans: spans.baseAddress!,
                                             land: land.baseAddress!, sea: sea.baseAddress!,
                                             flooded: (style.tintsFloodedLand ? flooded : sea).baseAddress!,
                                             limb: limb.baseAddress!, glow: glow.baseAddress!,
@@ -83,6 +87,7 @@ public final class GlobeRenderer {
                             }
                         }
                     }
+                  }
                 }
             }
         }
@@ -93,11 +98,13 @@ public final class GlobeRenderer {
         guard geometryKey != (width, height, zoom) else { return }
         geometryKey = (width, height, zoom)
         let r = zoom * 0.45 * Double(min(width, height))
-        columnX = (0..<width).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
+        // Eight spare entries: the frame reads eight lanes at a time past a row's last pixel.
+        columnX = (0..<width + 8).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
         rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
         // The glow fades over 6 % of the radius, but at least 8 pixels.
         let glowWidth = max(0.06, 8 / r)
-        var d = [Float](repeating: 0, count: width * height)
+        var d = [Float](repeating: 0, count: width * height + 8)
+        rowSpan = []
         for y in 0..<height {
             let vy = Double(rowY[y])
             for x in 0..<width {
@@ -110,6 +117,10 @@ public final class GlobeRenderer {
                     d[y * width + x] = out < 1 ? -Float((1 - out) * (1 - out)) : 0
                 }
             }
+            let row = d[y * width ..< y * width + width]
+            let first = row.firstIndex { $0 > 0 }.map { $0 - y * width } ?? 0
+            let end = row.lastIndex { $0 > 0 }.map { $0 - y * width + 1 } ?? 0
+            rowSpan.append(SIMD2(Int32(first), Int32(end)))
         }
         depth = d
     }
@@ -130,6 +141,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let shade: UnsafePointer<UInt8>
     let gridStride: Int, gridWidth: Int, gridHeight: Int
     let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>, depth: UnsafePointer<Float>
+    let spans: UnsafePointer<SIMD2<Int32>>
     let land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>
     let limb: UnsafePointer<Float>, glow: UnsafePointer<UInt32>
     let background: UInt32
@@ -153,17 +165,30 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
         let gs = gridStride
         let steps = GlobePalette.steps - 1
         let level = self.level
-        for x in 0..<width {
+        let span = spans[y]
+        let first = Int(span.x), end = Int(span.y)
+        for x in 0..<width where x < first || x >= end {
             let z = depth[y * width + x]
-            if z <= 0 {
-                out[x] = z == 0 ? background : glow[Int(-z * 255)]
-                continue
-            }
-            let w = base + r0 * columnX[x] + r2 * z
-            let horizontal = (w.x * w.x + w.y * w.y).squareRoot()
-            var gx = FastMath.atan2(w.y, w.x) * colsPerRadian
-            if gx < 0 { gx += Float(gridWidth) }
-            let gy = max(0, FastMath.atan2(w.z, horizontal) * rowsPerRadian + Float(gridHeight - 1) / 2)
+            out[x] = z == 0 ? background : glow[Int(-z * 255)]
+        }
+        // The globe's run of the row, eight pixels at a time: rotation and the two arctangents
+        // on vector lanes, then the lookups and colours one pixel at a time.
+        var x8 = first
+        while x8 < end {
+            typealias Lanes = FastMath.Lanes
+            let vx = UnsafeRawPointer(columnX + x8).loadUnaligned(as: Lanes.self)
+            let vz = UnsafeRawPointer(depth + y * width + x8).loadUnaligned(as: Lanes.self)
+            let wx = vx * r0.x + vz * r2.x + base.x
+            let wy = vx * r0.y + vz * r2.y + base.y
+            let wz = vx * r0.z + vz * r2.z + base.z
+            let horizontal8 = (wx * wx + wy * wy).squareRoot()
+            var gx8 = FastMath.atan2(wy, wx) * colsPerRadian
+            gx8 = gx8.replacing(with: gx8 + Float(gridWidth), where: gx8 .< 0)
+            var gy8 = FastMath.atan2(wz, horizontal8) * rowsPerRadian + Float(gridHeight - 1) / 2
+            gy8.replace(with: 0, where: gy8 .< 0)
+            for lane in 0..<min(8, end - x8) {
+            let x = x8 + lane
+            let z = vz[lane], horizontal = horizontal8[lane], gx = gx8[lane], gy = gy8[lane]
             let x0 = min(Int(gx), maxColumn), y0 = min(Int(gy), maxRow)
             let fx = gx - Float(x0), fy = gy - Float(y0)
             let i = y0 &* gs &+ x0
@@ -215,6 +240,8 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
                 }
             }
             out[x] = 0xFF00_0000 | UInt32(min(r, 255)) << 16 | UInt32(min(g, 255)) << 8 | UInt32(min(b, 255))
+            }
+            x8 += 8
         }
     }
 }

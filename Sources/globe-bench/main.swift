@@ -11,6 +11,19 @@ if let i = args.firstIndex(of: "--probe"), i + 2 < args.count, let lat = Double(
     for level in [0, 1, 70, 476] { print(" level", level, "height above water", data.heightAboveWater(at: p, level: level)) }
     exit(0)
 }
+if let i = args.firstIndex(of: "--render"), i + 1 < args.count, let n = Int(args[i + 1]) {
+    // For profiling: n frames at 1920×1080, zoom 12, turning.
+    let (data, _) = try GlobeCache.loadOrBuild()
+    let w = 1920, h = 1080
+    var pixels = [UInt32](repeating: 0, count: w * h)
+    var view = GlobeView(lookingAt: GeoPoint(latitude: 46, longitude: 8), zoom: 12)
+    let renderer = GlobeRenderer()
+    for _ in 0..<n {
+        view.drag(from: (960, 540), to: (967, 542), width: w, height: h)
+        pixels.withUnsafeMutableBytes { renderer.render(data, view: view, level: 0, into: $0.baseAddress!, width: w, height: h, stride: w * 4) }
+    }
+    exit(0)
+}
 if let i = args.firstIndex(of: "--ppm"), i + 1 < args.count {
     let (data, _) = try GlobeCache.loadOrBuild()
     let w = 900, h = 640
