@@ -41,24 +41,24 @@ public enum GlobeBench {
             let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 64)
             defer { pixels.deallocate() }
             var view = GlobeView.start
-            let turning = median(times(frames) {
+            let turning = times(frames) {
                 // One drag step per frame, as while dragging.
                 view.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
                 renderer.render(globe, view: view, level: 0, into: pixels, width: w, height: h, stride: stride)
-            })
-            lines.append(format("frame \(w)x\(h) turning, zoom 1", turning, cpu: lastCPU))
+            }
+            lines.append(format("frame \(w)x\(h) turning, zoom 1", turning.wall, cpu: turning.cpu))
             var zoomed = GlobeView(lookingAt: GeoPoint(latitude: 46, longitude: 8), zoom: 12)
-            let close = median(times(frames) {
+            let close = times(frames) {
                 zoomed.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
                 renderer.render(globe, view: zoomed, level: 0, into: pixels, width: w, height: h, stride: stride)
-            })
-            lines.append(format("frame \(w)x\(h) turning, zoom 12", close, cpu: lastCPU))
+            }
+            lines.append(format("frame \(w)x\(h) turning, zoom 12", close.wall, cpu: close.cpu))
             var level = 0
-            let levels = median(times(frames) {
+            let levels = times(frames) {
                 level = level == 70 ? 476 : 70
                 renderer.render(globe, view: view, level: level, into: pixels, width: w, height: h, stride: stride)
-            })
-            lines.append(format("frame \(w)x\(h) after a sea-level change", levels, cpu: lastCPU))
+            }
+            lines.append(format("frame \(w)x\(h) after a sea-level change", levels.wall, cpu: levels.cpu))
         }
         lines.append("  " + "resident memory".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", residentMegabytes()))
         lines.append("  (medians; CPU is all threads' time per frame, a fair guess at idle-core speed when the machine is shared)")
@@ -68,7 +68,7 @@ public enum GlobeBench {
     /// Wall-clock seconds of `n` runs (after 3 warm-up runs), and the median CPU seconds of all
     /// threads per run: on a machine shared with other work, CPU ÷ cores estimates the wall time
     /// the same frame takes on idle cores.
-    static func times(_ n: Int, _ body: () -> Void) -> [Double] {
+    static func times(_ n: Int, _ body: () -> Void) -> (wall: Double, cpu: Double) {
         for _ in 0..<3 { body() }
         var cpu: [Double] = []
         let wall = (0..<n).map { _ in
@@ -77,11 +77,8 @@ public enum GlobeBench {
             cpu.append(cpuNow() - c0)
             return now() - t0
         }
-        lastCPU = median(cpu)
-        return wall
+        return (median(wall), median(cpu))
     }
-
-    nonisolated(unsafe) static var lastCPU = 0.0  // written and read only by the benchmark's one thread
 
     static func cpuNow() -> Double {
         var ts = timespec()

@@ -200,11 +200,19 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             let hTop = h00 + (h01 - h00) * fx, hBottom = h10 + (h11 - h10) * fx
             let h = hTop + (hBottom - hTop) * fy
 
-            // The same for today's sea level, for the flood tint and the coastline.
-            let t00 = Float(GlobeData.heightAboveWater(c00, level: 0)), t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
-            let t10 = Float(GlobeData.heightAboveWater(c10, level: 0)), t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
-            let tTop = t00 + (t01 - t00) * fx, tBottom = t10 + (t11 - t10) * fx
-            let t = tTop + (tBottom - tTop) * fy
+            // Today's height above the water, for the flood tint and the coastline, only where
+            // needed: a corner is dry today exactly when its spill level is above 0.
+            let dry00 = c00 >> 16 & 0x8000 == 0 && c00 >> 16 != 0, dry01 = c01 >> 16 & 0x8000 == 0 && c01 >> 16 != 0
+            let dry10 = c10 >> 16 & 0x8000 == 0 && c10 >> 16 != 0, dry11 = c11 >> 16 & 0x8000 == 0 && c11 >> 16 != 0
+            let straddles = dry00 != dry01 || dry00 != dry10 || dry00 != dry11
+            var t = dry00 ? Float(1) : 0, t00: Float = 0, t01: Float = 0, t10: Float = 0, t11: Float = 0
+            var tTop: Float = 0, tBottom: Float = 0
+            if straddles {
+                t00 = Float(GlobeData.heightAboveWater(c00, level: 0)); t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
+                t10 = Float(GlobeData.heightAboveWater(c10, level: 0)); t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
+                tTop = t00 + (t01 - t00) * fx; tBottom = t10 + (t11 - t10) * fx
+                t = tTop + (tBottom - tTop) * fy
+            }
 
             let s00 = Float(shade[i]), s01 = Float(shade[i &+ 1]), s10 = Float(shade[i &+ gs]), s11 = Float(shade[i &+ gs &+ 1])
             let sTop = s00 + (s01 - s00) * fx, sBottom = s10 + (s11 - s10) * fx
@@ -225,8 +233,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             var b = Float(colour & 0xFF) * light
 
             // Today's coastline: where t crosses 0 within about a pixel of here.
-            let dry = t00 > 0
-            if coastline, dry != (t01 > 0) || dry != (t10 > 0) || dry != (t11 > 0) {
+            if coastline, straddles {
                 let dx = (1 - fy) * (t01 - t00) + fy * (t11 - t10)
                 let dy = tBottom - tTop
                 // Pixel footprint in grid units: columns shrink towards the poles by the

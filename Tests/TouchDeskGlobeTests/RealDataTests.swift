@@ -101,10 +101,12 @@ struct RealDataTests {
         var pixels = [UInt32](repeating: 0, count: w * h)
         /// The centre pixel of the window, (450, 320): its centre is half a pixel right of and
         /// below the place looked at.
-        func centre(_ p: GeoPoint, level: Int, zoom: Double = 1) -> UInt32 {
+        /// Without the flood tint newly flooded land is plain sea blue.
+        func centre(_ p: GeoPoint, level: Int, zoom: Double = 1, tint: Bool = false) -> UInt32 {
             pixels.withUnsafeMutableBytes { buf in
                 renderer.render(data, view: GlobeView(lookingAt: p, zoom: zoom), level: level,
-                                style: GlobeStyle(showsCoastline: false), into: buf.baseAddress!, width: w, height: h, stride: w * 4)
+                                style: GlobeStyle(showsCoastline: false, tintsFloodedLand: tint),
+                                into: buf.baseAddress!, width: w, height: h, stride: w * 4)
             }
             return pixels[h / 2 * w + w / 2]
         }
@@ -119,6 +121,10 @@ struct RealDataTests {
         #expect(isWater(centre(GeoPoint(latitude: 0, longitude: -140), level: 0)))
         #expect(!isWater(centre(GeoPoint(latitude: 52.3, longitude: 5.7), level: 0, zoom: 8)))
         #expect(isWater(centre(GeoPoint(latitude: 52.3, longitude: 5.7), level: 70, zoom: 8)))
+        // The tint (F) changes newly flooded land, and only that.
+        #expect(centre(nl, level: 70, tint: true) != centre(nl, level: 70))
+        let ocean = GeoPoint(latitude: 0, longitude: -140)
+        #expect(centre(ocean, level: 70, tint: true) == centre(ocean, level: 70))
         // Opaque everywhere, including the background.
         #expect(pixels.allSatisfy { $0 >> 24 == 0xFF })
     }
@@ -169,5 +175,20 @@ struct CacheFileTests {
         #expect(result.origin == .built(reason: "cache has the wrong size", saved: true))
         #expect(try GlobeCache.loadOrBuild(directory: dir).origin == .cache)
         try? FileManager.default.removeItem(atPath: dir)
+    }
+}
+
+@Suite("Globe loader")
+struct LoaderTests {
+    @Test func missingSourceFailsWithThePackageName() async throws {
+        let dir = NSTemporaryDirectory() + "touchdesk-globe-loader-\(getpid())"
+        let loader = GlobeLoader(source: "/nonexistent/etopo5.cdf", directory: dir)
+        var state = loader.state
+        for _ in 0..<500 {
+            if case .loading = state { try await Task.sleep(for: .milliseconds(10)); state = loader.state } else { break }
+        }
+        guard case .failed(let message) = state else { Issue.record("expected failure, got \(state)"); return }
+        #expect(message.contains("ferret-datasets"))
+        #expect(loader.data == nil)
     }
 }
