@@ -59,6 +59,13 @@ public enum GlobeBench {
                 renderer.render(globe, view: view, level: level, into: pixels, width: w, height: h, stride: stride)
             }
             lines.append(format("frame \(w)x\(h) after a sea-level change", levels.wall, cpu: levels.cpu))
+            // The wheel: every frame a new zoom, so the per-pixel sphere coordinates are redone.
+            var wheel = GlobeView.start
+            let zooming = times(frames) {
+                wheel.zoom(by: wheel.zoom > 4 ? 0.8 : 1.25, about: (Double(w) * 0.6, Double(h) * 0.4), width: w, height: h)
+                renderer.render(globe, view: wheel, level: 0, into: pixels, width: w, height: h, stride: stride)
+            }
+            lines.append(format("frame \(w)x\(h) after a zoom step", zooming.wall, cpu: zooming.cpu))
         }
         lines.append("  " + "resident memory".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", residentMegabytes()))
         lines.append("  (medians; CPU is all threads' time per frame, a fair guess at idle-core speed when the machine is shared)")

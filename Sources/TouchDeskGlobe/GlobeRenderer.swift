@@ -71,6 +71,7 @@ public final class GlobeRenderer {
                                             limb: limb.baseAddress!, glow: glow.baseAddress!,
                                             background: style.background, coastline: style.showsCoastline,
                                             level: Int32(level),
+                                            landScale: level < 0 ? Float(SeaLevel.highest) / Float(SeaLevel.highest - level) : 1,
                                             r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
                                             r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
                                             r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
@@ -147,6 +148,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let background: UInt32
     let coastline: Bool
     let level: Int32
+    /// Below today's level the land's ramp is squeezed so the highest possible height above the
+    /// water still reaches the top of the ramp: with the oceans drained the abyssal plains (6 km
+    /// above the trench floor) come out brown rather than snow-white.
+    let landScale: Float
     /// World-to-view rows; the frame applies the transpose.
     let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
     /// Grid rows per window pixel at the centre of the globe.
@@ -220,7 +225,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
 
             let colour: UInt32
             if h > 0 {
-                colour = land[min(Int(h) >> 2, steps)]
+                colour = land[min(Int(h * landScale) >> 2, steps)]
             } else {
                 let step = min(Int(-h) >> 2, steps)
                 colour = t > 0 ? flooded[step] : sea[step]
