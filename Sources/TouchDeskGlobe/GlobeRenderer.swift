@@ -103,27 +103,19 @@ public final class GlobeRenderer {
         columnX = (0..<width + 8).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
         rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
         // The glow fades over 6 % of the radius, but at least 8 pixels.
-        let glowWidth = max(0.06, 8 / r)
-        var d = [Float](repeating: 0, count: width * height + 8)
-        rowSpan = []
-        for y in 0..<height {
-            let vy = Double(rowY[y])
-            for x in 0..<width {
-                let vx = Double(columnX[x])
-                let q = vx * vx + vy * vy
-                if q < 1 {
-                    d[y * width + x] = Float(max((1 - q).squareRoot(), 1e-6))
-                } else {
-                    let out = (q.squareRoot() - 1) / glowWidth
-                    d[y * width + x] = out < 1 ? -Float((1 - out) * (1 - out)) : 0
+        let glowWidth = Float(max(0.06, 8 / r))
+        // Reused while the size stays: the wheel redoes this on each zoom step. Rows on every core.
+        if depth.count != width * height + 8 { depth = [Float](repeating: 0, count: width * height + 8) }
+        if rowSpan.count != height { rowSpan = [SIMD2<Int32>](repeating: .zero, count: height) }
+        depth.withUnsafeMutableBufferPointer { dz in
+            rowSpan.withUnsafeMutableBufferPointer { sp in
+                columnX.withUnsafeBufferPointer { cx in
+                    let job = GeometryJob(depth: dz.baseAddress!, spans: sp.baseAddress!, columnX: cx.baseAddress!, width: width, glowWidth: glowWidth)
+                    let rows = rowY
+                    DispatchQueue.concurrentPerform(iterations: height) { y in job.row(y, vy: rows[y]) }
                 }
             }
-            let row = d[y * width ..< y * width + width]
-            let first = row.firstIndex { $0 > 0 }.map { $0 - y * width } ?? 0
-            let end = row.lastIndex { $0 > 0 }.map { $0 - y * width + 1 } ?? 0
-            rowSpan.append(SIMD2(Int32(first), Int32(end)))
         }
-        depth = d
     }
 
     /// `a` mixed towards `b` by `f` (0…1), opaque.
@@ -131,6 +123,33 @@ public final class GlobeRenderer {
         func ch(_ v: UInt32, _ s: UInt32) -> Float { Float((v >> s) & 0xFF) }
         func c(_ s: UInt32) -> UInt32 { UInt32(ch(a, s) + (ch(b, s) - ch(a, s)) * f) << s }
         return 0xFF00_0000 | c(16) | c(8) | c(0)
+    }
+}
+
+/// The per-pixel sphere coordinates of one row, for `prepareGeometry`.
+private struct GeometryJob: @unchecked Sendable {  // workers write disjoint rows of `depth` and `spans`
+    let depth: UnsafeMutablePointer<Float>
+    let spans: UnsafeMutablePointer<SIMD2<Int32>>
+    let columnX: UnsafePointer<Float>
+    let width: Int
+    let glowWidth: Float
+
+    func row(_ y: Int, vy: Float) {
+        var first = -1, end = 0
+        let d = depth + y * width
+        for x in 0..<width {
+            let vx = columnX[x]
+            let q = vx * vx + vy * vy
+            if q < 1 {
+                d[x] = max((1 - q).squareRoot(), 1e-6)
+                if first < 0 { first = x }
+                end = x + 1
+            } else {
+                let out = (q.squareRoot() - 1) / glowWidth
+                d[x] = out < 1 ? -((1 - out) * (1 - out)) : 0
+            }
+        }
+        spans[y] = SIMD2(Int32(max(first, 0)), Int32(end))
     }
 }
 
