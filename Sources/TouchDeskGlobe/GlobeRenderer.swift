@@ -126,6 +126,30 @@ public final class GlobeRenderer {
     }
 }
 
+/// The four cells around a pixel, unpacked: heights above the water now and today, shades.
+private struct Corners {
+    var index = -1
+    var h00: Float = 0, h01: Float = 0, h10: Float = 0, h11: Float = 0
+    var t00: Float = 0, t01: Float = 0, t10: Float = 0, t11: Float = 0
+    var s00: Float = 0, s01: Float = 0, s10: Float = 0, s11: Float = 0
+    var straddles = false
+
+    init() {}
+
+    @inline(__always)
+    init(cells: UnsafePointer<UInt32>, shade: UnsafePointer<UInt8>, index i: Int, stride gs: Int, level: Int32) {
+        index = i
+        let c00 = cells[i], c01 = cells[i &+ 1], c10 = cells[i &+ gs], c11 = cells[i &+ gs &+ 1]
+        h00 = Float(GlobeData.heightAboveWater(c00, level: level)); h01 = Float(GlobeData.heightAboveWater(c01, level: level))
+        h10 = Float(GlobeData.heightAboveWater(c10, level: level)); h11 = Float(GlobeData.heightAboveWater(c11, level: level))
+        t00 = Float(GlobeData.heightAboveWater(c00, level: 0)); t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
+        t10 = Float(GlobeData.heightAboveWater(c10, level: 0)); t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
+        let dry = t00 > 0
+        straddles = dry != (t01 > 0) || dry != (t10 > 0) || dry != (t11 > 0)
+        s00 = Float(shade[i]); s01 = Float(shade[i &+ 1]); s10 = Float(shade[i &+ gs]); s11 = Float(shade[i &+ gs &+ 1])
+    }
+}
+
 /// The per-pixel sphere coordinates of one row, for `prepareGeometry`.
 private struct GeometryJob: @unchecked Sendable {  // workers write disjoint rows of `depth` and `spans`
     let depth: UnsafeMutablePointer<Float>
@@ -197,6 +221,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
         }
         // The globe's run of the row, eight pixels at a time: rotation and the two arctangents
         // on vector lanes, then the lookups and colours one pixel at a time.
+        var corner = Corners()
         var x8 = first
         while x8 < end {
             typealias Lanes = FastMath.Lanes
@@ -216,30 +241,25 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             let x0 = min(Int(gx), maxColumn), y0 = min(Int(gy), maxRow)
             let fx = gx - Float(x0), fy = gy - Float(y0)
             let i = y0 &* gs &+ x0
-            let c00 = cells[i], c01 = cells[i &+ 1], c10 = cells[i &+ gs], c11 = cells[i &+ gs &+ 1]
+            // Zoomed in, neighbouring pixels share their four cells (a cell spans many pixels):
+            // the corners' values are kept from the previous pixel while the cell is the same.
+            if i != corner.index { corner = Corners(cells: cells, shade: shade, index: i, stride: gs, level: level) }
+            let k = corner
 
             // Height above the water now, bilinear.
-            let h00 = Float(GlobeData.heightAboveWater(c00, level: level)), h01 = Float(GlobeData.heightAboveWater(c01, level: level))
-            let h10 = Float(GlobeData.heightAboveWater(c10, level: level)), h11 = Float(GlobeData.heightAboveWater(c11, level: level))
-            let hTop = h00 + (h01 - h00) * fx, hBottom = h10 + (h11 - h10) * fx
+            let hTop = k.h00 + (k.h01 - k.h00) * fx, hBottom = k.h10 + (k.h11 - k.h10) * fx
             let h = hTop + (hBottom - hTop) * fy
 
-            // Today's height above the water, for the flood tint and the coastline, only where
-            // needed: a corner is dry today exactly when its spill level is above 0.
-            let dry00 = c00 >> 16 & 0x8000 == 0 && c00 >> 16 != 0, dry01 = c01 >> 16 & 0x8000 == 0 && c01 >> 16 != 0
-            let dry10 = c10 >> 16 & 0x8000 == 0 && c10 >> 16 != 0, dry11 = c11 >> 16 & 0x8000 == 0 && c11 >> 16 != 0
-            let straddles = dry00 != dry01 || dry00 != dry10 || dry00 != dry11
-            var t = dry00 ? Float(1) : 0, t00: Float = 0, t01: Float = 0, t10: Float = 0, t11: Float = 0
-            var tTop: Float = 0, tBottom: Float = 0
+            // Today's height above the water, for the flood tint and the coastline: where the
+            // corners disagree, else the sign they share.
+            let straddles = k.straddles
+            var t = k.t00, tTop: Float = 0, tBottom: Float = 0
             if straddles {
-                t00 = Float(GlobeData.heightAboveWater(c00, level: 0)); t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
-                t10 = Float(GlobeData.heightAboveWater(c10, level: 0)); t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
-                tTop = t00 + (t01 - t00) * fx; tBottom = t10 + (t11 - t10) * fx
+                tTop = k.t00 + (k.t01 - k.t00) * fx; tBottom = k.t10 + (k.t11 - k.t10) * fx
                 t = tTop + (tBottom - tTop) * fy
             }
 
-            let s00 = Float(shade[i]), s01 = Float(shade[i &+ 1]), s10 = Float(shade[i &+ gs]), s11 = Float(shade[i &+ gs &+ 1])
-            let sTop = s00 + (s01 - s00) * fx, sBottom = s10 + (s11 - s10) * fx
+            let sTop = k.s00 + (k.s01 - k.s00) * fx, sBottom = k.s10 + (k.s11 - k.s10) * fx
             var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
 
             let colour: UInt32
@@ -258,7 +278,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
 
             // Today's coastline: where t crosses 0 within about a pixel of here.
             if coastline, straddles {
-                let dx = (1 - fy) * (t01 - t00) + fy * (t11 - t10)
+                let dx = (1 - fy) * (k.t01 - k.t00) + fy * (k.t11 - k.t10)
                 let dy = tBottom - tTop
                 // Pixel footprint in grid units: columns shrink towards the poles by the
                 // cosine of the latitude, everything by the foreshortening z near the rim.
