@@ -11,6 +11,8 @@ enum RealData {
     static let globe: (built: GlobeCache.Origin, loaded: GlobeCache.Origin, data: GlobeData)? = {
         guard let first = try? GlobeCache.loadOrBuild(directory: cacheDirectory),
               let second = try? GlobeCache.loadOrBuild(directory: cacheDirectory) else { return nil }
+        // The data stays mapped after the file is gone; no 47 MB left in /tmp per run.
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
         return (first.origin, second.origin, second.data)
     }()
 
@@ -134,6 +136,7 @@ struct RealDataTests {
 struct CacheFileTests {
     let data = GlobeData.build(from: grid([(3, 1, -3000), (3, 5, 40)]))
 
+    /// (Small files: 12 × 7 cells.)
     func temporaryPath() -> String {
         NSTemporaryDirectory() + "touchdesk-globe-cache-\(getpid())-\(UInt32.random(in: 0...UInt32.max))/" + GlobeCache.fileName
     }
