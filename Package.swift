@@ -90,6 +90,24 @@ let package = Package(
             dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
         ),
 
+        // MARK: - Globe
+
+        /// netCDF-C, to read the ETOPO5 relief that Debian's ferret-datasets installs.
+        .systemLibrary(
+            name: "CNetCDF",
+            pkgConfig: "netcdf",
+            providers: [.apt(["libnetcdf-dev"])]
+        ),
+        /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
+        /// Release builds drop overflow and conversion checks: the frame loop converts floats to
+        /// indices several times per pixel, and its indices are clamped by construction.
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [
+            .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
+        ]),
+        .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        /// Prints the globe benchmark (until touchdesk-bench runs it) and can write a frame as PPM.
+        .executableTarget(name: "globe-bench", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
+
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),

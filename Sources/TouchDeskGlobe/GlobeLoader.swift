@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+/// Loads (or on the first run builds) the globe on a thread of its own, so the window keeps
+/// answering; the view polls `state` from its tick and draws a placeholder until it is ready.
+public final class GlobeLoader: Sendable {
+    public enum State: Sendable {
+        case loading
+        case ready(GlobeData, GlobeCache.Origin)
+        /// The message says what to install or fix.
+        case failed(String)
+    }
+
+    private let shared = Mutex<State>(.loading)
+
+    /// Starts loading at once.
+    public init(source: String = ETOPO5.defaultPath(), directory: String = GlobeCache.defaultDirectory()) {
+        let thread = Thread { [self] in
+            let result: State
+            do {
+                let (data, origin) = try GlobeCache.loadOrBuild(source: source, directory: directory)
+                result = .ready(data, origin)
+            } catch {
+                result = .failed("\(error)")
+            }
+            self.shared.withLock { $0 = result }
+        }
+        thread.name = "globe loader"
+        thread.start()
+    }
+
+    /// What the loader has so far; never blocks for longer than a lock.
+    public var state: State { shared.withLock { $0 } }
+
+    /// The data once ready.
+    public var data: GlobeData? {
+        if case .ready(let data, _) = state { return data }
+        return nil
+    }
+}
