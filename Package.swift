@@ -119,6 +119,23 @@ let package = Package(
             name: "TouchDeskEndToEndTests",
             dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "touchdesk", "make-assets"]
         ),
+
+        // MARK: - Places
+
+        /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
+        /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
+        .target(name: "TouchDeskPlaces", swiftSettings: [.swiftLanguageMode(.v6)]),
+        /// Prints the places benchmarks (or the suggestions for its arguments).
+        .executableTarget(
+            name: "touchdesk-places-bench",
+            dependencies: ["TouchDeskPlaces"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TouchDeskPlacesTests",
+            dependencies: ["TouchDeskPlaces"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,114 @@
+/// All places of GeoNames' `cities5000` plus countries and US states, with their names folded
+/// into sorted keys for search as you type. Immutable and `Sendable`: load it on a worker
+/// thread, hand it to the UI.
+///
+/// Build it from the JSON once (`PlaceIndex.build(from:)`, about a second), then keep it as a
+/// binary file (`PlaceIndexCache`) that loads in milliseconds.
+public struct PlaceIndex: Sendable {
+    // Places, one column per field; cities first, then countries, then US states.
+    let kinds: [UInt8]
+    let names: [UInt32]
+    let admin1: [UInt32]
+    let regions: [UInt32]
+    let countries: [UInt16]
+    let populations: [UInt32]
+    let latitudes: [Double]
+    let longitudes: [Double]
+    let timezones: [UInt32]
+    /// Each place's position in the ranking: 0 is the best (largest score, see `PlaceIndexBuilder`).
+    let ranks: [UInt32]
+    /// What the ranking sorts by: a city's population, a country's or state's largest city's.
+    let scores: [UInt32]
+    /// `scores` in rank order (falling), for finding the ranks above a score.
+    let scoresByRank: [UInt32]
+    /// South, west, north, east of each region place (countries and states), from `firstRegion` on.
+    let regionBounds: [Double]
+    let firstRegion: Int
+
+    // Countries, by their number in `countries`.
+    let countryCodes: [UInt16]
+    let countryNames: [UInt32]
+
+    let strings: StringTable
+    /// Main names, alternate names, later words of main names: the match tiers, in rank order.
+    let sections: [KeySection]
+    let grid: NearestPlaceGrid
+
+    init(
+        kinds: [UInt8], names: [UInt32], admin1: [UInt32], regions: [UInt32], countries: [UInt16],
+        populations: [UInt32], latitudes: [Double], longitudes: [Double], timezones: [UInt32],
+        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], firstRegion: Int, countryCodes: [UInt16],
+        countryNames: [UInt32], strings: StringTable, sections: [KeySection]
+    ) {
+        self.kinds = kinds
+        self.names = names
+        self.admin1 = admin1
+        self.regions = regions
+        self.countries = countries
+        self.populations = populations
+        self.latitudes = latitudes
+        self.longitudes = longitudes
+        self.timezones = timezones
+        self.ranks = ranks
+        self.scores = scores
+        var byRank = [UInt32](repeating: 0, count: scores.count)
+        for (place, rank) in ranks.enumerated() where Int(rank) < byRank.count { byRank[Int(rank)] = scores[place] }
+        self.scoresByRank = byRank
+        self.regionBounds = regionBounds
+        self.firstRegion = firstRegion
+        self.countryCodes = countryCodes
+        self.countryNames = countryNames
+        self.strings = strings
+        self.sections = sections
+        self.grid = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: firstRegion)
+    }
+
+    /// How many places (cities, countries and states) the index holds.
+    public var count: Int { kinds.count }
+
+    /// How many name keys the index searches.
+    public var keyCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+    /// The place with this id (0..<count).
+    public func place(_ id: Int) -> Place {
+        let country = Int(countries[id])
+        var bounds: GeoBounds?
+        if id >= firstRegion {
+            let b = (id - firstRegion) * 4
+            bounds = GeoBounds(south: regionBounds[b], west: regionBounds[b + 1], north: regionBounds[b + 2], east: regionBounds[b + 3])
+        }
+        return Place(
+            id: id,
+            kind: PlaceKind(rawValue: kinds[id]) ?? .city,
+            name: strings[names[id]],
+            region: strings.optional(regions[id]),
+            admin1Code: strings.optional(admin1[id]) ?? "",
+            countryCode: Self.code(countryCodes[country]),
+            countryName: strings[countryNames[country]],
+            population: Int(populations[id]),
+            coordinate: GeoCoordinate(latitude: latitudes[id], longitude: longitudes[id]),
+            timezone: strings[timezones[id]],
+            bounds: bounds
+        )
+    }
+
+    /// The countries of the index as places (those with at least one city of 5000 people).
+    public var countryPlaces: [Place] {
+        (firstRegion..<count).filter { kinds[$0] == PlaceKind.country.rawValue }.map(place)
+    }
+
+    /// The city nearest to `coordinate` by great-circle distance, with the distance in km.
+    public func nearestCity(to coordinate: GeoCoordinate) -> (place: Place, kilometres: Double)? {
+        guard let (id, km) = grid.nearest(to: coordinate) else { return nil }
+        return (place(id), km)
+    }
+
+    static func code(_ packed: UInt16) -> String {
+        String(decoding: [UInt8(packed >> 8), UInt8(packed & 0xFF)], as: UTF8.self)
+    }
+
+    static func pack(_ code: String) -> UInt16 {
+        let b = Array(code.utf8) + [0x20, 0x20]
+        return UInt16(b[0]) << 8 | UInt16(b[1])
+    }
+}

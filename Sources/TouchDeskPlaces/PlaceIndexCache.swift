@@ -1,0 +1,262 @@
+import Foundation
+
+/// The place index kept as a binary file under `$XDG_CACHE_HOME/touchdesk/`, so later starts
+/// load it in milliseconds instead of parsing 30 MB of JSON.
+///
+/// Layout (little-endian): an 8-byte magic, the format version, an endianness mark, the data
+/// fingerprint (`GeoNamesSource.fingerprint()`), the payload's length and checksum; then the
+/// payload, a fixed sequence of arrays each as its element count and its raw bytes padded to 8.
+/// A file with another magic, version, fingerprint, length or checksum, or whose arrays do not
+/// fit together, is not trusted: the index is rebuilt and the file replaced.
+public enum PlaceIndexCache {
+    public static let formatVersion: UInt32 = 1
+    public static let fileName = "places-v\(formatVersion).index"
+    private static let magic = Array("TDPLACES".utf8)
+    private static let endianMark: UInt32 = 0x0102_0304
+    private static let headerSize = 40
+
+    /// How `load` got its index.
+    public enum Origin: Sendable, Equatable {
+        /// Read from the cache file.
+        case cache
+        /// Built from the JSON; `reason` says why the cache was not used.
+        case built(reason: String)
+    }
+
+    /// A loaded index and how it came, plus a warning if the cache could not be written.
+    public struct Loaded: Sendable {
+        public var index: PlaceIndex
+        public var origin: Origin
+        public var cachePath: String
+        public var warning: String?
+    }
+
+    /// `$XDG_CACHE_HOME/touchdesk`, else `~/.cache/touchdesk`.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/touchdesk" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/touchdesk"
+    }
+
+    /// The index from the cache when it is sound and matches the installed data, else built
+    /// from the JSON and cached. Throws only when the data is missing or unreadable. Slow the
+    /// first time (about a second): call it off the UI thread.
+    public static func load(
+        source given: GeoNamesSource? = nil, cacheFolder: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(PlacesError) -> Loaded {
+        let source: GeoNamesSource
+        if let given { source = given } else { source = try GeoNamesSource.locate(environment: environment) }
+        let path = (cacheFolder ?? defaultFolder(environment: environment)) + "/" + fileName
+        let fingerprint = source.fingerprint()
+        let reason: String
+        switch read(path: path, fingerprint: fingerprint) {
+        case .success(let index):
+            return Loaded(index: index, origin: .cache, cachePath: path)
+        case .failure(let why):
+            reason = why.description
+        }
+        let index = PlaceIndexBuilder.build(from: try GeoNamesRecords.read(from: source))
+        var warning: String?
+        do {
+            try AtomicFile.write(encode(index, fingerprint: fingerprint), to: path)
+        } catch {
+            warning = "the place index could not be cached (\(error)); it will be built again next time"
+        }
+        return Loaded(index: index, origin: .built(reason: reason), cachePath: path, warning: warning)
+    }
+
+    /// Builds the index from `source` without touching any cache.
+    public static func build(source: GeoNamesSource) throws(PlacesError) -> PlaceIndex {
+        PlaceIndexBuilder.build(from: try GeoNamesRecords.read(from: source))
+    }
+
+    // MARK: - Writing
+
+    static func encode(_ index: PlaceIndex, fingerprint: UInt64) -> [UInt8] {
+        var payload = Payload()
+        payload.put(index.kinds)
+        payload.put(index.names)
+        payload.put(index.admin1)
+        payload.put(index.regions)
+        payload.put(index.countries)
+        payload.put(index.populations)
+        payload.put(index.latitudes)
+        payload.put(index.longitudes)
+        payload.put(index.timezones)
+        payload.put(index.ranks)
+        payload.put(index.scores)
+        payload.put(index.regionBounds)
+        payload.put([UInt64(index.firstRegion)])
+        payload.put(index.countryCodes)
+        payload.put(index.countryNames)
+        payload.put(index.strings.starts)
+        payload.put(index.strings.bytes)
+        for section in index.sections {
+            payload.put(section.keyStarts)
+            payload.put(section.keyBytes)
+            payload.put(section.places)
+            payload.put(section.labels)
+        }
+        var out = magic
+        out.reserveCapacity(headerSize + payload.bytes.count)
+        appendRaw(formatVersion, to: &out)
+        appendRaw(endianMark, to: &out)
+        appendRaw(fingerprint, to: &out)
+        appendRaw(UInt64(payload.bytes.count), to: &out)
+        appendRaw(payload.bytes.withUnsafeBytes { checksum($0) }, to: &out)
+        out += payload.bytes
+        return out
+    }
+
+    private static func appendRaw<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    private struct Payload {
+        var bytes: [UInt8] = []
+
+        mutating func put<T: BitwiseCopyable>(_ array: [T]) {
+            PlaceIndexCache.appendRaw(UInt64(array.count), to: &bytes)
+            array.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            while bytes.count % 8 != 0 { bytes.append(0) }
+        }
+    }
+
+    /// A fast 64-bit checksum over 8-byte words (the payload is padded to 8): it catches a
+    /// truncated or scribbled file, which is all a cache needs.
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        do {
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            let words = raw.count / 8
+            for w in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+                h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 29
+            }
+            for b in raw[(words * 8)...] { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Why a cache file was not used.
+    public struct Rejection: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The index in the file at `path` if it is sound and built from data with `fingerprint`.
+    public static func read(path: String, fingerprint: UInt64) -> Result<PlaceIndex, Rejection> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Rejection(description: "no cache at \(path)"))
+        }
+        return data.withUnsafeBytes { raw in decode(raw, fingerprint: fingerprint) }
+    }
+
+    static func decode(_ raw: UnsafeRawBufferPointer, fingerprint: UInt64) -> Result<PlaceIndex, Rejection> {
+        func reject(_ why: String) -> Result<PlaceIndex, Rejection> { .failure(Rejection(description: why)) }
+        guard raw.count >= headerSize, Array(raw[0..<8]) == magic else { return reject("not a place index") }
+        let version = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        guard version == formatVersion else { return reject("format version \(version), expected \(formatVersion)") }
+        guard UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)) == endianMark else {
+            return reject("written on a machine of other byte order")
+        }
+        guard UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)) == fingerprint else {
+            return reject("built from other GeoNames files")
+        }
+        let length = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        guard length == UInt64(raw.count - headerSize) else { return reject("truncated or padded") }
+        let sum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
+        let payload = UnsafeRawBufferPointer(rebasing: raw[headerSize...])
+        guard sum == checksum(payload) else { return reject("checksum mismatch (damaged)") }
+
+        var reader = Reader(raw: payload)
+        guard
+            let kinds = reader.take(UInt8.self), let names = reader.take(UInt32.self),
+            let admin1 = reader.take(UInt32.self), let regions = reader.take(UInt32.self),
+            let countries = reader.take(UInt16.self), let populations = reader.take(UInt32.self),
+            let latitudes = reader.take(Double.self), let longitudes = reader.take(Double.self),
+            let timezones = reader.take(UInt32.self), let ranks = reader.take(UInt32.self),
+            let scores = reader.take(UInt32.self),
+            let regionBounds = reader.take(Double.self), let firstRegionArray = reader.take(UInt64.self),
+            let countryCodes = reader.take(UInt16.self), let countryNames = reader.take(UInt32.self),
+            let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
+        else { return reject("arrays cut short") }
+        var sectionParts: [([UInt32], [UInt8], [UInt32], [UInt32])] = []
+        for _ in 0..<3 {
+            guard let starts = reader.take(UInt32.self), let bytes = reader.take(UInt8.self),
+                  let places = reader.take(UInt32.self), let labels = reader.take(UInt32.self)
+            else { return reject("arrays cut short") }
+            sectionParts.append((starts, bytes, places, labels))
+        }
+        guard reader.atEnd else { return reject("trailing bytes") }
+
+        // The checksum guards against damage; these checks guard against a writer's bug, so
+        // no index read from disk can send a lookup out of bounds.
+        let n = kinds.count
+        guard firstRegionArray.count == 1, let firstRegion = Int(exactly: firstRegionArray[0]), firstRegion <= n,
+              [names.count, admin1.count, regions.count, countries.count, populations.count, latitudes.count,
+               longitudes.count, timezones.count, ranks.count, scores.count].allSatisfy({ $0 == n }),
+              regionBounds.count == 4 * (n - firstRegion),
+              countryCodes.count == countryNames.count,
+              kinds.allSatisfy({ PlaceKind(rawValue: $0) != nil }),
+              countries.allSatisfy({ Int($0) < countryCodes.count }),
+              ranks.allSatisfy({ Int($0) < n }),
+              validOffsets(stringStarts, total: stringBytes.count)
+        else { return reject("inconsistent place arrays") }
+        let stringCount = UInt32(stringStarts.count - 1)
+        for ids in [names, timezones, countryNames] where !ids.allSatisfy({ $0 < stringCount }) {
+            return reject("string id out of range")
+        }
+        for ids in [admin1, regions] where !ids.allSatisfy({ $0 < stringCount || $0 == StringTable.none }) {
+            return reject("string id out of range")
+        }
+        var sections: [KeySection] = []
+        for (starts, bytes, places, labels) in sectionParts {
+            guard validOffsets(starts, total: bytes.count), places.count == starts.count - 1, labels.count == places.count,
+                  places.allSatisfy({ Int($0) < n }), labels.allSatisfy({ $0 < stringCount })
+            else { return reject("inconsistent key arrays") }
+            sections.append(KeySection(keyStarts: starts, keyBytes: bytes, places: places, labels: labels, ranks: ranks))
+        }
+        return .success(PlaceIndex(
+            kinds: kinds, names: names, admin1: admin1, regions: regions, countries: countries,
+            populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
+            ranks: ranks, scores: scores, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
+            countryNames: countryNames, strings: StringTable(starts: stringStarts, bytes: stringBytes),
+            sections: sections
+        ))
+    }
+
+    private static func validOffsets(_ starts: [UInt32], total: Int) -> Bool {
+        guard let first = starts.first, first == 0, Int(starts.last!) == total else { return false }
+        var previous: UInt32 = 0
+        for s in starts {
+            if s < previous { return false }
+            previous = s
+        }
+        return true
+    }
+
+    private struct Reader {
+        let raw: UnsafeRawBufferPointer
+        var offset = 0
+
+        var atEnd: Bool { offset == raw.count }
+
+        mutating func take<T: BitwiseCopyable>(_: T.Type) -> [T]? {
+            guard offset + 8 <= raw.count else { return nil }
+            let count = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let size = MemoryLayout<T>.stride
+            guard count <= UInt64(raw.count / max(1, size)) else { return nil }
+            let byteCount = Int(count) * size
+            let start = offset + 8
+            guard start + byteCount <= raw.count else { return nil }
+            let array = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<(start + byteCount)]))
+                initialized = Int(count)
+            }
+            offset = (start + byteCount + 7) & ~7
+            return array
+        }
+    }
+}
