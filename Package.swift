@@ -7,6 +7,8 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskGlobe (ETOPO5 via netCDF-C, flood, threaded renderer)
+//                                 ├─ TouchDeskPlaces (GeoNames index, completer)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
 //
 // The host never sees a view and the views never see Xlib.
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine",
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskGlobe", "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "CX11", "CXShim"],
@@ -87,7 +89,7 @@ let package = Package(
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskGlobe"]
         ),
 
         // MARK: - Globe
@@ -105,8 +107,6 @@ let package = Package(
             .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
         ]),
         .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        /// Prints the globe benchmark (until touchdesk-bench runs it) and can write a frame as PPM.
-        .executableTarget(name: "globe-bench", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // MARK: - Tests
 
@@ -114,6 +114,7 @@ let package = Package(
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskGlobe", "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",

@@ -146,22 +146,42 @@ public enum GlobeCache {
     /// The globe for the ETOPO5 file at `source`: from the cache in `directory` when it is good,
     /// else built from the source and saved there. Throws only when the source is needed and
     /// cannot be read (the message names the package to install).
+    /// `progress` hears each step as it starts (on the calling thread).
     public static func loadOrBuild(source: String = ETOPO5.defaultPath(),
-                                   directory: String = defaultDirectory()) throws -> (data: GlobeData, origin: Origin) {
+                                   directory: String = defaultDirectory(),
+                                   progress: (Step) -> Void = { _ in }) throws -> (data: GlobeData, origin: Origin) {
         let path = directory + "/" + fileName
         var sourceSize: UInt64?
         var st = stat()
         if stat(source, &st) == 0 { sourceSize = UInt64(st.st_size) }
         let reason: String
+        progress(.checkingCache)
         do {
             return (try load(path: path, width: ETOPO5.width, height: ETOPO5.height, sourceSize: sourceSize), .cache)
         } catch let error as LoadError {
             reason = error.description
         }
+        progress(.reading)
         let grid = try ETOPO5.read(path: source)
-        let data = GlobeData.build(from: grid, sourceSize: sourceSize ?? 0)
+        let data = GlobeData.build(from: grid, sourceSize: sourceSize ?? 0, progress: progress)
+        progress(.saving)
         let saved = (try? write(data, to: path)) != nil
         return (data, .built(reason: reason, saved: saved))
+    }
+
+    /// The steps of `loadOrBuild`, in order, for a progress display. Later runs only check the cache.
+    public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
+        case checkingCache, reading, flooding, shading, saving
+
+        public var description: String {
+            switch self {
+            case .checkingCache: "Opening the cached globe"
+            case .reading: "Reading the ETOPO5 relief (first run only)"
+            case .flooding: "Finding where the sea can reach"
+            case .shading: "Shading the relief"
+            case .saving: "Saving the globe for next time"
+            }
+        }
     }
 
     // MARK: - Writing

@@ -32,11 +32,14 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     }
 
     /// Preprocesses `grid` in memory (the priority-flood, shading and the land table).
-    public static func build(from grid: ElevationGrid, rule: PriorityFlood.OceanRule = .init(), sourceSize: UInt64 = 0) -> GlobeData {
+    public static func build(from grid: ElevationGrid, rule: PriorityFlood.OceanRule = .init(), sourceSize: UInt64 = 0,
+                             progress: (GlobeCache.Step) -> Void = { _ in }) -> GlobeData {
         let layout = GlobeCache.Layout(width: grid.width, height: grid.height)
         let block = GlobeCache.Block(heapBytes: layout.fileSize)
         let base = block.base
+        progress(.flooding)
         let spill = PriorityFlood.spillLevels(grid, rule: rule)
+        progress(.shading)
         let w = grid.width, stride = w + 1
         let cells = (base + layout.cellsOffset).bindMemory(to: UInt32.self, capacity: stride * grid.height)
         for r in 0..<grid.height {
@@ -116,6 +119,20 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     /// Whether `point` is under water at sea level `level` (connected to the ocean, not merely low).
     public func isUnderWater(_ point: GeoPoint, level: Int) -> Bool {
         heightAboveWater(at: point, level: level) <= 0
+    }
+
+    /// The lowest sea level (whole metres) at which `point` is under water, or nil when it stays
+    /// dry even at `SeaLevel.highest`. Being under water only grows with the level (every corner's
+    /// height above the water falls as the level rises), so a binary search finds it.
+    public func floodLevel(at point: GeoPoint) -> Int? {
+        guard isUnderWater(point, level: SeaLevel.highest) else { return nil }
+        var lo = SeaLevel.lowest, hi = SeaLevel.highest  // under water at hi; find the lowest such
+        if isUnderWater(point, level: lo) { return lo }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if isUnderWater(point, level: mid) { hi = mid } else { lo = mid }
+        }
+        return hi
     }
 
     /// The share (0…1) of today's land, by area, that is under water at `level`.
