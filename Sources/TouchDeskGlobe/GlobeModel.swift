@@ -14,12 +14,13 @@ public struct GlobeModel: Equatable, Sendable {
 
     // MARK: - Motion constants
 
-    /// A flick's spin keeps this share of its speed per tick: it halves in about a fifth of a second.
-    public static let spinDecay = 0.94
+    /// A flick's spin keeps this share of its speed per tick: it halves in about a seventh of a second,
+    /// so the globe turns on by at most `spinLimit / (1 − spinDecay)` (36°) and stops within two seconds.
+    public static let spinDecay = 0.92
     /// The spin stops below this angle per tick (radians; 0.02°, under a pixel at zoom 1).
     public static let spinStop = 0.000_35
     /// The fastest spin a flick can start (radians per tick).
-    public static let spinLimit = 0.2
+    public static let spinLimit = 0.05
     /// A release counts as a flick only when the pointer moved within this many ticks before it.
     public static let flickWindow = 3
     /// Ticks a turn to a place takes.
@@ -81,7 +82,7 @@ public struct GlobeModel: Equatable, Sendable {
 
     /// The drag moves to `p`: the place under the pointer follows it (a trackball).
     public mutating func drag(to p: (x: Double, y: Double)) {
-        guard let from = dragPoint else { return }
+        guard let from = dragPoint, p != from else { return }
         let turn = view.dragTurn(from: from, to: p, width: w, height: h)
         let length = (turn.axis * turn.axis).sum().squareRoot()
         if length > 0, turn.angle > 0 {

@@ -123,7 +123,12 @@ public final class GlobeApp: MiniApp {
     /// One wheel notch zooms by this.
     static let wheelFactor = 1.25
 
-    public init(environment: AppEnvironment) {
+    public convenience init(environment: AppEnvironment) {
+        self.init(environment: environment, reliefPath: ETOPO5.defaultPath())
+    }
+
+    /// With the ETOPO5 file at `reliefPath` (tests point it at nothing to see the message).
+    init(environment: AppEnvironment, reliefPath: String) {
         self.environment = environment
         searchField = TextField("search", placeholder: "Find a place  ( / )", maxLength: 64, clipboard: environment.clipboard)
         form.add(searchField)
@@ -132,7 +137,7 @@ public final class GlobeApp: MiniApp {
             form.order.append(c.rawValue)
         }
         let cache = environment.cacheDirectory
-        loader = GlobeLoader(directory: cache)
+        loader = GlobeLoader(source: reliefPath, directory: cache)
         placesJob = BackgroundJob(name: "place index loader") {
             do throws(PlacesError) { return .success(try PlaceIndexCache.load(cacheFolder: cache).index) } catch { return .failure(error) }
         }
@@ -514,12 +519,15 @@ public final class GlobeApp: MiniApp {
 
     static func track(in r: Rect) -> Rect { Rect(x: r.x + 9, y: r.midY - 4, width: max(1, r.width - 18), height: 8) }
 
+    /// Row `i` of the flooded-places list (row 0 is the first place, under the header).
+    func listRowFrame(_ i: Int) -> Rect {
+        Rect(x: listRect.x - 4, y: listRect.y + Self.rowHeight * Double(i + 1), width: listRect.width + 8, height: Self.rowHeight)
+    }
+
     /// The row of the flooded-places list under `p`.
     private func listRow(at p: Point) -> Int? {
-        guard let readout, listRect.contains(p) else { return nil }
-        let i = Int((p.y - listRect.y - Self.rowHeight) / Self.rowHeight)
-        guard p.y >= listRect.y + Self.rowHeight, readout.largest.indices.contains(i) else { return nil }
-        return i
+        guard let readout, model.level > 0 else { return nil }
+        return readout.largest.indices.first { listRowFrame($0).contains(p) }
     }
 
     // MARK: - Search
@@ -760,16 +768,16 @@ public final class GlobeApp: MiniApp {
             cr.text("no place of the index yet", x: x, y: y, size: 13, color: Theme.dimText)
             return
         }
-        for id in readout.largest {
+        for (i, id) in readout.largest.enumerated() {
             let place = places.place(id)
-            let row = Rect(x: x - 4, y: y - Self.rowHeight / 2, width: w + 8, height: Self.rowHeight)
+            let row = listRowFrame(i)
             if let h = hover, row.contains(h) { cr.fill(row, Theme.controlHover) }
             let people = Self.people(place.population)
             let pw = Text.width(people, size: 12)
             let name = Text.layout(place.name + ", " + place.countryName, font: Font(size: 13), width: w - pw - 10, ellipsis: .end)
-            cr.draw(name, x: x, y: y - name.height / 2, color: Theme.text)
-            cr.text(people, x: x + w, y: y, size: 12, color: Theme.dimText, align: .right)
-            y += Self.rowHeight
+            cr.draw(name, x: x, y: row.midY - name.height / 2, color: Theme.text)
+            cr.text(people, x: x + w, y: row.midY, size: 12, color: Theme.dimText, align: .right)
+            y = row.maxY + Self.rowHeight / 2
         }
         let more = readout.count > readout.largest.count ? "… " : ""
         let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
