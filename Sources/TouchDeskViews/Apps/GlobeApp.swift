@@ -673,7 +673,7 @@ public final class GlobeApp: MiniApp {
         else { return }
         let e = Int(globe.elevation(at: place).rounded())
         let wet = globe.isUnderWater(place, level: model.level)
-        let line = Self.coordinates(place) + " · " + (e < 0 ? "\(SeaLevel.label(e)) (below today's sea)" : SeaLevel.label(e))
+        let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
             + " · " + (wet ? "under water" : "dry") + " at " + SeaLevel.label(model.level)
         let size = Text.fittingSize(line, width: globeRect.width - 24, size: 13)
         let lw = Text.width(line, size: size)
