@@ -1,3 +1,4 @@
+import Foundation
 import TouchDeskGlobe
 import TouchDeskPlaces
 
