@@ -80,7 +80,7 @@ struct GlobeEndToEndTests {
         #expect(headline(keyed, "Sea level +569 m") < 0.3, "readout after the keys: \(keyed.path)")
         #expect(Self.changed(flooded, keyed) > 0)
         #expect(app.isRunning)
-        #expect(!app.log.contains("Fatal error"), app.log)
+        #expect(!app.log.contains("Fatal error"), "\(app.log)")
     }
 
     /// User + system CPU ticks (1/100 s) the process used over `seconds`.
