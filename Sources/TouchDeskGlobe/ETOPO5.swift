@@ -1,5 +1,6 @@
 import CNetCDF
 import Foundation
+import Synchronization
 
 /// Reads ETOPO5 (NOAA's 5-arc-minute relief of land and sea floor) from the classic netCDF file
 /// Debian's `ferret-datasets` installs, through netCDF-C (Debian's `libnetcdf-dev`).
@@ -23,8 +24,16 @@ public enum ETOPO5 {
         return debianPath
     }
 
+    /// netCDF-C keeps global state (its table of open files) without locks: two threads reading at
+    /// once (a window's loader and a test, two apps' loaders) can fail or crash, so reads take turns.
+    private static let library = Mutex(())
+
     /// Reads the whole grid. A missing file names the package that installs it.
     public static func read(path: String = defaultPath()) throws -> ElevationGrid {
+        try library.withLock { _ in try readAlone(path: path) }
+    }
+
+    private static func readAlone(path: String) throws -> ElevationGrid {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ReadError(description: "ETOPO5 relief not found at \(path); install it with "
                 + "`apt-get install --no-install-recommends \(package)` (or point TOUCHDESK_ETOPO5 at etopo5.cdf)")
