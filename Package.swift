@@ -7,6 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskGlobe (ETOPO5 via netCDF-C, flood, threaded renderer)
 //                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
 //
@@ -72,7 +73,7 @@ let package = Package(
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
-            "TouchDeskPlaces",
+            "TouchDeskGlobe", "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim"],
@@ -93,16 +94,36 @@ let package = Package(
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe"]
         ),
+
+        // MARK: - Globe
+
+        /// netCDF-C, to read the ETOPO5 relief that Debian's ferret-datasets installs.
+        .systemLibrary(
+            name: "CNetCDF",
+            pkgConfig: "netcdf",
+            providers: [.apt(["libnetcdf-dev"])]
+        ),
+        /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
+        /// Release builds drop overflow and conversion checks: the frame loop converts floats to
+        /// indices several times per pixel, and its indices are clamped by construction. Debug
+        /// builds optimise it too: unoptimised, the first run's priority-flood takes 45 s instead of
+        /// one and a frame 300 ms, which makes the debug app and its end-to-end tests unusable.
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [
+            .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
+            .unsafeFlags(["-O"], .when(configuration: .debug)),
+        ]),
+        .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // MARK: - Tests
 
-        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),
+        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces"],
+                path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
-            "TouchDeskPlaces",
+            "TouchDeskGlobe", "TouchDeskPlaces",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",

@@ -2,13 +2,14 @@ import TouchDeskDrawing
 import Foundation
 import Glibc
 import TouchDeskInterface
+import TouchDeskGlobe
 import TouchDeskModels
 import TouchDeskViews
 
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
-/// Usage: touchdesk-bench [--frames N] [mandelbrot | map]
+/// Usage: touchdesk-bench [--frames N] [mandelbrot | map | globe]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
@@ -22,6 +23,18 @@ if CommandLine.arguments.dropFirst().contains("map") {
 
 if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().contains("globe") {
+    // Sea Level: building and loading the cache, frames while turning, zooming and after a
+    // sea-level change at two window sizes, resident memory.
+    do {
+        for line in try GlobeBench.run(frames: frames) { print(line) }
+    } catch {
+        FileHandle.standardError.write(Data("touchdesk-bench globe: \(error)\n".utf8))
+        exit(1)
+    }
     exit(0)
 }
 

@@ -83,6 +83,17 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
     var place: String?
 
+    @Option(name: .customLong("look-at"), help: ArgumentHelp("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2).", valueName: "lat,lon"))
+    var lookAt: String?
+
+    @Option(help: ArgumentHelp("Open Sea Level at this zoom: 1 shows the whole globe, 48 single 5′ cells.", valueName: "z"))
+    var zoom: String?
+
+    @Option(name: .customLong("sea-level"), help: ArgumentHelp("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below).", valueName: "metres"))
+    var seaLevel: String?
+
+    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil }
+
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
     }
@@ -102,6 +113,13 @@ struct TouchDesk: ParsableCommand {
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
+        }
+        if globeOptionsGiven {
+            if let id = app ?? appOption, id != GlobeApp.id {
+                throw ValidationError("--look-at, --zoom and --sea-level are for the globe app, not \(id)")
+            }
+            if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
+            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -127,9 +145,12 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : nil)
+        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id : nil)
         if let appID { shell.open(id: appID) }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
+        if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
+            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel))
+        }
         if let place, let map = shell.current?.app as? MapApp {
             // The index loads in milliseconds from its cache (a second the first time): wait for it here.
             map.finishLoading()
@@ -142,6 +163,7 @@ struct TouchDesk: ParsableCommand {
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
+            (shell.current?.app as? GlobeApp)?.finishLoading()
             let surface = ImageSurface.render(size: s) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)

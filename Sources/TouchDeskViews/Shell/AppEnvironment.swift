@@ -14,16 +14,20 @@ nonisolated public struct AppEnvironment: Sendable {
     /// What the program remembers between runs (the window size): $XDG_STATE_HOME/touchdesk,
     /// default ~/.local/state/touchdesk.
     public var stateDirectory: String
+    /// Derived data that can be rebuilt (the globe, the place index): $XDG_CACHE_HOME/touchdesk,
+    /// default ~/.cache/touchdesk.
+    public var cacheDirectory: String
     /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
     public var clipboard = Clipboard()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
-                stateDirectory: String? = nil) {
+                stateDirectory: String? = nil, cacheDirectory: String? = nil) {
         self.picturesDirectory = picturesDirectory
         self.dataDirectory = dataDirectory
         self.homeDirectory = homeDirectory
         self.assetsDirectory = assetsDirectory
         self.stateDirectory = stateDirectory ?? homeDirectory + "/.local/state/touchdesk"
+        self.cacheDirectory = cacheDirectory ?? homeDirectory + "/.cache/touchdesk"
     }
 
     /// Resolves the folders from `env` (the process environment by default). Relative or empty
@@ -33,11 +37,13 @@ nonisolated public struct AppEnvironment: Sendable {
         let dataHome = absolute(env["XDG_DATA_HOME"]) ?? home + "/.local/share"
         let configHome = absolute(env["XDG_CONFIG_HOME"]) ?? home + "/.config"
         let stateHome = absolute(env["XDG_STATE_HOME"]) ?? home + "/.local/state"
+        let cacheHome = absolute(env["XDG_CACHE_HOME"]) ?? home + "/.cache"
         let pictures = absolute(env["XDG_PICTURES_DIR"])
             ?? userDirsPictures(configHome: configHome, home: home)
             ?? home + "/Pictures"
         return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
-                              assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk")
+                              assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk",
+                              cacheDirectory: cacheHome + "/touchdesk")
     }
 
     private static func absolute(_ s: String?) -> String? {

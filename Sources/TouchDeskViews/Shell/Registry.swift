@@ -16,5 +16,6 @@ public enum Registry {
         Shell.Tile(AppEntry(DoublerApp.self), key: "d"),
         Shell.Tile(AppEntry(PostalApp.self), key: "c"),
         Shell.Tile(AppEntry(MapApp.self), key: "l"),
+        Shell.Tile(AppEntry(GlobeApp.self), key: "e"),
     ]
 }

@@ -1,0 +1,70 @@
+import CNetCDF
+import Foundation
+import Synchronization
+
+/// Reads ETOPO5 (NOAA's 5-arc-minute relief of land and sea floor) from the classic netCDF file
+/// Debian's `ferret-datasets` installs, through netCDF-C (Debian's `libnetcdf-dev`).
+///
+/// The file holds `ROSE(ETOPO05_Y, ETOPO05_X)` as 32-bit floats in whole metres: 2161 rows from
+/// 90° S to 90° N (both poles included) by 4320 columns from 0° E going east.
+public enum ETOPO5 {
+    public static let width = 4320
+    public static let height = 2161
+    public static let variableName = "ROSE"
+    public static let debianPath = "/usr/share/ferret-vis/data/etopo5.cdf"
+    public static let package = "ferret-datasets"
+
+    public struct ReadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `$TOUCHDESK_ETOPO5`, else where Debian installs it.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["TOUCHDESK_ETOPO5"], !path.isEmpty { return path }
+        return debianPath
+    }
+
+    /// netCDF-C keeps global state (its table of open files) without locks: two threads reading at
+    /// once (a window's loader and a test, two apps' loaders) can fail or crash, so reads take turns.
+    private static let library = Mutex(())
+
+    /// Reads the whole grid. A missing file names the package that installs it.
+    public static func read(path: String = defaultPath()) throws -> ElevationGrid {
+        try library.withLock { _ in try readAlone(path: path) }
+    }
+
+    private static func readAlone(path: String) throws -> ElevationGrid {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ReadError(description: "ETOPO5 relief not found at \(path); install it with "
+                + "`apt-get install --no-install-recommends \(package)` (or point TOUCHDESK_ETOPO5 at etopo5.cdf)")
+        }
+        func check(_ status: Int32, _ what: String) throws {
+            guard status == NC_NOERR else {
+                throw ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status)))")
+            }
+        }
+        var ncid: Int32 = 0
+        try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
+        defer { nc_close(ncid) }
+        var varid: Int32 = 0
+        try check(nc_inq_varid(ncid, variableName, &varid), "no variable \(variableName)")
+        var ndims: Int32 = 0
+        try check(nc_inq_varndims(ncid, varid, &ndims), "variable \(variableName)")
+        guard ndims == 2 else { throw ReadError(description: "\(path): \(variableName) has \(ndims) dimensions, not 2") }
+        var dimids = [Int32](repeating: 0, count: 2)
+        try check(nc_inq_vardimid(ncid, varid, &dimids), "variable \(variableName)")
+        var rows = 0, columns = 0
+        try check(nc_inq_dimlen(ncid, dimids[0], &rows), "dimension")
+        try check(nc_inq_dimlen(ncid, dimids[1], &columns), "dimension")
+        guard rows == height, columns == width else {
+            throw ReadError(description: "\(path): \(variableName) is \(columns) × \(rows), not \(width) × \(height)")
+        }
+        var values = [Float](repeating: 0, count: rows * columns)
+        try check(nc_get_var_float(ncid, varid, &values), "cannot read \(variableName)")
+        let elevations = values.map { v -> Int16 in
+            // The file has no missing cells; clamp anyway so a damaged value cannot trap.
+            v.isFinite ? Int16(max(-32000, min(32000, v.rounded()))) : 0
+        }
+        return ElevationGrid(width: columns, height: rows, elevations: elevations)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+
+/// The preprocessed globe on disk: `$XDG_CACHE_HOME/touchdesk/etopo5-globe.bin`.
+///
+/// Building it (reading ETOPO5, the priority-flood, shading) takes about a second; later runs map
+/// the file and check it instead. The file is the in-memory block itself:
+///
+///     0   magic "TDGLOBE\0"        8 bytes
+///     8   version                  UInt32
+///     12  width, height            UInt32 × 2
+///     20  header size (64)         UInt32
+///     24  size of the source file  UInt64 (0: unknown)
+///     32  payload size             UInt64
+///     40  payload checksum         UInt64 (four interleaved FNV-1a lanes over 64-bit words)
+///     48  reserved                 16 bytes
+///     64  cells, shades, land table (see `Layout`), native byte order
+///
+/// A file of the wrong size, version, grid or checksum, or made from a source file of another
+/// size, is rebuilt and replaced (it is derived data, nothing a user made). Writes go through an
+/// exclusive temp file in the same folder, fsync and rename, so a crash leaves the old file or
+/// the new one, never half of one.
+public enum GlobeCache {
+    public static let fileName = "etopo5-globe.bin"
+    static let magic: UInt64 = 0x0045_424F_4C47_4454  // "TDGLOBE\0" read as little-endian
+    static let version: UInt32 = 1
+    static let headerSize = 64
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// How the data was obtained, for the benchmark and for a status line.
+    public enum Origin: Equatable, Sendable {
+        case cache
+        /// Built from the source; `reason` says why the cache was not used, `saved` whether the new
+        /// cache could be written.
+        case built(reason: String, saved: Bool)
+    }
+
+    /// `$XDG_CACHE_HOME/touchdesk`, else `~/.cache/touchdesk`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/touchdesk" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/touchdesk"
+    }
+
+    // MARK: - Layout
+
+    struct Layout {
+        let width: Int, height: Int
+        var stride: Int { width + 1 }
+        var cellCount: Int { stride * height }
+        var cellsOffset: Int { headerSize }
+        var shadeOffset: Int { cellsOffset + cellCount * 4 }
+        var landOffset: Int { (shadeOffset + cellCount + 7) & ~7 }
+        var landCount: Int { SeaLevel.highest + 1 }
+        var fileSize: Int { landOffset + landCount * 8 }
+        var payloadSize: Int { fileSize - headerSize }
+    }
+
+    /// The memory behind a `GlobeData`: a read-only file mapping or a heap block.
+    final class Block: @unchecked Sendable {  // the pointer is written only before the data is shared
+        let base: UnsafeMutableRawPointer
+        let count: Int
+        private let mapped: Bool
+
+        init(heapBytes: Int) {
+            base = .allocate(byteCount: heapBytes, alignment: 64)
+            count = heapBytes; mapped = false
+        }
+
+        init(mapping: UnsafeMutableRawPointer, count: Int) {
+            base = mapping; self.count = count; mapped = true
+        }
+
+        deinit {
+            if mapped { munmap(base, count) } else { base.deallocate() }
+        }
+    }
+
+    static func writeHeader(into base: UnsafeMutableRawPointer, layout: Layout, sourceSize: UInt64) {
+        memset(base, 0, headerSize)
+        base.storeBytes(of: magic, toByteOffset: 0, as: UInt64.self)
+        base.storeBytes(of: version, toByteOffset: 8, as: UInt32.self)
+        base.storeBytes(of: UInt32(layout.width), toByteOffset: 12, as: UInt32.self)
+        base.storeBytes(of: UInt32(layout.height), toByteOffset: 16, as: UInt32.self)
+        base.storeBytes(of: UInt32(headerSize), toByteOffset: 20, as: UInt32.self)
+        base.storeBytes(of: sourceSize, toByteOffset: 24, as: UInt64.self)
+        base.storeBytes(of: UInt64(layout.payloadSize), toByteOffset: 32, as: UInt64.self)
+        base.storeBytes(of: checksum(base + headerSize, byteCount: layout.payloadSize), toByteOffset: 40, as: UInt64.self)
+    }
+
+    /// FNV-1a over 64-bit words in four independent lanes (so the multiplies overlap): about
+    /// 3 ms for the 47 MB file. Not cryptographic; it catches truncation and damage.
+    static func checksum(_ p: UnsafeRawPointer, byteCount: Int) -> UInt64 {
+        let words = p.assumingMemoryBound(to: UInt64.self)
+        let n = byteCount / 8
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var h0: UInt64 = 0xCBF2_9CE4_8422_2325, h1 = h0 ^ 1, h2 = h0 ^ 2, h3 = h0 ^ 3
+        var i = 0
+        while i + 4 <= n {
+            h0 = (h0 ^ words[i]) &* prime
+            h1 = (h1 ^ words[i + 1]) &* prime
+            h2 = (h2 ^ words[i + 2]) &* prime
+            h3 = (h3 ^ words[i + 3]) &* prime
+            i += 4
+        }
+        while i < n { h0 = (h0 ^ words[i]) &* prime; i += 1 }
+        var tail: UInt64 = 0
+        memcpy(&tail, p + n * 8, byteCount - n * 8)
+        return ((h0 ^ tail) &* prime ^ h1 &* 3 ^ h2 &* 5 ^ h3 &* 7) &* prime
+    }
+
+    // MARK: - Reading
+
+    /// Maps and checks the cache at `path`; throws saying what is wrong with it.
+    static func load(path: String, width: Int, height: Int, sourceSize: UInt64?) throws -> GlobeData {
+        let layout = Layout(width: width, height: height)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw LoadError(description: "no cache yet") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, Int(st.st_size) == layout.fileSize else {
+            throw LoadError(description: "cache has the wrong size")
+        }
+        guard let map = mmap(nil, layout.fileSize, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED else {
+            throw LoadError(description: "cannot map the cache: \(String(cString: strerror(errno)))")
+        }
+        let block = Block(mapping: map, count: layout.fileSize)
+        let base = UnsafeRawPointer(map)
+        guard base.load(as: UInt64.self) == magic else { throw LoadError(description: "not a globe cache") }
+        guard base.load(fromByteOffset: 8, as: UInt32.self) == version else { throw LoadError(description: "cache from another version") }
+        guard base.load(fromByteOffset: 12, as: UInt32.self) == UInt32(width),
+              base.load(fromByteOffset: 16, as: UInt32.self) == UInt32(height),
+              base.load(fromByteOffset: 32, as: UInt64.self) == UInt64(layout.payloadSize)
+        else { throw LoadError(description: "cache of another grid") }
+        if let sourceSize, base.load(fromByteOffset: 24, as: UInt64.self) != sourceSize {
+            throw LoadError(description: "cache made from another source file")
+        }
+        guard base.load(fromByteOffset: 40, as: UInt64.self) == checksum(base + headerSize, byteCount: layout.payloadSize) else {
+            throw LoadError(description: "cache is damaged (checksum)")
+        }
+        return GlobeData(block: block, width: width, height: height)
+    }
+
+    /// The globe for the ETOPO5 file at `source`: from the cache in `directory` when it is good,
+    /// else built from the source and saved there. Throws only when the source is needed and
+    /// cannot be read (the message names the package to install).
+    /// `progress` hears each step as it starts (on the calling thread).
+    public static func loadOrBuild(source: String = ETOPO5.defaultPath(),
+                                   directory: String = defaultDirectory(),
+                                   progress: (Step) -> Void = { _ in }) throws -> (data: GlobeData, origin: Origin) {
+        let path = directory + "/" + fileName
+        var sourceSize: UInt64?
+        var st = stat()
+        if stat(source, &st) == 0 { sourceSize = UInt64(st.st_size) }
+        let reason: String
+        progress(.checkingCache)
+        do {
+            return (try load(path: path, width: ETOPO5.width, height: ETOPO5.height, sourceSize: sourceSize), .cache)
+        } catch let error as LoadError {
+            reason = error.description
+        }
+        progress(.reading)
+        let grid = try ETOPO5.read(path: source)
+        let data = GlobeData.build(from: grid, sourceSize: sourceSize ?? 0, progress: progress)
+        progress(.saving)
+        let saved = (try? write(data, to: path)) != nil
+        return (data, .built(reason: reason, saved: saved))
+    }
+
+    /// The steps of `loadOrBuild`, in order, for a progress display. Later runs only check the cache.
+    public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
+        case checkingCache, reading, flooding, shading, saving
+
+        public var description: String {
+            switch self {
+            case .checkingCache: "Opening the cached globe"
+            case .reading: "Reading the ETOPO5 relief (first run only)"
+            case .flooding: "Finding where the sea can reach"
+            case .shading: "Shading the relief"
+            case .saving: "Saving the globe for next time"
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `data`'s block to `path` atomically: an exclusive temp file in the same folder
+    /// (created 0700 if missing), fsync, rename over the old file, fsync the folder.
+    static func write(_ data: GlobeData, to path: String) throws {
+        let dir = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // O_EXCL: a temp name another writer (a second instance) already holds is never shared.
+        var tmp = ""
+        var fd: Int32 = -1
+        for _ in 0..<8 where fd < 0 {
+            tmp = dir + "/." + (path as NSString).lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 && errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw LoadError(description: "cannot write in \(dir): \(String(cString: strerror(errno)))") }
+        var ok = true
+        var offset = 0
+        let block = data.blockForWriting
+        while offset < block.count {
+            let n = Glibc.write(fd, block.base + offset, block.count - offset)
+            if n <= 0 { ok = false; break }
+            offset += n
+        }
+        ok = ok && fsync(fd) == 0
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        guard ok, rename(tmp, path) == 0 else {
+            unlink(tmp)
+            throw LoadError(description: "cannot write \(path): \(reason)")
+        }
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 { fsync(dfd); close(dfd) }
+    }
+}

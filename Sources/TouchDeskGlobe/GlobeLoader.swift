@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Loads (or on the first run builds) the globe on a thread of its own, so the window keeps
+/// answering; the view polls `state` and `step` from its tick and draws progress until it is ready.
+public final class GlobeLoader: Sendable {
+    public enum State: Sendable {
+        case loading
+        case ready(GlobeData, GlobeCache.Origin)
+        /// The message says what to install or fix.
+        case failed(String)
+    }
+
+    private let shared = Mutex<(state: State, step: GlobeCache.Step)>((.loading, .checkingCache))
+    private let done = DispatchGroup()
+
+    /// Starts loading at once.
+    public init(source: String = ETOPO5.defaultPath(), directory: String = GlobeCache.defaultDirectory()) {
+        done.enter()
+        let thread = Thread { [self] in
+            let result: State
+            do {
+                let (data, origin) = try GlobeCache.loadOrBuild(source: source, directory: directory) { step in
+                    self.shared.withLock { $0.step = step }
+                }
+                result = .ready(data, origin)
+            } catch {
+                result = .failed("\(error)")
+            }
+            self.shared.withLock { $0.state = result }
+            self.done.leave()
+        }
+        thread.name = "globe loader"
+        thread.start()
+    }
+
+    /// What the loader has so far; never blocks for longer than a lock.
+    public var state: State { shared.withLock { $0.state } }
+
+    /// The step under way while loading.
+    public var step: GlobeCache.Step { shared.withLock { $0.step } }
+
+    /// The data once ready.
+    public var data: GlobeData? {
+        if case .ready(let data, _) = state { return data }
+        return nil
+    }
+
+    /// Blocks until loading has finished, either way. Only for screenshots and tests: a window
+    /// never waits.
+    public func waitUntilDone() { done.wait() }
+}

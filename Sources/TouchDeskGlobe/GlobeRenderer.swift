@@ -1,0 +1,298 @@
+import Dispatch
+import Foundation
+
+/// What a frame shows besides the view and the sea level.
+public struct GlobeStyle: Equatable, Sendable {
+    /// Today's coastline as a thin dark line (the C key).
+    public var showsCoastline: Bool
+    /// Land that is under water now but dry today drawn tinted rather than as plain sea (F).
+    public var tintsFloodedLand: Bool
+    /// Behind the globe, opaque 0xFFRRGGBB.
+    public var background: UInt32
+    /// The glow around the rim, opaque 0xFFRRGGBB, mixed into the background.
+    public var glow: UInt32
+
+    public init(showsCoastline: Bool = true, tintsFloodedLand: Bool = true,
+                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF) {
+        self.showsCoastline = showsCoastline; self.tintsFloodedLand = tintsFloodedLand
+        self.background = background; self.glow = glow
+    }
+}
+
+/// Draws the globe into a caller's ARGB32 pixel buffer (cairo's format: premultiplied
+/// 0xAARRGGBB in native byte order, here always opaque), on every core.
+///
+/// Per window size and zoom it precomputes where each pixel meets the sphere in view axes:
+/// x per column, y per row, z (the depth, or the rim glow for pixels off the globe) per pixel.
+/// A frame then rotates that vector into world axes (six multiply-adds with the row's share
+/// hoisted), turns it into grid coordinates (two polynomial arctangents), and reads the four
+/// surrounding cells: bilinear height above the water so 5′ cells are not blocky when zoomed,
+/// bilinear hill-shade, a palette lookup. A sea-level change costs nothing extra: the flood is a
+/// comparison of each corner's precomputed spill level with the level.
+///
+/// Not thread-safe: one renderer per window, used from one thread at a time.
+public final class GlobeRenderer {
+    private let palette = GlobePalette()
+    private var geometryKey: (width: Int, height: Int, zoom: Double) = (0, 0, 0)
+    private var columnX: [Float] = []
+    private var rowY: [Float] = []
+    /// Per pixel: z > 0 on the globe; off it, −(glow strength 0…1), 0 for plain background.
+    private var depth: [Float] = []
+    /// Per row, the columns `first ..< end` that are on the globe (a disk meets a row in one run).
+    private var rowSpan: [SIMD2<Int32>] = []
+
+    public init() {}
+
+    /// Renders `view` at sea level `level` into `pixels` (`height` rows of `stride` bytes).
+    public func render(_ data: GlobeData, view: GlobeView, level: Int, style: GlobeStyle = GlobeStyle(),
+                       into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        guard width > 0, height > 0 else { return }
+        precondition(stride >= width * 4, "stride too small")
+        prepareGeometry(width: width, height: height, zoom: view.zoom)
+        let radius = view.radius(width: width, height: height)
+        let glowLUT = (0..<256).map { i in Self.mix(style.background, style.glow, Float(i) / 255 * 0.55) }
+        let m = view.orientation.m
+        columnX.withUnsafeBufferPointer { cx in
+            rowY.withUnsafeBufferPointer { ry in
+                depth.withUnsafeBufferPointer { dz in
+                  rowSpan.withUnsafeBufferPointer { spans in
+                    palette.land.withUnsafeBufferPointer { land in
+                        palette.sea.withUnsafeBufferPointer { sea in
+                            palette.flooded.withUnsafeBufferPointer { flooded in
+                                palette.limb.withUnsafeBufferPointer { limb in
+                                    glowLUT.withUnsafeBufferPointer { glow in
+                                        let job = FrameJob(
+                                            cells: data.cells, shade: data.shade, gridStride: data.stride,
+                                            gridWidth: data.width, gridHeight: data.height,
+                                            columnX: cx.baseAddress!, rowY: ry.baseAddress!, depth: dz.baseAddress!,
+                                            spans: spans.baseAddress!,
+                                            land: land.baseAddress!, sea: sea.baseAddress!,
+                                            flooded: (style.tintsFloodedLand ? flooded : sea).baseAddress!,
+                                            limb: limb.baseAddress!, glow: glow.baseAddress!,
+                                            background: style.background, coastline: style.showsCoastline,
+                                            level: Int32(level),
+                                            landScale: level < 0 ? Float(SeaLevel.highest) / Float(SeaLevel.highest - level) : 1,
+                                            r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
+                                            r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
+                                            r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
+                                            rowsPerPixel: Float(Double(data.height - 1) / Double.pi / radius),
+                                            pixels: pixels, width: width, stride: stride)
+                                        // Bands of a few rows, many more than cores: rows through the
+                                        // globe cost far more than rows of background.
+                                        let band = 4
+                                        DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { k in
+                                            for y in k * band..<min(height, k * band + band) { job.row(y) }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                  }
+                }
+            }
+        }
+    }
+
+    /// Recomputes the per-pixel sphere coordinates when the window size or the zoom changed.
+    private func prepareGeometry(width: Int, height: Int, zoom: Double) {
+        guard geometryKey != (width, height, zoom) else { return }
+        geometryKey = (width, height, zoom)
+        let r = zoom * 0.45 * Double(min(width, height))
+        // Eight spare entries: the frame reads eight lanes at a time past a row's last pixel.
+        columnX = (0..<width + 8).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
+        rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
+        // The glow fades over 6 % of the radius, but at least 8 pixels.
+        let glowWidth = Float(max(0.06, 8 / r))
+        // Reused while the size stays: the wheel redoes this on each zoom step. Rows on every core.
+        if depth.count != width * height + 8 { depth = [Float](repeating: 0, count: width * height + 8) }
+        if rowSpan.count != height { rowSpan = [SIMD2<Int32>](repeating: .zero, count: height) }
+        depth.withUnsafeMutableBufferPointer { dz in
+            rowSpan.withUnsafeMutableBufferPointer { sp in
+                columnX.withUnsafeBufferPointer { cx in
+                    let job = GeometryJob(depth: dz.baseAddress!, spans: sp.baseAddress!, columnX: cx.baseAddress!, width: width, glowWidth: glowWidth)
+                    let rows = rowY
+                    DispatchQueue.concurrentPerform(iterations: height) { y in job.row(y, vy: rows[y]) }
+                }
+            }
+        }
+    }
+
+    /// `a` mixed towards `b` by `f` (0…1), opaque.
+    static func mix(_ a: UInt32, _ b: UInt32, _ f: Float) -> UInt32 {
+        func ch(_ v: UInt32, _ s: UInt32) -> Float { Float((v >> s) & 0xFF) }
+        func c(_ s: UInt32) -> UInt32 { UInt32(ch(a, s) + (ch(b, s) - ch(a, s)) * f) << s }
+        return 0xFF00_0000 | c(16) | c(8) | c(0)
+    }
+}
+
+/// The four cells around a pixel, unpacked: heights above the water now and today, shades.
+private struct Corners {
+    var index = -1
+    var h00: Float = 0, h01: Float = 0, h10: Float = 0, h11: Float = 0
+    var t00: Float = 0, t01: Float = 0, t10: Float = 0, t11: Float = 0
+    var s00: Float = 0, s01: Float = 0, s10: Float = 0, s11: Float = 0
+    var straddles = false
+
+    init() {}
+
+    @inline(__always)
+    init(cells: UnsafePointer<UInt32>, shade: UnsafePointer<UInt8>, index i: Int, stride gs: Int, level: Int32) {
+        index = i
+        let c00 = cells[i], c01 = cells[i &+ 1], c10 = cells[i &+ gs], c11 = cells[i &+ gs &+ 1]
+        h00 = Float(GlobeData.heightAboveWater(c00, level: level)); h01 = Float(GlobeData.heightAboveWater(c01, level: level))
+        h10 = Float(GlobeData.heightAboveWater(c10, level: level)); h11 = Float(GlobeData.heightAboveWater(c11, level: level))
+        t00 = Float(GlobeData.heightAboveWater(c00, level: 0)); t01 = Float(GlobeData.heightAboveWater(c01, level: 0))
+        t10 = Float(GlobeData.heightAboveWater(c10, level: 0)); t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
+        let dry = t00 > 0
+        straddles = dry != (t01 > 0) || dry != (t10 > 0) || dry != (t11 > 0)
+        s00 = Float(shade[i]); s01 = Float(shade[i &+ 1]); s10 = Float(shade[i &+ gs]); s11 = Float(shade[i &+ gs &+ 1])
+    }
+}
+
+/// The per-pixel sphere coordinates of one row, for `prepareGeometry`.
+private struct GeometryJob: @unchecked Sendable {  // workers write disjoint rows of `depth` and `spans`
+    let depth: UnsafeMutablePointer<Float>
+    let spans: UnsafeMutablePointer<SIMD2<Int32>>
+    let columnX: UnsafePointer<Float>
+    let width: Int
+    let glowWidth: Float
+
+    func row(_ y: Int, vy: Float) {
+        var first = -1, end = 0
+        let d = depth + y * width
+        for x in 0..<width {
+            let vx = columnX[x]
+            let q = vx * vx + vy * vy
+            if q < 1 {
+                d[x] = max((1 - q).squareRoot(), 1e-6)
+                if first < 0 { first = x }
+                end = x + 1
+            } else {
+                let out = (q.squareRoot() - 1) / glowWidth
+                d[x] = out < 1 ? -((1 - out) * (1 - out)) : 0
+            }
+        }
+        spans[y] = SIMD2(Int32(max(first, 0)), Int32(end))
+    }
+}
+
+/// One frame's inputs for the worker threads: raw pointers into buffers that outlive the
+/// frame (the renderer's, the data's and the caller's), read-only except `pixels`, where every
+/// worker writes its own rows.
+private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows of `pixels` and only read the rest
+    let cells: UnsafePointer<UInt32>
+    let shade: UnsafePointer<UInt8>
+    let gridStride: Int, gridWidth: Int, gridHeight: Int
+    let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>, depth: UnsafePointer<Float>
+    let spans: UnsafePointer<SIMD2<Int32>>
+    let land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>
+    let limb: UnsafePointer<Float>, glow: UnsafePointer<UInt32>
+    let background: UInt32
+    let coastline: Bool
+    let level: Int32
+    /// Below today's level the land's ramp is squeezed so the highest possible height above the
+    /// water still reaches the top of the ramp: with the oceans drained the abyssal plains (6 km
+    /// above the trench floor) come out brown rather than snow-white.
+    let landScale: Float
+    /// World-to-view rows; the frame applies the transpose.
+    let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
+    /// Grid rows per window pixel at the centre of the globe.
+    let rowsPerPixel: Float
+    let pixels: UnsafeMutableRawPointer
+    let width: Int, stride: Int
+
+    @inline(__always)
+    func row(_ y: Int) {
+        let out = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+        let vy = rowY[y]
+        // World = x·row0 + y·row1 + z·row2 (transpose); the y term is the same along the row.
+        let base = r1 * vy
+        let colsPerRadian = Float(gridWidth) / (2 * .pi), rowsPerRadian = Float(gridHeight - 1) / .pi
+        let maxColumn = gridWidth - 1, maxRow = gridHeight - 2
+        let gs = gridStride
+        let steps = GlobePalette.steps - 1
+        let level = self.level
+        let span = spans[y]
+        let first = Int(span.x), end = Int(span.y)
+        for x in 0..<width where x < first || x >= end {
+            let z = depth[y * width + x]
+            out[x] = z == 0 ? background : glow[Int(-z * 255)]
+        }
+        // The globe's run of the row, eight pixels at a time: rotation and the two arctangents
+        // on vector lanes, then the lookups and colours one pixel at a time.
+        var corner = Corners()
+        var x8 = first
+        while x8 < end {
+            typealias Lanes = FastMath.Lanes
+            let vx = UnsafeRawPointer(columnX + x8).loadUnaligned(as: Lanes.self)
+            let vz = UnsafeRawPointer(depth + y * width + x8).loadUnaligned(as: Lanes.self)
+            let wx = vx * r0.x + vz * r2.x + base.x
+            let wy = vx * r0.y + vz * r2.y + base.y
+            let wz = vx * r0.z + vz * r2.z + base.z
+            let horizontal8 = (wx * wx + wy * wy).squareRoot()
+            var gx8 = FastMath.atan2(wy, wx) * colsPerRadian
+            gx8 = gx8.replacing(with: gx8 + Float(gridWidth), where: gx8 .< 0)
+            var gy8 = FastMath.atan2(wz, horizontal8) * rowsPerRadian + Float(gridHeight - 1) / 2
+            gy8.replace(with: 0, where: gy8 .< 0)
+            for lane in 0..<min(8, end - x8) {
+            let x = x8 + lane
+            let z = vz[lane], horizontal = horizontal8[lane], gx = gx8[lane], gy = gy8[lane]
+            let x0 = min(Int(gx), maxColumn), y0 = min(Int(gy), maxRow)
+            let fx = gx - Float(x0), fy = gy - Float(y0)
+            let i = y0 &* gs &+ x0
+            // Zoomed in, neighbouring pixels share their four cells (a cell spans many pixels):
+            // the corners' values are kept from the previous pixel while the cell is the same.
+            if i != corner.index { corner = Corners(cells: cells, shade: shade, index: i, stride: gs, level: level) }
+            let k = corner
+
+            // Height above the water now, bilinear.
+            let hTop = k.h00 + (k.h01 - k.h00) * fx, hBottom = k.h10 + (k.h11 - k.h10) * fx
+            let h = hTop + (hBottom - hTop) * fy
+
+            // Today's height above the water, for the flood tint and the coastline: where the
+            // corners disagree, else the sign they share.
+            let straddles = k.straddles
+            var t = k.t00, tTop: Float = 0, tBottom: Float = 0
+            if straddles {
+                tTop = k.t00 + (k.t01 - k.t00) * fx; tBottom = k.t10 + (k.t11 - k.t10) * fx
+                t = tTop + (tBottom - tTop) * fy
+            }
+
+            let sTop = k.s00 + (k.s01 - k.s00) * fx, sBottom = k.s10 + (k.s11 - k.s10) * fx
+            var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
+
+            let colour: UInt32
+            if h > 0 {
+                colour = land[min(Int(h * landScale) >> 2, steps)]
+            } else {
+                let step = min(Int(-h) >> 2, steps)
+                colour = t > 0 ? flooded[step] : sea[step]
+                // Under water the relief shows through only faintly.
+                light = 1 + (light - 1) * (t > 0 ? 0.25 : 0.5)
+            }
+            light *= limb[Int(z * 255)]
+            var r = Float((colour >> 16) & 0xFF) * light
+            var g = Float((colour >> 8) & 0xFF) * light
+            var b = Float(colour & 0xFF) * light
+
+            // Today's coastline: where t crosses 0 within about a pixel of here.
+            if coastline, straddles {
+                let dx = (1 - fy) * (k.t01 - k.t00) + fy * (k.t11 - k.t10)
+                let dy = tBottom - tTop
+                // Pixel footprint in grid units: columns shrink towards the poles by the
+                // cosine of the latitude, everything by the foreshortening z near the rim.
+                let footprint = rowsPerPixel / z
+                let gradient = ((dx / max(horizontal, 0.05)) * (dx / max(horizontal, 0.05)) + dy * dy).squareRoot() * footprint
+                let distance = abs(t) / max(gradient, 1e-6)  // in pixels
+                if distance < 0.9 {
+                    let f = 0.75 * (1 - distance / 0.9)
+                    r *= 1 - f; g *= 1 - f; b *= 1 - f
+                }
+            }
+            out[x] = 0xFF00_0000 | UInt32(min(r, 255)) << 16 | UInt32(min(g, 255)) << 8 | UInt32(min(b, 255))
+            }
+            x8 += 8
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TouchDeskGlobe
+import TouchDeskPlaces
+
+/// Which GeoNames places go under water, and at what sea level: every city's flood level (the
+/// lowest level at which the globe shows it under water) sampled once from the elevation grid,
+/// largest places first, so a level change is one pass of comparisons.
+///
+/// The 5′ grid (about 9 km) puts many harbour cities in the sea already today (Amsterdam's
+/// bilinear height is below the water at 0 m). Such a place takes the level at which the land
+/// around it, 5 km away in eight directions, goes under: the highest of those that are dry today.
+/// A place with no dry land around it is left out.
+nonisolated struct FloodedPlaces: Sendable {
+    /// Place ids, most people first, with each one's flood level (metres, > 0) and people.
+    let ids: [Int32]
+    let levels: [Int16]
+    let populations: [Int32]
+
+    /// Samples every city of `index` on `globe` (a few tens of thousands of binary searches: some
+    /// tens of milliseconds, run off the UI thread).
+    init(index: PlaceIndex, globe: GlobeData) {
+        var rows: [(id: Int32, level: Int16, people: Int32)] = []
+        for id in 0..<index.count {
+            let place = index.place(id)
+            guard place.kind == .city else { continue }
+            let point = GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
+            guard let level = Self.floodLevel(at: point, on: globe) else { continue }
+            rows.append((Int32(id), Int16(level), Int32(clamping: place.population)))
+        }
+        rows.sort { $0.people != $1.people ? $0.people > $1.people : $0.id < $1.id }
+        ids = rows.map(\.id)
+        levels = rows.map(\.level)
+        populations = rows.map(\.people)
+    }
+
+    static func floodLevel(at point: GeoPoint, on globe: GlobeData) -> Int? {
+        guard let own = globe.floodLevel(at: point) else { return nil }
+        if own > 0 { return own }
+        let step = 0.045  // degrees of latitude: 5 km
+        let east = step / max(0.2, cos(point.latitude * .pi / 180))
+        var best: Int?
+        for (dy, dx) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (0.7, -0.7), (-0.7, 0.7), (-0.7, -0.7)] {
+            let p = GeoPoint(latitude: min(90, max(-90, point.latitude + dy * step)), longitude: point.longitude + dx * east)
+            if let level = globe.floodLevel(at: p), level > 0 { best = max(best ?? 0, level) }
+        }
+        return best
+    }
+
+    /// What is under water at one level.
+    struct Readout: Equatable, Sendable {
+        var level: Int
+        /// The largest places under water, most people first.
+        var largest: [Int]
+        /// How many places under water have over a million people.
+        var overAMillion: Int
+        /// How many places are under water in all.
+        var count: Int
+    }
+
+    static let millionPeople: Int32 = 1_000_000
+
+    /// The places under water at `level`: the `limit` largest and the counts.
+    func readout(at level: Int, limit: Int) -> Readout {
+        var out = Readout(level: level, largest: [], overAMillion: 0, count: 0)
+        guard level > 0 else { return out }
+        for i in levels.indices where Int(levels[i]) <= level {
+            out.count += 1
+            if populations[i] > Self.millionPeople { out.overAMillion += 1 }
+            if out.largest.count < limit { out.largest.append(Int(ids[i])) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,30 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One piece of slow work (loading a data set, a pass over it) on a thread of its own. The UI
+/// polls `value` from its tick and never waits; only screenshots and tests call `wait`.
+nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
+    private let result = Mutex<Value?>(nil)
+    private let done = DispatchGroup()
+
+    init(name: String, _ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        let thread = Thread { [self] in
+            let value = work()
+            result.withLock { $0 = value }
+            done.leave()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// The result once the work has finished; nil before.
+    var value: Value? { result.withLock { $0 } }
+
+    /// Blocks until the work has finished and returns its result.
+    func wait() -> Value {
+        done.wait()
+        return result.withLock { $0! }
+    }
+}

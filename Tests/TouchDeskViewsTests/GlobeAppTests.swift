@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Sea Level as drawn: the picture at known places and levels, the keys and buttons that change
+/// it, the flooded-places list, the search, and what shows when the relief is missing.
+@Suite("Sea Level app", .enabled(if: DataCaches.reliefAvailable, "ETOPO5 not installed (ferret-datasets)"))
+struct GlobeAppTests {
+    let sandbox = Sandbox()
+    static let size = Size(900, 596)
+
+    /// A loaded app over the shared caches, opened as `touchdesk globe --look-at … --zoom … --sea-level …` would.
+    func makeApp(lookAt: String? = nil, zoom: String? = nil, seaLevel: String? = nil) throws -> GlobeApp {
+        var env = sandbox.environment
+        env.cacheDirectory = DataCaches.directory
+        let app = GlobeApp(environment: env)
+        app.layout(in: Self.size)
+        app.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel))
+        app.finishLoading()
+        #expect(!app.isLoading)
+        return app
+    }
+
+    /// The pixel at the centre of the globe's area: where the place looked at is drawn.
+    func centre(_ app: GlobeApp) -> PixelColor {
+        frame(of: app, size: Self.size).at(app.globeRect.midX, app.globeRect.midY)
+    }
+
+    /// Sea blues: clearly more blue than red, as the sea palette is (the engine's own test uses this).
+    func isWater(_ c: PixelColor) -> Bool { Int(c.b) > Int(c.r) + 30 && Int(c.b) > Int(c.g) - 10 }
+
+    @Test func netherlandsAreLandTodayAndSeaWhenTheIceHasMelted() throws {
+        // 52.3° N 5.7° E: the Veluwe's edge, dry at 0 m in ETOPO5 (52.5° N 5.5° E is a cell of
+        // Flevoland at −2 m that joins the sea at 0 m: ETOPO5 knows no dykes).
+        let app = try makeApp(lookAt: "52.3,5.7", zoom: "8", seaLevel: "0")
+        // Without the coastline and the flood tint, flooded land is drawn as plain sea.
+        app.press("c")
+        app.press("f")
+        #expect(!app.model.style.showsCoastline && !app.model.style.tintsFloodedLand)
+        #expect(!isWater(centre(app)), "land at 0 m: \(centre(app))")
+        app.press("3")  // All ice melted
+        #expect(app.model.level == 70)
+        #expect(isWater(centre(app)), "sea at +70 m: \(centre(app))")
+        // With the tint (F again) it is still not land, but no longer the sea's colour either.
+        let plain = centre(app)
+        app.press("f")
+        #expect(centre(app) != plain)
+    }
+
+    @Test func deadSeaStaysDryAtOneMetre() throws {
+        let app = try makeApp(lookAt: "31.5,35.5", zoom: "8")
+        app.press("f")
+        app.press("Up")
+        #expect(app.model.level == 1)
+        #expect(!isWater(centre(app)), "the Dead Sea is not connected to the ocean: \(centre(app))")
+        // The open sea off Gaza is sea at any level.
+        let sea = try makeApp(lookAt: "31.5,33.5", zoom: "8", seaLevel: "1")
+        #expect(isWater(centre(sea)))
+    }
+
+    @Test func rendersOnlyWhenSomethingShownChanges() throws {
+        let app = try makeApp()
+        _ = frame(of: app, size: Self.size)
+        let n = app.renderCount
+        _ = frame(of: app, size: Self.size)
+        _ = app.handle(.hover(Point(300, 300)))
+        _ = frame(of: app, size: Self.size)
+        #expect(app.renderCount == n, "an unchanged globe is not rendered again")
+        #expect(!app.tick(), "an idle globe asks for no ticks")
+        app.press("Up")
+        _ = frame(of: app, size: Self.size)
+        #expect(app.renderCount == n + 1)
+        _ = app.handle(.scroll(Point(300, 300), dy: -1))
+        _ = frame(of: app, size: Self.size)
+        #expect(app.renderCount == n + 2)
+    }
+
+    @Test func keysAndButtonsChangeTheLevel() throws {
+        let app = try makeApp()
+        app.press("Up"); app.press("Up")
+        #expect(app.model.level == 2)
+        app.press("Prior")
+        #expect(app.model.level == 12)
+        app.press("Next", shift: true)
+        #expect(app.model.level == -88)
+        // Every preset button, clicked.
+        for c in GlobeApp.Control.presets {
+            let button = try #require(app.form.controls[c.rawValue])
+            app.tap(button.frame.center)
+            #expect(app.model.level == c.preset?.metres)
+            #expect(app.form.controls[c.rawValue]?.isOn == true)
+        }
+        // Every button shows its key.
+        for c in app.form.controls.items { #expect(!c.shortcut.isEmpty, "\(c.id) shows no key") }
+    }
+
+    @Test func sliderFollowsADrag() throws {
+        let app = try makeApp()
+        let track = GlobeApp.track(in: app.sliderRect)
+        var levels: [Int] = []
+        _ = app.handle(.touchBegan(Point(track.x + track.width * 0.3, track.midY)))
+        levels.append(app.model.level)
+        for f in stride(from: 0.35, through: 0.95, by: 0.1) {
+            _ = app.handle(.touchMoved(Point(track.x + track.width * f, track.midY + 12)))
+            levels.append(app.model.level)
+        }
+        _ = app.handle(.touchEnded(Point(track.maxX + 50, track.midY)))
+        #expect(levels == levels.sorted() && Set(levels).count == levels.count, "the level follows the knob: \(levels)")
+        #expect(app.model.level == SeaLevel.highest)
+        // Near a preset's mark the knob snaps to it.
+        let mark = track.x + SeaLevel.sliderPosition(ofMetres: 70) * track.width
+        app.tap(Point(mark + 2, track.midY))
+        #expect(app.model.level == 70)
+    }
+
+    @Test func floodedPlacesAreListedAndClickable() throws {
+        let app = try makeApp(seaLevel: "70")
+        let readout = try #require(app.readout)
+        #expect(readout.level == 70)
+        #expect(!readout.largest.isEmpty)
+        #expect(readout.overAMillion > 10, "many cities of over a million people lie below 70 m: \(readout.overAMillion)")
+        let places = try #require(app.places)
+        let first = places.place(readout.largest[0])
+        let people = readout.largest.map { places.place($0).population }
+        #expect(people == people.sorted(by: >), "largest first")
+        // Higher seas drown more; today nothing.
+        app.press("4")
+        #expect((app.readout?.count ?? 0) > readout.count)
+        app.press("2")
+        #expect(app.readout?.largest.isEmpty == true)
+        app.press("3")
+        // Click the first row: the globe turns to it and marks it.
+        let row = app.listRowFrame(0)
+        _ = app.handle(.hover(row.center))
+        #expect(app.cursor == .hand)
+        app.tap(row.center)
+        #expect(app.marked?.id == first.id)
+        while app.tick() {}
+        let c = app.model.view.centre
+        #expect(abs(c.latitude - first.coordinate.latitude) < 1e-6)
+    }
+
+    @Test func searchTurnsTheGlobeToAPlace() throws {
+        let app = try makeApp()
+        app.press("slash")
+        #expect(app.searchField.isFocused)
+        for ch in "Tokyo" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
+        #expect(app.suggestions.first?.place.name == "Tokyo")
+        _ = app.handle(.key(Key("Return")))
+        #expect(app.marked?.name == "Tokyo")
+        #expect(!app.searchField.isFocused)
+        while app.tick() {}
+        #expect(abs(app.model.view.centre.longitude - 139.69) < 0.1)
+        #expect(app.model.view.zoom >= 4)
+        // Typing in the field does not change the level or toggle anything.
+        app.press("slash")
+        _ = app.handle(.key(Key("c", text: "c")))
+        #expect(app.model.style.showsCoastline)
+    }
+
+    @Test func missingReliefNamesThePackage() throws {
+        var env = sandbox.environment
+        env.cacheDirectory = sandbox.dir.appending("cache")
+        let app = GlobeApp(environment: env, reliefPath: sandbox.dir.appending("no-etopo5.cdf"))
+        app.layout(in: Self.size)
+        app.finishLoading()
+        let message = try #require(app.globeError)
+        #expect(message.contains("apt-get install --no-install-recommends ferret-datasets"))
+        let (_, status) = render(Self.size) { app.draw($0) }
+        #expect(status == nil)
+        // The rest still answers.
+        app.press("Up")
+        #expect(app.model.level == 1)
+    }
+
+    @Test func badCommandLineValuesAreRejected() {
+        for (lookAt, zoom, level) in [("91,0", nil, nil), ("52.3", nil, nil), ("a,b", nil, nil), ("0,181", nil, nil),
+                                      (nil, "0.5", nil), (nil, "49", nil), (nil, "x", nil),
+                                      (nil, nil, "9001"), (nil, nil, "-11001"), (nil, nil, "1.5"), (nil, nil, "high")] as [(String?, String?, String?)] {
+            #expect(throws: GlobeApp.OptionError.self) { try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: level) }
+        }
+        let o = try? GlobeApp.startOptions(lookAt: "-33.9, 151.2", zoom: "2.5", seaLevel: "+70 m")
+        #expect(o?.lookAt == GeoPoint(latitude: -33.9, longitude: 151.2))
+        #expect(o?.zoom == 2.5)
+        #expect(o?.seaLevel == 70)
+        #expect((try? GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: "\u{2212}120"))?.seaLevel == -120)
+    }
+
+    @Test func fitsTheMinimumWindow() throws {
+        let app = try makeApp()
+        let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)
+        app.layout(in: size)
+        let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        for c in app.form.controls.items {
+            #expect(area.contains(c.frame), "\(c.id) at \(c.frame) is outside")
+            #expect(!c.frame.intersects(app.globeRect))
+            for d in app.form.controls.items where d.id != c.id { #expect(!c.frame.intersects(d.frame), "\(c.id) overlaps \(d.id)") }
+        }
+        #expect(app.globeRect.width >= 150 && app.globeRect.height >= 150)
+        let (_, status) = render(size) { app.draw($0) }
+        #expect(status == nil)
+    }
+}
