@@ -61,6 +61,39 @@ let package = Package(
             dependencies: ["TouchDeskViews", "TouchDeskModels", "CX11Cairo"]
         ),
 
+        // MARK: - Web engine
+
+        /// cairo and pangocairo for drawing code, found through pkg-config.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        /// libcurl, with the few calls Swift cannot make itself (curl_easy_setopt is variadic).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        /// The HTML engine: litehtml 0.6 (Debian) with our own cairo/pango document container, behind a C API.
+        .target(
+            name: "CWebEngine",
+            dependencies: ["CCairo"],
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
+        ),
+        /// URLs, history, charsets, the page loader and the document that the web views draw.
+        .target(
+            name: "TouchDeskWeb",
+            dependencies: ["CWebEngine", "CCairo", "CCurl"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TouchDeskWebTests",
+            dependencies: ["TouchDeskWeb", "CCairo"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["CX11Cairo"], path: "Tests/TouchDeskTestSupport"),

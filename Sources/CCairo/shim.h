@@ -1,0 +1,7 @@
+#ifndef CCAIRO_SHIM_H
+#define CCAIRO_SHIM_H
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#endif
