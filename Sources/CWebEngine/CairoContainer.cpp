@@ -440,7 +440,9 @@ void CairoContainer::import_css(litehtml::tstring &text, const litehtml::tstring
     stylesheetRequests.push_back(url);
     if (!callbacks.import_css) return;
     char *resolvedBase = nullptr;
-    char *css = callbacks.import_css(callbacks.context, url.c_str(), baseurl.c_str(), &resolvedBase);
+    // Sheets linked from the page are relative to its <base href> when it has one.
+    const std::string &base = baseurl.empty() ? baseHref : baseurl;
+    char *css = callbacks.import_css(callbacks.context, url.c_str(), base.c_str(), &resolvedBase);
     if (css) {
         text = css;
         std::free(css);

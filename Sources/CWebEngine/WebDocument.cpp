@@ -101,7 +101,11 @@ int td_webdoc_anchor_position(td_webdoc *doc, const char *name, int *out_x, int 
     if (!doc || !name || !*name) return 0;
     auto element = findAnchor(doc->document->root(), name);
     if (!element) return 0;
-    litehtml::position placement = element->get_placement();
+    // An inline element has no box of its own in litehtml 0.6; its first piece of content does.
+    litehtml::element::ptr placed = element;
+    while (placed->get_display() == litehtml::display_inline && placed->get_children_count() > 0)
+        placed = placed->get_child(0);
+    litehtml::position placement = placed->get_placement();
     if (out_x) *out_x = placement.x;
     if (out_y) *out_y = placement.y;
     return 1;
