@@ -32,10 +32,9 @@ public enum Charset {
         while let start = rest.firstRange(of: "<meta") {
             let tail = rest[start.upperBound...]
             guard let close = tail.firstIndex(of: ">") else { return nil }
-            let attributes = tail[..<close]
-            if let value = attributeValue("charset", in: attributes), !value.isEmpty { return value }
-            if attributeValue("http-equiv", in: attributes) == "content-type",
-                let content = attributeValue("content", in: attributes),
+            let values = attributes(tail[..<close])
+            if let value = values["charset"], !value.isEmpty { return value }
+            if values["http-equiv"] == "content-type", let content = values["content"],
                 let charset = fromContentType(content)
             {
                 return charset
@@ -153,23 +152,35 @@ public enum Charset {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func attributeValue(_ name: String, in attributes: Substring) -> String? {
-        var rest = attributes
-        while let range = rest.firstRange(of: name) {
-            let before: Character =
-                range.lowerBound == attributes.startIndex ? " " : attributes[attributes.index(before: range.lowerBound)]
-            var after: Substring = rest[range.upperBound...].drop(while: { $0.isWhitespace })
-            rest = rest[range.upperBound...]
-            let boundaryBefore = before.isWhitespace || before == "\"" || before == "'" || before == "/"
-            guard boundaryBefore, after.first == "=" else { continue }
-            after = after.dropFirst().drop(while: { $0.isWhitespace })
-            if let quote = after.first, quote == "\"" || quote == "'" {
-                let body = after.dropFirst()
-                return String(body.prefix(while: { $0 != quote })).trimmingWhitespace()
+    /// The attributes of one tag (the text between `<meta` and `>`), names lowercased.
+    private static func attributes(_ text: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = text
+        func skipSpace() { rest = rest.drop(while: { $0.isWhitespace || $0 == "/" }) }
+        skipSpace()
+        while !rest.isEmpty {
+            let name = rest.prefix(while: { !$0.isWhitespace && $0 != "=" && $0 != "/" })
+            rest = rest[name.endIndex...]
+            rest = rest.drop(while: { $0.isWhitespace })
+            var value = ""
+            if rest.first == "=" {
+                rest = rest.dropFirst().drop(while: { $0.isWhitespace })
+                if let quote = rest.first, quote == "\"" || quote == "'" {
+                    let body = rest.dropFirst()
+                    let closing = body.firstIndex(of: quote) ?? body.endIndex
+                    value = String(body[..<closing])
+                    rest = closing < body.endIndex ? body[body.index(after: closing)...] : body[closing...]
+                } else {
+                    let token = rest.prefix(while: { !$0.isWhitespace })
+                    value = String(token)
+                    rest = rest[token.endIndex...]
+                }
             }
-            return String(after.prefix(while: { !$0.isWhitespace && $0 != ";" && $0 != "/" && $0 != ">" }))
+            if !name.isEmpty, result[String(name)] == nil { result[String(name)] = value.trimmingWhitespace() }
+            if name.isEmpty { rest = rest.dropFirst() }
+            skipSpace()
         }
-        return nil
+        return result
     }
 }
 

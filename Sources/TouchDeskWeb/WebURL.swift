@@ -327,7 +327,7 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isHostCharacter(_ c: UInt8) -> Bool {
-        isUnreserved(c) || c == UInt8(ascii: "%")
+        isUnreserved(c)
     }
 
     private static func isHexOrColon(_ c: UInt8) -> Bool {
