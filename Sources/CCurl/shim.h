@@ -53,4 +53,10 @@ static inline const char *td_curl_effective_url(CURL *curl) {
     return url;
 }
 
+static inline long td_curl_os_errno(CURL *curl) {
+    long error = 0;
+    curl_easy_getinfo(curl, CURLINFO_OS_ERRNO, &error);
+    return error;
+}
+
 #endif

@@ -125,7 +125,7 @@ struct ResourceFetcher: Sendable {
             case CURLE_COULDNT_RESOLVE_HOST:
                 return .failure(.unreachableHost(url.host ?? ""))
             case CURLE_COULDNT_CONNECT:
-                if message.lowercased().contains("refused") {
+                if td_curl_os_errno(curl) == ECONNREFUSED || message.lowercased().contains("refused") {
                     return .failure(.connectionRefused(host: url.host ?? "", port: url.port ?? 80))
                 }
                 return .failure(.unreachableHost(url.host ?? ""))
