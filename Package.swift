@@ -88,6 +88,12 @@ let package = Package(
             dependencies: ["CWebEngine", "CCairo", "CCurl"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        /// Prints WebBench's numbers; to be folded into touchdesk-bench's `web` command.
+        .executableTarget(
+            name: "touchdesk-web-bench",
+            dependencies: ["TouchDeskWeb"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "TouchDeskWebTests",
             dependencies: ["TouchDeskWeb", "CCairo"],
