@@ -11,6 +11,13 @@ public enum WebBench {
             + (start.skippedResources.isEmpty ? "" : ", \(start.skippedResources.count) resources missing"))
         lines += measure(name: "start page", html: start.source, url: start.url, stylesheets: stylesheets(of: start),
                          runs: runs)
+        var fixed: [Duration] = []
+        for _ in 0..<runs {
+            fixed.append(ContinuousClock().measure {
+                WebDocument(html: "<p>x</p>", url: WebURL(reference: "file:///bench/tiny.html")).layout(width: 970)
+            })
+        }
+        lines.append("one-line page: parse + layout \(format(median(fixed))) ms (the fixed cost of a document)")
         lines += measure(name: "long page", html: longPage(), url: WebURL(reference: "file:///bench/long.html"),
                          stylesheets: [:], runs: max(3, runs / 3))
         return lines
