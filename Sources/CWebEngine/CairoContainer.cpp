@@ -126,21 +126,24 @@ litehtml::uint_ptr CairoContainer::create_font(const litehtml::tchar_t *faceName
                                      italic == litehtml::fontStyleItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
     font->decoration = decoration;
 
-    PangoFontMetrics *metrics = pango_context_get_metrics(pango, font->description, nullptr);
-    font->ascent = int(std::lround(double(pango_font_metrics_get_ascent(metrics)) / PANGO_SCALE));
-    font->descent = int(std::lround(double(pango_font_metrics_get_descent(metrics)) / PANGO_SCALE));
-    font->underlinePosition = -double(pango_font_metrics_get_underline_position(metrics)) / PANGO_SCALE;
-    font->underlineThickness = std::max(1.0, double(pango_font_metrics_get_underline_thickness(metrics)) / PANGO_SCALE);
-    font->strikethroughPosition = double(pango_font_metrics_get_strikethrough_position(metrics)) / PANGO_SCALE;
-    pango_font_metrics_unref(metrics);
-
+    // The metrics of the first font that draws "x", read from its layout: cheaper than
+    // pango_context_get_metrics, which shapes a sample text through the whole fallback list.
+    PangoLayout *x = layoutFor(font, "x");
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(x, &ink, &logical);
+    int baseline = pango_layout_get_baseline(x);
+    font->ascent = int(std::lround(double(baseline) / PANGO_SCALE));
+    font->descent = int(std::lround(double(logical.height - baseline) / PANGO_SCALE));
+    double px = std::max(size, 1);
+    font->underlineThickness = std::max(1.0, std::round(px / 14.0));
+    font->underlinePosition = std::max(1.0, std::round(font->descent / 2.0));
+    font->strikethroughPosition = double(baseline - ink.y) / PANGO_SCALE / 2.0;  // half the x-height
     if (fm) {
         fm->ascent = font->ascent;
         fm->descent = font->descent;
         fm->height = font->ascent + font->descent;
-        PangoRectangle ink;
-        pango_layout_get_pixel_extents(layoutFor(font, "x"), &ink, nullptr);
-        fm->x_height = ink.height > 0 ? ink.height : font->ascent / 2;
+        int xHeight = int(std::lround(double(ink.height) / PANGO_SCALE));
+        fm->x_height = xHeight > 0 ? xHeight : font->ascent / 2;
         // Spaces only need painting when a line under or through them shows.
         fm->draw_spaces = italic == litehtml::fontStyleItalic || decoration != 0;
     }

@@ -65,7 +65,7 @@ struct StartPageTests {
         let site = try Self.siteWithPicture()
         defer { try? FileManager.default.removeItem(at: site) }
         let lines = WebBench.run(startPage: WebURL(filePath: site.appendingPathComponent("index.html").path), runs: 3)
-        #expect(lines.count == 13)
+        #expect(lines.count == 14)
         #expect(lines.contains { $0.hasPrefix("long page: parse + layout") })
         for line in lines { print(line) }
     }
