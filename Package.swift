@@ -91,7 +91,7 @@ let package = Package(
         /// Prints WebBench's numbers; to be folded into touchdesk-bench's `web` command.
         .executableTarget(
             name: "touchdesk-web-bench",
-            dependencies: ["TouchDeskWeb"],
+            dependencies: ["TouchDeskWeb", "CCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
