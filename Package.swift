@@ -7,6 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskWeb ── CWebEngine (litehtml container), CCurl
 //                                 └─ TouchDeskModels ── TouchDeskInterface
 //
 // The host never sees a view and the views never see Xlib.
@@ -49,6 +50,25 @@ let package = Package(
         .target(name: "MandelbrotAVX512", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v4")),
         .target(name: "MandelbrotAVX2", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v3")),
 
+        // MARK: - Web engine
+
+        /// libcurl, with the few calls Swift cannot make itself (curl_easy_setopt is variadic).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        /// The HTML engine: litehtml 0.6 (Debian) with our own cairo/pango document container, behind a C API.
+        .target(
+            name: "CWebEngine",
+            dependencies: ["CCairo"],
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
+        ),
+        /// URLs, history, charsets, the page loader and the tile renderer (their own threads), and the
+        /// document the web views draw.
+        .target(name: "TouchDeskWeb", dependencies: ["CWebEngine", "CCairo", "CCurl", "TouchDeskDrawing", "TouchDeskInterface"]),
+
         // MARK: - Layers
 
         /// What the host and the views share: geometry, input events, the window-content protocol,
@@ -67,7 +87,7 @@ let package = Package(
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine",
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "CX11", "CXShim"],
@@ -83,19 +103,20 @@ let package = Package(
             ]
         ),
         /// Draws the project's own pictures into assets/.
-        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels"],
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskWeb"]
         ),
 
         // MARK: - Tests
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
-            "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskViews", "TouchDeskWeb", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(
             name: "TouchDeskEndToEndTests",

@@ -5,6 +5,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskWeb
 
 extension Shell: WindowContent {}
 
@@ -59,6 +60,9 @@ struct TouchDesk: ParsableCommand {
     @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
     var app: String?
 
+    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted).", valueName: "url"))
+    var address: String?
+
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
     var appOption: String?
 
@@ -89,6 +93,14 @@ struct TouchDesk: ParsableCommand {
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
+        if let address {
+            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("a URL is for the web app, not \(id)") }
+            do {
+                _ = try webAddress(address)
+            } catch {
+                throw ValidationError("cannot open \"\(address)\": \(error)")
+            }
+        }
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
@@ -110,14 +122,16 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey == nil ? nil : MandelbrotApp.id)
+        let appID = app ?? appOption ?? (journey == nil ? (address == nil ? nil : WebApp.id) : MandelbrotApp.id)
         if let appID { shell.open(id: appID) }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
+        if let address, let web = shell.current?.app as? WebApp { web.open(try webAddress(address)) }
 
         if let screenshot {
             let s = size ?? Size(900, 640)
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
+            (shell.current?.app as? WebApp)?.finishLoading()
             let surface = ImageSurface.render(size: s) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
@@ -142,6 +156,11 @@ struct TouchDesk: ParsableCommand {
         }
         host.run(shell)
         WindowState(size: host.size).save(to: environment.stateDirectory)
+    }
+
+    /// What `touchdesk web URL` opens: a URL, or a plain path as a file.
+    private func webAddress(_ text: String) throws -> WebURL {
+        try WebURL.fromUserInput(text, currentDirectory: FileManager.default.currentDirectoryPath).validatedForLoading()
     }
 
     func fail(_ message: String, code: Int32) -> Never {

@@ -15,5 +15,6 @@ public enum Registry {
         Shell.Tile(AppEntry(TemperatureApp.self), key: "t"),
         Shell.Tile(AppEntry(DoublerApp.self), key: "d"),
         Shell.Tile(AppEntry(PostalApp.self), key: "c"),
+        Shell.Tile(AppEntry(WebApp.self), key: "w"),
     ]
 }

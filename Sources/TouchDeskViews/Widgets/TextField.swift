@@ -58,6 +58,14 @@ public final class TextField {
         keepCaretInView()
     }
 
+    /// Selects the whole text (Ctrl+L in an address field), ready to be typed over.
+    public func selectAll() {
+        editor.selectAll()
+        wake()
+        keepCaretInView()
+        publishSelection()
+    }
+
     private func wake() { idle = 0 }
 
     /// Whether the caret shows in this frame.
