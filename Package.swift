@@ -114,7 +114,7 @@ let package = Package(
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing"], path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport"]),
-        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo"]),
+        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskWeb", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),

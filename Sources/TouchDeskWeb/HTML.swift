@@ -22,7 +22,7 @@ enum HTML {
         <html><head><meta charset="utf-8"><title>\(escape(error.title))</title>
         <style>
         body { margin: 0; background-color: #f4f1ec; color: #333333; font-family: sans-serif; }
-        .problem { margin: 48px auto; width: 560px; padding: 24px 32px; background-color: #ffffff;
+        .problem { margin: 48px auto; max-width: 560px; padding: 24px 32px; background-color: #ffffff;
                    border: 1px solid #d8d2c8; border-radius: 8px; }
         h1 { margin: 0 0 12px 0; font-size: 24px; color: #a02020; }
         p { margin: 8px 0; line-height: 1.4; }

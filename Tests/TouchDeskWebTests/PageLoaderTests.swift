@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchDeskTestSupport
 @testable import TouchDeskWeb
 
 @Suite("Page loader: http through libcurl, files, limits and error pages")

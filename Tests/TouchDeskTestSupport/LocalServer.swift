@@ -1,11 +1,11 @@
 import Foundation
 
 /// A small HTTP server on 127.0.0.1 (Python's http.server), serving a folder plus a few
-/// misbehaving paths for the limit tests. It stops when the test drops it, and on its own
-/// after two minutes should a test crash.
-final class LocalServer {
-    let root: URL
-    let port: Int
+/// misbehaving paths for the limit tests. Shared by the engine's tests and the end-to-end ones.
+/// It stops when the test drops it, and on its own after two minutes should a test crash.
+public final class LocalServer {
+    public let root: URL
+    public let port: Int
     private let pid: pid_t
     private let output: Int32
 
@@ -77,7 +77,7 @@ final class LocalServer {
     """#
 
     /// Starts a server for `files` (relative path → contents).
-    init(files: [String: [UInt8]]) throws {
+    public init(files: [String: [UInt8]]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-web-\(UUID().uuidString)")
         for (path, contents) in files {
             let file = root.appendingPathComponent(path)
@@ -134,25 +134,29 @@ final class LocalServer {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    enum ServerError: Error { case didNotStart }
+    public enum ServerError: Error { case didNotStart }
 
     /// A port nobody listens on: bound once to learn a free number, then closed.
-    static func refusedPort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    public static func refusedPort() -> Int {
+        // Below the ephemeral range (32768–60999 on Linux): a connect to a free ephemeral port can
+        // be given that same port as its source and connect to itself (TCP self-connect), which
+        // hangs the client until its timeout instead of being refused.
+        let first = 20_000 + Int(getpid() % 5_000)
+        for port in first..<(first + 500) {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            }
+            if bound == 0 { return port }
         }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return 1
     }
 }
