@@ -147,6 +147,15 @@ public final class WebTileCache {
         }
     }
 
+    /// Whether every tile a view shows has arrived (then the view need not paint paper under them).
+    public func isComplete(size: Size, scale: Double, origin: Point, deviceScale: Double) -> Bool {
+        guard let range = ranges(Viewport(scale: scale, origin: origin, size: size)) else { return false }
+        for row in range.rows {
+            for column in range.columns where tiles[key(scale, deviceScale, column, row)] == nil { return false }
+        }
+        return true
+    }
+
     // MARK: - Tiles
 
     private func key(_ scale: Double, _ deviceScale: Double, _ column: Int, _ row: Int) -> Key {

@@ -1,6 +1,7 @@
 import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
+import TouchDeskModels
 import TouchDeskViews
 import TouchDeskWeb
 
@@ -27,6 +28,24 @@ enum WebPagesBench {
                                  homeDirectory: NSTemporaryDirectory())
         env.assetsDirectory = assets
         let target = ImageSurface(size: size, format: .rgb)
+        // What any 1920×1080 frame costs on this machine, for comparison: one fill of the whole
+        // buffer, and the home screen.
+        var fills: [Double] = []
+        for _ in 0..<frames {
+            let t0 = clock()
+            target.draw { $0.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Color(0.5, 0.5, 0.5)) }
+            fills.append((clock() - t0) * 1000)
+        }
+        let home = Shell(tiles: Registry.tiles, environment: env)
+        home.layout(in: size)
+        var homes: [Double] = []
+        for _ in 0..<frames {
+            let t0 = clock()
+            target.draw { home.draw($0) }
+            homes.append((clock() - t0) * 1000)
+        }
+        print(String(format: "web: for comparison at 1920x1080: one fill of the buffer %.3f ms, the home screen %.3f ms",
+                     median(fills), median(homes)))
         for (name, url) in [("start page", startPage), ("long page", WebURL(filePath: longFile))] {
             let shell = Shell(tiles: Registry.tiles, environment: env)
             shell.open(id: WebApp.id)
@@ -34,6 +53,25 @@ enum WebPagesBench {
             guard let app = shell.current?.app as? WebApp else { return }
             app.open(url)
             app.finishLoading()
+            var still: [Double] = []
+            for _ in 0..<frames {
+                let t0 = clock()
+                target.draw { shell.draw($0) }
+                still.append((clock() - t0) * 1000)
+            }
+            var pageOnly: [Double] = []
+            for _ in 0..<frames {
+                let t0 = clock()
+                target.draw { cr in
+                    for pane in WebPagesModel.Pane.allCases {
+                        let v = app.model[pane]
+                        app.tiles.draw(cr, frame: v.frame, scale: v.scale, origin: Point(0, 0), deviceScale: 1)
+                    }
+                }
+                pageOnly.append((clock() - t0) * 1000)
+            }
+            print(String(format: "web: %@: frame without scrolling %.3f ms, of which copying the tiles of both views %.3f ms",
+                         name, median(still), median(pageOnly)))
             // Keys scroll the as-is view, 40 points a press; the worker renders ahead between frames.
             var scrollFrames: [Double] = []
             var steps = 0

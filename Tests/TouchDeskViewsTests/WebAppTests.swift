@@ -140,6 +140,31 @@ struct WebAppTests {
         #expect(app.notice?.text.contains("mailto") == true)
     }
 
+    @Test("a link clicked in the scaled view is followed too; Escape while loading stops, otherwise leaves")
+    func fitViewLink() throws {
+        let (app, dir) = try app(size: size(forPane: 320))
+        let f = app.model.fit.frame
+        var found: Point?
+        for y in stride(from: f.y + 50, to: f.y + 100, by: 1) {
+            for x in stride(from: f.x + 1, to: f.x + 60, by: 2) {
+                _ = app.handle(.hover(Point(x, y)))
+                if app.hoveredLink?.hasSuffix("second.html") == true { found = Point(x, y); break }
+            }
+            if found != nil { break }
+        }
+        app.tap(try #require(found, "no link under the pointer in the fit view"))
+        // The load runs until a tick takes the page in: Esc now stops it (the app keeps the key).
+        #expect(app.isLoading)
+        #expect(app.address.text.hasSuffix("second.html"))
+        #expect(app.press("Escape"))
+        app.finishLoading()
+        #expect(!app.isLoading)
+        #expect(!app.press("Escape"), "Esc with nothing loading is the shell's: back to the home screen")
+        app.tap(found!)
+        app.finishLoading()
+        #expect(app.page?.url == WebURL(filePath: dir + "/second.html") || app.page?.title == "Second")
+    }
+
     @Test("a fragment on the page shown scrolls to its anchor without loading")
     func fragment() throws {
         let (app, dir) = try app(size: size(forPane: 320))

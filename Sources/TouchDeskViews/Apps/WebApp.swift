@@ -59,7 +59,8 @@ public final class WebApp: MiniApp {
     let form = Form()
     let address: TextField
     let loader = PageLoader()
-    let tiles = WebTileCache()
+    /// The page painted into tiles, shared by both views.
+    public let tiles = WebTileCache()
     public private(set) var model = WebPagesModel()
     public private(set) var history = BrowsingHistory()
     /// The page both views show.
@@ -546,11 +547,12 @@ public final class WebApp: MiniApp {
         // The page: white paper, then whatever tiles have arrived.
         cr.saved {
             cr.clip(to: v.frame)
-            cr.fill(v.frame, page == nil ? Color(hex: 0x2c2f38) : Color(1, 1, 1))
             if page != nil {
-                tiles.draw(cr, frame: v.frame, scale: v.scale, origin: origin(of: v, deviceScale: tileScale),
-                           deviceScale: tileScale)
+                let o = origin(of: v, deviceScale: tileScale)
+                paper(cr, v, origin: o)
+                tiles.draw(cr, frame: v.frame, scale: v.scale, origin: o, deviceScale: tileScale)
             } else {
+                cr.fill(v.frame, Color(hex: 0x2c2f38))
                 cr.text(loading == nil ? "No page" : "Loading…", x: v.frame.midX, y: v.frame.midY, size: 15,
                         color: Theme.dimText, align: .center)
             }
@@ -559,12 +561,33 @@ public final class WebApp: MiniApp {
         if let track = v.horizontalTrack {
             drawScrollbar(cr, track: track, thumb: v.horizontalThumb, pane: pane, vertical: false)
         }
-        (active ? Theme.accent : Theme.controlHover).set(cr)
-        cr.setLineWidth(1)
-        let outline = Rect(x: v.frame.x - 0.5, y: v.frame.y - 0.5, width: v.frame.width + WebViewport.barWidth + 1,
-                           height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0) + 1)
-        cr.rectangle(outline)
-        cr.stroke()
+        // The outline as four thin boxes: a stroked rectangle would be rasterised over its whole area.
+        let color = active ? Theme.accent : Theme.controlHover
+        let box = Rect(x: v.frame.x - 1, y: v.frame.y - 1, width: v.frame.width + WebViewport.barWidth + 2,
+                       height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0) + 2)
+        cr.fill(Rect(x: box.x, y: box.y, width: box.width, height: 1), color)
+        cr.fill(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1), color)
+        cr.fill(Rect(x: box.x, y: box.y, width: 1, height: box.height), color)
+        cr.fill(Rect(x: box.maxX - 1, y: box.y, width: 1, height: box.height), color)
+    }
+
+    /// White where no tile covers the view: all of it while tiles are on their way, else only
+    /// beside and below a page smaller than the view (a full-view fill would double the frame's
+    /// memory traffic, the main cost of a scroll frame).
+    private func paper(_ cr: CairoContext, _ v: WebViewport, origin o: Point) {
+        let white = Color(1, 1, 1)
+        guard tiles.isComplete(size: v.frame.size, scale: v.scale, origin: o, deviceScale: tileScale) else {
+            cr.fill(v.frame, white)
+            return
+        }
+        let right = v.frame.x - o.x + v.contentSize.width * v.scale
+        let bottom = v.frame.y - o.y + v.contentSize.height * v.scale
+        if right < v.frame.maxX {
+            cr.fill(Rect(x: right, y: v.frame.y, width: v.frame.maxX - right, height: v.frame.height), white)
+        }
+        if bottom < v.frame.maxY {
+            cr.fill(Rect(x: v.frame.x, y: bottom, width: v.frame.width, height: v.frame.maxY - bottom), white)
+        }
     }
 
     private func drawScrollbar(_ cr: CairoContext, track: Rect, thumb: Rect?, pane: WebPagesModel.Pane, vertical: Bool) {
