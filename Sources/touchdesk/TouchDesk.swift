@@ -52,7 +52,8 @@ struct TouchDesk: ParsableCommand {
         abstract: "A desktop toy box of small learning apps, drawn with Cairo on X11.",
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
-        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint.
+        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
+        Web Pages opens an address or a file: touchdesk web https://example.org
         """,
         version: AboutPage.versionText
     )
