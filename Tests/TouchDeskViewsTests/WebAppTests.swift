@@ -165,6 +165,26 @@ struct WebAppTests {
         #expect(app.page?.url == WebURL(filePath: dir + "/second.html") || app.page?.title == "Second")
     }
 
+    @Test("on a 2x screen the tiles are painted at 2x: block edges fall on device pixels")
+    func hiDPI() throws {
+        let sz = size(forPane: 320)
+        let (app, _) = try app(size: sz)
+        func frame2x() -> PixelImage {
+            PixelImage(surface: ImageSurface.render(size: sz, scale: 2) { app.draw($0) })
+        }
+        _ = frame2x()
+        // The first frame tells the app the scale; its tick asks for tiles at 2x.
+        #expect(app.tileScale == 1)
+        _ = app.tick()
+        #expect(app.tileScale == 2)
+        app.finishLoading()
+        let image = frame2x()
+        let f = app.model.asIs.frame
+        // The red block ends at page x 100: device pixel 2 (x + 99.5) is red, 2 (x + 100.25) is white.
+        #expect(image[Int(2 * (f.x + 99.75)), Int(2 * (f.y + 50))].isClose(to: .red, tolerance: 4))
+        #expect(image[Int(2 * (f.x + 100.25)), Int(2 * (f.y + 50))].isClose(to: .white, tolerance: 4))
+    }
+
     @Test("a fragment on the page shown scrolls to its anchor without loading")
     func fragment() throws {
         let (app, dir) = try app(size: size(forPane: 320))

@@ -81,7 +81,7 @@ public final class WebApp: MiniApp {
     /// A message for the status line (a refused link, a bad address) until the next navigation.
     public private(set) var notice: (text: String, isError: Bool)?
     /// Pixels per point the tiles are rendered at, and the one the window was last drawn at.
-    private var tileScale = 1.0
+    private(set) var tileScale = 1.0
     private var drawnScale = 1.0
 
     public init(environment: AppEnvironment) {
