@@ -36,6 +36,9 @@ public final class WebTileCache {
     private var contentSize = Size(0, 0)
     private var generation = 0
     private var tiles: [Key: ImageSurface] = [:]
+    /// The last layout's tiles, after a relayout of the same page: drawn, scaled if need be, where
+    /// the new ones have not arrived yet, so a resize shows the page instead of blank paper.
+    private var stale: [Key: ImageSurface] = [:]
     /// Asked of the worker and not yet absorbed.
     private var pending: Set<Key> = []
     private let shared = SharedTiles()
@@ -45,6 +48,9 @@ public final class WebTileCache {
 
     /// Shows a new page, or the same one after a new layout (`contentSize` in page pixels).
     public func show(_ document: WebDocument?, contentSize: Size) {
+        let sameDocument = document != nil && document === self.document
+        // Two relayouts in a row before any tile came: the older tiles are still the best there is.
+        stale = sameDocument ? (tiles.isEmpty ? stale : tiles) : [:]
         self.document = document
         self.contentSize = contentSize
         generation += 1
@@ -120,6 +126,7 @@ public final class WebTileCache {
         }
         // Tiles no longer wanted were skipped by the worker; stop waiting for them.
         pending = pending.filter { shared.isWanted($0) }
+        if pending.isEmpty { stale.removeAll() }
         return any
     }
 
@@ -135,6 +142,9 @@ public final class WebTileCache {
     public func draw(_ cr: CairoContext, frame: Rect, scale: Double, origin: Point, deviceScale: Double) {
         let view = Viewport(scale: scale, origin: origin, size: frame.size)
         guard let range = ranges(view) else { return }
+        if !stale.isEmpty && !isComplete(size: frame.size, scale: scale, origin: origin, deviceScale: deviceScale) {
+            drawStale(cr, frame: frame, scale: scale, origin: origin)
+        }
         for row in range.rows {
             for column in range.columns {
                 guard let surface = tiles[key(scale, deviceScale, column, row)] else { continue }
@@ -154,6 +164,21 @@ public final class WebTileCache {
             for column in range.columns where tiles[key(scale, deviceScale, column, row)] == nil { return false }
         }
         return true
+    }
+
+    /// The last layout's tiles at the scale nearest this view's, stretched to its scale.
+    private func drawStale(_ cr: CairoContext, frame: Rect, scale: Double, origin: Point) {
+        func distance(_ s: Double) -> Double { abs(log(s / scale)) }
+        guard let nearest = stale.keys.min(by: { distance($0.scale) < distance($1.scale) })?.scale,
+              distance(nearest) < log(2.0) else { return }
+        let k = scale / nearest
+        for (key, surface) in stale where key.scale == nearest {
+            let x = frame.x - origin.x + Double(key.column) * Self.tileWidth * k
+            let y = frame.y - origin.y + Double(key.row) * Self.tileHeight * k
+            let rect = Rect(x: x, y: y, width: surface.size.width * k, height: surface.size.height * k)
+            guard rect.maxX > frame.minX, rect.minX < frame.maxX, rect.maxY > frame.minY, rect.minY < frame.maxY else { continue }
+            cr.draw(surface, in: rect, filter: k == 1 ? .nearest : .good)
+        }
     }
 
     // MARK: - Tiles

@@ -52,7 +52,7 @@ struct WebTileCacheTests {
         #expect(draw(cache, origin: farther).at(10, 10).isClose(to: .white))
     }
 
-    @Test("a scaled view gets its own tiles; a new layout drops every old one")
+    @Test("a scaled view gets its own tiles; a relayout shows the old ones stretched until new ones come, a new page none")
     func scaleAndGenerations() {
         let (doc, size) = document()
         let cache = WebTileCache()
@@ -64,8 +64,17 @@ struct WebTileCacheTests {
         #expect(image.at(10, 40).isClose(to: .red))
         #expect(image.at(10, 60).isClose(to: .white))
         #expect(image.at(480 / 2, 10).isClose(to: .red))
+        // A relayout of the same page: until the new tiles come, the old ones stand in, stretched.
         cache.show(doc, contentSize: size)
         #expect(cache.tileCount == 0)
-        #expect(draw(cache, origin: .zero, scale: half).at(10, 10).isClose(to: .green))
+        let standIn = draw(cache, origin: .zero, scale: 0.6)
+        #expect(standIn.at(10, 55).isClose(to: .red), "the old half-scale tiles stretched to 0.6")
+        cache.request([.init(scale: 0.6, origin: .zero, size: Size(400, 300))], deviceScale: 1)
+        cache.waitUntilIdle()
+        #expect(draw(cache, origin: .zero, scale: 0.6).at(10, 55).isClose(to: .red))
+        // Another page: nothing of the old one shows.
+        let other = WebDocument(html: "<p>x</p>", url: WebURL(reference: "file:///other.html"))
+        cache.show(other, contentSize: size)
+        #expect(draw(cache, origin: .zero, scale: 0.6).at(10, 10).isClose(to: .green))
     }
 }
