@@ -7,6 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
+//                                 ├─ TouchDeskWeb ── CWebEngine (litehtml container), CCurl
 //                                 ├─ TouchDeskGlobe (ETOPO5 via netCDF-C, flood, threaded renderer)
 //                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
@@ -51,6 +52,25 @@ let package = Package(
         .target(name: "MandelbrotAVX512", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v4")),
         .target(name: "MandelbrotAVX2", dependencies: ["MandelbrotSIMD"], swiftSettings: vectorFlags("x86-64-v3")),
 
+        // MARK: - Web engine
+
+        /// libcurl, with the few calls Swift cannot make itself (curl_easy_setopt is variadic).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        /// The HTML engine: litehtml 0.6 (Debian) with our own cairo/pango document container, behind a C API.
+        .target(
+            name: "CWebEngine",
+            dependencies: ["CCairo"],
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
+        ),
+        /// URLs, history, charsets, the page loader and the tile renderer (their own threads), and the
+        /// document the web views draw.
+        .target(name: "TouchDeskWeb", dependencies: ["CWebEngine", "CCairo", "CCurl", "TouchDeskDrawing", "TouchDeskInterface"]),
+
         // MARK: - Layers
 
         /// What the host and the views share: geometry, input events, the window-content protocol,
@@ -73,7 +93,7 @@ let package = Package(
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
         .target(name: "TouchDeskViews", dependencies: [
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
-            "TouchDeskGlobe", "TouchDeskPlaces",
+            "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim"],
@@ -90,11 +110,11 @@ let package = Package(
             ]
         ),
         /// Draws the project's own pictures into assets/.
-        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels"],
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"]
         ),
 
         // MARK: - Globe
@@ -123,8 +143,9 @@ let package = Package(
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
-            "TouchDeskGlobe", "TouchDeskPlaces",
+            "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo", "TouchDeskTestSupport"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
             dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets"]

@@ -421,8 +421,12 @@ public final class X11Host {
             case UInt32(Button2): content.handle(.middleClick(p))
             case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
             case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
-            case UInt32(Button4): content.handle(.scroll(p, dy: -1))
-            case UInt32(Button5): content.handle(.scroll(p, dy: 1))
+            // Shift turns the wheel sideways, as in every X toolkit; buttons 6 and 7 are a tilt wheel.
+            case UInt32(Button4), UInt32(Button5):
+                let step: Double = b.button == UInt32(Button4) ? -1 : 1
+                content.handle(b.state & UInt32(ShiftMask) != 0 ? .scrollSideways(p, dx: step) : .scroll(p, dy: step))
+            case 6: content.handle(.scrollSideways(p, dx: -1))
+            case 7: content.handle(.scrollSideways(p, dx: 1))
             default: return .none
             }
             return .redraw

@@ -48,6 +48,8 @@ public enum InputEvent: Equatable, Sendable {
     case leave
     /// The mouse wheel turned at a point: `dy` < 0 is away from the user (up).
     case scroll(Point, dy: Double)
+    /// The wheel turned sideways (Shift+wheel, or a tilt wheel): `dx` < 0 is to the left.
+    case scrollSideways(Point, dx: Double)
     case key(Key)
     case keyUp(Key)
     /// A tilt of the "device" in g.

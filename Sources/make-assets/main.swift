@@ -3,6 +3,7 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskWeb
 
 /// The asset generator: draws every picture TouchDesk ships and writes it into assets/.
 /// Run `swift run make-assets [assets-folder]` after changing a drawing, and commit the PNGs.
@@ -29,4 +30,10 @@ for p in allPictures {
         exit(1)
     }
 }
-print("make-assets: wrote \(allPictures.count) pictures into \(folder)/")
+// The picture the offline start page floats (assets/web/index.html), drawn by the web engine's side.
+try? FileManager.default.createDirectory(atPath: folder + "/web", withIntermediateDirectories: true)
+guard StartPagePicture.writePNG(to: folder + "/web/touchdesk.png") else {
+    FileHandle.standardError.write(Data("make-assets: cannot write \(folder)/web/touchdesk.png\n".utf8))
+    exit(1)
+}
+print("make-assets: wrote \(allPictures.count + 1) pictures into \(folder)/")

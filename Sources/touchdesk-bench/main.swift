@@ -9,7 +9,7 @@ import TouchDeskViews
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
-/// Usage: touchdesk-bench [--frames N] [mandelbrot | map | globe]
+/// Usage: touchdesk-bench [--frames N] [mandelbrot | web | map | globe]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
@@ -23,6 +23,10 @@ if CommandLine.arguments.dropFirst().contains("map") {
 
 if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().contains("web") {
+    MainActor.assumeIsolated { WebPagesBench.run(frames: frames, clock: now) }
     exit(0)
 }
 

@@ -5,6 +5,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskWeb
 
 extension Shell: WindowContent {}
 
@@ -51,13 +52,17 @@ struct TouchDesk: ParsableCommand {
         abstract: "A desktop toy box of small learning apps, drawn with Cairo on X11.",
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
-        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint.
+        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
+        Web Pages opens an address or a file: touchdesk web https://example.org
         """,
         version: AboutPage.versionText
     )
 
     @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
     var app: String?
+
+    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted).", valueName: "url"))
+    var address: String?
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
     var appOptions: [String] = []
@@ -110,6 +115,14 @@ struct TouchDesk: ParsableCommand {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
         try validatePlace()
+        if let address {
+            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("a URL is for the web app, not \(id)") }
+            do {
+                _ = try webAddress(address)
+            } catch {
+                throw ValidationError("cannot open \"\(address)\": \(error)")
+            }
+        }
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
@@ -145,7 +158,8 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id : nil)
+        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
+            : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
@@ -157,6 +171,7 @@ struct TouchDesk: ParsableCommand {
             if let problem = map.dataProblem { fail(problem, code: 2) }
             if !map.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
         }
+        if let address, let web = shell.current?.app as? WebApp { web.open(try webAddress(address)) }
 
         if let screenshot {
             let s = size ?? Size(900, 640)
@@ -164,6 +179,7 @@ struct TouchDesk: ParsableCommand {
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
             (shell.current?.app as? GlobeApp)?.finishLoading()
+            (shell.current?.app as? WebApp)?.finishLoading()
             let surface = ImageSurface.render(size: s) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
@@ -199,6 +215,11 @@ struct TouchDesk: ParsableCommand {
             let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][sig] ?? "signal \(sig)"
             fail("stopped by \(name); the window size was saved", code: 128 + sig)
         }
+    }
+
+    /// What `touchdesk web URL` opens: a URL, or a plain path as a file.
+    private func webAddress(_ text: String) throws -> WebURL {
+        try WebURL.fromUserInput(text, currentDirectory: FileManager.default.currentDirectoryPath).validatedForLoading()
     }
 
     func fail(_ message: String, code: Int32) -> Never {

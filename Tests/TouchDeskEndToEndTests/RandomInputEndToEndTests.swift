@@ -12,7 +12,7 @@ struct RandomInputEndToEndTests {
                        "a", "d", "r", "s", "z", "ctrl+z", "ctrl+shift+z", "ctrl+a", "ctrl+c", "ctrl+v", "Home", "End"]
 
     static let apps = ["paint", "polygon", "mandelbrot", "accelerometer", "holes", "maze", "spaceballs",
-                       "stickman", "images", "temperature", "doubler", "postal", "map", "globe"]
+                       "stickman", "images", "temperature", "doubler", "postal", "web", "map", "globe"]
 
     @Test("Random input never closes, crashes or blanks an app", arguments: apps)
     func survivesRandomInput(_ id: String) throws {

@@ -32,6 +32,10 @@ public final class AboutPage: MiniApp {
         Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5", license: "BSD-3-Clause-like (UCAR)"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's exact numbers", license: "MIT"),
+        Credit(name: "litehtml", use: "Web Pages: HTML and CSS layout", license: "BSD-3-Clause"),
+        Credit(name: "gumbo", use: "Web Pages: HTML parsing", license: "Apache-2.0"),
+        Credit(name: "libcurl", use: "Web Pages: loading over http and https", license: "curl licence (MIT-like)"),
+        Credit(name: "libjpeg-turbo", use: "Web Pages: JPEG pictures", license: "IJG licence and BSD-3-Clause"),
         Credit(name: "Swift standard library, Foundation, Dispatch", use: "the language runtime", license: "Apache-2.0"),
     ]
 

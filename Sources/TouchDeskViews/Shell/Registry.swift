@@ -15,6 +15,7 @@ public enum Registry {
         Shell.Tile(AppEntry(TemperatureApp.self), key: "t"),
         Shell.Tile(AppEntry(DoublerApp.self), key: "d"),
         Shell.Tile(AppEntry(PostalApp.self), key: "c"),
+        Shell.Tile(AppEntry(WebApp.self), key: "w"),
         Shell.Tile(AppEntry(MapApp.self), key: "l"),
         Shell.Tile(AppEntry(GlobeApp.self), key: "e"),
     ]

@@ -162,6 +162,8 @@ public final class Shell {
             _ = app.handle(.leave)
         case .scroll(let p, let d):
             if p.y >= dy { _ = app.handle(.scroll(local(p), dy: d)) }
+        case .scrollSideways(let p, let d):
+            if p.y >= dy { _ = app.handle(.scrollSideways(local(p), dx: d)) }
         case .secondaryBegan(let p): _ = app.handle(.secondaryBegan(local(p)))
         case .secondaryMoved(let p): _ = app.handle(.secondaryMoved(local(p)))
         case .secondaryEnded(let p): _ = app.handle(.secondaryEnded(local(p)))

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskTestSupport
+
+/// Web Pages in the real window against a real HTTP server on 127.0.0.1: an address typed with
+/// xdotool, both views read back from screenshots, a link clicked, Back, the wheel, error pages.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct WebPagesEndToEndTests {
+    static let red = PixelColor(hex: 0xff0000)
+    static let blue = PixelColor(hex: 0x0000ff)
+    static let green = PixelColor(hex: 0x00a000)
+    static let yellow = PixelColor(hex: 0xffff00)
+    static let magenta = PixelColor(hex: 0xff00ff)
+    /// The error page's paper and headline.
+    static let errorPaper = PixelColor(hex: 0xf4f1ec)
+    static let errorHeadline = PixelColor(hex: 0xa02020)
+
+    /// A 970 px page: a stylesheet places red and blue blocks at its two edges, a picture, and a
+    /// big green link to a yellow page.
+    static func site() throws -> LocalServer {
+        let page = """
+            <html><head><title>Edges</title><link rel="stylesheet" href="css/site.css"></head><body>
+            <div id="left"></div><div id="right"></div>
+            <img id="pic" src="pics/square.png" width="64" height="64">
+            <a id="go" href="next.html">Next page</a>
+            <div style="height: 2400px"></div></body></html>
+            """
+        let css = """
+            body { margin: 0; width: 970px; background-color: #ffffff; }
+            #left { float: left; width: 120px; height: 120px; background-color: #ff0000; }
+            #right { float: right; width: 120px; height: 120px; background-color: #0000ff; }
+            #pic { display: block; clear: both; margin: 10px 0 0 20px; }
+            #go { display: block; margin: 10px 0 0 20px; width: 200px; height: 60px; background-color: #00a000; color: #00a000; }
+            """
+        let next = """
+            <html><head><title>Next</title></head><body style="margin: 0">
+            <div style="width: 400px; height: 300px; background-color: #ffff00"></div></body></html>
+            """
+        let square = ImageSurface.render(size: Size(64, 64), format: .rgb) { cr in
+            cr.fill(Rect(x: 0, y: 0, width: 64, height: 64), Color(1, 0, 1))
+        }
+        return try LocalServer(files: [
+            "edges.html": Array(page.utf8), "css/site.css": Array(css.utf8), "next.html": Array(next.utf8),
+            "pics/square.png": Array(try square.pngData()),
+        ])
+    }
+
+    func regions(_ img: PixelImage, _ color: PixelColor, minimum: Int = 200, tolerance: Int = 24)
+        -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+        img.regions(where: { $0.isClose(to: color, tolerance: tolerance) }, minimumPixels: minimum).sorted { $0.x < $1.x }
+    }
+
+    /// The error page's paper (not white: #f4f1ec is close to it) in how many views.
+    func paper(_ img: PixelImage) -> Int {
+        regions(img, Self.errorPaper, minimum: 2000, tolerance: 4).count
+    }
+
+    /// Ctrl+L, the address typed through the input method, Enter.
+    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) throws {
+        try app.key("ctrl+l")
+        let r = session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
+        #expect(r.ok, "\(r)")
+        try app.key("Return")
+    }
+
+    @Test("typed address, both views, wheel, a clicked link, Back, a refused port and a 404")
+    func browse() throws {
+        let server = try Self.site()
+        let session = try XSession(name: "web")
+        defer { session.close() }
+        let app = try session.launch(["web", "--size", "1000x700"])
+        _ = try app.screenshot("start page")
+
+        try go(app, session, server.url("/edges.html"))
+        let loaded = try app.screenshot("loaded", timeout: 10) { regions($0, Self.blue).count == 1 && regions($0, Self.red).count == 2 }
+        let reds = regions(loaded, Self.red), blues = regions(loaded, Self.blue)
+        try #require(reds.count == 2 && blues.count == 1, "red \(reds), blue \(blues) in \(loaded.path)")
+        let asIsRed = reds[0], fitRed = reds[1]
+        // As the page is: the left block at 1:1 in the left view; its right block is out of view.
+        #expect(abs(asIsRed.width - 120) <= 1 && abs(asIsRed.height - 120) <= 1, "as-is red \(asIsRed)")
+        #expect(asIsRed.x < loaded.width / 2)
+        // Scaled to fit: both blocks, the same size, shrunk by the same factor, blue at the right edge.
+        let scale = Double(fitRed.width) / 120
+        #expect(scale > 0.3 && scale < 0.7, "fit scale \(scale) from \(fitRed)")
+        #expect(blues[0].x > fitRed.x && abs(blues[0].width - fitRed.width) <= 1, "fit blue \(blues[0]) vs red \(fitRed)")
+        #expect(abs(Double(blues[0].x + blues[0].width - fitRed.x) - 970 * scale) <= 12, "the page's 970 px in the fit view")
+        // The picture arrived: 64 × 64 in the as-is view.
+        let squares = regions(loaded, Self.magenta, minimum: 100)
+        #expect(squares.contains { abs($0.width - 64) <= 1 && abs($0.height - 64) <= 1 && $0.x < loaded.width / 2 },
+                "the picture in \(loaded.path): \(squares)")
+
+        // Three wheel notches down over the as-is view move its page up; the fit view stays.
+        try app.moveMouse(Double(asIsRed.x + 200), Double(asIsRed.y + 300))
+        session.run("xdotool", ["click", "--repeat", "3", "--delay", "30", "5"])
+        let scrolled = try app.screenshot("wheel") { img in regions(img, Self.red).first.map { $0.x < img.width / 2 && $0.y < asIsRed.y } ?? true }
+        let after = regions(scrolled, Self.red)
+        if let first = after.first, first.x < scrolled.width / 2 {
+            #expect(first.y < asIsRed.y || first.height < asIsRed.height, "the as-is view scrolled in \(scrolled.path): \(first)")
+        }
+        #expect(after.contains { $0.x == fitRed.x && $0.y == fitRed.y }, "the fit view did not move: \(after)")
+
+        // Back to the top and click the green link in the as-is view.
+        try app.key("Home")
+        let top = try app.screenshot("top") { regions($0, Self.green).count == 2 }
+        let links = regions(top, Self.green)
+        try #require(links.count == 2, "two green links in \(top.path): \(links)")
+        try app.click(Double(links[0].x + links[0].width / 2), Double(links[0].y + links[0].height / 2))
+        let next = try app.screenshot("next page", timeout: 10) { regions($0, Self.yellow).count == 2 }
+        #expect(regions(next, Self.yellow).count == 2, "the yellow page in both views: \(next.path)")
+        #expect(regions(next, Self.red).isEmpty)
+
+        // Back (Alt+Left) returns to the first page.
+        try app.key("alt+Left")
+        let back = try app.screenshot("back", timeout: 10) { regions($0, Self.red).count == 2 }
+        #expect(regions(back, Self.red).count == 2, "the first page again in \(back.path)")
+
+        // A port nobody listens on, then a missing page: each an error page in both views.
+        try go(app, session, "http://127.0.0.1:\(LocalServer.refusedPort())/")
+        let refused = try app.screenshot("refused", timeout: 10) { paper($0) == 2 && $0.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50 }
+        #expect(paper(refused) == 2, "error page in both views: \(refused.path)")
+        #expect(refused.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50, "a red headline in \(refused.path)")
+        let status = (x: 0, y: refused.height - 28, width: refused.width, height: 28)
+        let refusedText = TextReading.find("Connection refused", size: 13, in: refused, region: status)
+        #expect(refusedText.score < 0.3, "\"Connection refused\" in the status line of \(refused.path): \(refusedText)")
+
+        try go(app, session, server.url("/missing.html"))
+        let missing = try app.screenshot("404", timeout: 10) {
+            paper($0) == 2 && TextReading.find("404 Not Found", size: 13, in: $0, region: status).score < 0.3
+        }
+        let notFound = TextReading.find("404 Not Found", size: 13, in: missing, region: status)
+        #expect(notFound.score < 0.3, "\"404 Not Found\" in the status line of \(missing.path): \(notFound)")
+        #expect(paper(missing) == 2, "error page in both views: \(missing.path)")
+        #expect(app.isRunning)
+    }
+}
