@@ -10,6 +10,8 @@ public final class PlacesLoader: Sendable {
     /// What has arrived since the last `take()`.
     public struct Arrivals: Sendable {
         public var map: Result<WorldMap, PlacesError>?
+        /// The map's levels of detail, with the map.
+        public var detail: MapDetail?
         public var places: Result<LoadedPlaces, PlacesError>?
         public var isEmpty: Bool { map == nil && places == nil }
     }
@@ -30,6 +32,8 @@ public final class PlacesLoader: Sendable {
         public var name: String
         public var coordinate: GeoCoordinate
         public var population: Int
+        /// Characters in `name`, counted once here: frames use it for a cheap lower bound of its width.
+        public var nameLength: Int
     }
 
     private let inbox = Mutex(Arrivals())
@@ -46,13 +50,19 @@ public final class PlacesLoader: Sendable {
         let map = Result { () throws(PlacesError) -> WorldMap in
             try WorldMap.load(folder: mapFolder ?? WorldMap.folder(environment: environment))
         }
-        inbox.withLock { $0.map = map }
+        // The levels of detail take tens of milliseconds; built here, no frame waits for them.
+        let detail = (try? map.get()).map { MapDetail(map: $0) }
+        inbox.withLock {
+            $0.map = map
+            $0.detail = detail
+        }
         let places = Result { () throws(PlacesError) -> LoadedPlaces in
             let loaded = try PlaceIndexCache.load(environment: environment)
             let index = loaded.index
             let cities = index.citiesByPopulation(limit: index.count).map { id in
                 let p = index.place(id)
-                return LabelCandidate(id: id, name: p.name, coordinate: p.coordinate, population: p.population)
+                return LabelCandidate(id: id, name: p.name, coordinate: p.coordinate, population: p.population,
+                                      nameLength: p.name.count)
             }
             let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
             return LoadedPlaces(loaded: loaded, labelCandidates: cities, countryFeatures: features)

@@ -8,8 +8,9 @@ import TouchDeskPlaces
 ///
 /// The index and the map load on a thread of their own (`PlacesLoader`) while the window already
 /// answers; the tick takes them in. The map is drawn by `MapPainter` into an image a little
-/// larger than the view, which a drag only moves; the image is redrawn when the zoom changes or
-/// the drag reaches its edge.
+/// larger than the view, which a drag only moves; the tick redraws the image when the drag
+/// reaches its edge, or once a flight or a run of zoom steps has come to rest. While the zoom
+/// moves, frames draw the outlines straight into the window (labels return when it rests).
 public final class MapApp: MiniApp {
     public nonisolated static let id = "map"
     public nonisolated static let title = "Map Search"
@@ -54,12 +55,20 @@ public final class MapApp: MiniApp {
     private var statusRect = Rect.zero
     private var size = Size(0, 0)
     private var image: MapImage?
+    /// Ticks until a zoom step counts as at rest and the image (with labels) is redrawn: a run of
+    /// wheel notches draws only outlines, never a full image per notch.
+    private var settleTicks = 0
+    /// The device scale of the last frame, so the tick redraws the image at the window's scale.
+    /// The one thing a frame writes down: the scale is known only to the drawing context.
+    private var deviceScale = 1.0
 
     static let statusHeight = 30.0
     static let rowHeight = 34.0
     static let dragThreshold = 4.0
     /// One wheel notch, in zoom steps (a step doubles the scale).
     static let wheelStep = 0.5
+    /// How long the zoom must stand still before the image is redrawn: 150 ms.
+    static let settleDelay = 9
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -84,7 +93,7 @@ public final class MapApp: MiniApp {
         if a.isEmpty { return false }
         if let m = a.map {
             switch m {
-            case .success(let map): painter = MapPainter(map: map)
+            case .success(let map): painter = MapPainter(map: map, detail: a.detail)
             case .failure(let e): mapProblem = e.description
             }
         }
@@ -407,6 +416,7 @@ public final class MapApp: MiniApp {
     private func zoom(by steps: Double, about p: Point) {
         flight = nil
         camera.zoom(by: steps, aboutX: p.x - mapRect.x, y: p.y - mapRect.y)
+        settleTicks = Self.settleDelay
         syncControls()
     }
 
@@ -424,9 +434,30 @@ public final class MapApp: MiniApp {
             flight = flying ? f : nil
             if !flying { syncControls() }
         }
+        if settleTicks > 0 { settleTicks -= 1 }
+        let settling = settleTicks > 0
+        if !isMoving { refreshImage() }
         let formTicking = form.tick()
         let toastShowing = toast.tick()
-        return isLoading || arrived || flying || formTicking || toastShowing
+        return isLoading || arrived || flying || settling || formTicking || toastShowing
+    }
+
+    /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames then draw
+    /// outlines only, and the image waits.
+    private var isMoving: Bool { flight != nil || settleTicks > 0 }
+
+    private var imageKey: MapImage.Key {
+        MapImage.Key(scale: camera.scale, deviceScale: deviceScale, highlight: highlight, chosen: chosen?.id, labels: places != nil)
+    }
+
+    /// Redraws the map image when it no longer covers the view (a new zoom, a highlight, a drag
+    /// past its margin). Costs a full draw with labels, so only when the view is at rest.
+    private func refreshImage() {
+        guard let painter, mapRect.width > 0 else { return }
+        let p = camera.projection
+        let key = imageKey
+        if let image, image.origin(for: p, key: key) != nil { return }
+        image = MapImage(painter: painter, projection: p, key: key, labels: places?.labelCandidates ?? [], marked: chosen)
     }
 
     public var cursor: PointerShape {
@@ -446,31 +477,32 @@ public final class MapApp: MiniApp {
         toast.draw(cr, in: mapRect)
     }
 
-    /// The map for the current camera: from the cached image when it covers the view at this
-    /// zoom, else drawn afresh (with a margin, once the camera stands still).
+    /// The map for the current camera: from the image when it covers the view at this zoom,
+    /// else drawn afresh: outlines only while the zoom moves (labels return when it rests), the
+    /// whole map when there has been no tick to redraw the image yet (a screenshot, a test).
     private func drawMap(_ cr: CairoContext) {
         guard let painter else {
             cr.fill(mapRect, MapPainter.sea)
             return
         }
         let p = camera.projection
-        let scale = cr.deviceScale
-        let key = MapImage.Key(scale: p.scale, deviceScale: scale, highlight: highlight, chosen: chosen?.id,
-                               labels: places != nil)
-        if image == nil || image!.origin(for: p, key: key) == nil, flight == nil {
-            // A cache, like the text layouts': drawing fills it, and nothing else depends on it.
-            image = MapImage(painter: painter, projection: p, key: key, labels: places?.labelCandidates ?? [], marked: chosen)
-        }
+        deviceScale = cr.deviceScale
         cr.saved {
             cr.clip(to: mapRect)
-            if let image, let o = image.origin(for: p, key: key) {
+            if let image, let o = image.origin(for: p, key: imageKey) {
                 cr.setSource(image.surface, at: mapRect.x - o.x, mapRect.y - o.y, filter: .nearest)
                 cr.paint()
+            } else if isMoving, let image, let placed = image.placement(for: p, key: imageKey) {
+                // A zoom in motion, near the image's scale: the image stretched is a preview that
+                // costs a copy; the tick redraws it sharp when the zoom rests.
+                cr.translate(mapRect.x + placed.x, mapRect.y + placed.y)
+                cr.scale(placed.ratio, placed.ratio)
+                cr.setSource(image.surface, at: 0, 0, filter: .bilinear)
+                cr.paint()
             } else {
-                // In flight: outlines only, labels return when it lands (laying out labels for
-                // every frame of a zoom would cost more than the outlines).
                 cr.translate(mapRect.x, mapRect.y)
-                painter.draw(cr, p, highlight: highlight, labels: [], marked: chosen)
+                painter.draw(cr, p, highlight: highlight, labels: isMoving ? [] : places?.labelCandidates ?? [], marked: chosen,
+                             moving: isMoving)
             }
         }
     }
@@ -720,6 +752,21 @@ final class MapImage {
         surface.draw { cr in
             painter.draw(cr, projection, highlight: key.highlight, labels: labels, marked: marked)
         }
+    }
+
+    /// Where the image lands in view `p` at another scale (its top left, and how much it is
+    /// stretched), if it still covers the whole view and is stretched at most 2.5 times; the key
+    /// must match but for the scale.
+    func placement(for p: MapProjection, key: Key) -> (x: Double, y: Double, ratio: Double)? {
+        var sameScale = key
+        sameScale.scale = self.key.scale
+        guard sameScale == self.key else { return nil }
+        let ratio = p.scale / projection.scale
+        guard ratio <= 2.5, ratio > 0 else { return nil }
+        let (cx, cy) = p.point(for: projection.center)
+        let x = cx - projection.width / 2 * ratio, y = cy - projection.height / 2 * ratio
+        guard x <= 0, y <= 0, x + projection.width * ratio >= p.width, y + projection.height * ratio >= p.height else { return nil }
+        return (x, y, ratio)
     }
 
     /// Where the view `p` starts inside the image, if the image covers it at this key.

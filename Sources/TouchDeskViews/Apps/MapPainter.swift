@@ -7,17 +7,20 @@ import TouchDeskPlaces
 /// highlighted), lakes, urban areas, rivers, state lines, borders, coastlines, a graticule, and
 /// labels of the largest cities that fit without overlapping.
 ///
-/// Outlines are projected and simplified once per zoom level (a power of two of points per
-/// degree), to half a point at that level, and kept; a frame between levels only scales them.
-/// Panning is a translation, so nothing is projected again until the zoom crosses a level.
+/// The outlines come from `MapDetail`, simplified once per level of detail when the map loads;
+/// a frame picks the level for its scale, skips features whose box misses the view, cuts the
+/// shapes that reach out of it to the view, and lets the drawing context's scale and
+/// translation do the projection.
 final class MapPainter {
     let map: WorldMap
-    /// The projected world per level; the two most recent are kept.
-    private var levels: [Int: ProjectedWorld] = [:]
-    private var levelOrder: [Int] = []
+    let detail: MapDetail
+    /// Scratch space for cutting shapes to the view; its contents never outlive one shape.
+    private var clipper = ShapeClipper()
 
-    init(map: WorldMap) {
+    /// `detail` is normally built on the loading thread; without it, it is built here.
+    init(map: WorldMap, detail: MapDetail? = nil) {
         self.map = map
+        self.detail = detail ?? MapDetail(map: map)
     }
 
     // MARK: - Colours
@@ -45,45 +48,36 @@ final class MapPainter {
         return palette[(Int(i) - 1) % palette.count]
     }
 
-    // MARK: - Levels
-
-    /// The level for a scale: ⌊log2(points per degree)⌋, on a grid of powers of two from 1/8.
-    static func level(for scale: Double) -> Int { Int(floor(log2(max(scale, 0.125)))) }
-
-    /// The world projected for `scale`'s level, built on first use.
-    func world(for scale: Double) -> ProjectedWorld {
-        let l = Self.level(for: scale)
-        if let w = levels[l] { return w }
-        let w = ProjectedWorld(map: map, scale: pow(2, Double(l)))
-        levels[l] = w
-        levelOrder.removeAll { $0 == l }
-        levelOrder.append(l)
-        while levelOrder.count > 2 { levels.removeValue(forKey: levelOrder.removeFirst()) }
-        return w
-    }
-
     // MARK: - Drawing
 
     /// Draws the map for `p` into (0, 0)–(p.width, p.height) of `cr`'s user space.
-    /// `highlight` is a feature of the countries layer to mark; `labels` the candidates, most important first.
-    func draw(_ cr: CairoContext, _ p: MapProjection, highlight: Int?, labels: [PlacesLoader.LabelCandidate], marked: Place?) {
+    /// `highlight` is a feature of the countries layer to mark; `labels` the candidates, most
+    /// important first. `moving` draws outlines two levels coarser (two points of tolerance, a
+    /// quarter of the points to stroke), for frames of a zoom in motion that the eye cannot hold.
+    func draw(_ cr: CairoContext, _ p: MapProjection, highlight: Int?, labels: [PlacesLoader.LabelCandidate], marked: Place?,
+              moving: Bool = false) {
         cr.fill(Rect(x: 0, y: 0, width: p.width, height: p.height), Self.sea)
-        let world = world(for: p.scale)
-        let ratio = p.scale / world.scale
+        let level = detail.level(for: moving ? p.scale / 4 : p.scale)
+        let s = p.scale
         let view = p.visibleBounds
         let firstCopy = Int(floor((view.west + 180) / 360)), lastCopy = Int(floor((view.east + 180) / 360))
+        // Shapes are cut to the view grown by a few points, so cut edges and line ends stay out of sight.
+        let pad = 6 / s
         cr.save()
         cr.clip(to: Rect(x: 0, y: 0, width: p.width, height: p.height))
-        cr.setLineJoin(.round)
+        // Bevel joins: at these widths they look like round ones, and Cairo strokes them several
+        // times faster (a round join is a polygon of its own at every one of thousands of vertices).
+        cr.setLineJoin(.bevel)
         cr.setFillRule(.evenOdd)
         for copy in firstCopy...max(firstCopy, lastCopy) {
             let offset = Double(copy) * 360
             // The view in this copy's own longitudes.
-            let box = GeoBounds(south: view.south, west: view.west - offset, north: view.north, east: view.east - offset)
+            let box = DetailBox(minX: view.west - offset - pad, minY: -view.north - pad,
+                                maxX: view.east - offset + pad, maxY: -view.south + pad)
             cr.save()
-            cr.translate(p.width / 2 + (offset - p.center.longitude) * p.scale, p.height / 2 + p.center.latitude * p.scale)
-            cr.scale(ratio, ratio)
-            drawLayers(cr, world, box: box, ratio: ratio, pointsPerDegree: p.scale, highlight: highlight)
+            cr.translate(p.width / 2 + (offset - p.center.longitude) * s, p.height / 2 + p.center.latitude * s)
+            cr.scale(s, s)
+            drawLayers(cr, level, box: box, pointsPerDegree: s, highlight: highlight)
             cr.restore()
         }
         drawGraticule(cr, p)
@@ -91,45 +85,81 @@ final class MapPainter {
         cr.restore()
     }
 
-    private func drawLayers(_ cr: CairoContext, _ w: ProjectedWorld, box: GeoBounds, ratio: Double, pointsPerDegree s: Double,
-                            highlight: Int?) {
+    private func drawLayers(_ cr: CairoContext, _ w: MapDetail.Level, box: DetailBox, pointsPerDegree s: Double, highlight: Int?) {
         Self.land.set(cr)
-        w.land.fillAll(cr, in: box)
-        for f in w.countriesBySize where f.bounds.intersects(box) {
+        fillAll(cr, w.land, in: box)
+        for f in w.countriesBySize where f.box.intersects(box) {
             (f.index == highlight ? Self.highlight : Self.color(forIndex: f.color)).set(cr)
-            w.countries.path(cr, f)
+            path(cr, w.countries, f, in: box)
             cr.fill()
         }
         if s >= 6 {
             Self.urban.set(cr)
-            w.urbanAreas.fillAll(cr, in: box)
+            fillAll(cr, w.urbanAreas, in: box)
         }
         Self.lake.set(cr)
-        w.lakes.fillAll(cr, in: box)
+        fillAll(cr, w.lakes, in: box)
         if s >= 3 {
-            cr.setLineWidth(min(1.2, 0.35 + s / 120) / ratio)
+            cr.setLineWidth(min(1.2, 0.35 + s / 120) / s)
             Self.river.set(cr)
-            w.rivers.strokeAll(cr, in: box)
+            strokeAll(cr, w.rivers, in: box)
         }
         if s >= 10 {
-            cr.setLineWidth(0.6 / ratio)
+            cr.setLineWidth(0.6 / s)
             Self.stateLine.set(cr)
-            cr.setDash([3 / ratio, 2 / ratio])
-            w.stateLines.strokeAll(cr, in: box)
+            cr.setDash([3 / s, 2 / s])
+            strokeAll(cr, w.stateLines, in: box)
             cr.setDash([])
         }
-        cr.setLineWidth(0.8 / ratio)
+        cr.setLineWidth(0.8 / s)
         Self.border.set(cr)
-        w.borders.strokeAll(cr, in: box)
-        cr.setLineWidth(0.7 / ratio)
+        strokeAll(cr, w.borders, in: box)
+        cr.setLineWidth(0.7 / s)
         Self.coast.set(cr)
-        w.coastline.strokeAll(cr, in: box)
-        if let highlight, let f = w.countries.features.first(where: { $0.index == highlight }), f.bounds.intersects(box) {
-            cr.setLineWidth(1.8 / ratio)
+        strokeAll(cr, w.coastline, in: box)
+        if let highlight, let f = w.countries.features.first(where: { $0.index == highlight }), f.box.intersects(box) {
+            cr.setLineWidth(1.8 / s)
+            cr.setLineJoin(.round)
             Color(hex: 0xc0392b, alpha: 0.8).set(cr)
-            w.countries.path(cr, f)
+            path(cr, w.countries, f, in: box)
             cr.stroke()
         }
+    }
+
+    /// Adds the parts of a feature's shapes inside `box` to the current path.
+    private func path(_ cr: CairoContext, _ layer: DetailLayer, _ f: DetailLayer.Feature, in box: DetailBox) {
+        let inside = box.contains(f.box)
+        layer.xs.withUnsafeBufferPointer { xs in
+            layer.ys.withUnsafeBufferPointer { ys in
+                for s in layer.shapes[f.shapes] {
+                    if inside || box.contains(s.box) {
+                        cr.moveTo(xs[s.start], ys[s.start])
+                        for i in (s.start + 1)..<(s.start + s.count) { cr.lineTo(xs[i], ys[i]) }
+                    } else if s.box.intersects(box) {
+                        clipper.clip(xs: layer.xs, ys: layer.ys, range: s.start..<(s.start + s.count), closed: s.closed, to: box)
+                        guard clipper.points.count >= 2 else { continue }
+                        let pts = clipper.points
+                        cr.moveTo(pts[0].x, pts[0].y)
+                        for p in pts.dropFirst() { cr.lineTo(p.x, p.y) }
+                    } else {
+                        continue
+                    }
+                    if s.closed { cr.closePath() }
+                }
+            }
+        }
+    }
+
+    /// Fills every feature in `box` with the current colour, as one path.
+    private func fillAll(_ cr: CairoContext, _ layer: DetailLayer, in box: DetailBox) {
+        for f in layer.features where f.box.intersects(box) { path(cr, layer, f, in: box) }
+        cr.fill()
+    }
+
+    /// Strokes every feature in `box` with the current pen, as one path.
+    private func strokeAll(_ cr: CairoContext, _ layer: DetailLayer, in box: DetailBox) {
+        for f in layer.features where f.box.intersects(box) { path(cr, layer, f, in: box) }
+        cr.stroke()
     }
 
     /// Lines every 30°, 10°, 5°, 2° or 1°, so they stay 60 to 150 points apart.
@@ -174,27 +204,33 @@ final class MapPainter {
     static func labels(for p: MapProjection, candidates: [PlacesLoader.LabelCandidate], reserved: [Rect] = [], limit: Int? = nil) -> [Label] {
         let maxCount = limit ?? max(4, Int(p.width * p.height / 9000))
         var placed: [Label] = []
-        var taken = reserved
+        var taken = RectGrid(cell: 64)
+        for r in reserved { taken.insert(r) }
         // Cities below this show only when zoomed in: at world scale a 5000-person town is noise.
         let minPopulation = p.scale >= 40 ? 0 : p.scale >= 12 ? 50_000 : 300_000
+        let view = p.visibleBounds
+        // Whether the view reaches past the date line: only then does a longitude need wrapping.
+        let wraps = view.west < -180 || view.east > 180
         for c in candidates {
             if c.population < minPopulation { break }
+            let lat = c.coordinate.latitude, lon = c.coordinate.longitude
+            guard lat >= view.south, lat <= view.north, wraps || (lon >= view.west && lon <= view.east) else { continue }
             let (x, y) = p.point(for: c.coordinate)
             guard x >= 2, y >= 2, x <= p.width - 2, y <= p.height - 2 else { continue }
             let font = labelFont(population: c.population)
             let dotBox = Rect(x: x - 3, y: y - 3, width: 6, height: 6)
             // A cheap guess first (a label is at least this big): most candidates stop here, and
             // Pango lays out only the few that may fit.
-            let guess = Rect(x: x + 5, y: y - font.size * 0.6, width: Double(c.name.count) * font.size * 0.45, height: font.size * 1.2)
-            if taken.contains(where: { $0.overlaps(dotBox) }) { continue }
-            if guess.maxX <= p.width - 2, taken.contains(where: { $0.overlaps(guess) }) { continue }
+            let guess = Rect(x: x + 5, y: y - font.size * 0.6, width: Double(c.nameLength) * font.size * 0.45, height: font.size * 1.2)
+            if taken.overlaps(dotBox) { continue }
+            if guess.maxX <= p.width - 2, taken.overlaps(guess) { continue }
             let layout = Text.layout(c.name, font: font)
             var box = Rect(x: x + 5, y: y - layout.height / 2, width: layout.width, height: layout.height)
             if box.maxX > p.width - 2 { box.x = x - 5 - layout.width }
             let padded = box.insetBy(-3)
-            if taken.contains(where: { $0.overlaps(padded) }) { continue }
-            taken.append(padded)
-            taken.append(dotBox)
+            if taken.overlaps(padded) { continue }
+            taken.insert(padded)
+            taken.insert(dotBox)
             placed.append(Label(place: c, dot: Point(x, y), box: box, layout: layout))
             if placed.count >= maxCount { break }
         }
@@ -226,122 +262,6 @@ final class MapPainter {
     }
 }
 
-/// The map's layers projected at one level's scale (x = longitude·scale, y = −latitude·scale)
-/// and simplified to half a point there.
-final class ProjectedWorld {
-    let scale: Double
-    let land, countries, lakes, urbanAreas, rivers, stateLines, borders, coastline: ProjectedLayer
-    /// The countries, largest box first, so an enclave drawn without a hole lands on top.
-    let countriesBySize: [ProjectedLayer.Feature]
-
-    init(map: WorldMap, scale: Double) {
-        self.scale = scale
-        let tolerance = 0.5
-        land = ProjectedLayer(map[.land], scale: scale, tolerance: tolerance)
-        countries = ProjectedLayer(map[.countries], scale: scale, tolerance: tolerance)
-        lakes = ProjectedLayer(map[.lakes], scale: scale, tolerance: tolerance)
-        urbanAreas = ProjectedLayer(map[.urbanAreas], scale: scale, tolerance: tolerance)
-        rivers = ProjectedLayer(map[.rivers], scale: scale, tolerance: tolerance)
-        stateLines = ProjectedLayer(map[.stateLines], scale: scale, tolerance: tolerance)
-        borders = ProjectedLayer(map[.borders], scale: scale, tolerance: tolerance)
-        coastline = ProjectedLayer(map[.coastline], scale: scale, tolerance: tolerance)
-        countriesBySize = countries.features.sorted { $0.area > $1.area }
-    }
-
-    /// How many points the level keeps (for the benchmark).
-    var pointCount: Int {
-        [land, countries, lakes, urbanAreas, rivers, stateLines, borders, coastline].reduce(0) { $0 + $1.xs.count }
-    }
-}
-
-/// One layer's shapes as flat arrays of projected points, with each feature's box for culling.
-struct ProjectedLayer {
-    struct Shape {
-        var start: Int
-        var count: Int
-        var closed: Bool
-    }
-
-    struct Feature {
-        /// The feature's number in its `MapLayer`.
-        var index: Int
-        var color: UInt8?
-        var bounds: GeoBounds
-        var area: Double
-        var shapes: Range<Int>
-    }
-
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double] = []
-    private(set) var shapes: [Shape] = []
-    private(set) var features: [Feature] = []
-
-    init(_ layer: MapLayer, scale: Double, tolerance: Double) {
-        for (i, f) in layer.features.enumerated() {
-            guard let b = f.bounds else { continue }
-            let first = shapes.count
-            for poly in f.polygons {
-                add(poly.outer, closed: true, scale: scale, tolerance: tolerance)
-                for h in poly.holes { add(h, closed: true, scale: scale, tolerance: tolerance) }
-            }
-            for r in f.rings { add(r, closed: true, scale: scale, tolerance: tolerance) }
-            for l in f.lines { add(l, closed: false, scale: scale, tolerance: tolerance) }
-            if shapes.count > first {
-                features.append(Feature(index: i, color: f.colorIndex, bounds: b,
-                                        area: (b.north - b.south) * (b.east - b.west), shapes: first..<shapes.count))
-            }
-        }
-    }
-
-    /// Keeps a point only when it is `tolerance` away (Manhattan) from the last one kept, and
-    /// always the last; drops rings that shrink below a triangle (islands smaller than a point).
-    private mutating func add(_ points: [GeoCoordinate], closed: Bool, scale: Double, tolerance: Double) {
-        guard points.count >= 2 else { return }
-        let start = xs.count
-        var lx = points[0].longitude * scale, ly = -points[0].latitude * scale
-        xs.append(lx); ys.append(ly)
-        let last = points.count - 1
-        for i in 1...last {
-            let x = points[i].longitude * scale, y = -points[i].latitude * scale
-            if abs(x - lx) + abs(y - ly) >= tolerance || i == last {
-                xs.append(x); ys.append(y)
-                lx = x; ly = y
-            }
-        }
-        let n = xs.count - start
-        if n < (closed ? 4 : 2) {
-            xs.removeLast(n); ys.removeLast(n)
-            return
-        }
-        shapes.append(Shape(start: start, count: n, closed: closed))
-    }
-
-    /// Adds a feature's shapes to the current path.
-    func path(_ cr: CairoContext, _ f: Feature) {
-        xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                for s in shapes[f.shapes] {
-                    cr.moveTo(xs[s.start], ys[s.start])
-                    for i in (s.start + 1)..<(s.start + s.count) { cr.lineTo(xs[i], ys[i]) }
-                    if s.closed { cr.closePath() }
-                }
-            }
-        }
-    }
-
-    /// Fills every feature in `box` with the current colour, as one path.
-    func fillAll(_ cr: CairoContext, in box: GeoBounds) {
-        for f in features where f.bounds.intersects(box) { path(cr, f) }
-        cr.fill()
-    }
-
-    /// Strokes every feature in `box` with the current pen, as one path.
-    func strokeAll(_ cr: CairoContext, in box: GeoBounds) {
-        for f in features where f.bounds.intersects(box) { path(cr, f) }
-        cr.stroke()
-    }
-}
-
 extension GeoBounds {
     func intersects(_ o: GeoBounds) -> Bool {
         west <= o.east && o.west <= east && south <= o.north && o.south <= north
@@ -350,4 +270,35 @@ extension GeoBounds {
 
 private extension Rect {
     func overlaps(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
+}
+
+/// Rectangles filed by the grid cells they touch, so asking whether a new label overlaps one
+/// looks at its neighbours, not at every label placed.
+private struct RectGrid {
+    let cell: Double
+    private var rects: [Rect] = []
+    private var cells: [Int: [Int]] = [:]
+
+    init(cell: Double) {
+        self.cell = cell
+    }
+
+    private func keys(_ r: Rect) -> [Int] {
+        let x0 = Int(floor(r.x / cell)), x1 = Int(floor(r.maxX / cell))
+        let y0 = Int(floor(r.y / cell)), y1 = Int(floor(r.maxY / cell))
+        var keys: [Int] = []
+        for y in y0...max(y0, y1) {
+            for x in x0...max(x0, x1) { keys.append(y &* 65_536 &+ x) }
+        }
+        return keys
+    }
+
+    mutating func insert(_ r: Rect) {
+        rects.append(r)
+        for k in keys(r) { cells[k, default: []].append(rects.count - 1) }
+    }
+
+    func overlaps(_ r: Rect) -> Bool {
+        keys(r).contains { k in cells[k]?.contains { rects[$0].overlaps(r) } ?? false }
+    }
 }
