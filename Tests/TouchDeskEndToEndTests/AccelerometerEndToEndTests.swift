@@ -75,18 +75,28 @@ struct AccelerometerEndToEndTests {
         #expect(near(keys, ax: 1, ay: 0), "holding Right did not tilt the ball to 1 g right in \(keys.path)")
     }
 
-    @Test("Accelerometer: a joystick (a pipe standing in for /dev/input/js0) pushed full right tilts the ball 1 g right")
+    @Test("Accelerometer: a joystick (a raw pseudo-terminal standing in for /dev/input/js0) pushed full right tilts the ball 1 g right")
     func joystickTiltsTheBall() throws {
         let session = try XSession(name: "accelerometer-joystick")
         defer { session.close() }
         let iio = session.root.appendingPathComponent("no-iio")
         try FileManager.default.createDirectory(at: iio, withIntermediateDirectories: true)
-        let js = session.root.appendingPathComponent("js0").path
-        #expect(mkfifo(js, 0o600) == 0)
-        // Held open for reading and writing, so the app never sees end-of-file while we hold it.
-        let fd = open(js, O_RDWR | O_NONBLOCK)
+        // A joystick must be a character device: a pseudo-terminal in raw mode stands in for it.
+        // What we write to its master side, the app reads from the slave side.
+        let fd = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         try #require(fd >= 0)
         defer { close(fd) }
+        // unlockpt and ptsname, as the ioctls they are on Linux (TIOCSPTLCK, TIOCGPTN).
+        var unlock: Int32 = 0, number: UInt32 = 0
+        #expect(ioctl(fd, 0x4004_5431, &unlock) == 0 && ioctl(fd, 0x8004_5430, &number) == 0)
+        let js = "/dev/pts/\(number)"
+        let slave = open(js, O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        var raw = termios()
+        tcgetattr(slave, &raw)
+        cfmakeraw(&raw)
+        tcsetattr(slave, TCSANOW, &raw)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = iio.path
         session.extraEnvironment["TOUCHDESK_JOYSTICK"] = js
         let app = try session.launch(["accelerometer", "--size", "800x600"])

