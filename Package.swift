@@ -130,7 +130,7 @@ let package = Package(
         /// indices several times per pixel, and its indices are clamped by construction. Debug
         /// builds optimise it too: unoptimised, the first run's priority-flood takes 45 s instead of
         /// one and a frame 300 ms, which makes the debug app and its end-to-end tests unusable.
-        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF"], swiftSettings: [
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "TouchDeskFiles"], swiftSettings: [
             .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
             .unsafeFlags(["-O"], .when(configuration: .debug)),
         ]),
@@ -155,7 +155,7 @@ let package = Package(
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
-        .target(name: "TouchDeskPlaces", swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6)]),
         /// Prints the places benchmarks (or the suggestions for its arguments).
         .executableTarget(
             name: "touchdesk-places-bench",

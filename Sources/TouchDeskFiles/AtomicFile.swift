@@ -14,6 +14,16 @@ public enum AtomicFile {
     /// Writes `data` to `path`, creating its folder (with `folderMode`) when it is missing.
     public static func write(_ data: Data, to path: String, fileMode: mode_t = 0o644,
                              createFolder folderMode: mode_t? = 0o755) throws(FileError) {
+        var failure: FileError?
+        data.withUnsafeBytes { bytes in
+            do throws(FileError) { try write(bytes, to: path, fileMode: fileMode, createFolder: folderMode) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes `bytes` (a large block in memory, written without a copy) to `path` the same way.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, fileMode: mode_t = 0o644,
+                             createFolder folderMode: mode_t? = 0o755) throws(FileError) {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "cannot write \(path.isEmpty ? "an empty path" : path): that names a folder, not a file") }
         let target = try resolveTarget(path)
         let folder = Paths.folder(of: target)
@@ -23,13 +33,11 @@ public enum AtomicFile {
         guard fd >= 0 else { throw FileError.system("write", path, errno) }
         let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: Int32 = 0
-        data.withUnsafeBytes { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + off, buf.count - off)
-                if n < 0 { if errno == EINTR { continue }; failure = errno; return }
-                off += n
-            }
+        var off = 0
+        while off < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+            if n < 0 { if errno == EINTR { continue }; failure = errno; break }
+            off += n
         }
         if failure == 0 && fchmod(fd, fileMode) != 0 { failure = errno }
         if failure == 0 && fsync(fd) != 0 { failure = errno }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// The preprocessed globe on disk: `$XDG_CACHE_HOME/touchdesk/etopo5-globe.bin`.
 ///
@@ -186,36 +187,15 @@ public enum GlobeCache {
 
     // MARK: - Writing
 
-    /// Writes `data`'s block to `path` atomically: an exclusive temp file in the same folder
-    /// (created 0700 if missing), fsync, rename over the old file, fsync the folder.
+    /// Writes `data`'s block to `path` with the one atomic writer (an exclusive temp file in the
+    /// same folder, created 0700 if missing; fsync; rename; fsync the folder).
     static func write(_ data: GlobeData, to path: String) throws {
-        let dir = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        // O_EXCL: a temp name another writer (a second instance) already holds is never shared.
-        var tmp = ""
-        var fd: Int32 = -1
-        for _ in 0..<8 where fd < 0 {
-            tmp = dir + "/." + (path as NSString).lastPathComponent + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd < 0 && errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw LoadError(description: "cannot write in \(dir): \(String(cString: strerror(errno)))") }
-        var ok = true
-        var offset = 0
         let block = data.blockForWriting
-        while offset < block.count {
-            let n = Glibc.write(fd, block.base + offset, block.count - offset)
-            if n <= 0 { ok = false; break }
-            offset += n
+        do {
+            try AtomicFile.write(UnsafeRawBufferPointer(start: block.base, count: block.count), to: path,
+                                 fileMode: 0o600, createFolder: 0o700)
+        } catch {
+            throw LoadError(description: error.description)
         }
-        ok = ok && fsync(fd) == 0
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        guard ok, rename(tmp, path) == 0 else {
-            unlink(tmp)
-            throw LoadError(description: "cannot write \(path): \(reason)")
-        }
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
     }
 }

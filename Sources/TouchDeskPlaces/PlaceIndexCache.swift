@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// The place index kept as a binary file under `$XDG_CACHE_HOME/touchdesk/`, so later starts
 /// load it in milliseconds instead of parsing 30 MB of JSON.
@@ -58,7 +59,7 @@ public enum PlaceIndexCache {
         let index = PlaceIndexBuilder.build(from: try GeoNamesRecords.read(from: source))
         var warning: String?
         do {
-            try AtomicFile.write(encode(index, fingerprint: fingerprint), to: path)
+            try AtomicFile.write(Data(encode(index, fingerprint: fingerprint)), to: path, createFolder: 0o700)
         } catch {
             warning = "the place index could not be cached (\(error)); it will be built again next time"
         }

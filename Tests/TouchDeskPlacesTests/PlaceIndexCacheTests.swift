@@ -54,15 +54,6 @@ struct PlaceIndexCacheTests {
         #expect(rejected(version))
     }
 
-    @Test func writesAtomicallyIntoAFreshFolder() throws {
-        let folder = NSTemporaryDirectory() + "touchdesk-places-atomic-\(getpid())/deeper"
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        try AtomicFile.write([1, 2, 3], to: folder + "/file")
-        try AtomicFile.write([4, 5], to: folder + "/file")
-        #expect(FileManager.default.contents(atPath: folder + "/file") == Data([4, 5]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["file"])
-    }
-
     @Test func missingDataSaysWhatToInstall() {
         let env = ["HOME": "/nonexistent", "TOUCHDESK_GEONAMES": "/nonexistent/geonames"]
         // The root install may exist on this machine; the message is what matters when nothing does.
