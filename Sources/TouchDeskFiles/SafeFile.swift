@@ -7,12 +7,8 @@ import Glibc
 public enum SafeFile {
     /// The whole file, or a `FileError` saying why not.
     public static func read(_ path: String, maxBytes: Int) throws(FileError) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.system("read", path, errno) }
+        let (fd, st) = try openRegular(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.system("read", path, errno) }
-        try requireRegular(st, path)
         guard Int(st.st_size) <= maxBytes else {
             throw FileError(path, "cannot read \(path): it is \(st.st_size) bytes, more than the \(maxBytes) allowed")
         }
@@ -35,12 +31,8 @@ public enum SafeFile {
 
     /// Reads at most `maxBytes` from the start of `path` (a picture's header, a sysfs value).
     public static func readPrefix(_ path: String, maxBytes: Int) throws(FileError) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.system("read", path, errno) }
+        let (fd, _) = try openRegular(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw FileError.system("read", path, errno) }
-        try requireRegular(st, path)
         var buf = [UInt8](repeating: 0, count: maxBytes)
         let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, maxBytes) }
         guard n >= 0 else { throw FileError.system("read", path, errno) }
@@ -60,7 +52,20 @@ public enum SafeFile {
         }
     }
 
-    static func requireRegular(_ st: stat, _ path: String) throws(FileError) {
-        if let kind = nonRegularKind(st) { throw FileError(path, "refused \(path): it is \(kind), not a regular file") }
+    /// Opens `path` for reading without blocking and checks it is a regular file; the caller closes it.
+    static func openRegular(_ path: String) throws(FileError) -> (Int32, stat) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError.system("read", path, errno) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw FileError.system("read", path, code)
+        }
+        if let kind = nonRegularKind(st) {
+            close(fd)
+            throw FileError(path, "refused \(path): it is \(kind), not a regular file")
+        }
+        return (fd, st)
     }
 }
