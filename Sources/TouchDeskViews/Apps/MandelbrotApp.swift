@@ -428,8 +428,8 @@ public final class MandelbrotApp: MiniApp {
         drawProgress(cr)
         drawLabels(cr)
         controls.draw(cr)
-        toast.draw(cr, in: imageRect)
         if isAskingForSize { drawSizePanel(cr) }
+        toast.draw(cr, in: imageRect)
     }
 
     /// The bar along the bottom of the picture while a render runs: amber while parts are still
@@ -494,9 +494,11 @@ public final class MandelbrotApp: MiniApp {
         Theme.bar.set(cr)
         cr.roundedRect(sizePanel, radius: 10)
         cr.fill()
-        let title = "Save the view as a PNG of this size (up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height))"
-        let l = Text.layout(title, font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
+        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
         cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
+        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: 12),
+                               width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
+        cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
         sizeForm.draw(cr)
     }
 
