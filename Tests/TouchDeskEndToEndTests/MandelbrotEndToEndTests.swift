@@ -146,8 +146,11 @@ struct MandelbrotEndToEndTests {
 
         // Drag the picture 250 points left: the main cardioid's edge comes in from the right.
         try app.drag([(600, 250), (480, 250), (350, 250)])
-        var shots: [PixelImage] = []
-        for i in 0..<6 { shots.append(try app.screenshot("pan-\(i)")) }
+        // From the first frame after the pan (the label says "free view") while the strip renders.
+        var shots = [try app.screenshot("pan-0", timeout: 20) { Self.labelDifference($0, done) > 0.01 }]
+        #expect(Self.labelDifference(shots[0], done) > 0.01, "the drag did not pan: \(shots[0].path)")
+        for i in 1..<6 { shots.append(try app.screenshot("pan-\(i)")) }
+        #expect(shots.contains { Self.isAmberOrAccent($0.nearest(3, barY)) }, "no screenshot caught the strip rendering")
         let final = try app.screenshot("pan-final", timeout: 120) { !Self.isAmberOrAccent($0.nearest(3, barY)) }
         #expect(!Self.isAmberOrAccent(final.nearest(3, barY)), "the pan's render never finished: \(final.path)")
         let points = Self.picturePoints()
