@@ -147,6 +147,7 @@ struct TouchDesk: ParsableCommand {
 
         if let screenshot {
             let s = size ?? Size(900, 640)
+            shell.finishRestoring()
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
@@ -175,17 +176,24 @@ struct TouchDesk: ParsableCommand {
             fail("\(error)", code: 2)
         }
         let stateDirectory = environment.stateDirectory
-        X11Host.onConnectionLost = { WindowState(size: host.size).save(to: stateDirectory) }
+        X11Host.onConnectionLost = {
+            WindowState(size: host.size).save(to: stateDirectory)
+            shell.saveAllState()
+            environment.writer.waitUntilIdle()
+        }
         let ending = host.run(shell)
         WindowState(size: host.size).save(to: stateDirectory)
+        // Every app's state (a painting, a view) reaches the disk before the program ends, however it ends.
+        shell.saveAllState()
+        environment.writer.waitUntilIdle()
         switch ending {
         case .quit, .closed:
             break
         case .windowDestroyed:
-            fail("the window was closed by another program; the window size was saved", code: 1)
+            fail("the window was closed by another program; the window size and the apps' state were saved", code: 1)
         case .signal(let sig):
             let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][sig] ?? "signal \(sig)"
-            fail("stopped by \(name); the window size was saved", code: 128 + sig)
+            fail("stopped by \(name); the window size and the apps' state were saved", code: 128 + sig)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
@@ -141,5 +142,29 @@ public final class DoublerApp: MiniApp {
         cr.roundedRect(r.insetBy(r.width * 0.08), radius: r.width * 0.18)
         cr.fill()
         cr.text("×2", x: r.midX, y: r.midY, size: r.width * 0.42, weight: .bold, align: .center)
+    }
+}
+
+// MARK: - Kept across restarts
+
+extension DoublerApp: StatefulApp {
+    public nonisolated static let stateFileName = "doubler.json"
+
+    nonisolated struct Kept: Codable, Hashable, Sendable {
+        /// How many times it doubled: the value is 2^presses.
+        var presses: Int?
+    }
+
+    /// Beyond this the digits alone would take longer to show than anyone waits.
+    static let maxKeptPresses = 1 << 20
+
+    public func saveState() -> AppState? { AppState(json: Kept(presses: model.presses)) }
+
+    public func restore(_ data: Data) throws {
+        let kept = try decodeState(Kept.self, from: data)
+        let n = kept.presses ?? 0
+        guard (0...Self.maxKeptPresses).contains(n) else { throw StateError("\(n) doublings is outside 0…\(Self.maxKeptPresses)") }
+        model = DoublerModel(presses: n)
+        form.controls.setEnabled("reset", n > 0)
     }
 }

@@ -107,6 +107,12 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: nil)
     }
 
+    /// Shows `m` (a view kept across restarts) and renders it.
+    public func show(_ m: MandelbrotModel) {
+        model = m
+        restart(preview: nil)
+    }
+
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     public func finishRendering() {
