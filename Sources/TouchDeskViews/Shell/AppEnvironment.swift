@@ -20,6 +20,9 @@ nonisolated public struct AppEnvironment: Sendable {
     public var cacheDirectory: String
     /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
     public var clipboard = Clipboard()
+    /// Where apps write files without blocking the window (see `BackgroundWriter`): one serial
+    /// writer, shared by every copy of this environment.
+    public var writer = BackgroundWriter()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
                 stateDirectory: String? = nil, cacheDirectory: String? = nil) {
