@@ -130,3 +130,7 @@ public final class StickManApp: MiniApp {
         cr.fill()
     }
 }
+
+extension StickManApp {
+    public var widgets: [any WidgetGroup] { [controls] }
+}
