@@ -8,7 +8,8 @@ import TouchDeskModels
 /// Each keystroke converts from the field being edited; the arrow buttons (and Enter) convert
 /// again on demand. Input that is not a number, or is below absolute zero, turns its field red
 /// with the reason and clears the other fields, the message and the picture, so nothing on
-/// screen disagrees with it. The pictures are the project's own (make-assets, assets/temperature/).
+/// screen disagrees with it. The pictures are the project's own drawings (`WeatherScenes`), drawn
+/// at the size and device scale they are shown at.
 public final class TemperatureApp: MiniApp {
     public nonisolated static let id = "temperature"
     public nonisolated static let title = "Temperature"
@@ -19,7 +20,8 @@ public final class TemperatureApp: MiniApp {
     let fahrenheit: TextField
     let celsius: TextField
     let kelvin: TextField
-    let images: ImageStore
+    /// The weather picture drawn once at the pixel size it is shown at, until band, size or scale change.
+    private var pictureCache: (band: WeatherBand, rect: Rect, scale: Double, surface: ImageSurface)?
     private var size = Size(0, 0)
     public private(set) var pictureArea = Rect.zero
     /// Where the error, the summary and the weather message go, under the fields.
@@ -31,7 +33,6 @@ public final class TemperatureApp: MiniApp {
         fahrenheit = TextField("fahrenheit", placeholder: "°F", maxLength: 24, clipboard: environment.clipboard)
         celsius = TextField("celsius", placeholder: "°C", maxLength: 24, clipboard: environment.clipboard)
         kelvin = TextField("kelvin", placeholder: "K", maxLength: 24, clipboard: environment.clipboard)
-        images = ImageStore(directory: environment.assetsDirectory.map { $0 + "/temperature" })
         form.add(fahrenheit)
         form.addButton("toCelsius", "→", shortcut: "Ctrl+R", help: "Convert °F to °C and K")
         form.addButton("toFahrenheit", "←", shortcut: "Ctrl+L", help: "Convert °C to °F and K")
@@ -147,8 +148,23 @@ public final class TemperatureApp: MiniApp {
         cr.text(message, x: size.width / 2, y: below + 44,
                 size: Text.fittingSize(message, width: size.width - 24, size: 26, weight: .bold), weight: .bold, align: .center)
         if pictureArea.height > 20 {
-            images.draw("\(r.band.picture)", in: pictureArea, cr)
+            drawPicture(r.band, cr)
         }
+    }
+
+    private func drawPicture(_ band: WeatherBand, _ cr: CairoContext) {
+        let target = WeatherScenes.fitted(in: pictureArea)
+        guard target.width >= 1 else { return }
+        let scale = cr.deviceScale
+        if let c = pictureCache, c.band == band, c.rect == target, c.scale == scale {
+            cr.draw(c.surface, in: target)
+            return
+        }
+        let surface = ImageSurface.render(size: target.size, scale: scale) { c in
+            WeatherScenes.draw(band, in: Rect(x: 0, y: 0, width: target.width, height: target.height), c)
+        }
+        pictureCache = (band, target, scale, surface)
+        cr.draw(surface, in: target)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
