@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchDeskPlacesTests",
-            dependencies: ["TouchDeskPlaces"],
+            dependencies: ["TouchDeskPlaces", "TouchDeskTestSupport", "CCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],

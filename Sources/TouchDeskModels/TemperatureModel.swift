@@ -75,6 +75,10 @@ public enum WeatherBand: String, CaseIterable, Equatable, Sendable {
 public enum Temperature {
     public static let invalidMessage = "Enter a number, like 36 or -4.5"
     public static let belowAbsoluteZeroMessage = "Below absolute zero"
+    public static let tooLargeMessage = "Too large: at most a trillion degrees"
+    /// The largest temperature converted: far beyond any star's core, and small enough that every
+    /// result is shown in full digits, never as "1.8e+24".
+    public static let largest = 1e12
 
     public static func celsius(fromFahrenheit f: Double) -> Double { (f - 32) * 5 / 9 }
     public static func fahrenheit(fromCelsius c: Double) -> Double { c * 9 / 5 + 32 }
@@ -102,15 +106,13 @@ public enum Temperature {
         return v
     }
 
-    /// One decimal, the way the fields show results; never "-0.0".
+    /// One decimal, the way the fields show results; never "-0.0". Exact in whole tenths up to
+    /// ±9e17 (far beyond `largest`); beyond that, Swift's shortest form.
     public static func format(_ v: Double) -> String {
-        var tenths = (v * 10).rounded()
-        if tenths == 0 { tenths = 0 }
-        let negative = tenths < 0
-        let whole = (abs(tenths) / 10).rounded(.down)
-        let frac = Int(abs(tenths) - whole * 10)
-        let wholeText = whole < 1e15 ? String(Int(whole)) : String(whole)
-        return (negative ? "-" : "") + wholeText + "." + String(frac)
+        let tenths = (v * 10).rounded()
+        guard abs(tenths) < 9e18 else { return "\(v)" }
+        let t = Int(tenths)
+        return (t < 0 ? "-" : "") + String(t.magnitude / 10) + "." + String(t.magnitude % 10)
     }
 }
 
@@ -170,6 +172,10 @@ public struct TemperatureModel: Equatable, Sendable {
         }
         guard v >= scale.absoluteZero else {
             fail(scale, Temperature.belowAbsoluteZeroMessage)
+            return false
+        }
+        guard v <= Temperature.largest else {
+            error = FieldError(scale: scale, message: Temperature.tooLargeMessage)
             return false
         }
         error = nil

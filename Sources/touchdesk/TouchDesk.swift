@@ -11,38 +11,10 @@ extension Shell: WindowContent {}
 
 /// Parses a window size on the command line: WIDTHxHEIGHT in points, each 1 to 16384.
 func parseSize(_ argument: String) throws -> Size {
-    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...16384).contains(w), (1...16384).contains(h) else {
+    guard let size = WindowState.parseSize(argument) else {
         throw ValidationError("--size takes WIDTHxHEIGHT in points, like 800x600 (each 1 to 16384)")
     }
-    return Size(Double(w), Double(h))
-}
-
-/// What is remembered between runs: the window's size, in `window.json` under the state folder.
-struct WindowState: Codable {
-    var width: Double
-    var height: Double
-
-    init(size: Size) { width = size.width; height = size.height }
-
-    var size: Size? {
-        guard width.isFinite, height.isFinite, (1...16384).contains(width), (1...16384).contains(height) else { return nil }
-        return Size(width, height)
-    }
-
-    static func load(from dir: String) -> WindowState? {
-        if case .loaded(let state) = DataFile.load(WindowState.self, name: "window.json", in: dir) { return state }
-        return nil
-    }
-
-    /// Saves, or says in one line why not: forgetting the size is no reason to fail on quit.
-    func save(to dir: String) {
-        do {
-            try DataFile.save(self, name: "window.json", in: dir)
-        } catch {
-            FileHandle.standardError.write(Data("touchdesk: cannot remember the window size: \(error)\n".utf8))
-        }
-    }
+    return size
 }
 
 @main

@@ -9,8 +9,10 @@ import TouchDeskTestSupport
 struct MandelbrotEndToEndTests {
 
     // At 800 × 600 the app area is 800 × 556 below the 44-point bar; the journey label takes 30
-    // points and one toolbar row 52, leaving the picture x 0..<800, y 74..<548.
-    static let picture = (x: 0.0, y: 74.0, width: 800.0, height: 474.0)
+    // points and two toolbar rows 94, leaving the picture x 0..<800, y 74..<506.
+    static let picture = (x: 0.0, y: 74.0, width: 800.0, height: 432.0)
+    /// The Reset button, first in the toolbar's first row.
+    static let resetButton = (x: 40.0, y: 532.0)
 
     /// Where the plane point (x, y) appears for a view of centre (cx, cy) and side `span`.
     static func screen(_ x: Double, _ y: Double, center cx: Double, _ cy: Double, span: Double) -> (Double, Double) {
@@ -87,7 +89,7 @@ struct MandelbrotEndToEndTests {
         #expect(Self.pictureDifference(zoomed, start) > 0.3, "the picture hardly changed in \(zoomed.path)")
 
         // Reset (the first button of the toolbar) brings back exactly the start picture and label.
-        try app.click(40, 574)
+        try app.click(Self.resetButton.x, Self.resetButton.y)
         let reset = try Self.matching(app, "reset", startRef)
         #expect(Self.pictureDifference(reset, startRef) < 0.001, "Reset did not bring back the start picture: \(reset.path)")
         #expect(Self.labelDifference(reset, start) == 0, "the label is not back to start in \(reset.path)")

@@ -124,7 +124,23 @@ struct TemperatureModelTests {
         #expect(Temperature.format(-0.04) == "0.0")
         #expect(Temperature.format(2.25) == "2.3" || Temperature.format(2.25) == "2.2")
         #expect(Temperature.format(-17.777) == "-17.8")
-        #expect(Temperature.format(1e20).hasSuffix(".0"))
+        // Large values in full digits, never "1.8e+24.0" (which once filled the other field).
+        #expect(Temperature.format(1e17) == "100000000000000000.0")
+        #expect(Temperature.format(-1.8e12 - 0.26) == "-1800000000000.3")
+    }
+
+    @Test func temperaturesBeyondATrillionDegreesAreRefusedWithAReason() {
+        var m = TemperatureModel()
+        m.setText(String(repeating: "9", count: 24), for: .fahrenheit)
+        m.setText("20.0", for: .celsius)
+        let converted = m.convert(from: .fahrenheit)
+        #expect(!converted)
+        #expect(m.error?.scale == .fahrenheit && m.error?.message == Temperature.tooLargeMessage)
+        #expect(m.celsiusText == "20.0")
+        m.setText("1000000000000", for: .celsius)
+        let convertedBack = m.convert(from: .celsius)
+        #expect(convertedBack)
+        #expect(m.fahrenheitText == "1800000000032.0")
     }
 
     @Test("property: converting there and back gives the number again, to one decimal")

@@ -115,7 +115,10 @@ public final class PaintApp: MiniApp {
         controls.setValue("size", model.radius)
     }
 
-    public func tick() -> Bool { toast.tick() }
+    public func tick() -> Bool {
+        let saving = collectSave()
+        return toast.tick() || saving
+    }
 
     public func draw(_ cr: CairoContext) {
         let scale = cr.deviceScale
@@ -193,6 +196,7 @@ public final class PaintApp: MiniApp {
         let changes = model.drainChanges()
         defer { updateSnapshots() }
         guard !changes.isEmpty, let canvas else { return }
+        canvasRevision += 1
         let rebuild = changes.contains(.rebuild)
         for change in changes {
             switch change {
@@ -268,22 +272,50 @@ public final class PaintApp: MiniApp {
 
     // MARK: - Saving
 
-    /// Saves the visible canvas as PNG in the pictures folder (or home); says where, or why not.
+    /// The save under way on the writer thread, and the canvas revision it holds.
+    private var pendingSave: (ticket: BackgroundWriter.Ticket, revision: Int)?
+    /// Counts every change to the pixels: a save of an unchanged canvas need not copy it again.
+    public private(set) var canvasRevision = 0
+    /// The revision last written to a picture file the user asked for (Ctrl+S).
+    public private(set) var savedRevision = 0
+
+    /// Saves the visible canvas as PNG in the pictures folder (or home), off the UI thread; the
+    /// message at the bottom says where, or why not, when it is done. Ctrl+S again while a save of
+    /// the same canvas is under way does nothing more.
     @discardableResult
-    public func save() -> String? {
+    public func save() -> BackgroundWriter.Ticket? {
         guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else {
             toast.show("Nothing to save: the window is too small", isError: true)
             return nil
         }
+        if let pending = pendingSave, !pending.ticket.isDone, pending.revision == canvasRevision { return pending.ticket }
         // At the canvas's own resolution: a HiDPI painting keeps every pixel.
         let w = (canvasRect.width * pixelScale).rounded(.down), h = (canvasRect.height * pixelScale).rounded(.down)
-        let image = ImageSurface.render(size: Size(w / pixelScale, h / pixelScale), scale: pixelScale, format: .rgb) { cr in
-            cr.setSource(canvas)
-            cr.paint()
-        }
-        let outcome = environment.savePicture(image, stem: "touchdesk-painting")
-        toast.show(outcome)
-        return outcome.path
+        let image = DetachedImage(copying: canvas, size: Size(w / pixelScale, h / pixelScale), format: .rgb)
+        let ticket = environment.savePictureInBackground(image, stem: "touchdesk-painting", key: "paint-save")
+        pendingSave = (ticket, canvasRevision)
+        toast.show("Saving…", isError: false)
+        return ticket
+    }
+
+    /// Shows the outcome of a finished save; true while one is still under way.
+    private func collectSave() -> Bool {
+        guard let pending = pendingSave else { return false }
+        guard let outcome = pending.ticket.outcome else { return true }
+        pendingSave = nil
+        let picture = environment.savedPicture(outcome)
+        if picture.path != nil { savedRevision = max(savedRevision, pending.revision) }
+        toast.show(picture)
+        return false
+    }
+
+    /// True while a Ctrl+S save has not reached the disk yet.
+    public var isSaving: Bool { pendingSave != nil }
+
+    /// Waits for a save under way and shows its outcome: for quitting, screenshots and tests.
+    public func finishSaving() {
+        environment.writer.waitUntilIdle()
+        _ = collectSave()
     }
 
     /// The message showing at the bottom, if any (for tests).
