@@ -520,8 +520,9 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // A tiny render of the start view, computed with the same kernel and colours.
-        let n = 48
+        // A render of the start view at the icon's pixel size (sharp on any tile and screen),
+        // computed with the same kernel and colours.
+        let n = max(16, min(512, Int((r.width * cr.deviceScale).rounded(.up))))
         let s = ImageSurface(size: Size(Double(n), Double(n)), format: .rgb)
         s.withPixels { data, stride in
             let f = MandelbrotFrame(window: .start, width: n, height: n, limit: 60)
