@@ -175,7 +175,7 @@ public struct TemperatureModel: Equatable, Sendable {
             return false
         }
         guard v <= Temperature.largest else {
-            error = FieldError(scale: scale, message: Temperature.tooLargeMessage)
+            fail(scale, Temperature.tooLargeMessage)
             return false
         }
         error = nil
