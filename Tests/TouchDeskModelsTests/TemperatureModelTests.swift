@@ -136,7 +136,7 @@ struct TemperatureModelTests {
         let converted = m.convert(from: .fahrenheit)
         #expect(!converted)
         #expect(m.error?.scale == .fahrenheit && m.error?.message == Temperature.tooLargeMessage)
-        #expect(m.celsiusText == "20.0")
+        #expect(m.celsiusText == "" && m.reading == nil, "like any refused input, it clears what would disagree with it")
         m.setText("1000000000000", for: .celsius)
         let convertedBack = m.convert(from: .celsius)
         #expect(convertedBack)
