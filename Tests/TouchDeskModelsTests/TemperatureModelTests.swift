@@ -136,8 +136,7 @@ struct TemperatureModelTests {
         let converted = m.convert(from: .fahrenheit)
         #expect(!converted)
         #expect(m.error?.scale == .fahrenheit && m.error?.message == Temperature.tooLargeMessage)
-        // Like any refused value, it clears the fields and the reading that would disagree with it.
-        #expect(m.celsiusText.isEmpty && m.kelvinText.isEmpty && m.reading == nil)
+        #expect(m.celsiusText == "" && m.reading == nil, "like any refused input, it clears what would disagree with it")
         m.setText("1000000000000", for: .celsius)
         let convertedBack = m.convert(from: .celsius)
         #expect(convertedBack)
