@@ -68,10 +68,11 @@ struct EditorsEndToEndTests {
         defer { session.close() }
         let app = try session.launch(["maze", "--size", "800x700"])
         let first = try app.screenshot("start")
-        let floor = try #require(first.regions(where: { $0.isClose(to: Self.floor, tolerance: 6) }, minimumPixels: 20000).first,
-                                 "no maze floor in \(first.path)")
-        // The floor region is the maze square (grid lines split it only faintly).
-        let side = Double(max(floor.width, floor.height)), cell = side / 12
+        // The floor's pixels (the faint grid lines split it into cells) span the maze square.
+        let pts = first.points { $0.isClose(to: Self.floor, tolerance: 6) }
+        try #require(pts.count > 20000, "no maze floor in \(first.path)")
+        let floor = (x: pts.map(\.x).min()!, y: pts.map(\.y).min()!)
+        let side = Double(max(pts.map(\.x).max()! - floor.x, pts.map(\.y).max()! - floor.y) + 1), cell = side / 12
         func center(_ row: Int, _ col: Int) -> (Double, Double) {
             (Double(floor.x) + cell * (Double(col) + 0.5), Double(floor.y) + cell * (Double(row) + 0.5))
         }
