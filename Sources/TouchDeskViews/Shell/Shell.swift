@@ -50,6 +50,10 @@ public final class Shell {
     private var shownApp: MiniApp? { current?.app ?? about }
     private enum Capture { case bar, app, home }
     private var capture: Capture?
+    /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
+    public private(set) var showsKeys = false
+    /// The one label size all tiles share: the largest at which the longest title fits.
+    private var tileLabelSize = Theme.TextSize.label
 
     /// Every app opened in this run, by tile index.
     private var apps: [Int: MiniApp] = [:]
@@ -68,9 +72,9 @@ public final class Shell {
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
         self.environment = environment
-        bar.add("back", "Back", shortcut: "Esc")
-        homeBar.add("about", "About", shortcut: "?")
-        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q")
+        bar.add("back", "Back", shortcut: "Esc", help: "Back to the home screen")
+        homeBar.add("about", "About", shortcut: "?", help: "About TouchDesk: version, licence, credits")
+        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q", help: "Quit TouchDesk")
     }
 
     // MARK: - Navigation
@@ -128,6 +132,31 @@ public final class Shell {
         capture = nil
         hoveredTile = nil
         pressedTile = nil
+        showsKeys = false
+    }
+
+    // MARK: - Controls and keys of the screen shown
+
+    /// Every control on screen, in window coordinates: the bar's buttons, then the tiles or the
+    /// open app's controls. The layout check (`touchdesk --layout-json`) reads this.
+    public var controlRects: [ControlRect] {
+        if let app = shownApp {
+            return bar.controlRects + app.controlRects.map { $0.offsetBy(0, Self.barHeight) }
+        }
+        return homeBar.controlRects + tileFrames.enumerated().map { ControlRect("tile." + tiles[$0.offset].entry.id, $0.element) }
+    }
+
+    /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
+    public var keySections: [(title: String, keys: [KeyHelp])] {
+        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
+        if let app = shownApp {
+            let own = app.keyHelp.filter { $0.keys != "Esc" }
+            return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
+        }
+        let home = tiles.map { KeyHelp($0.key.uppercased(), "Open \($0.entry.title)") }
+            + [KeyHelp("Arrows, Tab", "Choose a tile"), KeyHelp("Enter, Space", "Open the chosen tile"),
+               KeyHelp("?", "About TouchDesk: version, licence, credits")]
+        return [("Home screen", home), ("Everywhere", everywhere)]
     }
 
     // MARK: - Host interface
@@ -164,6 +193,19 @@ public final class Shell {
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
             if k.is("q", control: true) { requestQuit(); return }
+            if k.is("F1") || k.is("question", control: true) || k.is("slash", control: true) {
+                showsKeys.toggle()
+                capture = nil
+                return
+            }
+        }
+        if showsKeys {
+            switch event {
+            // Any key or click closes the list, and does nothing else: it was aimed at the list.
+            case .key, .touchBegan, .secondaryBegan, .middleClick: showsKeys = false; return
+            case .tilt: break
+            default: return
+            }
         }
         if let c = current, restoring[c.index] != nil {
             // Its state is still being read: input now would be overwritten when it arrives.
@@ -244,15 +286,27 @@ public final class Shell {
         }
         drawBar(cr)
         toast.draw(cr, in: appArea)
+        if showsKeys { KeysOverlay.draw(cr, sections: keySections, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         quitDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         cr.restore()
     }
 
+    private var titleText: String {
+        current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
+    }
+
     private func drawBar(_ cr: CairoContext) {
         cr.fill(Rect(x: 0, y: 0, width: size.width, height: Self.barHeight), Theme.bar)
-        let titleText = current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
-        let titleSize = Text.fittingSize(titleText, width: max(40, size.width - 240), size: 18, weight: .bold)
-        cr.text(titleText, x: size.width / 2, y: Self.barHeight / 2, size: titleSize, weight: .bold, align: .center)
+        // The title sits centred in the window when it can, else centred in the room the bar's
+        // buttons leave; it never runs under them.
+        let buttons = shownApp != nil ? bar.controlRects : homeBar.controlRects
+        let left = buttons.filter { $0.x < size.width / 2 }.map { $0.x + $0.width }.max() ?? 0
+        let right = buttons.filter { $0.x >= size.width / 2 }.map(\.x).min() ?? size.width
+        let room = Rect(x: left + 10, y: 0, width: max(20, right - left - 20), height: Self.barHeight)
+        let titleSize = Text.fittingSize(titleText, width: room.width, size: Theme.TextSize.title, weight: .bold)
+        let w = Text.width(titleText, size: titleSize, weight: .bold)
+        let x = min(max(size.width / 2, room.x + w / 2), room.maxX - w / 2)
+        cr.text(titleText, x: x, y: Self.barHeight / 2, size: titleSize, weight: .bold, align: .center)
         if shownApp != nil {
             bar.draw(cr)
         } else {
@@ -273,7 +327,7 @@ public final class Shell {
             let rows = (n + cols - 1) / cols
             let w = (area.width - gap * Double(cols - 1)) / Double(cols)
             let h = (area.height - gap * Double(rows - 1)) / Double(rows)
-            let cell = min(w, h / 0.9, 190).rounded(.down)
+            let cell = min(w, h / 0.9, Self.largestTile).rounded(.down)
             // Among equally large tiles, the squarest grid, then the wider one.
             let squareness = -abs(cols - rows)
             if cell > best.cell || (cell == best.cell && squareness >= best.squareness) { best = (cols, cell, squareness) }
@@ -287,7 +341,16 @@ public final class Shell {
         tileFrames = (0..<n).map { i in
             Rect(x: x0 + Double(i % cols) * (w + gap), y: y0 + Double(i / cols) * (h + gap), width: w, height: h)
         }
+        let labelH = Self.tileLabelHeight(h)
+        tileLabelSize = tiles.map {
+            Text.fittingSize($0.entry.title, width: w - 12, size: min(Theme.TextSize.label * max(1, w / 190), labelH * 0.7), weight: .bold)
+        }.min() ?? Theme.TextSize.label
     }
+
+    /// Tiles grow with the window up to this side: beyond it a tile is a poster, not a button.
+    nonisolated static let largestTile = 340.0
+
+    static func tileLabelHeight(_ tileHeight: Double) -> Double { max(16, tileHeight * 0.2) }
 
     /// The frame of tile `i` on the home screen, in window coordinates.
     public func tileFrame(_ i: Int) -> Rect { tileFrames.indices.contains(i) ? tileFrames[i] : .zero }
@@ -360,13 +423,13 @@ public final class Shell {
                 cr.roundedRect(frame.insetBy(1.5), radius: 13)
                 cr.stroke()
             }
-            let labelH = max(16, frame.height * 0.2)
+            let labelH = Self.tileLabelHeight(frame.height)
             let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
             let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
             drawIcon(i, in: icon, cr)
-            let size = Text.fittingSize(t.entry.title, width: frame.width - 10, size: min(15, labelH * 0.75), weight: .bold)
-            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: size, weight: .bold, align: .center)
-            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 12, size: 11, color: Theme.dimText, align: .right)
+            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: tileLabelSize, weight: .bold, align: .center)
+            let hint = Theme.TextSize.hint * max(1, min(1.6, frame.width / 190))
+            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 4 + hint, size: hint, color: Theme.dimText, align: .right)
         }
     }
 }
