@@ -4,14 +4,16 @@ import TouchDeskInterface
 import TouchDeskModels
 
 /// Copy and paste with X selections (ICCCM): owns CLIPBOARD or PRIMARY with the app's text and
-/// answers requests for TARGETS, UTF8_STRING and STRING; asks the owner for a paste and turns the
+/// answers requests for TARGETS, UTF8_STRING and STRING (or, for a picture, TARGETS and image/png); asks the owner for a paste and turns the
 /// answer into `InputEvent.paste`. Large pastes arrive in pieces (the INCR protocol: the owner
 /// sends a chunk each time we delete the property) and are joined here, up to `maxPasteBytes`.
 final class X11Selections {
     private let dpy: OpaquePointer
     private let window: Window
-    private let clipboardAtom, primaryAtom, targets, utf8, string, incr, property: Atom
-    private var owned: [Atom: String] = [:]
+    private let clipboardAtom, primaryAtom, targets, utf8, string, incr, property, png: Atom
+    /// What we offer on each selection we own.
+    private enum Owned { case text(String), png([UInt8]) }
+    private var owned: [Atom: Owned] = [:]
     /// An INCR transfer in progress: its type (UTF8_STRING or STRING) and the bytes so far.
     private var incoming: (type: Atom, bytes: [UInt8])?
     /// The most a paste may bring: far beyond any field, small enough to hold.
@@ -23,6 +25,15 @@ final class X11Selections {
         func a(_ s: String) -> Atom { XInternAtom(dpy, s, 0) }
         clipboardAtom = a("CLIPBOARD"); primaryAtom = Atom(XA_PRIMARY); targets = a("TARGETS")
         utf8 = a("UTF8_STRING"); string = Atom(XA_STRING); incr = a("INCR"); property = a("TOUCHDESK_PASTE")
+        png = a("image/png")
+    }
+
+    /// The most one property change may carry: with BIG-REQUESTS (which every server today has)
+    /// many megabytes, else 256 kB; a picture larger than this is refused with a message rather
+    /// than sent in INCR pieces.
+    private var maxPropertyBytes: Int {
+        let words = max(Int(XExtendedMaxRequestSize(dpy)), Int(XMaxRequestSize(dpy)))
+        return words * 4 - 1024
     }
 
     private func atom(_ s: SelectionKind) -> Atom { s == .clipboard ? clipboardAtom : primaryAtom }
@@ -33,7 +44,16 @@ final class X11Selections {
             switch r {
             case .copy(let text, let kind):
                 let sel = atom(kind)
-                owned[sel] = text
+                owned[sel] = .text(text)
+                XSetSelectionOwner(dpy, sel, window, time)
+                if XGetSelectionOwner(dpy, sel) != window { owned[sel] = nil }
+            case .copyPNG(let bytes, let kind):
+                let sel = atom(kind)
+                guard bytes.count <= maxPropertyBytes else {
+                    FileHandle.standardError.write(Data("touchdesk: the picture (\(bytes.count) bytes) is too large for this X server's clipboard\n".utf8))
+                    continue
+                }
+                owned[sel] = .png(bytes)
                 XSetSelectionOwner(dpy, sel, window, time)
                 if XGetSelectionOwner(dpy, sel) != window { owned[sel] = nil }
             case .paste(let kind):
@@ -54,7 +74,19 @@ final class X11Selections {
         reply.property = 0
         // Old clients leave the property None: use the target's name then.
         let prop = req.property != 0 ? req.property : req.target
-        if let text = owned[req.selection] {
+        if case .png(let bytes)? = owned[req.selection] {
+            if req.target == targets {
+                let list: [UInt] = [UInt(targets), UInt(png)]
+                list.withUnsafeBytes { raw in
+                    _ = XChangeProperty(dpy, req.requestor, prop, Atom(XA_ATOM), 32, PropModeReplace,
+                                        raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(list.count))
+                }
+                reply.property = prop
+            } else if req.target == png {
+                XChangeProperty(dpy, req.requestor, prop, png, 8, PropModeReplace, bytes, Int32(bytes.count))
+                reply.property = prop
+            }
+        } else if case .text(let text)? = owned[req.selection] {
             if req.target == targets {
                 let list: [UInt] = [UInt(targets), UInt(utf8), UInt(string)]
                 list.withUnsafeBytes { raw in

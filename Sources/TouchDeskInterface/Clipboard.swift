@@ -18,6 +18,8 @@ public final class Clipboard: Sendable {
     public enum Request: Equatable, Sendable {
         /// Own this selection with this text.
         case copy(String, to: SelectionKind)
+        /// Own this selection with a picture: these PNG bytes, offered as `image/png`.
+        case copyPNG([UInt8], to: SelectionKind)
         /// Ask the owner of this selection for its text.
         case paste(from: SelectionKind)
     }
@@ -25,6 +27,7 @@ public final class Clipboard: Sendable {
     private struct State {
         var requests: [Request] = []
         var copied: [SelectionKind: String] = [:]
+        var copiedPNG: [SelectionKind: [UInt8]] = [:]
     }
     // Requests may come from any thread (tests run apps in parallel), so the state sits in a Mutex.
     private let state = Mutex(State())
@@ -36,8 +39,24 @@ public final class Clipboard: Sendable {
             // Selecting the same text again need not take the selection again.
             if selection == .primary && s.copied[.primary] == text { return }
             s.copied[selection] = text
+            s.copiedPNG[selection] = nil
             s.requests.append(.copy(text, to: selection))
         }
+    }
+
+    /// Offers a picture (PNG bytes) on `selection`, as `image/png`, so it pastes into GIMP,
+    /// LibreOffice or a browser.
+    public func copyPNG(_ png: [UInt8], to selection: SelectionKind = .clipboard) {
+        state.withLock { s in
+            s.copied[selection] = nil
+            s.copiedPNG[selection] = png
+            s.requests.append(.copyPNG(png, to: selection))
+        }
+    }
+
+    /// The PNG this process last copied to `selection`.
+    public func lastCopiedPNG(_ selection: SelectionKind) -> [UInt8]? {
+        state.withLock { $0.copiedPNG[selection] }
     }
 
     public func requestPaste(from selection: SelectionKind = .clipboard) {
@@ -47,7 +66,7 @@ public final class Clipboard: Sendable {
     /// Another program took `selection`: selecting the same text again must take it back, so the
     /// "already copied" shortcut in `copy` no longer applies.
     public func lost(_ selection: SelectionKind) {
-        state.withLock { $0.copied[selection] = nil }
+        state.withLock { $0.copied[selection] = nil; $0.copiedPNG[selection] = nil }
     }
 
     /// The requests posted since the last call, oldest first.

@@ -8,6 +8,8 @@ import TouchDeskInterface
 /// The brush colours, in button order.
 public enum PaintColor: Int, CaseIterable, Sendable {
     case white, red, blue, yellow, green
+    /// The canvas's own colour: painting with it erases (E).
+    case black
 
     public var name: String {
         switch self {
@@ -16,6 +18,7 @@ public enum PaintColor: Int, CaseIterable, Sendable {
         case .blue: "Blue"
         case .yellow: "Yellow"
         case .green: "Green"
+        case .black: "Black"
         }
     }
 
@@ -27,6 +30,7 @@ public enum PaintColor: Int, CaseIterable, Sendable {
         case .blue: (0, 0, 1)
         case .yellow: (1, 1, 0)
         case .green: (0, 1, 0)
+        case .black: (0, 0, 0)
         }
     }
 }

@@ -3,7 +3,9 @@
 ///
 /// Every button but HAT stops whatever animation runs before it sets its own layers, so one
 /// action's animation never keeps playing under another's pose; HAT only puts the hat on or off.
-/// READ also lowers both arms behind the paper: the newspaper picture has its own hands holding it.
+/// READ also lowers both arms behind the paper: the newspaper picture has its own hands holding it,
+/// so every other action puts the paper away (else Read then Fly showed four hands), and every
+/// action but PENDULUM takes the pendulum away. `mode` is the action whose pose shows now.
 
 /// Every picture the Stick Man artwork has (the file names under assets/stickman/).
 public enum StickManPicture: String, CaseIterable, Sendable {
@@ -50,6 +52,10 @@ public struct StickManModel: Equatable, Sendable {
     public private(set) var stack = LayerStack(StickManLayer.allCases.map(\.rawValue))
     /// What Stick Man says.
     public private(set) var label = StickManModel.greeting
+    /// The pose showing now (Happy, Sad, Read, Fly or Pendulum); nil at the start.
+    public private(set) var mode: StickManAction?
+    /// Fly shows wings, flapping with the arms.
+    public var hasWings: Bool { mode == .fly }
 
     public init() {
         show(.background, in: .background)
@@ -63,7 +69,12 @@ public struct StickManModel: Equatable, Sendable {
     public var hasHat: Bool { stack.picture(in: StickManLayer.hat.rawValue) != nil }
 
     public mutating func perform(_ action: StickManAction) {
-        if action != .hat { stack.stopAllAnimations() }
+        if action != .hat {
+            stack.stopAllAnimations()
+            mode = action
+            if action != .read { show(nil, in: .newspaper) }
+            if action != .pendulum { show(nil, in: .pendulum) }
+        }
         switch action {
         case .happy:
             pose(face: .happy, left: .leftHandUp, right: .rightHandUp)
@@ -83,6 +94,7 @@ public struct StickManModel: Equatable, Sendable {
             label = "Anything about iPhone 6?"
         case .fly:
             show(.happy, in: .face)
+            show(.eyes, in: .eyes)
             animate(.leftHand, [.leftHandUp, .leftHandDown], period: Self.flyPeriod)
             animate(.rightHand, [.rightHandUp, .rightHandDown], period: Self.flyPeriod)
             label = "I am flying!"

@@ -306,12 +306,12 @@ struct EndToEndTests {
         _ = try app.screenshot("painted") { Self.misses($0, longSamples, Self.isWhite).isEmpty }
 
         try app.resize(400, 330)
-        // The five colour swatches: round dots of pure colour in a row, in the lower half.
+        // The five colour swatches: round dots of pure colour in a row, below the top third (the tool rows take the bottom).
         func swatches(_ img: PixelImage) -> [PixelColor: Box] {
             var found: [PixelColor: Box] = [:]
             for colour in [PixelColor.white, .red, .blue, .yellow, .green] {
                 let dots = img.regions(where: { $0.isClose(to: colour, tolerance: 10) }, minimumPixels: 150).filter {
-                    $0.width >= 14 && $0.width <= 40 && abs($0.width - $0.height) <= 3 && $0.y > img.height / 2
+                    $0.width >= 14 && $0.width <= 40 && abs($0.width - $0.height) <= 3 && $0.y > img.height / 3
                 }
                 if let d = dots.first { found[colour] = d }
             }

@@ -76,7 +76,8 @@ struct StickManModelTests {
         m.perform(.read)
         #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandDown, .rightHandDown, .readThePaper, .hat, .eyesRight])
         m.perform(.pendulum)
-        #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandHorizontal, .rightHandUp, .readThePaper, .hat, .pendulum1, .eyes])
+        // The paper, with its own hands, is put away: two hands, not four.
+        #expect(m.visiblePictures == [.background, .baseline, .happy, .legs, .leftHandHorizontal, .rightHandUp, .hat, .pendulum1, .eyes])
     }
 
     @Test func readShowsThePaperAndTheEyesReadRightCentreLeftCentreOverFourSeconds() {
@@ -186,5 +187,28 @@ struct StickManModelTests {
         #expect(Set(StickManPicture.allCases.map(\.rawValue)) == ["background", "baseline", "legs", "legsJumping", "leftHandUp",
             "leftHandDown", "leftHandHorizontal", "rightHandUp", "rightHandDown", "rightHandHorizontal", "eyes", "eyesLeft",
             "eyesRight", "happy", "sad", "hat", "readThePaper", "pendulum1", "pendulum2", "empty"])
+    }
+
+    @Test(arguments: [StickManAction.fly, .pendulum, .happy, .sad])
+    func afterReadingNoActionShowsFourHands(next: StickManAction) {
+        var m = StickManModel()
+        m.perform(.read)
+        #expect(m.picture(in: .newspaper) == .readThePaper && m.mode == .read)
+        m.perform(next)
+        #expect(m.picture(in: .newspaper) == nil, "the paper (with its own hands) is put away for \(next.title)")
+        #expect(m.picture(in: .leftHand) != nil && m.picture(in: .rightHand) != nil)
+        #expect(m.mode == next)
+        #expect(m.hasWings == (next == .fly))
+    }
+
+    @Test func thePendulumGoesAwayWithTheNextPoseAndTheHatStaysOutOfIt() {
+        var m = StickManModel()
+        m.perform(.pendulum)
+        #expect(m.picture(in: .pendulum) != nil)
+        m.perform(.hat)
+        #expect(m.mode == .pendulum && m.hasHat, "the hat does not change the pose")
+        m.perform(.read)
+        #expect(m.picture(in: .pendulum) == nil)
+        #expect(m.hasHat)
     }
 }

@@ -314,10 +314,11 @@ struct PaintAppTests {
         let spot = Point(560, app.canvasRect.maxY - 30)
         app.press("4")
         app.tap(spot)
-        app.layout(in: Size(300, 260))
+        // The smallest app area (a 400x360 window less the bar).
+        app.layout(in: Size(400, 316))
         #expect(!app.canvasRect.contains(spot))
         app.tap(Point(50, 40))
-        #expect(window(app, size: Size(300, 260)).at(50, 40).isClose(to: PixelColor(PaintColor.yellow), tolerance: 2))
+        #expect(window(app, size: Size(400, 316)).at(50, 40).isClose(to: PixelColor(PaintColor.yellow), tolerance: 2))
         app.layout(in: Self.size)
         let img = window(app)
         #expect(img.at(spot.x, spot.y).isClose(to: PixelColor(PaintColor.yellow), tolerance: 2))
@@ -464,5 +465,33 @@ struct PaintAppTests {
         let png = try #require(PixelImage(pngPath: path))
         #expect(png.at(20, 20) == .white && png.at(20 + 29 * 20, 20 + 9 * 20) == .white)
         #expect(app.toastMessage?.hasPrefix("Saved ") == true)
+    }
+
+    @Test func eKeyPicksTheEraserWhichPaintsTheCanvasBlackAndIsUndoable() {
+        let app = makeApp()
+        app.drag([Point(40, 100), Point(400, 100)])
+        #expect(app.press("e"))
+        #expect(app.model.color == .black && app.controls["eraser"]?.isOn == true)
+        app.drag([Point(200, 60), Point(200, 140)])
+        #expect(canvas(app).at(200, 100) == .black && canvas(app).at(100, 100) == .white)
+        app.press("z", control: true)
+        #expect(canvas(app).at(200, 100) == .white)
+        app.press("1")
+        #expect(app.controls["eraser"]?.isOn == false)
+    }
+
+    @Test func ctrlCOffersTheCanvasAsAPNGOfItsSize() throws {
+        let env = sandbox.environment
+        let app = makeApp(env)
+        app.press("2")
+        app.tap(Point(60, 60))
+        app.press("c", control: true)
+        app.finishCopying()
+        let png = try #require(env.clipboard.lastCopiedPNG(.clipboard))
+        #expect(env.clipboard.takeRequests().contains(.copyPNG(png, to: .clipboard)))
+        let image = try ImageSurface.decodePNG(Data(png))
+        #expect(image.pixelWidth == Int(app.canvasRect.width) && image.pixelHeight == Int(app.canvasRect.height))
+        #expect(PixelImage(surface: image).at(60, 60) == PixelColor(PaintColor.red))
+        #expect(app.toastMessage?.hasPrefix("Copied") == true)
     }
 }

@@ -153,4 +153,21 @@ struct StickManAppTests {
         // Two pendulum frames: two more composites, no more however long it swings.
         #expect(app.compositor.cachedCount == 3)
     }
+
+    @Test func flyShowsWingsAndTheActiveModeIsLitOnItsButton() throws {
+        let app = makeApp()
+        let wing = PixelColor(StickManApp.wingFill, alpha: 0.85, over: Color(hex: 0xffffff))
+        func wingPixels() -> Int {
+            frame(of: app, size: Self.size).points(in: nil) { $0.isClose(to: wing, tolerance: 40) && $0.b > 230 && $0.r > 215 && $0.r < 250 }.count
+        }
+        app.perform(.read)
+        #expect(app.controls[StickManApp.controlID(.read)]?.isOn == true)
+        let without = wingPixels()
+        app.perform(.fly)
+        #expect(app.model.hasWings)
+        #expect(app.controls[StickManApp.controlID(.fly)]?.isOn == true && app.controls[StickManApp.controlID(.read)]?.isOn == false)
+        let with = wingPixels()
+        #expect(with > without + 500, "wings: \(with) wing-coloured pixels, \(without) before")
+        #expect(app.model.picture(in: .newspaper) == nil, "no paper (and its two extra hands) while flying")
+    }
 }

@@ -35,10 +35,12 @@ public final class PaintApp: MiniApp {
         for c in PaintColor.allCases {
             controls.add("color.\(c.rawValue)", c.name, shortcut: "\(c.rawValue + 1)", kind: .swatch(Color(c.rgb)))
         }
+        controls.add("eraser", "Eraser", shortcut: "E", kind: .toggle)
         controls.add("clear", "Clear", shortcut: "Del")
         controls.add("undo", "Undo", shortcut: "Ctrl+Z")
         controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
         controls.add("save", "Save", shortcut: "Ctrl+S")
+        controls.add("copy", "Copy", shortcut: "Ctrl+C")
         controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
         syncControls()
     }
@@ -86,6 +88,8 @@ public final class PaintApp: MiniApp {
         if k.is("z", control: true, shift: false) { activate("undo") }
         else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
         else if k.is("s", control: true) { activate("save") }
+        else if k.is("c", control: true) { activate("copy") }
+        else if k.is("e") && !k.control { activate("eraser") }
         else if k.is("Delete") || k.is("BackSpace") { activate("clear") }
         else if k.is("bracketleft") { model.setRadius(model.radius - 2) }
         else if k.is("bracketright") { model.setRadius(model.radius + 2) }
@@ -101,6 +105,8 @@ public final class PaintApp: MiniApp {
         case "undo": model.undo()
         case "redo": model.redo()
         case "save": save()
+        case "copy": copyToClipboard()
+        case "eraser": model.color = .black
         default:
             if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c }
         }
@@ -110,6 +116,7 @@ public final class PaintApp: MiniApp {
 
     private func syncControls() {
         for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c == model.color) }
+        controls.setOn("eraser", model.color == .black)
         controls.setEnabled("undo", model.canUndo)
         controls.setEnabled("redo", model.canRedo)
         controls.setValue("size", model.radius)
@@ -117,8 +124,44 @@ public final class PaintApp: MiniApp {
 
     public func tick() -> Bool {
         let saving = collectSave()
-        return toast.tick() || saving
+        let copying = collectCopy()
+        return toast.tick() || saving || copying
     }
+
+    // MARK: - Copy
+
+    /// The canvas being encoded for the clipboard, off the UI thread.
+    private var copyJob: BackgroundJob<Encoded>?
+    nonisolated enum Encoded: Sendable { case png([UInt8]), failed(String) }
+
+    /// Ctrl+C: offers the visible canvas on the X clipboard as `image/png`.
+    func copyToClipboard() {
+        guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else { return }
+        let w = (canvasRect.width * pixelScale).rounded(.down), h = (canvasRect.height * pixelScale).rounded(.down)
+        let image = DetachedImage(copying: canvas, size: Size(w / pixelScale, h / pixelScale), format: .rgb)
+        copyJob = BackgroundJob(name: "touchdesk-paint-copy") {
+            do { return .png([UInt8](try image.pngData())) } catch { return .failed("\(error)") }
+        }
+        toast.show("Copying…", isError: false)
+    }
+
+    /// Hands a finished copy to the clipboard; true while one is still being encoded.
+    private func collectCopy(wait: Bool = false) -> Bool {
+        guard let job = copyJob else { return false }
+        guard let result = wait ? job.wait() : job.value else { return true }
+        copyJob = nil
+        switch result {
+        case .png(let png):
+            environment.clipboard.copyPNG(png)
+            toast.show("Copied the picture (\(Int(canvasRect.width * pixelScale))×\(Int(canvasRect.height * pixelScale))): paste it into any program", isError: false)
+        case .failed(let why):
+            toast.show("Could not copy: \(why)", isError: true)
+        }
+        return false
+    }
+
+    /// Waits for a copy under way: for tests.
+    public func finishCopying() { _ = collectCopy(wait: true) }
 
     public func draw(_ cr: CairoContext) {
         let scale = cr.deviceScale
@@ -151,7 +194,7 @@ public final class PaintApp: MiniApp {
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
         cr.fill(r, Color(0, 0, 0))
-        let colors = PaintColor.allCases
+        let colors = PaintColor.allCases.filter { $0 != .black }
         for (i, c) in colors.enumerated() {
             Color(c.rgb).set(cr)
             let t = Double(i) / Double(colors.count - 1)

@@ -34,7 +34,8 @@ public final class StickManApp: MiniApp {
             cr.restore()
         }
         for a in StickManAction.allCases {
-            controls.add(Self.controlID(a), a.title, shortcut: "\(a.rawValue)", kind: a == .hat ? .toggle : .button)
+            // Each shows whether it is on: the hat, and the pose showing now.
+            controls.add(Self.controlID(a), a.title, shortcut: "\(a.rawValue)", kind: .toggle)
         }
     }
 
@@ -71,7 +72,9 @@ public final class StickManApp: MiniApp {
 
     public func perform(_ action: StickManAction) {
         model.perform(action)
-        controls.setOn(Self.controlID(.hat), model.hasHat)
+        for a in StickManAction.allCases {
+            controls.setOn(Self.controlID(a), a == .hat ? model.hasHat : model.mode == a)
+        }
     }
 
     public func tick() -> Bool { model.tick() }
@@ -79,6 +82,7 @@ public final class StickManApp: MiniApp {
     public func draw(_ cr: CairoContext) {
         if pictureRect.width >= 1 {
             compositor.draw(model.visiblePictures.map(\.rawValue), in: pictureRect, cr)
+            if model.hasWings { drawWings(cr) }
         }
         drawBubble(cr)
         compositor.drawWarning(cr, y: pictureRect.maxY - 14, width: size.width)
@@ -105,6 +109,37 @@ public final class StickManApp: MiniApp {
         cr.closePath()
         cr.fill()
         cr.text(model.label, x: box.midX, y: box.midY, size: textSize, color: Self.bubbleText, weight: .bold, align: .center)
+    }
+
+    static let wingFill = Color(hex: 0xf4f7ff, alpha: 0.85)
+    static let wingEdge = Color(hex: 0x6c7a9c)
+
+    /// Two feathered wings at his shoulders, up or down with his arms.
+    private func drawWings(_ cr: CairoContext) {
+        let r = pictureRect, u = r.width / 400
+        // The shoulders are at about (200, 190) of the 400-pixel artwork.
+        let sx = r.x + 200 * u, sy = r.y + 190 * u
+        let up = model.picture(in: .leftHand) != .leftHandDown
+        let tipY = sy + (up ? -95 : 45) * u
+        cr.saved {
+            cr.setLineWidth(max(1, 2 * u))
+            cr.setLineJoin(.round)
+            for side in [-1.0, 1.0] {
+                cr.moveTo(sx + side * 12 * u, sy)
+                cr.curveTo(sx + side * 60 * u, tipY - 10 * u, sx + side * 130 * u, tipY, sx + side * 150 * u, tipY + 10 * u)
+                // Three scallops of feathers back to the shoulder.
+                for k in 1...3 {
+                    let t = Double(k) / 3
+                    let x = sx + side * (150 - 120 * t) * u, y = tipY + 10 * u + (sy + 30 * u - tipY - 10 * u) * t
+                    cr.curveTo(x + side * 10 * u, y + 22 * u, x - side * 10 * u, y + 22 * u, x, y)
+                }
+                cr.closePath()
+                Self.wingFill.set(cr)
+                cr.fillPreserve()
+                Self.wingEdge.set(cr)
+                cr.stroke()
+            }
+        }
     }
 
     static let bubbleFill = Color(hex: 0xfdfbf3)
