@@ -59,7 +59,8 @@ struct PreparedFrame: Sendable {
     let coarseCX: [Double]
     let centerY: Double
     let palette: [UInt32]
-    let orbit: ReferenceOrbit?
+    /// The deep engine's frame (reference orbit, BLA table) when the view is too deep for doubles.
+    let deep: DeepFrame?
 
     static let block = 8
 
@@ -70,7 +71,7 @@ struct PreparedFrame: Sendable {
         coarseCX = stride(from: 0, to: frame.width, by: Self.block).map { cx0 + frame.dx($0) }
         centerY = frame.window.center.y.double
         palette = (0...frame.limit).map { MandelbrotPalette.argb(MandelbrotPalette.color(count: $0, limit: frame.limit)) }
-        orbit = frame.usesPerturbation ? ReferenceOrbit(center: frame.window.center, limit: frame.limit) : nil
+        deep = frame.usesPerturbation ? DeepFrame(window: frame.window, width: frame.width, height: frame.height, limit: frame.limit) : nil
     }
 
     /// The colours of row j at every `step`-th column into `out`.
@@ -79,12 +80,11 @@ struct PreparedFrame: Sendable {
         let limit = frame.limit
         var counts = [UInt32](repeating: 0, count: columns)
         var norms = [Double](repeating: 0, count: frame.smooth ? columns : 0)
-        if let orbit {
-            let dcy = frame.dy(j)
-            for k in 0..<columns {
-                var r = 0.0
-                counts[k] = UInt32(orbit.iterations(dcx: frame.dx(k * step), dcy: dcy, limit: limit, norm: &r))
-                if frame.smooth { norms[k] = r }
+        if let deep {
+            counts.withUnsafeMutableBufferPointer { c in
+                norms.withUnsafeMutableBufferPointer { nb in
+                    _ = deep.row(j, step: step, count: columns, counts: c.baseAddress!, norms: frame.smooth ? nb.baseAddress : nil)
+                }
             }
         } else {
             let cy = centerY + frame.dy(j)

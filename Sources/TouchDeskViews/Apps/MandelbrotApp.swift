@@ -83,7 +83,8 @@ public final class MandelbrotApp: MiniApp {
         if frame?.width != w || frame?.height != h {
             let old = frame
             // The old picture, scaled about its centre to the new size's fit, as the preview.
-            let k = old.map { o in (o.spacing / (model.window.span / Double(max(1, min(w, h))))) } ?? 1
+            let k = old.map { o in ExtendedDouble.ratio(o.window.extendedSpan, model.window.extendedSpan)
+                * Double(max(1, min(w, h))) / Double(max(1, min(o.width, o.height))) } ?? 1
             restart(preview: old.map { o in (k, Point(Double(w) / 2 - Double(o.width) / 2 * k, Double(h) / 2 - Double(o.height) / 2 * k)) })
         }
     }
@@ -125,6 +126,7 @@ public final class MandelbrotApp: MiniApp {
 
     private func handleKey(_ k: Key) -> Bool {
         if k.is("s", control: true) { activate("save") }
+        else if k.is("c", control: true) { copyView() }
         else if k.is("r") || k.is("Home") { activate("reset") }
         else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate("out") }
         else if k.is("bracketleft") { activate("fewer") }
@@ -164,10 +166,31 @@ public final class MandelbrotApp: MiniApp {
         controls.setOn("smooth", model.smooth)
     }
 
+    /// Opens at a window given exactly (`--center RE,IM --width W`).
+    public func go(window: MandelbrotWindow) {
+        var m = MandelbrotModel(window: window)
+        m.smooth = model.smooth
+        model = m
+        restart(preview: nil)
+    }
+
+    /// Copies the view as `--center RE,IM --width W` (every digit of the centre), which
+    /// `touchdesk mandelbrot` accepts back.
+    private func copyView() {
+        let text = model.window.optionsText
+        environment.clipboard.copy(text, to: .clipboard)
+        toast.show("Copied the view: " + (text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
+    }
+
     // MARK: - Navigation
 
-    /// The plane's distance between pixel centres in the current frame.
-    private var spacing: Double { frame?.spacing ?? model.window.span / max(1, min(imageRect.width, imageRect.height)) }
+    /// The picture's shorter side in pixels: the view's width spans it.
+    private var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
+
+    /// A plane distance in pixels of the current view.
+    private func pixels(_ d: DecimalNumber) -> Double {
+        ExtendedDouble.ratio(d.extended, model.window.extendedSpan) * side
+    }
 
     /// The quadrant (1–4) under `p`: the cross-hair is at the centre of the picture.
     public func quadrant(at p: Point) -> Int {
@@ -201,10 +224,9 @@ public final class MandelbrotApp: MiniApp {
             return
         }
         // The old picture at k = old/new spacing, its centre moved to where the old centre now lies.
-        let k = before.span / model.window.span
-        let newSpacing = spacing / k
-        let dx = (before.center.x - model.window.center.x).double / newSpacing
-        let dy = (before.center.y - model.window.center.y).double / newSpacing
+        let k = ExtendedDouble.ratio(before.extendedSpan, model.window.extendedSpan)
+        let dx = pixels(before.center.x - model.window.center.x)
+        let dy = pixels(before.center.y - model.window.center.y)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
         let t = Point(w / 2 - w / 2 * k + dx, h / 2 - h / 2 * k - dy)
         restart(preview: (k, t))
@@ -214,10 +236,9 @@ public final class MandelbrotApp: MiniApp {
     private func zoom(by factor: Double, about p: Point) {
         let local = Point(p.x - imageRect.x, p.y - imageRect.y)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
-        let s = spacing
-        let ox = (local.x - w / 2) * s, oy = (h / 2 - local.y) * s
+        let fx = (local.x - w / 2) / side, fy = (h / 2 - local.y) / side
         do {
-            try model.zoom(by: factor, aboutOffset: ox, oy)
+            try model.zoom(by: factor, aboutWidths: fx, fy)
         } catch {
             toast.show("\(error)", isError: true)
             return
@@ -228,7 +249,7 @@ public final class MandelbrotApp: MiniApp {
 
     /// Moves the picture by `d` points (the plane follows the pointer).
     private func pan(by d: Point) {
-        model.pan(dx: -d.x * spacing, dy: d.y * spacing)
+        model.pan(widths: -d.x / side, d.y / side)
         restart(preview: (1, d))
     }
 
@@ -327,7 +348,7 @@ public final class MandelbrotApp: MiniApp {
         let y = Self.labelHeight / 2
         let journey = "Journey: " + model.journeyText
         cr.text(journey, x: 10, y: y, size: Text.fittingSize(journey, width: size.width * 0.55, size: 15, weight: .bold), weight: .bold)
-        var info = "zoom " + Self.zoomText(model.window.zoom) + " · limit \(model.limit)"
+        var info = "zoom " + model.window.zoomText + " · limit \(model.limit)"
         if let f = frame, renderer.isRendering {
             info += String(format: " · %d%%", Int(renderer.progress(of: f) * 100))
         }
