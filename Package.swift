@@ -115,9 +115,12 @@ let package = Package(
         /// Draws the project's own pictures into assets/.
         .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// The Mandelbrot benchmark's yardstick: a plain C kernel with AVX2 intrinsics on every core.
+        .target(name: "CMandelbrotReference", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
+                           "CMandelbrotReference"]
         ),
 
         // MARK: - Globe
