@@ -124,6 +124,31 @@ extension MandelbrotBench {
         return (t1 - t0, t2 - t0, total, above, limit)
     }
 
+    /// The deep views the bench renders at 1920 × 1080.
+    static let deepViews = [
+        DeepView(name: "1e-30 at a period-16014 minibrot",
+                 center: ComplexDecimal(try! DecimalNumber.parse("-0.74364388703715870475219150611477234432995829545884"),
+                                        try! DecimalNumber.parse("0.13182590420531197049313205638513570204655336574781")),
+                 width: try! DecimalNumber.parse("1e-30"),
+                 origin: "nucleus of the last atom domain containing Wikipedia's seahorse-valley point (touchdesk-bench mandelbrot-find)"),
+        DeepView(name: "1e-300 near c = i",
+                 center: ComplexDecimal(DecimalNumber(significand: 21, exponent: -302),
+                                        DecimalNumber(1) - DecimalNumber(significand: 13, exponent: -302)),
+                 width: try! DecimalNumber.parse("1e-300"),
+                 origin: "next to the Misiurewicz point i (preperiodic orbit 0, i, -1+i, -i, ...)"),
+    ]
+
+    static func runDeep(clock: () -> Double) {
+        print("mandelbrot: deep views at 1920x1080, \(ProcessInfo.processInfo.activeProcessorCount) cores (median of 3)")
+        for v in deepViews {
+            let runs = (0..<3).map { _ in renderDeep(v, w: 1920, h: 1080, clock: clock) }.sorted { $0.total < $1.total }
+            let r = runs[1]
+            print(String(format: "  %-36@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective  %.0f%% above 1000",
+                         v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), Double(r.iterations) / r.total / 1e9, r.above1000 * 100))
+            print("    centre: \(v.origin)")
+        }
+    }
+
     /// Wikipedia's "Seahorse valley" zoom centre (the Mandelbrot set article's zoom sequence).
     static let seahorse = ComplexDecimal(try! DecimalNumber.parse("-0.743643887037158704752191506114774"),
                                          try! DecimalNumber.parse("0.131825904205311970493132056385139"))
