@@ -170,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchDeskPlacesTests",
-            dependencies: ["TouchDeskPlaces"],
+            dependencies: ["TouchDeskPlaces", "TouchDeskTestSupport", "CCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ],

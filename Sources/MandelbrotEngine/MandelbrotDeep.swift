@@ -261,15 +261,15 @@ public struct DeepFrame: Sendable {
         return (ExtendedDouble(o.x, exponent: spacingExponent), ExtendedDouble(o.y, exponent: spacingExponent))
     }
 
-    /// Iteration counts of row j at every `step`-th column (`count` of them), and with `norms`
+    /// Iteration counts of row j at columns x0, x0 + step, … (`count` of them), and with `norms`
     /// |z|² at escape: the renderer's entry point. Returns the sum of the counts.
     @discardableResult
-    public func row(_ j: Int, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
+    public func row(_ j: Int, from x0: Int = 0, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
                     norms: UnsafeMutablePointer<Double>?) -> Int {
         var total = 0
         for k in 0..<count {
             var r = 0.0
-            let o = offset(k * step, j)
+            let o = offset(x0 + k * step, j)
             let n = iterations(cx: o.x, cy: o.y, cexp: spacingExponent, norm: &r)
             counts[k] = UInt32(n)
             norms?[k] = r

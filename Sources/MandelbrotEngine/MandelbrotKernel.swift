@@ -142,39 +142,6 @@ public enum MandelbrotKernel {
     }
 }
 
-// MARK: - Colours
-
-/// The seed's colours, and the smooth variant.
-public enum MandelbrotPalette {
-    /// frac ≤ ½: rgb(2f, 2f, 1 − 2f), blue through grey to yellow; above: rgb(1, 2 − 2f, 0),
-    /// yellow through orange to red.
-    public static func seed(frac: Double) -> (r: Double, g: Double, b: Double) {
-        if frac <= 0.5 { return (2 * frac, 2 * frac, 1 - 2 * frac) }
-        return (1, 2 - 2 * frac, 0)
-    }
-
-    /// The colour of a point with `count` iterations: black if it never escaped.
-    public static func color(count: Int, limit: Int) -> (r: Double, g: Double, b: Double) {
-        count >= limit ? (0, 0, 0) : seed(frac: Double(count) / Double(limit))
-    }
-
-    /// Smooth (continuous) colouring: the count plus the fraction of a step the escape took,
-    /// ν = n + 1 − log₂(log₂|z|), from |z|² at escape; black if it never escaped.
-    public static func smoothColor(count: Int, norm: Double, limit: Int) -> (r: Double, g: Double, b: Double) {
-        guard count < limit else { return (0, 0, 0) }
-        let log2Mod = max(1, 0.5 * log2(max(norm, 4)))
-        let nu = Double(count) + 1 - log2(log2Mod)
-        return seed(frac: min(max(nu / Double(limit), 0), 1))
-    }
-
-    /// 0xFFRRGGBB, as a Cairo RGB24/ARGB32 image surface stores pixels.
-    @inline(__always)
-    public static func argb(_ c: (r: Double, g: Double, b: Double)) -> UInt32 {
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
-        return 0xff00_0000 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
-    }
-}
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -152,3 +152,24 @@ public final class ImageSurface {
         return ImageSurface(adopting: surface, scale: scale)
     }
 }
+
+/// A private copy of a surface, made to be handed to another thread (to encode it as PNG off the
+/// UI thread): nothing else holds the copy, so whichever thread has it owns it.
+public struct DetachedImage: @unchecked Sendable {
+    private let surface: ImageSurface
+
+    /// Copies the top-left `size` points of `source` at its own scale.
+    public init(copying source: ImageSurface, size: Size? = nil, format: ImageSurface.Format? = nil) {
+        let s = size ?? source.size
+        surface = ImageSurface.render(size: s, scale: source.scale, format: format ?? source.format) { cr in
+            cr.setSource(source)
+            cr.paint()
+        }
+    }
+
+    public var pixelWidth: Int { surface.pixelWidth }
+    public var pixelHeight: Int { surface.pixelHeight }
+
+    /// The copy encoded as PNG.
+    public func pngData() throws -> Data { try surface.pngData() }
+}

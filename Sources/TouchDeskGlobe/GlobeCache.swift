@@ -117,11 +117,15 @@ public enum GlobeCache {
     /// Maps and checks the cache at `path`; throws saying what is wrong with it.
     static func load(path: String, width: Int, height: Int, sourceSize: UInt64?) throws -> GlobeData {
         let layout = Layout(width: width, height: height)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO planted as the cache is refused, never waited on.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw LoadError(description: "no cache yet") }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, Int(st.st_size) == layout.fileSize else {
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            throw LoadError(description: "the cache is not a regular file")
+        }
+        guard Int(st.st_size) == layout.fileSize else {
             throw LoadError(description: "cache has the wrong size")
         }
         guard let map = mmap(nil, layout.fileSize, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), map != MAP_FAILED else {

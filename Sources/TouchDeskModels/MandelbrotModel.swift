@@ -210,11 +210,25 @@ public struct MandelbrotModel: Equatable, Sendable {
     /// The limit is the automatic one times 2^limitShift.
     public private(set) var limitShift = 0
     public var smooth = false
+    /// How counts become colours, and the cyclic palette's period in iterations.
+    public private(set) var palette = MandelbrotPaletteKind.range
+    public private(set) var period = MandelbrotModel.startPeriod
 
     public static let startLimit = 200
+    public static let startPeriod = 64
+    /// The cyclic palette's periods: halved or doubled within these.
+    public static let periodRange = 4...8192
     public static let limitRange = 25...200_000
 
     public init() {}
+
+    /// A model showing `window` with this journey and limit (a view kept across restarts).
+    public init(window: MandelbrotWindow, journey: [Int]?, limitShift: Int, smooth: Bool) {
+        self.window = window
+        self.journey = journey
+        self.limitShift = limitShift
+        self.smooth = smooth
+    }
 
     public init(journey: [Int]) throws {
         for q in journey { try tapQuadrant(q) }
@@ -266,6 +280,8 @@ public struct MandelbrotModel: Equatable, Sendable {
         try self.init(journey: journey)
         limitShift = old.limitShift
         smooth = old.smooth
+        palette = old.palette
+        period = old.period
     }
 
     /// Zooms by `factor` (< 1 magnifies) about the point at offset (dx, dy) from the centre.
@@ -298,9 +314,23 @@ public struct MandelbrotModel: Equatable, Sendable {
         journey = nil
     }
 
+    /// Back to the very start: the view, the limit, the palette and the colouring.
     public mutating func reset() {
-        window = .start
-        journey = []
+        self = Self()
+    }
+
+    /// The next palette (P).
+    public mutating func cyclePalette() {
+        palette = palette.next
+    }
+
+    /// Doubles (or halves, for −1) the cyclic palette's period; false at the end of the range.
+    @discardableResult
+    public mutating func changePeriod(by step: Int) -> Bool {
+        let next = step > 0 ? period * 2 : period / 2
+        guard Self.periodRange.contains(next) else { return false }
+        period = next
+        return true
     }
 
     /// Doubles (or halves, for −1) the iteration limit; false at the end of the range.

@@ -119,15 +119,47 @@ public struct MazeModel: Equatable, Sendable {
 
     // MARK: - Editing
 
+    /// What an edit changes and undo restores: the blocks, the start and the goal.
+    public struct Layout: Equatable, Sendable {
+        public var blocks: Set<Cell>
+        public var start: Cell
+        public var goal: Cell
+    }
+
+    public var layout: Layout { Layout(blocks: blocks, start: start, goal: goal) }
+    /// Layouts before each edit, newest last; at most `undoDepth`.
+    public private(set) var undoStack: [Layout] = []
+    public private(set) var redoStack: [Layout] = []
+    public static let undoDepth = 200
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+    /// The drag under way: whether it paints blocks (it began on an empty cell) or erases them, and
+    /// the layout before it (one undo step for the whole drag).
+    public private(set) var stroke: Stroke?
+    public struct Stroke: Equatable, Sendable {
+        public var paints: Bool
+        public var before: Layout
+    }
+
     /// Clicking a cell: places or removes a block. A block is never put on the ball or on the
     /// start or goal cell. Any change of layout sends the ball back to the start.
     public mutating func toggle(_ c: Cell) -> ToggleResult {
+        let before = layout
+        let result = setBlock(c, !blocks.contains(c))
+        if case .refused = result {} else { pushUndo(before) }
+        return result
+    }
+
+    /// Makes `c` a block (`on`) or open floor, with the same refusals as `toggle`; no undo step.
+    mutating func setBlock(_ c: Cell, _ on: Bool) -> ToggleResult {
         guard Self.isValid(c) else { return .refused("That is outside the maze.") }
-        if blocks.contains(c) {
+        if !on {
+            guard blocks.contains(c) else { return .refused("That cell is already open.") }
             blocks.remove(c)
             resetRun()
             return .removed
         }
+        if blocks.contains(c) { return .refused("That cell is already a block.") }
         if c == start { return .refused("The start cell stays open.") }
         if c == goal { return .refused("The goal cell stays open.") }
         if overlaps(ball, c) && state != .ready { return .refused("The ball is in that cell: roll it away first.") }
@@ -136,10 +168,32 @@ public struct MazeModel: Equatable, Sendable {
         return .placed
     }
 
+    /// A drag begins on `c`: on an empty cell it paints blocks, on a block it erases them. The
+    /// first cell changes at once (or says why not).
+    public mutating func beginStroke(at c: Cell) -> ToggleResult {
+        if stroke != nil { endStroke() }
+        stroke = Stroke(paints: !blocks.contains(c), before: layout)
+        return setBlock(c, stroke!.paints)
+    }
+
+    /// The drag reached `c`: it gets the stroke's state; cells that refuse (start, goal) are skipped.
+    public mutating func extendStroke(to c: Cell) {
+        guard let s = stroke, blocks.contains(c) != s.paints else { return }
+        _ = setBlock(c, s.paints)
+    }
+
+    /// The drag ends: one undo step if it changed anything.
+    public mutating func endStroke() {
+        guard let s = stroke else { return }
+        stroke = nil
+        if s.before != layout { pushUndo(s.before) }
+    }
+
     /// Moves the start (or the goal) to `c`, which must be open and not the other one.
     public mutating func move(_ which: Endpoint, to c: Cell) -> ToggleResult {
         guard Self.isValid(c) else { return .refused("That is outside the maze.") }
         if blocks.contains(c) { return .refused("That cell is a block: clear it first.") }
+        let before = layout
         switch which {
         case .start:
             if c == goal { return .refused("The start cannot be on the goal.") }
@@ -148,15 +202,120 @@ public struct MazeModel: Equatable, Sendable {
             if c == start { return .refused("The goal cannot be on the start.") }
             goal = c
         }
+        if before != layout { pushUndo(before) }
         resetRun()
         return .placed
     }
 
     public enum Endpoint: Sendable { case start, goal }
 
+    /// Removes every block (one undo step).
     public mutating func clear() {
+        guard !blocks.isEmpty else { return }
+        pushUndo(layout)
         blocks.removeAll()
         resetRun()
+    }
+
+    public mutating func undo() {
+        if stroke != nil { endStroke() }
+        guard let previous = undoStack.popLast() else { return }
+        redoStack.append(layout)
+        apply(previous)
+    }
+
+    public mutating func redo() {
+        guard stroke == nil, let next = redoStack.popLast() else { return }
+        undoStack.append(layout)
+        apply(next)
+    }
+
+    private mutating func pushUndo(_ before: Layout) {
+        undoStack.append(before)
+        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+        redoStack.removeAll()
+    }
+
+    private mutating func apply(_ l: Layout) {
+        blocks = l.blocks
+        start = l.start
+        goal = l.goal
+        resetRun()
+    }
+
+    /// Replaces the blocks with a random perfect maze from `seed` (one undo step): every open cell
+    /// is reachable from the start, by exactly one path, and the goal is open and reachable.
+    public mutating func generate(seed: UInt64) {
+        let carved = Self.perfectMaze(seed: seed, from: start, to: goal)
+        var all = Set<Cell>()
+        for r in 0..<Self.cells { for c in 0..<Self.cells { all.insert(Cell(row: r, column: c)) } }
+        let newBlocks = all.subtracting(carved)
+        guard newBlocks != blocks else { return }
+        pushUndo(layout)
+        blocks = newBlocks
+        resetRun()
+    }
+
+    /// Open cells carved by a randomized depth-first walk from `start`: a cell is carved only when
+    /// exactly one of its four neighbours is open, so the open cells form a tree (no loops). The
+    /// goal is carved when the walk reaches it, else joined by the shortest run of cells.
+    static func perfectMaze(seed: UInt64, from start: Cell, to goal: Cell) -> Set<Cell> {
+        var rng = seed
+        func random(_ n: Int) -> Int {
+            rng &+= 0x9e37_79b9_7f4a_7c15
+            var z = rng
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            z ^= z >> 31
+            return Int(z % UInt64(n))
+        }
+        func neighbours(_ c: Cell) -> [Cell] {
+            [Cell(row: c.row - 1, column: c.column), Cell(row: c.row + 1, column: c.column),
+             Cell(row: c.row, column: c.column - 1), Cell(row: c.row, column: c.column + 1)].filter(isValid)
+        }
+        var open: Set<Cell> = [start]
+        var stack = [start]
+        while let top = stack.last {
+            let candidates = neighbours(top).filter { n in
+                !open.contains(n) && neighbours(n).filter { open.contains($0) }.count == 1
+            }
+            if candidates.isEmpty { stack.removeLast(); continue }
+            let next = candidates[random(candidates.count)]
+            open.insert(next)
+            stack.append(next)
+        }
+        if !open.contains(goal) {
+            // Breadth-first through blocks from the goal to the nearest open cell, then carve that run.
+            var from: [Cell: Cell] = [:]
+            var queue = [goal], seen: Set<Cell> = [goal], i = 0
+            var reached: Cell?
+            while i < queue.count, reached == nil {
+                let c = queue[i]; i += 1
+                for n in neighbours(c) where !seen.contains(n) {
+                    seen.insert(n); from[n] = c
+                    if open.contains(n) { reached = n; break }
+                    queue.append(n)
+                }
+            }
+            var c = reached.flatMap { from[$0] }
+            while let cell = c { open.insert(cell); c = from[cell] }
+        }
+        return open
+    }
+
+    /// True when open cells join the start to the goal (four-way steps).
+    public var goalIsReachable: Bool {
+        var seen: Set<Cell> = [start], queue = [start], i = 0
+        while i < queue.count {
+            let c = queue[i]; i += 1
+            if c == goal { return true }
+            for n in [Cell(row: c.row - 1, column: c.column), Cell(row: c.row + 1, column: c.column),
+                      Cell(row: c.row, column: c.column - 1), Cell(row: c.row, column: c.column + 1)]
+            where Self.isValid(n) && !blocks.contains(n) && !seen.contains(n) {
+                seen.insert(n); queue.append(n)
+            }
+        }
+        return false
     }
 
     /// The ball back at the start, the clock at zero.

@@ -21,7 +21,7 @@ public struct TextEditor: Equatable, Sendable {
 
     public init(_ text: String = "", maxLength: Int = 256) {
         self.maxLength = max(1, maxLength)
-        characters = text.prefix(self.maxLength).map(Self.bounded)
+        characters = Self.cleaned(text, room: self.maxLength).characters
         caret = characters.count
         anchor = caret
     }
@@ -40,21 +40,27 @@ public struct TextEditor: Equatable, Sendable {
     public mutating func insert(_ s: String) -> Bool {
         let r = selection
         let room = max(0, maxLength - (characters.count - r.count))
+        let (piece, dropped) = Self.cleaned(s, room: room)
+        droppedByLastInsert = dropped
+        if piece.isEmpty && r.isEmpty { return false }
+        characters.replaceSubrange(r, with: piece)
+        caret = r.lowerBound + piece.count
+        anchor = caret
+        return true
+    }
+
+    /// The characters of `s` a field may hold, at most `room` of them, and how many were left out:
+    /// line breaks and tabs become spaces, other control characters are dropped.
+    static func cleaned(_ s: String, room: Int) -> (characters: [Character], dropped: Int) {
         var cleaned: [Character] = []
         var dropped = 0
         for c in s {
             if cleaned.count == room { dropped += 1; continue }
             if c == "\n" || c == "\r\n" || c == "\r" || c == "\t" { cleaned.append(" "); continue }
             if c.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { continue }
-            cleaned.append(Self.bounded(c))
+            cleaned.append(bounded(c))
         }
-        droppedByLastInsert = dropped
-        let piece = cleaned
-        if piece.isEmpty && r.isEmpty { return false }
-        characters.replaceSubrange(r, with: piece)
-        caret = r.lowerBound + piece.count
-        anchor = caret
-        return true
+        return (cleaned, dropped)
     }
 
     /// `c` with combining marks beyond `maxScalarsPerCharacter` left out.
@@ -66,9 +72,9 @@ public struct TextEditor: Equatable, Sendable {
         return Character(String(view))
     }
 
-    /// Replaces the whole text and puts the caret at its end.
+    /// Replaces the whole text (cleaned as `insert` cleans it) and puts the caret at its end.
     public mutating func setText(_ s: String) {
-        characters = s.prefix(maxLength).map(Self.bounded)
+        characters = Self.cleaned(s, room: maxLength).characters
         caret = characters.count
         anchor = caret
     }

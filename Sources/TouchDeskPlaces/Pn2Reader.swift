@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// Reads Marble's `.pn2` files, the packed Natural Earth shapes of Debian's `marble-qt-data`.
 ///
@@ -19,9 +20,8 @@ public enum Pn2Reader {
     }
 
     public static func read(path: String) throws(PlacesError) -> MapLayer {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .dataMissing("cannot read \(path)")
-        }
+        let data: Data
+        do { data = try SafeFile.read(path, maxBytes: 256 << 20) } catch { throw .dataMissing(error.description) }
         do {
             return try read([UInt8](data))
         } catch {

@@ -38,7 +38,16 @@ struct ResourceFetcher: Sendable {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return listDirectory(path, url: url) }
         if Int(info.st_size) > limits.maxBytes { return .failure(.tooLarge(limit: limits.maxBytes)) }
-        guard let file = fopen(path, "rb") else {
+        // Opened non-blocking and checked again once open: a FIFO or a device is refused, never
+        // waited on or read for ever.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.unreadableFile(path, reason: String(cString: strerror(errno)))) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .failure(.unreadableFile(path, reason: "it is not a regular file"))
+        }
+        guard let file = fdopen(fd, "rb") else {
+            close(fd)
             return .failure(.unreadableFile(path, reason: String(cString: strerror(errno))))
         }
         defer { fclose(file) }

@@ -109,8 +109,24 @@ struct MandelbrotWindowTests {
         #expect(m.limit == 400)
         m.changeLimit(by: -2)
         #expect(m.limit == 100)
+        m.smooth = true
+        m.cyclePalette()
         m.reset()
-        #expect(m.limit == 100, "reset keeps the chosen limit factor")
+        #expect(m.limit == 200, "reset brings back the start limit")
+        #expect(!m.smooth && m.palette == .range && m.period == MandelbrotModel.startPeriod)
+    }
+
+    @Test func pCyclesThePalettesAndThePeriodDoublesWithinItsRange() {
+        var m = MandelbrotModel()
+        #expect(m.palette == .range)
+        var seen: [MandelbrotPaletteKind] = []
+        for _ in 0..<3 { m.cyclePalette(); seen.append(m.palette) }
+        #expect(seen == [.histogram, .cyclic, .range])
+        #expect(m.changePeriod(by: 1) && m.period == 128)
+        while m.changePeriod(by: 1) {}
+        #expect(m.period == MandelbrotModel.periodRange.upperBound)
+        while m.changePeriod(by: -1) {}
+        #expect(m.period == MandelbrotModel.periodRange.lowerBound)
     }
 }
 
@@ -141,13 +157,14 @@ struct MandelbrotKernelTests {
         #expect(MandelbrotKernel.iterationsMPFR(center: ComplexDecimal(1, 0), offsetX: .zero, offsetY: .zero, limit: 200, precision: 64) == 3)
     }
 
-    @Test func smoothColouringLiesBetweenTheBands() {
+    @Test func smoothValuesLieBetweenTheBands() {
         let n = 20, limit = 200
-        let low = MandelbrotPalette.smoothColor(count: n, norm: 4.0001, limit: limit)
-        let high = MandelbrotPalette.smoothColor(count: n, norm: 30, limit: limit)
+        let low = MandelbrotValue.make(count: n, norm: 4.0001, limit: limit, smooth: true)
+        let high = MandelbrotValue.make(count: n, norm: 30, limit: limit, smooth: true)
         // A barely escaped point is a whole step further on than one that escaped by far.
-        #expect(low.r > high.r)
-        #expect(MandelbrotPalette.smoothColor(count: limit, norm: 0, limit: limit) == (0, 0, 0))
+        #expect(low > high && low <= Float(n + 1) && high > Float(n - 1))
+        #expect(MandelbrotValue.make(count: n, norm: 30, limit: limit, smooth: false) == Float(n))
+        #expect(MandelbrotValue.make(count: limit, norm: 0, limit: limit, smooth: true) == MandelbrotValue.interior)
     }
 
     /// Every row of the 1024 × 1024 start view, computed by `rowKernel` over both cores.
@@ -212,22 +229,22 @@ struct UnsafeSendable<T>: @unchecked Sendable {
 
 @Suite("Mandelbrot: the threaded renderer")
 struct MandelbrotRendererTests {
-    /// The picture composed from `tiles` (later tiles over earlier), black where none fell.
-    static func compose(_ tiles: [MandelbrotTile], width: Int, height: Int) -> [UInt32] {
-        var img = [UInt32](repeating: 0, count: width * height)
+    /// The values composed from `tiles` (later tiles over earlier), -1 where none fell.
+    static func compose(_ tiles: [MandelbrotTile], width: Int, height: Int) -> [Float] {
+        var img = [Float](repeating: -1, count: width * height)
         for t in tiles {
-            for r in 0..<t.height { for x in 0..<t.width { img[(t.y + r) * width + x] = t.pixels[r * t.width + x] } }
+            for r in 0..<t.height { for x in 0..<t.width { img[(t.y + r) * width + t.rect.x + x] = t.values[r * t.width + x] } }
         }
         return img
     }
 
-    /// The frame's pixels by the plain scalar loop, one at a time.
-    static func reference(_ f: MandelbrotFrame) -> [UInt32] {
-        var img: [UInt32] = []
+    /// The frame's values by the plain scalar loop, one at a time.
+    static func reference(_ f: MandelbrotFrame) -> [Float] {
+        var img: [Float] = []
         for j in 0..<f.height {
             for i in 0..<f.width {
                 let n = MandelbrotKernel.iterations(cx: f.window.center.x.double + f.dx(i), cy: f.window.center.y.double + f.dy(j), limit: f.limit)
-                img.append(MandelbrotPalette.argb(MandelbrotPalette.color(count: n, limit: f.limit)))
+                img.append(MandelbrotValue.make(count: n, norm: 0, limit: f.limit, smooth: false))
             }
         }
         return img
@@ -240,8 +257,9 @@ struct MandelbrotRendererTests {
         r.waitUntilComputed()
         let tiles = r.drain()
         #expect(!r.isRendering)
+        #expect(r.progress == .init(fraction: 1, previewComplete: true))
         #expect(tiles.filter(\.isFinal).count == 3, "three bands of 16 rows")
-        #expect(Self.compose(tiles, width: 70, height: 45) == Self.reference(f))
+        #expect(Self.compose(tiles.filter(\.isFinal), width: 70, height: 45) == Self.reference(f))
     }
 
     @Test func aSupersededRenderNeverDrawsOverTheNewerOne() throws {
@@ -258,9 +276,9 @@ struct MandelbrotRendererTests {
         usleep(50_000)
         tiles += r.drain()
         #expect(tiles.allSatisfy { $0.generation == genB && $0.width == 64 })
-        #expect(Self.compose(tiles, width: 64, height: 40) == Self.reference(b))
-        // A stopped: far from all of its 2 × 94 bands were computed.
-        #expect(r.bandsFinished(generation: genA) < 20)
+        #expect(Self.compose(tiles.filter(\.isFinal), width: 64, height: 40) == Self.reference(b))
+        // A stopped: far from all of its 2 × 94 tasks were computed.
+        #expect(r.tasksFinished(generation: genA) < 20)
     }
 
     @Test func theCoarsePreviewComesFirstAndCoversTheView() throws {
@@ -272,8 +290,26 @@ struct MandelbrotRendererTests {
         let firstFinal = tiles.firstIndex(where: \.isFinal) ?? tiles.count
         #expect(tiles[..<firstFinal].map(\.y).sorted() == [0, 16, 32, 48], "coarse bands for the whole view first")
         let coarse = Self.compose(Array(tiles[..<firstFinal]), width: 80, height: 64)
-        // Inside each 8 × 8 block the preview is one colour: the block's top-left pixel.
+        #expect(!coarse.contains(-1))
+        // Inside each 8 × 8 block the preview is one value: the block's top-left pixel's.
         let full = Self.reference(f)
         #expect(coarse[9 * 80 + 13] == full[8 * 80 + 8])
+    }
+
+    @Test func aTaskListComputesOnlyItsRectangles() throws {
+        let r = MandelbrotRenderer(workers: 2)
+        let f = MandelbrotFrame(window: .start, width: 90, height: 40, limit: 100)
+        let strip = PixelRect(x: 70, y: 0, width: 20, height: 16)
+        r.start(f, tasks: [MandelbrotTask(rect: strip, coarse: false)])
+        r.waitUntilComputed()
+        let tiles = r.drain()
+        #expect(tiles.map(\.rect) == [strip])
+        let img = Self.compose(tiles, width: 90, height: 40), full = Self.reference(f)
+        for y in 0..<40 {
+            for x in 0..<90 {
+                let inside = x >= 70 && y < 16
+                #expect(inside ? img[y * 90 + x] == full[y * 90 + x] : img[y * 90 + x] == -1)
+            }
+        }
     }
 }

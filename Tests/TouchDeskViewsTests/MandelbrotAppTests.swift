@@ -68,9 +68,10 @@ struct MandelbrotAppTests {
         let img = frame(of: app, size: Self.size)
         let f = app.frame!
         var wrong = 0
-        for (i, j) in [(3, 3), (100, 50), (f.width - 5, f.height - 5), (250, 300), (40, 400)] {
+        for (i, j) in [(3, 3), (100, 50), (f.width - 5, f.height - 5), (250, f.height * 3 / 4), (40, f.height - 40)] {
             let n = MandelbrotKernel.iterations(cx: app.model.window.center.x.double + f.dx(i), cy: app.model.window.center.y.double + f.dy(j), limit: f.limit)
-            let expected = PixelColor(hex: MandelbrotPalette.argb(MandelbrotPalette.color(count: n, limit: f.limit)) & 0xff_ffff)
+            let value = MandelbrotValue.make(count: n, norm: 0, limit: f.limit, smooth: false)
+            let expected = PixelColor(hex: app.coloring!.argb(value) & 0xff_ffff)
             if !img.at(r.x + Double(i) + 0.5, r.y + Double(j) + 0.5).isClose(to: expected, tolerance: 2) { wrong += 1 }
         }
         #expect(wrong == 0)
@@ -132,7 +133,7 @@ struct MandelbrotAppTests {
         let sandbox = Sandbox()
         let app = Self.make(sandbox)
         app.press("s", control: true)
-        _ = app.tick()
+        app.finishSaving()
         let files = sandbox.dir.files(in: sandbox.environment.picturesDirectory)
         #expect(files.count == 1, "\(files)")
         let saved = try #require(files.first)

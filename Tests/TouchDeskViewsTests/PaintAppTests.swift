@@ -356,6 +356,7 @@ struct PaintAppTests {
         app.press("2")
         app.drag([Point(40, 50), Point(400, 200)])
         app.press("s", control: true)
+        app.finishSaving()
         let pictures = sandbox.environment.picturesDirectory
         let files = sandbox.dir.files(in: pictures)
         #expect(files.count == 1)
@@ -377,7 +378,7 @@ struct PaintAppTests {
         let env = AppEnvironment(picturesDirectory: home + "/Pictures", dataDirectory: home + "/.local/share/touchdesk", homeDirectory: home)
         let app = makeApp(env)
         app.tap(Point(50, 50))
-        let path = try #require(app.save())
+        let path = try #require(app.saveAndWait())
         #expect(path.hasPrefix(home + "/Pictures/"))
         #expect(app.toastMessage == "Saved ~/Pictures/" + (path as NSString).lastPathComponent)
     }
@@ -385,9 +386,9 @@ struct PaintAppTests {
     @Test func savingTwiceKeepsBothPictures() {
         let app = makeApp()
         app.tap(Point(50, 50))
-        let first = app.save()
+        let first = app.saveAndWait()
         app.tap(Point(150, 50))
-        let second = app.save()
+        let second = app.saveAndWait()
         #expect(first != nil && second != nil && first != second)
         #expect(sandbox.dir.files(in: sandbox.environment.picturesDirectory).count == 2)
         // The first file still shows only the first dab.
@@ -400,6 +401,7 @@ struct PaintAppTests {
         let app = makeApp()
         app.tap(Point(50, 50))
         app.press("s", control: true)
+        app.finishSaving()
         #expect(app.toastMessage?.hasPrefix("Saved ") == true)
         let c = app.canvasRect
         let row = Int(c.maxY - 47)  // inside the toast, above its text
@@ -418,7 +420,7 @@ struct PaintAppTests {
         let env = AppEnvironment(picturesDirectory: blocker + "/Pictures", dataDirectory: sandbox.dir.appending("data"), homeDirectory: home)
         let app = makeApp(env)
         app.tap(Point(70, 70))
-        let path = try #require(app.save())
+        let path = try #require(app.saveAndWait())
         #expect(path.hasPrefix(home + "/"))
         #expect(app.toastMessage == "Saved ~/" + (path as NSString).lastPathComponent)
         #expect(PixelImage(pngPath: path)?.at(70, 70) == .white)
@@ -432,6 +434,7 @@ struct PaintAppTests {
         app.drag([Point(40, 80), Point(300, 80)])
         let before = canvas(app)
         app.press("s", control: true)
+        app.finishSaving()
         let message = app.toastMessage ?? ""
         #expect(message.hasPrefix("Could not save"), "toast: \(message)")
         #expect(message.contains("blocker"), "the message names the place: \(message)")
@@ -442,5 +445,24 @@ struct PaintAppTests {
         // The error shows in red over the canvas.
         let red = PixelColor(Theme.error, alpha: 0.95, over: Color(0, 0, 0))
         #expect(window(app).count(of: red, tolerance: 6, y: Int(app.canvasRect.maxY - 47), height: 1) > 100)
+    }
+
+    @Test func threeHundredSavesInARowQueueOffTheUIThreadAndTheLastPictureHasEveryDab() throws {
+        let app = makeApp()
+        var last: BackgroundWriter.Ticket?
+        for i in 0..<300 {
+            app.tap(Point(Double(20 + i % 30 * 20), Double(20 + i / 30 * 20)))
+            if i < 299 { app.press("s", control: true) } else { last = app.save() }
+        }
+        app.finishSaving()
+        #expect(!app.isSaving)
+        let files = sandbox.dir.files(in: sandbox.environment.picturesDirectory)
+        #expect(!files.isEmpty && files.count < 300, "waiting saves were merged: \(files.count) files")
+        #expect(app.environment.writer.jobsRun == files.count)
+        // The last save holds the whole painting.
+        guard case .written(let path)? = last?.outcome else { Issue.record("no file: \(String(describing: last?.outcome))"); return }
+        let png = try #require(PixelImage(pngPath: path))
+        #expect(png.at(20, 20) == .white && png.at(20 + 29 * 20, 20 + 9 * 20) == .white)
+        #expect(app.toastMessage?.hasPrefix("Saved ") == true)
     }
 }

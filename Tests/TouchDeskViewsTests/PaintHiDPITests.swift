@@ -37,7 +37,7 @@ struct PaintHiDPITests {
         // And a point away from it is black.
         #expect(img.at(2 * (c.x + r + 3), 2 * c.y) == .black)
 
-        let path = try #require(app.save())
+        let path = try #require(app.saveAndWait())
         let saved = try #require(PixelImage(pngPath: path))
         #expect(saved.width == Int(2 * app.canvasRect.width))
         #expect(saved.at(2 * c.x, 2 * c.y).isClose(to: .white, tolerance: 8))

@@ -163,10 +163,12 @@ struct TiltAppsTests {
         let img = frame(of: app, size: Self.size)
         #expect(img.mismatches([p.xy, (p.x - cw * 0.4, p.y - cw * 0.4), (p.x + cw * 0.4, p.y + cw * 0.4)], expected: PixelColor(MazeApp.block)).isEmpty)
         #expect(img.at(p.x + cw, p.y) == PixelColor(MazeApp.floor), "the next cell stays open")
+        app.finishSaving()
         let again = MazeApp(environment: sandbox.environment)
         #expect(again.model.blocks == app.model.blocks, "the layout comes back next time")
         _ = again.handle(.key(Key("c")))
         #expect(again.model.blocks.isEmpty)
+        again.finishSaving()
         #expect(MazeApp(environment: sandbox.environment).model.blocks.isEmpty, "and so does clearing it")
     }
 
@@ -179,6 +181,7 @@ struct TiltAppsTests {
         for _ in 0..<3000 { if case .finished = app.model.state { break }; _ = app.tick() }
         guard case .finished(let t) = app.model.state else { Issue.record("never reached the goal"); return }
         #expect(app.best == t)
+        app.finishSaving()
         let again = MazeApp(environment: sandbox.environment)
         #expect(again.best == t, "the best time is kept")
         again.layout(in: Self.size)
@@ -205,6 +208,7 @@ struct TiltAppsTests {
         #expect(img.at(center(5, 6).x + cw * 0.4, center(5, 6).y) == PixelColor(MazeApp.goalColor))
         #expect(img.at(center(2, 9).x + cw * 0.4, center(2, 9).y) == PixelColor(MazeApp.startColor))
         #expect(img.at(center(11, 11).x, center(11, 11).y) == PixelColor(MazeApp.floor), "the old goal is plain floor")
+        app.finishSaving()
         let again = MazeApp(environment: sandbox.environment)
         #expect(again.model.start == app.model.start && again.model.goal == app.model.goal)
         _ = again.press("1")
@@ -227,6 +231,77 @@ struct TiltAppsTests {
         #expect(app.model.blocks.isEmpty)
         #expect(app.model.ballIsFree())
         #expect(frame(of: app, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) > 500, "no message says why")
+    }
+
+    @Test func aHugeOldMazeFileLoadsInTheBackgroundAndIsCutTo200BestTimes() throws {
+        let sandbox = Sandbox()
+        let env = sandbox.environment
+        // An old file: 300,000 best times (about 13 MB), no order, with the layout on screen among them.
+        var layout = MazeModel(size: Size(360, 360))
+        _ = layout.toggle(MazeModel.Cell(row: 4, column: 4))
+        var text = "{\"blocks\":[{\"row\":4,\"column\":4}],\"bestTicks\":{"
+        for i in 0..<300_000 { text += "\"k\(i)\":\(100 + i % 500)," }
+        text += "\"\(layout.layoutKey)\":321}}"
+        let path = env.dataDirectory + "/" + MazeApp.fileName
+        try FileManager.default.createDirectory(atPath: env.dataDirectory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let app = MazeApp(environment: env)
+        app.layout(in: Self.size)
+        // Still reading: a click is not lost to the file arriving later, and the window says so.
+        if app.isLoading {
+            #expect(app.tick(), "it keeps ticking while it reads")
+            #expect(frame(of: app, size: Self.size).count(of: PixelColor(Theme.text), tolerance: 30) > 20)
+        }
+        app.finishLoading()
+        #expect(app.model.blocks == [MazeModel.Cell(row: 4, column: 4)])
+        #expect(app.bestTimes.count == MazeBestTimes.limit)
+        #expect(app.best == 321, "the layout on screen keeps its best time")
+        app.finishSaving()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size > 0 && size < 64 << 10, "rewritten bounded: \(size) bytes")
+        // A click now is quick and saves a small file again.
+        app.tap(Point(app.mazeRect.x + app.mazeRect.width * 0.6, app.mazeRect.y + app.mazeRect.height * 0.6))
+        #expect(app.model.blocks.count == 2)
+    }
+
+    @Test func aDragInMazePlacesARowAndUndoRedoAndGenerateWorkFromKeys() {
+        let sandbox = Sandbox()
+        let app = MazeApp(environment: sandbox.environment)
+        app.layout(in: Self.size)
+        let m = app.mazeRect, cw = m.width / 12
+        func center(_ row: Int, _ col: Int) -> Point { Point(m.x + cw * (Double(col) + 0.5), m.y + cw * (Double(row) + 0.5)) }
+        app.drag((2...9).map { center(5, $0) })
+        #expect(app.model.blocks == Set((2...9).map { MazeModel.Cell(row: 5, column: $0) }))
+        let img = frame(of: app, size: Self.size)
+        #expect(img.mismatches((2...9).map { center(5, $0).xy }, expected: PixelColor(MazeApp.block)).isEmpty)
+        _ = app.press("z", control: true)
+        #expect(app.model.blocks.isEmpty)
+        _ = app.press("z", control: true, shift: true)
+        #expect(app.model.blocks.count == 8)
+        _ = app.press("g")
+        #expect(app.model.goalIsReachable && app.model.blocks.count > 40)
+        _ = app.press("c")
+        #expect(app.model.blocks.isEmpty)
+        _ = app.press("z", control: true)
+        #expect(app.model.blocks.count > 40, "clear is undoable")
+    }
+
+    @Test func keyboardBuildingMovesACursorAndSpaceToggles() {
+        let sandbox = Sandbox()
+        let app = MazeApp(environment: sandbox.environment)
+        app.layout(in: Self.size)
+        #expect(app.showsHint, "a first open shows how to build and play")
+        _ = app.press("b")
+        #expect(app.cursor == MazeModel.startCell && app.controls["build"]?.isOn == true)
+        _ = app.press("Right"); _ = app.press("Right"); _ = app.press("Down")
+        _ = app.press("space")
+        #expect(app.model.blocks == [MazeModel.Cell(row: 1, column: 2)])
+        #expect(app.model.ball == app.model.center(of: app.model.start), "arrows did not tilt the ball")
+        #expect(!app.showsHint)
+        _ = app.press("space")
+        #expect(app.model.blocks.isEmpty)
+        _ = app.press("b")
+        #expect(app.cursor == nil)
     }
 
     // MARK: - SpaceBalls

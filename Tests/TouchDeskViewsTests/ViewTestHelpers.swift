@@ -83,3 +83,13 @@ extension Rect {
 
 /// Every app, as the registry lists them.
 func registryTiles() -> [Shell.Tile] { Registry.tiles }
+
+extension PaintApp {
+    /// Saves (Ctrl+S) and waits for the writer: the path written, or nil.
+    func saveAndWait() -> String? {
+        guard let ticket = save() else { return nil }
+        finishSaving()
+        if case .written(let path)? = ticket.outcome { return path }
+        return nil
+    }
+}

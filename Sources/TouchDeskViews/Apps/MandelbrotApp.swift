@@ -7,50 +7,93 @@ import TouchDeskModels
 /// Mandelbrot: explore the Mandelbrot set by tapping quadrants, as the seed did, or by wheel
 /// and drag; deep zoom far past where doubles give out.
 ///
-/// The picture is a persistent image surface. A view change first moves the old pixels to where
-/// they belong in the new view (an instant, blurry preview), then starts a threaded render
-/// (`MandelbrotRenderer`) whose coarse and then final bands the tick copies in as they arrive;
-/// tick and draw never wait for a worker.
+/// The picture is kept as escape values (`MandelbrotPicture`) at device pixels and coloured into
+/// a persistent image surface. A view change first reuses the old pixels, as XaoS does: a pan
+/// moves them and computes only the uncovered strips, a zoom shows the old picture scaled as the
+/// preview. A threaded render (`MandelbrotRenderer`) then fills in what is missing, coarse first;
+/// the tick copies its tiles in and refits the palette to the counts on screen. Tick and draw
+/// never wait for a worker, and saving runs on a thread of its own.
 public final class MandelbrotApp: MiniApp {
     public nonisolated static let id = "mandelbrot"
     public nonisolated static let title = "Mandelbrot"
-    public nonisolated static let blurb = "Tap a quadrant to zoom into the Mandelbrot set; wheel, drag, deep zoom, smooth colours, save as PNG."
+    public nonisolated static let blurb = "Tap a quadrant to zoom into the Mandelbrot set; wheel, drag, deep zoom, palettes, save big PNGs."
+
+    /// The toolbar's controls, and the actions only keys reach (the period: , and .).
+    enum Control: String, CaseIterable {
+        case reset, out, fewer, more, smooth, palette, shorterPeriod, longerPeriod, save, saveBig
+    }
 
     public private(set) var model = MandelbrotModel()
     let environment: AppEnvironment
     let controls = Controls()
     let renderer = MandelbrotRenderer()
-    /// Where the picture is drawn, in the app's coordinates.
+    /// Where the picture is drawn, in the app's coordinates (points).
     public private(set) var imageRect = Rect.zero
     private var size = Size(0, 0)
-    /// The picture, `frame.width` × `frame.height` pixels (RGB24).
+    /// Device pixels per point: the picture is computed at the screen's own resolution.
+    public private(set) var pixelScale = 1.0
+    /// The device scale the last frame was drawn at; the tick adopts it.
+    private var drawnScale = 1.0
+    /// The picture's values and quality, `frame.width` × `frame.height` device pixels.
+    public private(set) var picture: MandelbrotPicture?
+    /// The picture's colours (RGB24), the same pixels.
     private var surface: ImageSurface?
+    /// The palette fitted to the picture's values.
+    public private(set) var coloring: MandelbrotColoring?
     public private(set) var frame: MandelbrotFrame?
+    /// Ticks until the palette is refitted while tiles arrive: refitting reads every pixel.
+    private var refitCountdown = 0
     private var toast = Toast()
-    private var pendingSave = false
     /// A touch in the picture: where it began, and how far it has been dragged.
     private var touchStart: Point?
     private var dragOffset: Point?
+
+    // Saving: through the shared writer, one save at a time, off the UI thread.
+    /// Ctrl+S was pressed: the save starts once the render is complete.
+    private var pendingSave = false
+    /// The save on the writer's thread, until its outcome is shown.
+    private var saveTicket: BackgroundWriter.Ticket?
+    /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
+    private var bigRender: BackgroundJob<MandelbrotPicture?>?
+    public private(set) var bigSaveSize: (width: Int, height: Int)?
+    private let bigRenderer = MandelbrotRenderer()
+    /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
+    let sizeForm = Form()
+    let sizeField: TextField
+    public private(set) var isAskingForSize = false
+    private var sizePanel = Rect.zero
 
     static let labelHeight = 30.0
     /// A touch that moves less than this is a tap (a quadrant), not a drag.
     static let dragThreshold = 4.0
     /// One wheel notch scales the span by this (or its inverse).
     static let wheelFactor = 0.8
+    /// The progress bar along the bottom of the picture, in points.
+    static let progressHeight = 6.0
+    /// The largest picture Shift+Ctrl+S renders (8K UHD).
+    public static let maxSaveSize = (width: 7680, height: 4320)
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        controls.add("reset", "Reset", shortcut: "R")
-        controls.add("out", "Out", shortcut: "⌫")
-        controls.add("fewer", "Iter −", shortcut: "[")
-        controls.add("more", "Iter +", shortcut: "]")
-        controls.add("smooth", "Smooth", shortcut: "S", kind: .toggle)
-        controls.add("save", "Save", shortcut: "Ctrl+S")
+        sizeField = TextField("size", text: "3840×2160", placeholder: "width×height", maxLength: 16, clipboard: environment.clipboard)
+        sizeForm.add(sizeField)
+        sizeForm.addButton("go", "Save", shortcut: "Enter")
+        sizeForm.addButton("cancel", "Cancel", shortcut: "Esc")
+        sizeForm.order = ["size", "go", "cancel"]
+        controls.add(Control.reset.rawValue, "Reset", shortcut: "R")
+        controls.add(Control.out.rawValue, "Out", shortcut: "⌫")
+        controls.add(Control.fewer.rawValue, "Iter −", shortcut: "[")
+        controls.add(Control.more.rawValue, "Iter +", shortcut: "]")
+        controls.add(Control.smooth.rawValue, "Smooth", shortcut: "S", kind: .toggle)
+        controls.add(Control.palette.rawValue, "Palette", shortcut: "P")
+        controls.add(Control.save.rawValue, "Save", shortcut: "Ctrl+S")
+        controls.add(Control.saveBig.rawValue, "Save as…", shortcut: "Shift+Ctrl+S")
         syncControls()
     }
 
     isolated deinit {
         renderer.cancel()
+        bigRenderer.cancel()
     }
 
     // MARK: - Journeys (command line)
@@ -64,12 +107,33 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: nil)
     }
 
+    /// Shows `m` (a view kept across restarts) and renders it.
+    public func show(_ m: MandelbrotModel) {
+        model = m
+        restart(preview: nil)
+    }
+
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     public func finishRendering() {
         renderer.waitUntilComputed()
         absorbTiles()
+        refit()
     }
+
+    /// Blocks until every save asked for has been written. Only for tests.
+    func finishSaving() {
+        while isSaving {
+            if let job = bigRender { _ = job.wait() }
+            if renderer.isRendering { finishRendering() }
+            _ = tick()
+            environment.writer.waitUntilIdle()
+            _ = tick()
+        }
+    }
+
+    /// True while a save is asked for, rendering or being written.
+    var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
 
     public var isRendering: Bool { renderer.isRendering }
 
@@ -79,17 +143,35 @@ public final class MandelbrotApp: MiniApp {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         imageRect = Rect(x: 0, y: Self.labelHeight, width: size.width, height: max(0, size.height - barH - Self.labelHeight))
-        let w = Int(imageRect.width.rounded(.down)), h = Int(imageRect.height.rounded(.down))
+        layoutSizePanel()
+        let (w, h) = pixelSize
         if frame?.width != w || frame?.height != h {
-            let old = frame
             // The old picture, scaled about its centre to the new size's fit, as the preview.
-            let k = old.map { o in ExtendedDouble.ratio(o.window.extendedSpan, model.window.extendedSpan)
-                * Double(max(1, min(w, h))) / Double(max(1, min(o.width, o.height))) } ?? 1
-            restart(preview: old.map { o in (k, Point(Double(w) / 2 - Double(o.width) / 2 * k, Double(h) / 2 - Double(o.height) / 2 * k)) })
+            restart(preview: frame.map { o in
+                let k = ExtendedDouble.ratio(o.window.extendedSpan, model.window.extendedSpan)
+                    * Double(max(1, min(w, h))) / Double(max(1, min(o.width, o.height)))
+                return (k, Point(Double(w) / 2 - Double(o.width) / 2 * k, Double(h) / 2 - Double(o.height) / 2 * k))
+            })
         }
     }
 
+    /// The picture's size in device pixels.
+    private var pixelSize: (Int, Int) {
+        (max(0, Int((imageRect.width * pixelScale).rounded(.down))), max(0, Int((imageRect.height * pixelScale).rounded(.down))))
+    }
+
+    private func layoutSizePanel() {
+        let w = min(imageRect.width - 16, 440.0), h = 150.0
+        sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(8, (imageRect.height - h) / 2), width: w, height: h)
+        sizeField.frame = Rect(x: sizePanel.x + 16, y: sizePanel.y + 44, width: w - 32, height: TextField.height)
+        let c = sizeForm.controls
+        let gw = c["go"].map { c.preferredWidth($0) } ?? 80, cw = c["cancel"].map { c.preferredWidth($0) } ?? 80
+        c.place("cancel", at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: Controls.rowHeight))
+        c.place("go", at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: Controls.rowHeight))
+    }
+
     public func handle(_ event: InputEvent) -> Bool {
+        if isAskingForSize { return handleSizePanel(event) }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
@@ -125,13 +207,18 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        if k.is("s", control: true) { activate("save") }
+        if k.is("s", control: true, shift: true) { activate(.saveBig) }
+        else if k.is("s", control: true) { activate(.save) }
+        else if k.is("c", control: true, shift: true) { copyJourney() }
         else if k.is("c", control: true) { copyView() }
-        else if k.is("r") || k.is("Home") { activate("reset") }
-        else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate("out") }
-        else if k.is("bracketleft") { activate("fewer") }
-        else if k.is("bracketright") { activate("more") }
-        else if k.is("s") { activate("smooth") }
+        else if k.is("r") || k.is("Home") { activate(.reset) }
+        else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate(.out) }
+        else if k.is("bracketleft") { activate(.fewer) }
+        else if k.is("bracketright") { activate(.more) }
+        else if k.is("s") { activate(.smooth) }
+        else if k.is("p") { activate(.palette) }
+        else if k.is("comma") || k.is("less") { activate(.shorterPeriod) }
+        else if k.is("period") || k.is("greater") { activate(.longerPeriod) }
         else if let q = Int(k.name), (1...4).contains(q), !k.control { zoomIntoQuadrant(q) }
         else if k.is("plus") || k.is("equal") || k.is("KP_Add") { zoom(by: 0.5, about: imageRect.center) }
         else if k.is("Left") { panStep(-1, 0) }
@@ -143,27 +230,60 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func activate(_ id: String) {
-        switch id {
-        case "reset":
+        guard let c = Control(rawValue: id) else { return }
+        activate(c)
+    }
+
+    private func activate(_ c: Control) {
+        switch c {
+        case .reset:
             model.reset()
             restart(preview: nil)
-        case "out": zoomOut()
-        case "fewer", "more":
-            if model.changeLimit(by: id == "more" ? 1 : -1) { restart(preview: nil) }
+        case .out: zoomOut()
+        case .fewer, .more:
+            if model.changeLimit(by: c == .more ? 1 : -1) { restart(preview: nil) }
             else { toast.show("The iteration limit stays within \(MandelbrotModel.limitRange.lowerBound)–\(MandelbrotModel.limitRange.upperBound)", isError: true) }
-        case "smooth":
+        case .smooth:
             model.smooth.toggle()
             restart(preview: nil)
-        case "save":
+        case .palette:
+            model.cyclePalette()
+            refit(force: true)
+        case .shorterPeriod, .longerPeriod:
+            if model.palette != .cyclic {
+                toast.show("The period is for the cyclic palette: press P to choose it", isError: true)
+            } else if model.changePeriod(by: c == .longerPeriod ? 1 : -1) {
+                refit(force: true)
+            } else {
+                toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
+            }
+        case .save:
             pendingSave = true
-            if !renderer.isRendering { saveNow() }
-        default: break
+            startSaveIfReady()
+        case .saveBig:
+            if bigRender != nil {
+                toast.show("A picture is still being saved: wait for it to finish", isError: true)
+            } else {
+                isAskingForSize = true
+                sizeForm.setFocus("size")
+                sizeField.selectAll()
+            }
         }
         syncControls()
     }
 
     private func syncControls() {
-        controls.setOn("smooth", model.smooth)
+        controls.setOn(Control.smooth.rawValue, model.smooth)
+    }
+
+    /// Copies the whole journey (the label may show it shortened) as a --journey option.
+    private func copyJourney() {
+        guard let j = model.journey else {
+            toast.show("No journey to copy: the view was panned or zoomed freely", isError: true)
+            return
+        }
+        environment.clipboard.copy("--journey " + (j.isEmpty ? "\"\"" : MandelbrotJourney.format(j)))
+        toast.show("Copied the journey (\(j.count) steps)", isError: false)
     }
 
     /// Opens at a window given exactly (`--center RE,IM --width W`).
@@ -184,7 +304,7 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - Navigation
 
-    /// The picture's shorter side in pixels: the view's width spans it.
+    /// The picture's shorter side in device pixels: the view's width spans it.
     private var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
 
     /// A plane distance in pixels of the current view.
@@ -208,11 +328,10 @@ public final class MandelbrotApp: MiniApp {
             return
         }
         // The quadrant's centre, a quarter of the fitted square from the picture's centre, doubles about the new centre.
-        let quarter = Double(min(frame?.width ?? 0, frame?.height ?? 0)) / 4
-        let qc = Point((frame.map { Double($0.width) / 2 } ?? 0) + (q == 1 || q == 3 ? -quarter : quarter),
-                       (frame.map { Double($0.height) / 2 } ?? 0) + (q == 1 || q == 2 ? -quarter : quarter))
-        let c = Point(Double(frame?.width ?? 0) / 2, Double(frame?.height ?? 0) / 2)
-        restart(preview: (2, Point(c.x - 2 * qc.x, c.y - 2 * qc.y)))
+        let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
+        let quarter = min(w, h) / 4
+        let qc = Point(w / 2 + (q == 1 || q == 3 ? -quarter : quarter), h / 2 + (q == 1 || q == 2 ? -quarter : quarter))
+        restart(preview: (2, Point(w / 2 - 2 * qc.x, h / 2 - 2 * qc.y)))
     }
 
     private func zoomOut() {
@@ -228,13 +347,12 @@ public final class MandelbrotApp: MiniApp {
         let dx = pixels(before.center.x - model.window.center.x)
         let dy = pixels(before.center.y - model.window.center.y)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
-        let t = Point(w / 2 - w / 2 * k + dx, h / 2 - h / 2 * k - dy)
-        restart(preview: (k, t))
+        restart(preview: (k, Point(w / 2 - w / 2 * k + dx, h / 2 - h / 2 * k - dy)))
     }
 
     /// Zooms by `factor` (< 1 magnifies) keeping the point under `p` in place.
     private func zoom(by factor: Double, about p: Point) {
-        let local = Point(p.x - imageRect.x, p.y - imageRect.y)
+        let local = Point((p.x - imageRect.x) * pixelScale, (p.y - imageRect.y) * pixelScale)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
         let fx = (local.x - w / 2) / side, fy = (h / 2 - local.y) / side
         do {
@@ -247,10 +365,13 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: (k, Point(local.x - local.x * k, local.y - local.y * k)))
     }
 
-    /// Moves the picture by `d` points (the plane follows the pointer).
+    /// Moves the picture by `d` points (the plane follows the pointer), rounded to whole device
+    /// pixels so every pixel that stays on screen keeps its point and its value.
     private func pan(by d: Point) {
-        model.pan(widths: -d.x / side, d.y / side)
-        restart(preview: (1, d))
+        let px = (d.x * pixelScale).rounded(), py = (d.y * pixelScale).rounded()
+        guard px != 0 || py != 0 else { return }
+        model.pan(widths: -px / side, py / side)
+        restart(preview: (1, Point(px, py)))
     }
 
     private func panStep(_ x: Double, _ y: Double) {
@@ -260,70 +381,101 @@ public final class MandelbrotApp: MiniApp {
     // MARK: - Rendering
 
     /// Starts rendering the model's view at the picture's size. `preview`, if given, maps the old
-    /// picture into the new one (new = old·scale + offset) until the render covers it.
+    /// picture into the new one in device pixels (new = old·scale + offset): what it covers is
+    /// reused, and only the rest (or, for a scaled preview, the refinement) is computed.
     private func restart(preview: (scale: Double, offset: Point)?) {
-        let w = Int(imageRect.width.rounded(.down)), h = Int(imageRect.height.rounded(.down))
-        let f = MandelbrotFrame(window: model.window, width: max(0, w), height: max(0, h), limit: model.limit, smooth: model.smooth)
+        let (w, h) = pixelSize
+        let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
         guard w > 0, h > 0 else {
             renderer.cancel()
             frame = f
+            picture = nil
+            surface = nil
             return
         }
-        let fresh = ImageSurface(size: Size(Double(w), Double(h)), format: .rgb)
-        if let old = surface, let preview {
-            fresh.draw { cr in
-                cr.translate(preview.offset.x, preview.offset.y)
-                cr.scale(preview.scale, preview.scale)
-                cr.setSource(old, filter: .fast)
-                cr.paint()
-            }
+        var next = MandelbrotPicture(width: w, height: h)
+        if let old = picture, let preview, old.width > 0 {
+            next = old.resampled(width: w, height: h, scale: preview.scale, offsetX: preview.offset.x, offsetY: preview.offset.y)
         }
-        surface = fresh
+        picture = next
         frame = f
-        renderer.start(f)
+        surface = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+        renderer.start(f, tasks: next.plan())
+        refit(force: true)
     }
 
-    /// Copies the finished bands into the picture.
+    /// Copies the finished tiles into the picture and colours them.
     private func absorbTiles() {
         let tiles = renderer.drain()
-        guard let surface, let f = frame, !tiles.isEmpty else { return }
-        surface.withPixels { data, stride in
-            for t in tiles where t.width == f.width && t.y + t.height <= f.height {
-                t.pixels.withUnsafeBufferPointer { src in
-                    for r in 0..<t.height {
-                        let row = (data + (t.y + r) * stride).assumingMemoryBound(to: UInt32.self)
-                        row.update(from: src.baseAddress! + r * t.width, count: t.width)
-                    }
-                }
-            }
+        guard picture != nil, !tiles.isEmpty else { return }
+        var painted: [PixelRect] = []
+        for t in tiles where picture!.apply(t) { painted.append(t.rect) }
+        guard let surface, let picture, let coloring else { return }
+        surface.withPixels { base, stride in
+            for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
         }
+    }
+
+    /// Fits the palette to the picture's values and, if the colours changed (or `force`), repaints all.
+    private func refit(force: Bool = false) {
+        refitCountdown = 12
+        guard let picture, let surface else { coloring = nil; return }
+        let fitted = picture.coloring(model.palette, period: model.period)
+        guard force || fitted != coloring else { return }
+        coloring = fitted
+        surface.withPixels { base, stride in picture.paint(fitted, into: base, stride: stride) }
     }
 
     public func tick() -> Bool {
+        if abs(drawnScale - pixelScale) > 0.01 {
+            // The window is drawn at another device scale (a HiDPI screen): compute its own pixels.
+            pixelScale = drawnScale
+            layout(in: size)
+        }
+        let wasRendering = renderer.isRendering
         absorbTiles()
         let rendering = renderer.isRendering
-        if pendingSave && !rendering { saveNow() }
+        refitCountdown -= 1
+        if (wasRendering && !rendering) || refitCountdown <= 0 { refit() }
+        startSaveIfReady()
+        let saving = pollSave()
         let toastShowing = toast.tick()
-        return rendering || toastShowing
+        let caret = isAskingForSize && sizeForm.tick()
+        return rendering || saving || toastShowing || caret
     }
 
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        cr.fill(imageRect, Color(0, 0, 0))
+        drawnScale = cr.deviceScale
+        // What no pixel covers yet (during a drag) shows as "not computed", never the set's black.
+        cr.fill(imageRect, Color(hex: MandelbrotPalette.unknown & 0xff_ffff))
         if let surface {
             cr.save()
             cr.rectangle(imageRect)
             cr.clip()
             let d = dragOffset ?? .zero
-            cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y)
+            cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
             cr.paint()
             cr.restore()
         }
         drawCrossHair(cr)
+        drawProgress(cr)
         drawLabels(cr)
         controls.draw(cr)
+        if isAskingForSize { drawSizePanel(cr) }
         toast.draw(cr, in: imageRect)
+    }
+
+    /// The bar along the bottom of the picture while a render runs: amber while parts are still
+    /// previews, the accent colour while only refinement is left; gone when every pixel is final.
+    private func drawProgress(_ cr: CairoContext) {
+        guard renderer.isRendering, imageRect.height > Self.progressHeight else { return }
+        let p = renderer.progress
+        let track = Rect(x: imageRect.x, y: imageRect.maxY - Self.progressHeight, width: imageRect.width, height: Self.progressHeight)
+        cr.fill(track, Color(0, 0, 0, 0.55))
+        let done = Rect(x: track.x, y: track.y, width: track.width * max(0.02, p.fraction), height: track.height)
+        cr.fill(done, p.previewComplete ? Theme.accent : Color(hex: 0xf0a030))
     }
 
     private func drawCrossHair(_ cr: CairoContext) {
@@ -344,16 +496,45 @@ public final class MandelbrotApp: MiniApp {
         }
     }
 
+    /// The journey, shortened in the middle when it does not fit (Shift+Ctrl+C copies all of it).
+    var journeyLayout: TextLayout {
+        Text.layout("Journey: " + model.journeyText, font: Font(size: 15, weight: .bold), width: max(40, size.width * 0.55 - 20),
+                    ellipsis: .middle)
+    }
+
     private func drawLabels(_ cr: CairoContext) {
         let y = Self.labelHeight / 2
-        let journey = "Journey: " + model.journeyText
-        cr.text(journey, x: 10, y: y, size: Text.fittingSize(journey, width: size.width * 0.55, size: 15, weight: .bold), weight: .bold)
-        var info = "zoom " + model.window.zoomText + " · limit \(model.limit)"
-        if let f = frame, renderer.isRendering {
-            info += String(format: " · %d%%", Int(renderer.progress(of: f) * 100))
+        let journey = journeyLayout
+        cr.draw(journey, x: 10, y: y - journey.height / 2, color: Theme.text)
+        var info = "zoom " + model.window.zoomText + " · limit \(model.limit) · " + model.palette.title
+        // The period has keys but no buttons, to keep the toolbar short: the label names them.
+        if model.palette == .cyclic { info += " \(model.period) (, .)" }
+        if renderer.isRendering {
+            let p = renderer.progress
+            info += String(format: p.previewComplete ? " · refining %d%%" : " · preview %d%%", Int(p.fraction * 100))
         }
-        cr.text(info, x: size.width - 10, y: y, size: Text.fittingSize(info, width: size.width * 0.42, size: 13),
-                  color: Theme.dimText, align: .right)
+        if let big = bigSaveSize, bigRender != nil {
+            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(bigRenderer.progress.fraction * 100))
+        }
+        let l = Text.layout(info, font: Font(size: 13), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
+        cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
+        if bigRender != nil {
+            // The big picture's progress: a thin bar under the labels.
+            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * bigRenderer.progress.fraction, height: 3), Theme.success)
+        }
+    }
+
+    private func drawSizePanel(_ cr: CairoContext) {
+        cr.fill(imageRect, Color(0, 0, 0, 0.45))
+        Theme.bar.set(cr)
+        cr.roundedRect(sizePanel, radius: 10)
+        cr.fill()
+        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
+        cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
+        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: 12),
+                               width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
+        cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
+        sizeForm.draw(cr)
     }
 
     static func zoomText(_ z: Double) -> String {
@@ -361,8 +542,9 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // A tiny render of the start view, computed with the same kernel and colours.
-        let n = 48
+        // A render of the start view at the icon's pixel size (sharp on any tile and screen),
+        // computed with the same kernel and colours.
+        let n = max(16, min(512, Int((r.width * cr.deviceScale).rounded(.up))))
         let s = ImageSurface(size: Size(Double(n), Double(n)), format: .rgb)
         s.withPixels { data, stride in
             let f = MandelbrotFrame(window: .start, width: n, height: n, limit: 60)
@@ -383,17 +565,99 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - Saving
 
-    /// Saves the picture as PNG in the pictures folder (or home); says where, or why not.
+    /// Ctrl+S: once the render is complete, hands the picture to the writer, which colours,
+    /// encodes and writes it at device resolution. Presses while a save waits to start replace it
+    /// (the writer keeps one pending job per key), so a burst of Ctrl+S writes one or two files.
+    private func startSaveIfReady() {
+        guard pendingSave, !renderer.isRendering else { return }
+        pendingSave = false
+        guard let picture, let coloring, picture.width > 0, picture.height > 0 else {
+            toast.show("Nothing to save: the window is too small", isError: true)
+            return
+        }
+        let job = MandelbrotSaving.job(picture, coloring, scale: pixelScale, folders: environment.pictureDirectoriesToTry,
+                                       stem: "touchdesk-mandelbrot")
+        saveTicket = environment.writer.submit(key: "mandelbrot-save", job)
+        toast.show("Saving…", isError: false)
+    }
+
+    /// Hands a finished big render to the writer and shows finished saves; true while a save is
+    /// under way.
+    private func pollSave() -> Bool {
+        if let job = bigRender, let result = job.value {
+            bigRender = nil
+            let size = bigSaveSize
+            bigSaveSize = nil
+            if let big = result, let size {
+                let job = MandelbrotSaving.job(big, big.coloring(model.palette, period: model.period), scale: 1,
+                                               folders: environment.pictureDirectoriesToTry,
+                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)")
+                saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
+            } else {
+                toast.show("The big picture was cancelled", isError: true)
+            }
+        }
+        if let ticket = saveTicket, let outcome = ticket.outcome {
+            saveTicket = nil
+            let saved = environment.savedPicture(outcome)
+            toast.show(saved)
+            lastSaved = saved
+        }
+        return isSaving
+    }
+
+    /// What the last save came to (for tests).
+    private(set) var lastSaved: SavedPicture?
+
+    /// Saves the picture now, waiting for it: for tests and the command line.
     @discardableResult
     public func saveNow() -> String? {
-        pendingSave = false
-        guard let surface, let f = frame, f.width > 0, f.height > 0 else {
-            toast.show("Nothing to save: the window is too small", isError: true)
-            return nil
+        activate(.save)
+        finishSaving()
+        return lastSaved?.path
+    }
+
+    private func handleSizePanel(_ event: InputEvent) -> Bool {
+        if case .key(let k) = event, k.is("Escape") {
+            isAskingForSize = false
+            return true
         }
-        let outcome = environment.savePicture(surface, stem: "touchdesk-mandelbrot")
-        toast.show(outcome)
-        return outcome.path
+        switch sizeForm.handle(event) {
+        case .activated("go"), .submitted: startBigSave()
+        case .activated("cancel"): isAskingForSize = false
+        case .edited: sizeField.isInvalid = false
+        case .activated, .consumed, .ignored: break
+        }
+        // The panel is modal: nothing reaches the picture behind it.
+        return true
+    }
+
+    /// Parses "W×H" (or WxH, W H) within 16…7680 × 16…4320.
+    static func parseSaveSize(_ text: String) -> Result<(width: Int, height: Int), MandelbrotSaving.Failure> {
+        let parts = text.lowercased().split(whereSeparator: { "x×* ,".contains($0) }).map(String.init)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            return .failure(.init(description: "Type a size like 3840×2160"))
+        }
+        let max = maxSaveSize
+        guard (16...max.width).contains(w), (16...max.height).contains(h) else {
+            return .failure(.init(description: "Sizes go from 16×16 up to \(max.width)×\(max.height)"))
+        }
+        return .success((w, h))
+    }
+
+    private func startBigSave() {
+        switch Self.parseSaveSize(sizeField.text) {
+        case .failure(let f):
+            sizeField.isInvalid = true
+            toast.show(f.description, isError: true)
+        case .success(let s):
+            isAskingForSize = false
+            let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
+            let renderer = bigRenderer
+            bigSaveSize = s
+            toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
+            bigRender = BackgroundJob(name: "mandelbrot-big-picture") { MandelbrotSaving.render(f, on: renderer) }
+        }
     }
 
     /// The message showing at the bottom, if any (for tests).

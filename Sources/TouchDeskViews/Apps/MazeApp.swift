@@ -3,12 +3,17 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 
-/// Maze: click cells to build a maze of blocks on a 12 × 12 grid, then tilt the ball from the
-/// green start cell to the gold goal cell against the clock; the best time of each layout is kept.
+/// Maze: build a maze of blocks on a 12 × 12 grid, then tilt the ball from the green start cell
+/// to the gold goal cell against the clock; the best time of each layout is kept.
 ///
-/// Start (1) or Goal (2), then a click, moves the start or the goal cell. The layout and the best
-/// times live in maze.json in the data folder, so the maze is still there next time. A click the
-/// maze refuses (on the ball, the start or the goal) says why.
+/// Building: a drag that starts on an empty cell paints blocks, one that starts on a block erases
+/// them; Ctrl+Z and Ctrl+Shift+Z undo and redo every edit; G makes a random perfect maze (G again
+/// for another); B turns on keyboard building (arrows move a cell cursor, Space toggles the cell).
+/// Start (1) or Goal (2), then a click, moves the start or the goal cell.
+///
+/// The layout and the best times of the 200 most recently played layouts live in maze.json in the
+/// data folder. The file is read on a background thread and written through the environment's
+/// writer, so neither a large old file nor a slow disk ever freezes the window.
 public final class MazeApp: MiniApp {
     public nonisolated static let id = "maze"
     public nonisolated static let title = "Maze"
@@ -19,16 +24,23 @@ public final class MazeApp: MiniApp {
     static let ballColor = Color(hex: 0xd62839)
     static let startColor = Color(hex: 0x7fd18b)
     static let goalColor = Color(hex: 0xf2c14e)
+    static let cursorColor = Color(hex: 0x1d6fd6)
     static let stripHeight = 30.0
-    static let fileName = "maze.json"
+    nonisolated static let fileName = "maze.json"
+    /// maze.json files from before best times were bounded could hold a million of them.
+    nonisolated static let maxFileBytes = 256 << 20
 
-    struct Saved: Codable {
+    nonisolated struct Saved: Codable, Sendable {
         var blocks: [MazeModel.Cell]
         /// Absent in files written before start and goal could move.
         var start: MazeModel.Cell?
         var goal: MazeModel.Cell?
         /// Best time in ticks, by layout key.
         var bestTicks: [String: Int]
+        /// The layout keys of `bestTicks`, least recently played first (absent in older files).
+        var recent: [String]?
+        /// Whether the first-open hint was read (absent in older files: a maze file means no).
+        var hintSeen: Bool?
     }
 
     public private(set) var model = MazeModel(size: Size(360, 360))
@@ -39,26 +51,75 @@ public final class MazeApp: MiniApp {
     public private(set) var mazeRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
-    private var bestTicks: [String: Int] = [:]
+    public private(set) var bestTimes = MazeBestTimes()
+    /// maze.json being read; edits wait until it is in.
+    private var loading: BackgroundJob<DataFile.Loaded<Saved>>?
+    private var lastWrite: BackgroundWriter.Ticket?
+    /// Keyboard building: the cell cursor, while on.
+    public private(set) var cursor: MazeModel.Cell?
+    /// Shown until the first edit, on a maze that has never been built.
+    public private(set) var showsHint = false
+    private var seed: UInt64 = 0x6d617a65
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         controls.add("run", "New run", shortcut: "N")
+        controls.add("undo", "Undo", shortcut: "Ctrl+Z")
+        controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
         controls.add("clear", "Clear", shortcut: "C")
+        controls.add("generate", "Generate", shortcut: "G")
+        controls.add("build", "Build", shortcut: "B", kind: .toggle)
         controls.add("start", "Start", shortcut: "1", kind: .toggle)
         controls.add("goal", "Goal", shortcut: "2", kind: .toggle)
-        switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
-        case .loaded(let s):
-            model = MazeModel(size: Size(360, 360), blocks: Set(s.blocks), start: s.start ?? MazeModel.startCell,
-                              goal: s.goal ?? MazeModel.goalCell)
-            bestTicks = s.bestTicks.filter { $0.value > 0 }
-        case .setAside(let message): toast.show(message, isError: true, seconds: 6)
-        case .missing: break
+        let dir = environment.dataDirectory
+        let load: @Sendable () -> DataFile.Loaded<Saved> = {
+            DataFile.load(Saved.self, name: Self.fileName, in: dir, maxBytes: Self.maxFileBytes)
         }
+        // A file of today's size (a few kilobytes) is read at once; a large old one off the UI thread.
+        var st = stat()
+        if lstat(dir + "/" + Self.fileName, &st) == 0, st.st_size > 256 << 10 {
+            loading = BackgroundJob(name: "touchdesk-maze-load", load)
+        } else {
+            loading = BackgroundJob(done: load())
+        }
+        // The seed of G differs from run to run, and each G moves it on.
+        seed ^= UInt64(UInt32(truncatingIfNeeded: getpid())) << 17 ^ UInt64(time(nil))
+        _ = collectLoad()
+        syncControls()
     }
 
+    /// Takes in maze.json once the background read is done; true while it is still being read.
+    private func collectLoad(wait: Bool = false) -> Bool {
+        guard let job = loading else { return false }
+        guard let loaded = wait ? job.wait() : job.value else { return true }
+        loading = nil
+        switch loaded {
+        case .loaded(let s):
+            model = MazeModel(size: model.size, blocks: Set(s.blocks), start: s.start ?? MazeModel.startCell,
+                              goal: s.goal ?? MazeModel.goalCell)
+            bestTimes = MazeBestTimes(ticks: s.bestTicks, recent: s.recent, keep: model.layoutKey)
+            showsHint = s.hintSeen == false
+            if s.bestTicks.count > bestTimes.count {
+                // An old file with more best times than are kept: write the bounded one now.
+                save()
+            }
+        case .setAside(let message):
+            toast.show(message, isError: true, seconds: 6)
+            showsHint = true
+        case .missing:
+            showsHint = true
+        }
+        model.resize(to: mazeRect.size)
+        syncControls()
+        return false
+    }
+
+    /// Waits for maze.json: for screenshots and tests.
+    public func finishLoading() { _ = collectLoad(wait: true) }
+    public var isLoading: Bool { loading != nil }
+
     /// The best time of the current layout, in ticks.
-    public var best: Int? { bestTicks[model.layoutKey] }
+    public var best: Int? { bestTimes.best(for: model.layoutKey) }
 
     // MARK: - MiniApp
 
@@ -72,46 +133,109 @@ public final class MazeApp: MiniApp {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
+        if collectLoad() {
+            // Nothing to edit yet: a click would be lost when the file arrives.
+            if case .key(let k) = event, k.is("Escape") { return false }
+            return true
+        }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .changed, .consumed: return true
         case .ignored: break
         }
-        if tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
+        if case .key(let k) = event, handleKey(k) { return true }
+        if cursor == nil, tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
         switch event {
         case .touchBegan(let p):
-            guard let c = model.cell(at: Point(p.x - mazeRect.x, p.y - mazeRect.y)) else { return false }
-            let result: MazeModel.ToggleResult
+            guard let c = cell(at: p) else { return false }
             if let which = placing {
-                result = model.move(which, to: c)
+                report(model.move(which, to: c), edited: true)
                 placing = nil
-                syncControls()
             } else {
-                result = model.toggle(c)
+                report(model.beginStroke(at: c), edited: false)
             }
-            switch result {
-            case .refused(let why): toast.show(why, isError: true, seconds: 2.5)
-            case .placed, .removed: save()
-            }
+            syncControls()
             return true
-        case .key(let k):
-            if k.is("n") { activate("run") } else if k.is("c") { activate("clear") }
-            else if k.is("1") { activate("start") } else if k.is("2") { activate("goal") } else { return false }
+        case .touchMoved(let p):
+            guard model.stroke != nil else { return false }
+            if let c = cell(at: p) { model.extendStroke(to: c) }
+            return true
+        case .touchEnded(let p):
+            guard model.stroke != nil else { return false }
+            if let c = cell(at: p) { model.extendStroke(to: c) }
+            let changed = model.stroke.map { $0.before != model.layout } ?? false
+            model.endStroke()
+            if changed { edited() }
+            syncControls()
             return true
         default:
             return false
         }
     }
 
+    private func cell(at p: Point) -> MazeModel.Cell? { model.cell(at: Point(p.x - mazeRect.x, p.y - mazeRect.y)) }
+
+    /// A click's outcome: a refusal says why (a drag passing over the start says nothing).
+    private func report(_ result: MazeModel.ToggleResult, edited isEdit: Bool) {
+        switch result {
+        case .refused(let why): toast.show(why, isError: true, seconds: 2.5)
+        case .placed, .removed: if isEdit { edited() }
+        }
+    }
+
+    private func handleKey(_ k: Key) -> Bool {
+        if k.is("z", control: true, shift: false) { activate("undo") }
+        else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
+        else if k.control || k.alt { return false }
+        else if k.is("n") { activate("run") } else if k.is("c") { activate("clear") }
+        else if k.is("g") { activate("generate") } else if k.is("b") { activate("build") }
+        else if k.is("1") { activate("start") } else if k.is("2") { activate("goal") }
+        else if var c = cursor {
+            if k.is("Left") { c.column = max(0, c.column - 1) }
+            else if k.is("Right") { c.column = min(MazeModel.cells - 1, c.column + 1) }
+            else if k.is("Up") { c.row = max(0, c.row - 1) }
+            else if k.is("Down") { c.row = min(MazeModel.cells - 1, c.row + 1) }
+            else if k.is("space") || k.is("Return") {
+                if let which = placing {
+                    report(model.move(which, to: c), edited: true)
+                    placing = nil
+                } else {
+                    report(model.toggle(c), edited: true)
+                }
+            } else { return false }
+            cursor = c
+        } else { return false }
+        syncControls()
+        return true
+    }
+
     private func activate(_ id: String) {
         switch id {
         case "run": model.resetRun()
-        case "clear": model.clear(); save()
+        case "clear":
+            if model.blocks.isEmpty { break }
+            model.clear(); edited()
+            toast.show("Cleared: Ctrl+Z brings the blocks back", isError: false, seconds: 3)
+        case "undo": if model.canUndo { model.undo(); edited() }
+        case "redo": if model.canRedo { model.redo(); edited() }
+        case "generate":
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            model.generate(seed: seed)
+            edited()
+        case "build":
+            cursor = cursor == nil ? (model.cell(at: model.ball) ?? model.start) : nil
+            if cursor != nil { tilt.releaseAll(); model.resetRun() }
         case "start": placing = placing == .start ? nil : .start
         case "goal": placing = placing == .goal ? nil : .goal
         default: break
         }
         syncControls()
+    }
+
+    /// The layout changed: the hint has done its job, and the file is brought up to date.
+    private func edited() {
+        showsHint = false
+        save()
     }
 
     /// Which end the next click on the maze moves, if any.
@@ -120,34 +244,55 @@ public final class MazeApp: MiniApp {
     private func syncControls() {
         controls.setOn("start", placing == .start)
         controls.setOn("goal", placing == .goal)
+        controls.setOn("build", cursor != nil)
+        controls.setEnabled("undo", model.canUndo)
+        controls.setEnabled("redo", model.canRedo)
     }
 
     public func tick() -> Bool {
+        if collectLoad() { _ = toast.tick(); return true }
+        if let t = lastWrite, let outcome = t.outcome {
+            lastWrite = nil
+            if case .failed(let why) = outcome { toast.show("Maze not saved: \(why)", isError: true) }
+        }
+        guard cursor == nil else { return toast.tick() || lastWrite != nil }
         tilt.step()
         let wasFinished: Bool
         if case .finished = model.state { wasFinished = true } else { wasFinished = false }
         model.step(tilt: tilt.vector)
         if !wasFinished, case .finished(let t) = model.state {
-            if let b = best, b <= t {
-                toast.show(String(format: "Goal! %.2f s (best %.2f s)", Double(t) / 60, Double(b) / 60), isError: false)
-            } else {
-                bestTicks[model.layoutKey] = t
+            let previous = best
+            if bestTimes.record(model.layoutKey, ticks: t) {
                 toast.show(String(format: "Goal! %.2f s: a new best for this maze", Double(t) / 60), isError: false)
-                save()
+            } else if let b = previous {
+                toast.show(String(format: "Goal! %.2f s (best %.2f s)", Double(t) / 60, Double(b) / 60), isError: false)
             }
+            save()
         }
         _ = toast.tick()
         return true
     }
 
+    /// Writes maze.json through the writer thread: the encoding (a few kilobytes, now that best
+    /// times are bounded) happens here, the disk work there.
     private func save() {
+        guard loading == nil else { return }
         let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
-                          start: model.start, goal: model.goal, bestTicks: bestTicks)
+                          start: model.start, goal: model.goal, bestTicks: bestTimes.ticks, recent: bestTimes.order,
+                          hintSeen: !showsHint)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
-            try DataFile.save(saved, name: Self.fileName, in: environment.dataDirectory)
+            lastWrite = environment.writer.write(try encoder.encode(saved), to: environment.dataDirectory + "/" + Self.fileName)
         } catch {
             toast.show("Maze not saved: \(error)", isError: true)
         }
+    }
+
+    /// Waits until maze.json is written: for tests.
+    public func finishSaving() {
+        environment.writer.waitUntilIdle()
+        _ = tick()
     }
 
     public func draw(_ cr: CairoContext) {
@@ -161,6 +306,9 @@ public final class MazeApp: MiniApp {
         if let b = best { status += String(format: "   Best %.2f s", Double(b) / 60) }
         if case .finished = model.state { status += "   N: again" }
         if let which = placing { status = "Click a cell for the \(which == .start ? "start" : "goal")" }
+        else if loading != nil { status = "Loading the maze…" }
+        else if cursor != nil { status = "Building: arrows move, Space toggles, B to play" }
+        else if showsHint { status = "Drag to draw walls, G for a maze; arrows tilt the ball" }
         cr.text(status, x: 10, y: Self.stripHeight / 2,
                   size: Text.fittingSize(status, width: size.width - 120, size: 15, weight: .bold), weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
@@ -168,6 +316,12 @@ public final class MazeApp: MiniApp {
             cr.save()
             cr.translate(mazeRect.x, mazeRect.y)
             Self.drawMaze(cr, model)
+            if let c = cursor {
+                Self.cursorColor.set(cr)
+                cr.setLineWidth(3)
+                cr.rectangle(model.frame(of: c).insetBy(2))
+                cr.stroke()
+            }
             cr.restore()
         }
         controls.draw(cr)

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 import TouchDeskInterface
 
 /// Where an app may read and write files, resolved once from the environment (XDG rules).
@@ -19,6 +20,9 @@ nonisolated public struct AppEnvironment: Sendable {
     public var cacheDirectory: String
     /// Where apps ask for copy and paste; the host carries the requests out (see `Clipboard`).
     public var clipboard = Clipboard()
+    /// Where apps write files without blocking the window (see `BackgroundWriter`): one serial
+    /// writer, shared by every copy of this environment.
+    public var writer = BackgroundWriter()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
                 stateDirectory: String? = nil, cacheDirectory: String? = nil) {
@@ -53,7 +57,16 @@ nonisolated public struct AppEnvironment: Sendable {
 
     /// Reads XDG_PICTURES_DIR from user-dirs.dirs (lines like `XDG_PICTURES_DIR="$HOME/Pictures"`).
     static func userDirsPictures(configHome: String, home: String) -> String? {
-        guard let text = try? String(contentsOfFile: configHome + "/user-dirs.dirs", encoding: .utf8) else { return nil }
+        // A FIFO or a huge file in its place must not hang or flood the start: read it safely.
+        let path = configHome + "/user-dirs.dirs"
+        guard access(path, F_OK) == 0 else { return nil }
+        let text: String
+        do {
+            text = String(decoding: try SafeFile.read(path, maxBytes: 64 << 10), as: UTF8.self)
+        } catch {
+            FileHandle.standardError.write(Data("touchdesk: \(error); pictures go to ~/Pictures\n".utf8))
+            return nil
+        }
         for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
             var value = String(line.dropFirst("XDG_PICTURES_DIR=".count))
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }

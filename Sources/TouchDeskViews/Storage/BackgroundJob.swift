@@ -19,6 +19,11 @@ nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
         thread.start()
     }
 
+    /// A job that is already done, with `value`: for work small enough to do at once.
+    init(done value: Value) {
+        result.withLock { $0 = value }
+    }
+
     /// The result once the work has finished; nil before.
     var value: Value? { result.withLock { $0 } }
 

@@ -22,7 +22,7 @@ nonisolated public enum DataFile {
     public static let maxBytes = 4 << 20
 
     /// Reads `dir/name` as JSON of `type`.
-    public static func load<Value: Decodable>(_ type: Value.Type, name: String, in dir: String) -> Loaded<Value> {
+    public static func load<Value: Decodable>(_ type: Value.Type, name: String, in dir: String, maxBytes: Int = DataFile.maxBytes) -> Loaded<Value> {
         let path = dir + "/" + name
         var st = stat()
         guard lstat(path, &st) == 0 else { return .missing }
@@ -62,3 +62,5 @@ nonisolated public enum DataFile {
         }
     }
 }
+
+extension DataFile.Loaded: Sendable where Value: Sendable {}

@@ -3,7 +3,7 @@ import Foundation
 import TouchDeskFiles
 
 /// Writing pictures to disk: atomically (temp file, then rename), with errors a person can read.
-public enum ImageFile {
+nonisolated public enum ImageFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let description: String
     }
@@ -63,6 +63,39 @@ extension AppEnvironment {
         }
         FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
         return .failed(reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+    }
+}
+
+extension AppEnvironment {
+    /// Saves `image` like `savePicture`, but on the writer thread: the PNG is encoded and written
+    /// there, so the window never waits. A save still waiting to start is replaced by a newer one
+    /// with the same `key` (a burst of Ctrl+S writes the newest picture once).
+    public func savePictureInBackground(_ image: DetachedImage, stem: String, key: String) -> BackgroundWriter.Ticket {
+        let dirs = pictureDirectoriesToTry
+        return writer.submit(key: key) {
+            let data = try image.pngData()
+            var reasons: [String] = []
+            for dir in dirs {
+                let path = ImageFile.freshName(in: dir, stem: stem)
+                do {
+                    try AtomicFile.write(data, to: path)
+                    return path
+                } catch {
+                    reasons.append("\(error)")
+                }
+            }
+            throw ImageFile.WriteError(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+        }
+    }
+
+    /// A finished background save as the user reads it.
+    public func savedPicture(_ outcome: BackgroundWriter.Outcome) -> SavedPicture {
+        switch outcome {
+        case .written(let path):
+            return .saved(path: path, shown: path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path)
+        case .failed(let why):
+            return .failed(why)
+        }
     }
 }
 

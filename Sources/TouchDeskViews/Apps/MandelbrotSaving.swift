@@ -1,0 +1,56 @@
+import Foundation
+import MandelbrotEngine
+import TouchDeskDrawing
+import TouchDeskFiles
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Saving Mandelbrot pictures off the UI thread. The window hands the picture's values and
+/// colouring (copy-on-write arrays, so handing them over copies nothing) to the shared
+/// `BackgroundWriter`, whose thread colours, encodes and writes the PNG, one save at a time. A big
+/// picture (Shift+Ctrl+S) is first rendered on a thread of its own, so the writer is never held up
+/// by a render.
+nonisolated enum MandelbrotSaving {
+    struct Failure: Error, CustomStringConvertible, Sendable { let description: String }
+
+    /// The writer's job for `picture`: colour it, encode it, write it under a fresh name in the
+    /// first of `folders` that works; returns the path.
+    static func job(_ picture: MandelbrotPicture, _ coloring: MandelbrotColoring, scale: Double,
+                    folders: [String], stem: String) -> @Sendable () throws -> String {
+        return {
+            guard picture.width > 0, picture.height > 0 else { throw Failure(description: "nothing to save") }
+            let surface = ImageSurface(size: Size(Double(picture.width) / scale, Double(picture.height) / scale), scale: scale, format: .rgb)
+            guard surface.pixelWidth == picture.width, surface.pixelHeight == picture.height else {
+                throw Failure(description: "the picture is \(picture.width)×\(picture.height), too big for an image")
+            }
+            surface.withPixels { base, stride in picture.paint(coloring, into: base, stride: stride) }
+            let data = try surface.pngData()
+            var reasons: [String] = []
+            for dir in folders {
+                let path = ImageFile.freshName(in: dir, stem: stem)
+                do {
+                    try AtomicFile.write(data, to: path)
+                    return path
+                } catch {
+                    reasons.append("\(error)")
+                }
+            }
+            throw Failure(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+        }
+    }
+
+    /// Renders `frame` completely on `renderer`'s workers; nil if the renderer is given another
+    /// frame or cancelled first.
+    static func render(_ frame: MandelbrotFrame, on renderer: MandelbrotRenderer) -> MandelbrotPicture? {
+        var picture = MandelbrotPicture(width: frame.width, height: frame.height)
+        let gen = renderer.start(frame, tasks: picture.plan())
+        while true {
+            for tile in renderer.drain() { picture.apply(tile) }
+            if renderer.currentGeneration != gen { return nil }
+            if !renderer.isRendering { break }
+            usleep(5000)
+        }
+        for tile in renderer.drain() { picture.apply(tile) }
+        return picture.isComplete ? picture : nil
+    }
+}

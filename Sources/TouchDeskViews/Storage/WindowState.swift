@@ -1,0 +1,44 @@
+import Foundation
+import TouchDeskInterface
+
+/// What is remembered between runs: the window's size, in `window.json` under the state folder;
+/// and the same size as `--size WIDTHxHEIGHT` gives it on the command line.
+nonisolated public struct WindowState: Codable, Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    /// The sizes a window may have, in points, on either side.
+    public static let sides = 1...16384
+
+    public init(size: Size) { width = size.width; height = size.height }
+
+    /// The size, or nil when the file holds one no window can have.
+    public var size: Size? {
+        guard width.isFinite, height.isFinite,
+              (Double(Self.sides.lowerBound)...Double(Self.sides.upperBound)).contains(width),
+              (Double(Self.sides.lowerBound)...Double(Self.sides.upperBound)).contains(height) else { return nil }
+        return Size(width, height)
+    }
+
+    /// `WIDTHxHEIGHT` in whole points, each 1 to 16384 (`x` or `X`); nil for anything else.
+    public static func parseSize(_ argument: String) -> Size? {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h) else { return nil }
+        return Size(Double(w), Double(h))
+    }
+
+    /// The saved state in `dir`, or nil (a damaged file is set aside by `DataFile`, and said so).
+    public static func load(from dir: String) -> WindowState? {
+        if case .loaded(let state) = DataFile.load(WindowState.self, name: "window.json", in: dir) { return state }
+        return nil
+    }
+
+    /// Saves, or says in one line why not: forgetting the size is no reason to fail on quit.
+    public func save(to dir: String) {
+        do {
+            try DataFile.save(self, name: "window.json", in: dir)
+        } catch {
+            FileHandle.standardError.write(Data("touchdesk: cannot remember the window size: \(error)\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+@testable import TouchDeskPlaces
+
+/// Random search queries against a small index built here (no data needed), and damaged copies of
+/// its cache file: suggestions stay few, distinct and well formed; a damaged cache is refused or
+/// gives an index that answers without going out of bounds.
+@Suite("Fuzz: place search and the place index cache")
+struct PlaceQueryFuzzTests {
+    static let names = ["Zürich", "Zug", "Genève", "São Paulo", "San José", "San Jose", "New York City", "York", "Yorkton",
+                        "München", "Münchenstein", "Москва", "東京", "Kraków", "Łódź", "İstanbul", "Reykjavík", "Ōsaka",
+                        "L'Aquila", "Saint-Étienne", "Aix-en-Provence", "Dún Laoghaire", "Cần Thơ", "القاهرة", "Tel Aviv-Yafo"]
+
+    /// A small index of real-looking names with alternates, and a few hundred random ones.
+    static func index(_ f: inout Fuzz) -> PlaceIndex {
+        var cities: [GeoNamesRecords.City] = []
+        for (i, name) in names.enumerated() {
+            cities.append(.init(name: name, latitude: Double(i) - 12, longitude: Double(i * 7 % 360) - 180, countrycode: ["CH", "US", "BR", "JP", "RU"][i % 5],
+                                population: 5000 + i * 10_000, timezone: "Europe/Zurich", admin1code: "\(i % 3)",
+                                alternatenames: [name.uppercased(), String(name.reversed())]))
+        }
+        for i in 0..<300 {
+            let name = String(f.string(maxPieces: 3).prefix(30))
+            cities.append(.init(name: name.isEmpty ? "X\(i)" : name, latitude: Double.random(in: -90...90, using: &f),
+                                longitude: Double.random(in: -180...180, using: &f), countrycode: "FR", population: f.int(0...5_000_000),
+                                timezone: "Europe/Paris", admin1code: "", alternatenames: f.chance(0.3) ? [f.string(maxPieces: 2)] : []))
+        }
+        let countries: [GeoNamesRecords.Country] = [.init(name: "Switzerland", iso: "CH", capital: "Bern", population: 8_000_000),
+                                                   .init(name: "United States", iso: "US", capital: "Washington", population: 330_000_000),
+                                                   .init(name: "Brazil", iso: "BR", capital: "Brasília", population: 200_000_000),
+                                                   .init(name: "Japan", iso: "JP", capital: "Tokyo", population: 125_000_000),
+                                                   .init(name: "Russia", iso: "RU", capital: "Moscow", population: 140_000_000),
+                                                   .init(name: "France", iso: "FR", capital: "Paris", population: 67_000_000)]
+        return PlaceIndexBuilder.build(from: GeoNamesRecords(cities: cities, countries: countries, states: [.init(code: "CA", name: "California")]))
+    }
+
+    static func checkSuggestions(_ index: PlaceIndex, _ query: String, seed: UInt64) -> [PlaceSuggestion] {
+        let found = index.suggestions(for: query)
+        #expect(found.count <= PlaceIndex.suggestionLimit, "seed \(seed): \(found.count) suggestions for \(query.debugDescription)")
+        #expect(Set(found.map(\.place.id)).count == found.count, "seed \(seed): a place listed twice for \(query.debugDescription)")
+        for s in found {
+            let label = s.alias ?? s.place.name
+            for r in [s.nameMatch, s.aliasMatch].compactMap({ $0 }) {
+                #expect(r.lowerBound >= label.startIndex && r.upperBound <= label.endIndex, "seed \(seed): highlight outside \(label)")
+            }
+        }
+        #expect(index.suggestions(for: query).map(\.place.id) == found.map(\.place.id), "seed \(seed): the same query answers differently")
+        return found
+    }
+
+    @Test func queriesOfAnyKindGiveFewDistinctWellFormedSuggestions() {
+        var f = Fuzz("place-query")
+        let index = Self.index(&f)
+        for name in Self.names {
+            let found = Self.checkSuggestions(index, name, seed: f.seed)
+            #expect(found.contains { $0.place.name == name } || found.count == PlaceIndex.suggestionLimit, "seed \(f.seed): \(name) not found: \(found.map(\.place.name))")
+        }
+        for _ in 0..<Fuzz.rounds(500) {
+            let query = f.chance(0.5) ? f.mutate(f.pick(Self.names), edits: 2) : f.string(maxPieces: 6)
+            _ = Self.checkSuggestions(index, query, seed: f.seed)
+        }
+        // Long pastes and empty-looking queries.
+        #expect(index.suggestions(for: "").isEmpty && index.suggestions(for: " ,.;-").isEmpty)
+        _ = Self.checkSuggestions(index, String(repeating: "Zürich ", count: 2000), seed: f.seed)
+    }
+
+    @Test func damagedCacheFilesAreRefusedOrGiveAnIndexThatAnswers() {
+        var f = Fuzz("place-cache")
+        let index = Self.index(&f)
+        let good = PlaceIndexCache.encode(index, fingerprint: 42)
+        guard case .success = good.withUnsafeBytes({ PlaceIndexCache.decode($0, fingerprint: 42) }) else {
+            Issue.record("the undamaged cache does not read back")
+            return
+        }
+        var refused = 0
+        for _ in 0..<Fuzz.rounds(400) {
+            var bytes = good
+            // Damage the payload, then give it a matching checksum, as a writer's bug would: only
+            // the structural checks stand between it and a lookup out of bounds.
+            for _ in 0..<f.int(1...6) {
+                let i = f.int(40...(bytes.count - 1))
+                bytes[i] = f.chance(0.5) ? UInt8.random(in: 0...255, using: &f) : bytes[i] ^ UInt8(1 << f.int(0...7))
+            }
+            let sum = bytes[40...].withUnsafeBytes { PlaceIndexCache.checksum($0) }
+            withUnsafeBytes(of: sum.littleEndian) { for (k, b) in $0.enumerated() { bytes[32 + k] = b } }
+            switch bytes.withUnsafeBytes({ PlaceIndexCache.decode($0, fingerprint: 42) }) {
+            case .failure(let why):
+                refused += 1
+                #expect(!why.description.isEmpty)
+            case .success(let damaged):
+                for q in ["z", "San", "Москва", "york", "Zurich", "xq"] { _ = Self.checkSuggestions(damaged, q, seed: f.seed) }
+                for id in 0..<damaged.count { _ = damaged.place(id) }
+            }
+            // Without a matching checksum, any damage is refused.
+            var scribbled = good
+            scribbled[f.int(40...(scribbled.count - 1))] ^= 0x10
+            if case .success = scribbled.withUnsafeBytes({ PlaceIndexCache.decode($0, fingerprint: 42) }) {
+                Issue.record("seed \(f.seed): a scribbled cache was trusted")
+            }
+        }
+        #expect(refused > 0, "seed \(f.seed)")
+    }
+
+    @Test func aFIFOAsTheCacheIsRefusedWithoutWaiting() throws {
+        let dir = NSTemporaryDirectory() + "touchdesk-places-fifo-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/" + PlaceIndexCache.fileName
+        #expect(mkfifo(path, 0o600) == 0)
+        let start = Date()
+        guard case .failure(let why) = PlaceIndexCache.read(path: path, fingerprint: 1) else {
+            Issue.record("a FIFO was read as a place index")
+            return
+        }
+        #expect(why.description.contains("FIFO"), "\(why)")
+        #expect(Date().timeIntervalSince(start) < 5, "opening the FIFO waited")
+    }
+}
