@@ -44,6 +44,9 @@ let package = Package(
 
         // MARK: - Mandelbrot kernels
 
+        /// MPFR (with GMP): the deep zoom's reference orbit in arbitrary precision.
+        .systemLibrary(name: "CMPFR", pkgConfig: "mpfr", providers: [.apt(["libmpfr-dev"])]),
+
         /// Which vector instructions the CPU has (Swift has no cpuid).
         .target(name: "CPUFeatures"),
         /// The wide vector Mandelbrot kernel, inlinable so each build below compiles its own copy.
@@ -86,7 +89,7 @@ let package = Package(
         ]),
         /// The Mandelbrot engine: kernels chosen by CPU, deep zoom, the threaded renderer, palettes.
         .target(name: "MandelbrotEngine", dependencies: [
-            "TouchDeskModels", "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2",
+            "TouchDeskModels", "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2", "CMPFR",
         ]),
         /// The typed Cairo layer: contexts, surfaces that own themselves, Pango text, colours.
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
@@ -112,9 +115,12 @@ let package = Package(
         /// Draws the project's own pictures into assets/.
         .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// The Mandelbrot benchmark's yardstick: a plain C kernel with AVX2 intrinsics on every core.
+        .target(name: "CMandelbrotReference", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"]
+            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
+                           "CMandelbrotReference"]
         ),
 
         // MARK: - Globe

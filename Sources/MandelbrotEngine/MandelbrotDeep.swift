@@ -1,84 +1,413 @@
-/// Mandelbrot deep zoom: high-precision numbers, one reference orbit, and perturbation.
+/// Mandelbrot deep zoom: an MPFR reference orbit, perturbation with rebasing, extended-range
+/// deltas and bilinear approximation (BLA).
 ///
-/// Doubles carry 53 bits, so after about 50 halvings of the view neighbouring pixels share one
-/// double and the picture dissolves into blocks. Deep views are therefore computed by
-/// perturbation: the window's centre C is iterated once in 256-bit fixed point (the reference
-/// orbit Z_n, rounded to doubles), and every pixel c = C + δc follows only its small difference
-/// δ_n = z_n − Z_n, which doubles hold well: δ_{n+1} = 2·Z_n·δ_n + δ_n² + δc. When the reference
-/// runs out (it escaped, or |z_n| < |δ_n| so the difference lost its precision) the pixel is
-/// rebased onto the start of the reference orbit (δ ← z, n_ref ← 0), which removes the classic
-/// "glitches" without a second reference.
+/// **Perturbation.** Doubles carry 53 bits, so after about 40 halvings of the view neighbouring
+/// pixels share one double. The window's centre C is therefore iterated once in MPFR (the
+/// reference orbit Z_n, at a precision of the width's binary digits plus 64, rounded to doubles
+/// for use), and every pixel c = C + δc follows only its difference δ_n = z_n − Z_n, which
+/// doubles hold well:  δ_{n+1} = 2·Z_n·δ_n + δ_n² + δc.
+///
+/// **Glitches: rebasing (Zhuoran, 2021).** δ loses precision when z_n = Z_n + δ_n is much smaller
+/// than δ_n (the classic perturbation "glitch": the pixel's orbit passes near 0 where the
+/// reference's does not), and the orbit runs out when the reference escapes. In both cases,
+/// |Z_m + δ| < |δ| or m at the end, the pixel is rebased onto the start of the same reference
+/// orbit: δ ← Z_m + δ (= z itself), m ← 0. Since Z_0 = 0 this is exact, and afterwards
+/// |δ| = |z| is again the smaller of the two, so no glitch can build up and no second
+/// reference is needed; the tests compare against a direct MPFR iteration on a glitch-prone
+/// view where plain perturbation (without rebasing) gets many pixels wrong.
+///
+/// **Extended range.** Below about 1e-300 the deltas underflow doubles. While |δ| < 2⁻⁹⁶⁰ a
+/// pixel iterates δ = w·2^e with a double pair w (kept within 2^±20) and an integer e:
+///     w ← 2·Z·w + 2^e·w² + 2^(e_c − e)·c
+/// where δc = c·2^e_c; the reference values that are themselves below 2⁻⁹⁰⁰ (an orbit passing
+/// near 0) are stored scaled the same way. Once |δ| ≥ 2⁻⁹⁶⁰ the pixel continues in plain
+/// doubles, where the terms that underflow (δc, δ²) are below 2⁻¹⁰⁷⁴, less than 2⁻¹¹⁴ of δ:
+/// far under a double's rounding.
+///
+/// **Bilinear approximation (BLA; after Zhuoran and C. Heiland-Allen).** While δ² is negligible
+/// next to 2·Z_m·δ, one step is linear: δ_{m+1} = A·δ_m + B·δc with A = 2Z_m, B = 1. Two such
+/// maps compose into one (A = A₂A₁, B = A₂B₁ + B₂), so a table built once per frame holds
+/// maps for 1, 2, 4, … 2^k steps starting at m = 1 + i·2^k, and a pixel applies the longest
+/// one whose validity radius R exceeds its |δ|, skipping those iterations.
+/// Error bound: a single step may drop δ² when |δ| < R₁ = ε·|Z_m| with ε = 2⁻⁴⁰, which
+/// changes that step's δ by a relative amount below |δ|/(2|Z_m|) ≤ ε/2. For a composed map,
+/// R = min(R₁, (R₂ − |B₁|·|δc|max)/|A₁|) guarantees every intermediate δ stays inside its own
+/// step's radius for every pixel of the frame (|δc| ≤ |δc|max), so the relative error of a
+/// skip of l steps is below about l·ε/2 to first order (l·2⁻⁴¹: under 1e-9 even for a skip of
+/// 100 000 steps), against the 2⁻⁵³ rounding each plain step makes anyway. A count can only
+/// change where |z|² lands within that relative error of the escape radius, which is the same
+/// kind of pixel whose count changes within its own area. Entries whose A or B are not finite
+/// or exceed 2⁹⁰⁰ are not used (R = 0), which keeps extended-range products finite.
 
-import TouchDeskInterface
+import CMPFR
 import TouchDeskModels
+
+// MARK: - MPFR numbers
+
+/// A few MPFR numbers of one precision, cleared when done.
+final class MPFRScratch {
+    private let p: UnsafeMutablePointer<__mpfr_struct>
+    private let count: Int
+
+    init(count: Int, precision: Int) {
+        self.count = count
+        p = .allocate(capacity: count)
+        for i in 0..<count { mpfr_init2(p + i, mpfr_prec_t(precision)) }
+    }
+
+    deinit {
+        for i in 0..<count { mpfr_clear(p + i) }
+        p.deallocate()
+    }
+
+    subscript(i: Int) -> UnsafeMutablePointer<__mpfr_struct> { p + i }
+
+    /// Sets number i to an exact decimal (rounded to the precision).
+    func set(_ i: Int, _ d: DecimalNumber) {
+        _ = "\(d.significand)e\(d.exponent)".withCString { mpfr_set_str(p + i, $0, 10, MPFR_RNDN) }
+    }
+
+    /// Sets number i to mantissa · 2^exponent.
+    func set(_ i: Int, _ e: ExtendedDouble) {
+        mpfr_set_d(p + i, e.mantissa, MPFR_RNDN)
+        mpfr_mul_2si(p + i, p + i, e.exponent, MPFR_RNDN)
+    }
+}
+
+/// The MPFR precision (bits) a view with pixels `spacing` apart needs: every bit down to the
+/// spacing, and 64 more so the reference orbit's own rounding stays far below a pixel.
+func referencePrecision(spacing: ExtendedDouble) -> Int {
+    max(64, Int((-spacing.log2Magnitude).rounded(.up)) + 64)
+}
 
 // MARK: - Direct high-precision iteration
 
 extension MandelbrotKernel {
-    /// The seed's iteration count for c, computed entirely in fixed point: the yardstick the
-    /// perturbation is tested against.
-    public static func iterationsFixed(_ c: ComplexFixed, limit: Int) -> Int {
-        var x = FixedPoint.zero, y = FixedPoint.zero
+    /// The seed's iteration count for c = centre + offset, computed entirely in MPFR at
+    /// `precision` bits: the yardstick the perturbation is tested against.
+    public static func iterationsMPFR(center: ComplexDecimal, offsetX: ExtendedDouble, offsetY: ExtendedDouble,
+                                      limit: Int, precision: Int) -> Int {
+        let s = MPFRScratch(count: 8, precision: precision)
+        let cx = s[0], cy = s[1], x = s[2], y = s[3], x2 = s[4], y2 = s[5], t = s[6], d = s[7]
+        s.set(0, center.x); s.set(1, center.y)
+        s.set(7, offsetX); mpfr_add(cx, cx, d, MPFR_RNDN)
+        s.set(7, offsetY); mpfr_add(cy, cy, d, MPFR_RNDN)
+        mpfr_set_zero(x, 1); mpfr_set_zero(y, 1)
         var n = 0
         while n < limit {
-            let x2 = x * x, y2 = y * y
-            if (x2 + y2).isGreater(than: 4) { break }
-            let xy = x * y
-            y = xy + xy + c.y
-            x = x2 - y2 + c.x
+            mpfr_sqr(x2, x, MPFR_RNDN)
+            mpfr_sqr(y2, y, MPFR_RNDN)
+            mpfr_add(t, x2, y2, MPFR_RNDN)
+            if mpfr_cmp_d(t, 4) > 0 { break }
+            mpfr_mul(t, x, y, MPFR_RNDN)
+            mpfr_sub(x, x2, y2, MPFR_RNDN)
+            mpfr_add(x, x, cx, MPFR_RNDN)
+            mpfr_mul_2ui(t, t, 1, MPFR_RNDN)
+            mpfr_add(y, t, cy, MPFR_RNDN)
             n += 1
         }
         return n
     }
 }
 
-// MARK: - Perturbation
+// MARK: - Reference orbit
 
-/// The reference orbit of one centre, rounded to doubles, and the per-pixel perturbation loop.
+/// The reference orbit of one centre: Z_0 = 0, Z_1, … up to and including the first escaped
+/// value, or `limit` + 1 values, computed in MPFR and kept as doubles (and, for values below
+/// 2⁻⁹⁰⁰, also as scaled doubles with an exponent).
 public struct ReferenceOrbit: Sendable {
-    /// Z_0 = 0, Z_1, … up to and including the first escaped value, or `limit` + 1 values.
     public let zx: [Double]
     public let zy: [Double]
+    /// Z_n = (sx, sy)·2^se: equal to (zx, zy) with se = 0 except for tiny values.
+    let sx: [Double]
+    let sy: [Double]
+    let se: [Int32]
+    public let precision: Int
 
-    public init(center: ComplexFixed, limit: Int) {
-        var xs = [0.0], ys = [0.0]
+    public var count: Int { zx.count }
+
+    public init(center: ComplexDecimal, limit: Int, precision: Int) {
+        self.precision = precision
+        var xs = [0.0], ys = [0.0], axs = [0.0], ays = [0.0], es: [Int32] = [0]
         xs.reserveCapacity(limit + 1); ys.reserveCapacity(limit + 1)
-        var x = FixedPoint.zero, y = FixedPoint.zero
+        let s = MPFRScratch(count: 7, precision: precision)
+        let cx = s[0], cy = s[1], x = s[2], y = s[3], x2 = s[4], y2 = s[5], t = s[6]
+        s.set(0, center.x); s.set(1, center.y)
+        mpfr_set_zero(x, 1); mpfr_set_zero(y, 1)
+        var lx = 0.0, ly = 0.0
         for _ in 0..<limit {
-            let x2 = x * x, y2 = y * y
-            if (x2 + y2).isGreater(than: 4) { break }
-            let xy = x * y
-            y = xy + xy + center.y
-            x = x2 - y2 + center.x
-            xs.append(x.double); ys.append(y.double)
+            if lx * lx + ly * ly > 4 { break }
+            mpfr_sqr(x2, x, MPFR_RNDN)
+            mpfr_sqr(y2, y, MPFR_RNDN)
+            mpfr_mul(t, x, y, MPFR_RNDN)
+            mpfr_sub(x, x2, y2, MPFR_RNDN)
+            mpfr_add(x, x, cx, MPFR_RNDN)
+            mpfr_mul_2ui(t, t, 1, MPFR_RNDN)
+            mpfr_add(y, t, cy, MPFR_RNDN)
+            lx = mpfr_get_d(x, MPFR_RNDN); ly = mpfr_get_d(y, MPFR_RNDN)
+            xs.append(lx); ys.append(ly)
+            if max(abs(lx), abs(ly)) < 0x1p-900 {
+                var ex = 0, ey = 0
+                let mx = mpfr_get_d_2exp(&ex, x, MPFR_RNDN), my = mpfr_get_d_2exp(&ey, y, MPFR_RNDN)
+                let e = max(mx == 0 ? Int.min / 2 : ex, my == 0 ? Int.min / 2 : ey)
+                if mx == 0 && my == 0 {
+                    axs.append(0); ays.append(0); es.append(0)
+                } else {
+                    axs.append(scalbn(mx, ex - e)); ays.append(scalbn(my, ey - e)); es.append(Int32(e))
+                }
+            } else {
+                axs.append(lx); ays.append(ly); es.append(0)
+            }
         }
-        zx = xs; zy = ys
+        zx = xs; zy = ys; sx = axs; sy = ays; se = es
+    }
+}
+
+// MARK: - Bilinear approximation
+
+/// One map δ_{m+l} = A·δ_m + B·δc, valid while |δ_m|² < r2.
+struct BLAStep {
+    var ax: Double, ay: Double, bx: Double, by: Double, r2: Double
+}
+
+/// Maps of 2^k steps from m = 1 + i·2^k, for every level k, built once per frame.
+struct BLATable: Sendable {
+    /// Level k's entries are `entries[offsets[k] ..< offsets[k + 1]]`.
+    let entries: [BLAStep]
+    let offsets: [Int]
+    var levels: Int { offsets.count - 1 }
+
+    /// ε of the error bound (see the file's comment).
+    static let epsilon = 0x1p-40
+    static let maxCoefficient = 0x1p900
+
+    init(orbit: ReferenceOrbit, maxDeltaC: Double) {
+        let last = orbit.count - 1
+        var all: [BLAStep] = []
+        var offsets = [0]
+        // Level 0: single steps m = 1 ..< last (Z_0 = 0 gives nothing to skip).
+        var level: [BLAStep] = []
+        if last > 1 {
+            level.reserveCapacity(last - 1)
+            for m in 1..<last {
+                let zx = orbit.zx[m], zy = orbit.zy[m]
+                let r = Self.epsilon * (zx * zx + zy * zy).squareRoot()
+                level.append(BLAStep(ax: 2 * zx, ay: 2 * zy, bx: 1, by: 0, r2: r * r))
+            }
+        }
+        while !level.isEmpty {
+            all += level
+            offsets.append(all.count)
+            guard level.count >= 2 else { break }
+            var next: [BLAStep] = []
+            next.reserveCapacity(level.count / 2)
+            for i in 0..<(level.count / 2) {
+                let x = level[2 * i], y = level[2 * i + 1]
+                let ax = y.ax * x.ax - y.ay * x.ay, ay = y.ax * x.ay + y.ay * x.ax
+                let bx = y.ax * x.bx - y.ay * x.by + y.bx, by = y.ax * x.by + y.ay * x.bx + y.by
+                let aMag = (x.ax * x.ax + x.ay * x.ay).squareRoot()
+                let bMag = (x.bx * x.bx + x.by * x.by).squareRoot()
+                let ry = (y.r2.squareRoot() - bMag * maxDeltaC) / aMag
+                var r = min(x.r2.squareRoot(), max(0, ry))
+                let limit = Self.maxCoefficient
+                if !(abs(ax) < limit && abs(ay) < limit && abs(bx) < limit && abs(by) < limit) || !r.isFinite { r = 0 }
+                next.append(BLAStep(ax: ax, ay: ay, bx: bx, by: by, r2: r * r))
+            }
+            level = next
+        }
+        entries = all
+        self.offsets = offsets
+    }
+}
+
+// MARK: - A deep frame
+
+/// Everything the pixels of one deep view share: the reference orbit, the BLA table, the pixel
+/// spacing. `row` is the renderer's one entry point.
+public struct DeepFrame: Sendable {
+    public let orbit: ReferenceOrbit
+    let bla: BLATable
+    public let width: Int
+    public let height: Int
+    public let limit: Int
+    /// The spacing of pixel centres, spacingMantissa · 2^spacingExponent.
+    let spacingMantissa: Double
+    let spacingExponent: Int
+
+    /// Deltas below 2^this iterate in extended range.
+    static let extendedBelow = -960
+
+    public init(window: MandelbrotWindow, width: Int, height: Int, limit: Int) {
+        let spacing = window.extendedSpan / ExtendedDouble(Double(max(1, min(width, height))))
+        self.width = width; self.height = height; self.limit = limit
+        spacingMantissa = spacing.mantissa
+        spacingExponent = spacing.exponent
+        orbit = ReferenceOrbit(center: window.center, limit: limit, precision: referencePrecision(spacing: spacing))
+        // The farthest pixel centre from the view's centre (half the diagonal), as a double
+        // (0 once it underflows, where its products are negligible anyway).
+        let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
+        bla = BLATable(orbit: orbit, maxDeltaC: scalbn(spacing.mantissa * halfDiagonal, spacing.exponent))
     }
 
-    /// The iteration count of the pixel c = centre + (dcx, dcy); `norm` gets |z|² at escape.
+    /// Pixel (i, j)'s offset from the centre as (x, y)·2^exponent.
     @inline(__always)
-    public func iterations(dcx: Double, dcy: Double, limit: Int, norm: inout Double) -> Int {
-        let last = zx.count - 1
-        var dx = 0.0, dy = 0.0
-        var m = 0, n = 0
-        return zx.withUnsafeBufferPointer { rx in
-            zy.withUnsafeBufferPointer { ry in
-                while n < limit {
-                    let x = rx[m] + dx, y = ry[m] + dy
-                    let r = x * x + y * y
-                    if r > 4 { norm = r; return n }
-                    if m == last || r < dx * dx + dy * dy {
-                        // Rebase: follow z itself against Z_0 = 0.
-                        dx = x; dy = y; m = 0
-                    }
-                    let zx = rx[m], zy = ry[m]
-                    let ndx = 2 * (zx * dx - zy * dy) + (dx * dx - dy * dy) + dcx
-                    let ndy = 2 * (zx * dy + zy * dx) + 2 * dx * dy + dcy
-                    dx = ndx; dy = ndy
-                    m += 1; n += 1
+    func offset(_ i: Int, _ j: Int) -> (x: Double, y: Double) {
+        ((Double(i) + 0.5 - Double(width) / 2) * spacingMantissa, (Double(height) / 2 - (Double(j) + 0.5)) * spacingMantissa)
+    }
+
+    /// The offset of pixel (i, j) from the centre, for the direct MPFR yardstick.
+    public func extendedOffset(_ i: Int, _ j: Int) -> (x: ExtendedDouble, y: ExtendedDouble) {
+        let o = offset(i, j)
+        return (ExtendedDouble(o.x, exponent: spacingExponent), ExtendedDouble(o.y, exponent: spacingExponent))
+    }
+
+    /// Iteration counts of row j at columns x0, x0 + step, … (`count` of them), and with `norms`
+    /// |z|² at escape: the renderer's entry point. Returns the sum of the counts.
+    @discardableResult
+    public func row(_ j: Int, from x0: Int = 0, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
+                    norms: UnsafeMutablePointer<Double>?) -> Int {
+        var total = 0
+        for k in 0..<count {
+            var r = 0.0
+            let o = offset(x0 + k * step, j)
+            let n = iterations(cx: o.x, cy: o.y, cexp: spacingExponent, norm: &r)
+            counts[k] = UInt32(n)
+            norms?[k] = r
+            total += n
+        }
+        return total
+    }
+
+    /// The count of pixel (i, j); `norm` gets |z|² at escape.
+    public func iterations(_ i: Int, _ j: Int, norm: inout Double) -> Int {
+        let o = offset(i, j)
+        return iterations(cx: o.x, cy: o.y, cexp: spacingExponent, norm: &norm)
+    }
+
+    /// The count of the pixel δc = (cx, cy)·2^cexp.
+    func iterations(cx: Double, cy: Double, cexp: Int, norm: inout Double) -> Int {
+        orbit.zx.withUnsafeBufferPointer { rx in
+            orbit.zy.withUnsafeBufferPointer { ry in
+                bla.entries.withUnsafeBufferPointer { table in
+                    iterate(rx.baseAddress!, ry.baseAddress!, table.baseAddress!, cx: cx, cy: cy, cexp: cexp, norm: &norm)
                 }
-                return n
             }
         }
     }
+
+    @inline(__always)
+    private func iterate(_ rx: UnsafePointer<Double>, _ ry: UnsafePointer<Double>, _ table: UnsafePointer<BLAStep>,
+                         cx: Double, cy: Double, cexp: Int, norm: inout Double) -> Int {
+        let last = orbit.count - 1
+        let limit = self.limit
+        var n = 0, m = 0
+        var dx = 0.0, dy = 0.0
+        let cbig = max(abs(cx), abs(cy))
+        if cbig == 0 || cexp + Int(cbig.exponent) < Self.extendedBelow {
+            // Extended range: δ = w·2^e.
+            var wx = 0.0, wy = 0.0, e = cexp
+            while n < limit {
+                let zx = rx[m], zy = ry[m]
+                let zr = zx * zx + zy * zy
+                if zr > 4 { norm = zr; return n }  // δ is far below Z's rounding
+                let tiny = orbit.se[m] != 0 || (zx == 0 && zy == 0 && m > 0)
+                if m == last || (tiny && rebaseNeeded(m, wx, wy, e)) {
+                    // δ ← Z_m + δ, m ← 0 (see the file's comment), still in units of 2^e.
+                    wx += scalbn(orbit.sx[m], Int(orbit.se[m]) - e)
+                    wy += scalbn(orbit.sy[m], Int(orbit.se[m]) - e)
+                    m = 0
+                    renormalise(&wx, &wy, &e)
+                }
+                let big = max(abs(wx), abs(wy))
+                if big != 0 && e + Int(big.exponent) >= Self.extendedBelow { break }
+                // The longest valid skip.
+                if m > 0, let s = blaStep(table, m, n, scalbn(wx * wx + wy * wy, 2 * e), last) {
+                    let b = table[s.index]
+                    let ux = scalbn(cx, cexp - e), uy = scalbn(cy, cexp - e)
+                    let nx = b.ax * wx - b.ay * wy + b.bx * ux - b.by * uy
+                    let ny = b.ax * wy + b.ay * wx + b.bx * uy + b.by * ux
+                    if nx.isFinite && ny.isFinite {
+                        wx = nx; wy = ny; m += s.length; n += s.length
+                        renormalise(&wx, &wy, &e)
+                        continue
+                    }
+                }
+                // One full step: w ← 2·Z·w + 2^e·w² + 2^(e_c − e)·c.
+                let sx = orbit.sx[m], sy = orbit.sy[m], ze = Int(orbit.se[m])
+                var px = 2 * (sx * wx - sy * wy), py = 2 * (sx * wy + sy * wx)
+                if ze != 0 { px = scalbn(px, ze); py = scalbn(py, ze) }
+                let qx = scalbn(wx * wx - wy * wy, e), qy = scalbn(2 * wx * wy, e)
+                wx = px + qx + scalbn(cx, cexp - e)
+                wy = py + qy + scalbn(cy, cexp - e)
+                m += 1; n += 1
+                renormalise(&wx, &wy, &e)
+            }
+            if n >= limit { return n }
+            dx = scalbn(wx, e); dy = scalbn(wy, e)
+        }
+        // Plain doubles.
+        let dcx = scalbn(cx, cexp), dcy = scalbn(cy, cexp)
+        while n < limit {
+            let x = rx[m] + dx, y = ry[m] + dy
+            let r = x * x + y * y
+            if r > 4 { norm = r; return n }
+            let d2 = dx * dx + dy * dy
+            if m == last || r < d2 {
+                // Rebase: follow z itself against Z_0 = 0.
+                dx = x; dy = y; m = 0
+            } else if m > 0, let s = blaStep(table, m, n, d2, last) {
+                let b = table[s.index]
+                let nx = b.ax * dx - b.ay * dy + b.bx * dcx - b.by * dcy
+                let ny = b.ax * dy + b.ay * dx + b.bx * dcy + b.by * dcx
+                dx = nx; dy = ny; m += s.length; n += s.length
+                continue
+            }
+            let zx = rx[m], zy = ry[m]
+            let ndx = 2 * (zx * dx - zy * dy) + (dx * dx - dy * dy) + dcx
+            let ndy = 2 * (zx * dy + zy * dx) + 2 * dx * dy + dcy
+            dx = ndx; dy = ndy
+            m += 1; n += 1
+        }
+        return n
+    }
+
+    /// In extended range, whether |Z_m + δ| < |δ| (only possible when Z_m is tiny too).
+    @inline(__always)
+    private func rebaseNeeded(_ m: Int, _ wx: Double, _ wy: Double, _ e: Int) -> Bool {
+        let zx = scalbn(orbit.sx[m], Int(orbit.se[m]) - e), zy = scalbn(orbit.sy[m], Int(orbit.se[m]) - e)
+        let x = zx + wx, y = zy + wy
+        return x * x + y * y < wx * wx + wy * wy
+    }
+
+    /// Keeps w within 2^±20 by moving powers of two into e.
+    @inline(__always)
+    private func renormalise(_ wx: inout Double, _ wy: inout Double, _ e: inout Int) {
+        let big = max(abs(wx), abs(wy))
+        guard big != 0, big > 0x1p20 || big < 0x1p-20 else { return }
+        let k = Int(big.exponent)
+        wx = scalbn(wx, -k); wy = scalbn(wy, -k); e += k
+    }
+
+    /// The longest table map that may start at reference index m (≥ 1) for |δ|² = d2, without
+    /// passing the orbit's end or the limit: its index and length.
+    @inline(__always)
+    private func blaStep(_ table: UnsafePointer<BLAStep>, _ m: Int, _ n: Int, _ d2: Double, _ last: Int) -> (index: Int, length: Int)? {
+        var found: (Int, Int)? = nil
+        var k = 0
+        let offsets = bla.offsets
+        while k < offsets.count - 1 {
+            let length = 1 << k
+            if (m - 1) & (length - 1) != 0 { break }
+            let i = (m - 1) >> k
+            let index = offsets[k] + i
+            guard index < offsets[k + 1], m + length <= last, n + length <= limit, d2 < table[index].r2 else { break }
+            found = (index, length)
+            k += 1
+        }
+        return found
+    }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -110,14 +110,15 @@ struct PreparedFrame: Sendable {
     let frame: MandelbrotFrame
     let cx: [Double]
     let centerY: Double
-    let orbit: ReferenceOrbit?
+    /// The deep engine's frame (reference orbit, BLA table) when the view is too deep for doubles.
+    let deep: DeepFrame?
 
     init(_ frame: MandelbrotFrame) {
         self.frame = frame
         let cx0 = frame.window.center.x.double
         cx = (0..<frame.width).map { cx0 + frame.dx($0) }
         centerY = frame.window.center.y.double
-        orbit = frame.usesPerturbation ? ReferenceOrbit(center: frame.window.center, limit: frame.limit) : nil
+        deep = frame.usesPerturbation ? DeepFrame(window: frame.window, width: frame.width, height: frame.height, limit: frame.limit) : nil
     }
 
     /// The escape values of row j at columns x0, x0 + step, … (`columns` of them) into `out`.
@@ -126,12 +127,11 @@ struct PreparedFrame: Sendable {
         let limit = frame.limit, smooth = frame.smooth
         var counts = [UInt32](repeating: 0, count: columns)
         var norms = [Double](repeating: 0, count: columns)
-        if let orbit {
-            let dcy = frame.dy(j)
-            for k in 0..<columns {
-                var r = 0.0
-                counts[k] = UInt32(orbit.iterations(dcx: frame.dx(x0 + k * step), dcy: dcy, limit: limit, norm: &r))
-                norms[k] = r
+        if let deep {
+            counts.withUnsafeMutableBufferPointer { c in
+                norms.withUnsafeMutableBufferPointer { nb in
+                    _ = deep.row(j, from: x0, step: step, count: columns, counts: c.baseAddress!, norms: nb.baseAddress)
+                }
             }
         } else {
             let xs = step == 1 ? Array(cx[x0..<(x0 + columns)]) : (0..<columns).map { cx[x0 + $0 * step] }

@@ -4,8 +4,8 @@
 /// 1 (top-left), 2 (top-right), 3 (bottom-left) and 4 (bottom-right), and tapping one zooms into
 /// it, halving both spans. The journey so far is written as the taps joined by "-", e.g.
 /// `1-4-4-1-3-3`. Beyond the seed the window can also be panned and zoomed freely (then it is no
-/// longer a journey), the iteration limit grows with depth, and the centre is kept in 256-bit
-/// fixed point so views stay exact far past where doubles give out.
+/// longer a journey), the iteration limit grows with depth, and the centre is an exact decimal
+/// (`DecimalNumber`) so views stay exact at any depth, down to a width of 1e-1000.
 
 import Foundation
 
@@ -44,52 +44,147 @@ public enum MandelbrotJourney {
 
 // MARK: - Window
 
-/// The part of the complex plane on view: a square of side `span` about a high-precision centre.
-/// On a non-square screen the square fits the shorter side and the longer side shows more.
-public struct MandelbrotWindow: Equatable, Sendable {
-    public var center: ComplexFixed
-    public var span: Double
+/// A point of the complex plane, exactly.
+public struct ComplexDecimal: Hashable, Sendable {
+    public var x: DecimalNumber
+    public var y: DecimalNumber
+    public init(_ x: DecimalNumber, _ y: DecimalNumber) { self.x = x; self.y = y }
+    public init(_ x: Double, _ y: Double) { self.x = DecimalNumber(x); self.y = DecimalNumber(y) }
+}
 
-    public static let start = MandelbrotWindow(center: ComplexFixed(-0.5, 0), span: 3)
-    /// The deepest zoom: 2⁻¹⁵⁰ of the start span, about 7e-46 (the issue asks for 1e-30). Below
-    /// that, pixel offsets would need bits under the centre's 256-bit fraction and δ² terms
-    /// start to leave the comfortable range of doubles.
-    public static let maxHalvings = 150
-    public static let minSpan = 3 * pow(2.0, -Double(maxHalvings))
+/// The part of the complex plane on view: a square of side `width` about an exact centre. On a
+/// non-square screen the square fits the shorter side and the longer side shows more.
+public struct MandelbrotWindow: Equatable, Sendable {
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let center: ComplexDecimal
+    /// The side of the square, exactly (as given, or as the quadrant arithmetic made it).
+    public let width: DecimalNumber
+    /// `width` as a double: 0 below about 1e-308, so only for shallow views.
+    public let span: Double
+    /// `width` at any depth.
+    public let extendedSpan: ExtendedDouble
+
+    public static let start = MandelbrotWindow(center: ComplexDecimal(-0.5, 0), width: DecimalNumber(3))
+    /// The narrowest view: 1e-1000. Nothing in the arithmetic stops there (the centre is exact and
+    /// the engine's precision follows the width), but the reference orbit's cost grows with the
+    /// depth's digits and the iteration limit with its halvings.
+    public static let minWidth = DecimalNumber(significand: 1, exponent: -1000)
+    /// Quadrant taps from the start down to `minWidth`: 3·2⁻³³²³ ≈ 1.06e-1000.
+    public static let maxHalvings = 3323
     /// Zooming out stops at four times the start: nothing but blue lies beyond.
     public static let maxSpan = 12.0
+    /// Significant digits kept in the width, and digits of the centre kept below the width's
+    /// leading digit after a pan or a wheel zoom (a pixel is about 1e-3 of the width, so the
+    /// rounding is some 1e-27 of a pixel).
+    static let widthDigits = 40
+    static let centerDigitsBelowWidth = 30
 
-    public init(center: ComplexFixed, span: Double) { self.center = center; self.span = span }
+    public init(center: ComplexDecimal, width: DecimalNumber) {
+        self.center = center
+        self.width = width
+        span = width.double
+        extendedSpan = width.extended
+    }
+
+    public init(center: ComplexDecimal, span: Double) {
+        self.init(center: center, width: DecimalNumber(span))
+    }
+
+    /// The window `--center RE,IM --width W` describes; a clear message if either is malformed
+    /// or out of range.
+    public static func parse(center: String, width: String) throws -> MandelbrotWindow {
+        let parts = center.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw ParseError(description: "bad centre \"\(center.prefix(60))\": write the real and imaginary parts separated by a comma, like -0.75,0.1")
+        }
+        let re: DecimalNumber, im: DecimalNumber, w: DecimalNumber
+        do {
+            re = try DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces))
+            im = try DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces))
+        } catch { throw ParseError(description: "bad centre: \(error)") }
+        do { w = try DecimalNumber.parse(width.trimmingCharacters(in: .whitespaces)) }
+        catch { throw ParseError(description: "bad width: \(error)") }
+        guard re.magnitude <= DecimalNumber(4), im.magnitude <= DecimalNumber(4) else {
+            throw ParseError(description: "centre \(center.prefix(60)) is too far out: both parts must lie within -4 and 4")
+        }
+        guard w > .zero else { throw ParseError(description: "width \(width.prefix(60)) must be greater than 0") }
+        guard w >= minWidth else { throw ParseError(description: "width \(width.prefix(60)) is narrower than the deepest view, 1e-1000") }
+        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: "width \(width.prefix(60)) is wider than the widest view, \(Int(maxSpan))") }
+        return MandelbrotWindow(center: ComplexDecimal(re, im), width: w)
+    }
+
+    /// The view as command-line options: `--center RE,IM --width W`, every digit held.
+    public var optionsText: String {
+        "--center \(center.x),\(center.y) --width \(width.shortDescription)"
+    }
 
     public var minX: Double { center.x.double - span / 2 }
     public var maxX: Double { center.x.double + span / 2 }
     public var minY: Double { center.y.double - span / 2 }
     public var maxY: Double { center.y.double + span / 2 }
 
-    /// How many times the start span this window is magnified.
+    /// How many times the start span this window is magnified (infinity past a double's range).
     public var zoom: Double { 3 / span }
-    /// log₂ of the zoom: one per quadrant tap.
-    public var halvings: Double { log2(zoom) }
-
-    /// The seed's arithmetic: the quadrant's half of each span. Quadrant 1 is top-left (high y).
-    public func quadrant(_ q: Int) -> MandelbrotWindow {
-        precondition((1...4).contains(q), "quadrant \(q)")
-        let quarter = span / 4
-        let dx = (q == 1 || q == 3) ? -quarter : quarter
-        let dy = (q == 1 || q == 2) ? quarter : -quarter
-        return MandelbrotWindow(center: ComplexFixed(center.x + FixedPoint(dx), center.y + FixedPoint(dy)), span: span / 2)
+    /// log₂ of the zoom: one per quadrant tap, at any depth.
+    public var halvings: Double { log2(3) - extendedSpan.log2Magnitude }
+    /// The zoom for people: `64×`, `1.07e+300×`.
+    public var zoomText: String {
+        let h = halvings
+        if h < log2(1e6) { return String(format: "%g×", (pow(2, h) * 100).rounded() / 100) }
+        let l = h * 0.301_029_995_663_981_2
+        var e = Int(l.rounded(.down)), m = pow(10, l - Double(e))
+        if m >= 9.995 { m /= 10; e += 1 }
+        return String(format: "%.2fe+%d×", m, e)
     }
 
-    /// Moves the centre by (dx, dy) in the plane.
+    /// Whether a window of this width may be shown (not past the deepest or widest view).
+    static func allows(_ width: DecimalNumber) -> Bool {
+        width >= minWidth && width <= DecimalNumber(maxSpan)
+    }
+
+    /// The seed's arithmetic: the quadrant's half of each span. Quadrant 1 is top-left (high y).
+    /// Exact while the width has at most `widthDigits` digits (the first 57 or so taps).
+    public func quadrant(_ q: Int) -> MandelbrotWindow {
+        precondition((1...4).contains(q), "quadrant \(q)")
+        let quarter = width * DecimalNumber(significand: 25, exponent: -2)
+        let x = (q == 1 || q == 3) ? center.x - quarter : center.x + quarter
+        let y = (q == 1 || q == 2) ? center.y + quarter : center.y - quarter
+        return MandelbrotWindow(center: ComplexDecimal(x, y),
+                                width: (width * DecimalNumber(significand: 5, exponent: -1)).rounded(significantDigits: Self.widthDigits))
+    }
+
+    /// The centre moved by (ox, oy) and the width scaled by `factor`; the centre is rounded to
+    /// `centerDigitsBelowWidth` digits below the new width's leading digit.
+    func moved(by ox: DecimalNumber, _ oy: DecimalNumber, widthFactor factor: Double = 1) -> MandelbrotWindow {
+        let newWidth = factor == 1 ? width : (width * DecimalNumber(factor)).rounded(significantDigits: Self.widthDigits)
+        let keep = newWidth.leadingExponent - Self.centerDigitsBelowWidth
+        return MandelbrotWindow(center: ComplexDecimal((center.x + ox).rounded(toExponent: keep), (center.y + oy).rounded(toExponent: keep)),
+                                width: newWidth)
+    }
+
+    /// Moves the centre by (dx, dy) in the plane (shallow views; deep ones use `panned(widths:)`).
     public func panned(dx: Double, dy: Double) -> MandelbrotWindow {
-        MandelbrotWindow(center: ComplexFixed(center.x + FixedPoint(dx), center.y + FixedPoint(dy)), span: span)
+        moved(by: DecimalNumber(dx), DecimalNumber(dy))
+    }
+
+    /// Moves the centre by (fx, fy) times the width, at any depth.
+    public func panned(widths fx: Double, _ fy: Double) -> MandelbrotWindow {
+        moved(by: DecimalNumber(fx) * width, DecimalNumber(fy) * width)
     }
 
     /// Scales the span by `factor` keeping the point at offset (dx, dy) from the centre in place.
     public func zoomed(by factor: Double, aboutOffset dx: Double, _ dy: Double) -> MandelbrotWindow {
-        let keep = 1 - factor
-        return MandelbrotWindow(center: ComplexFixed(center.x + FixedPoint(dx * keep), center.y + FixedPoint(dy * keep)),
-                                span: span * factor)
+        let keep = DecimalNumber(1 - factor)
+        return moved(by: DecimalNumber(dx) * keep, DecimalNumber(dy) * keep, widthFactor: factor)
+    }
+
+    /// Scales the width by `factor` keeping the point (fx, fy) widths from the centre in place.
+    public func zoomed(by factor: Double, aboutWidths fx: Double, _ fy: Double) -> MandelbrotWindow {
+        let keep = DecimalNumber(1 - factor)
+        return moved(by: DecimalNumber(fx) * width * keep, DecimalNumber(fy) * width * keep, widthFactor: factor)
     }
 }
 
@@ -103,7 +198,7 @@ public struct MandelbrotModel: Equatable, Sendable {
         case tooFar
         public var description: String {
             switch self {
-            case .tooDeep: return "Deepest zoom reached: \(MandelbrotWindow.maxHalvings) halvings (about 7e-46 of the start width)"
+            case .tooDeep: return "Deepest zoom reached: a width of 1e-1000"
             case .tooFar: return "Zoomed out as far as it goes"
             }
         }
@@ -139,6 +234,12 @@ public struct MandelbrotModel: Equatable, Sendable {
         for q in journey { try tapQuadrant(q) }
     }
 
+    /// Opens at a window given exactly (`--center RE,IM --width W`): not a journey.
+    public init(window: MandelbrotWindow) {
+        self.window = window
+        journey = window == .start ? [] : nil
+    }
+
     /// The seed's 200 at the start, growing by 30 per halving of the view.
     public var automaticLimit: Int { Self.startLimit + Int(30 * max(0, window.halvings).rounded()) }
 
@@ -155,8 +256,9 @@ public struct MandelbrotModel: Equatable, Sendable {
     // MARK: Changes
 
     public mutating func tapQuadrant(_ q: Int) throws {
+        guard (journey?.count ?? 0) < MandelbrotWindow.maxHalvings else { throw ZoomError.tooDeep }
         let next = window.quadrant(q)
-        guard next.span >= MandelbrotWindow.minSpan * 0.999 else { throw ZoomError.tooDeep }
+        guard MandelbrotWindow.allows(next.width) else { throw ZoomError.tooDeep }
         window = next
         journey?.append(q)
     }
@@ -168,8 +270,9 @@ public struct MandelbrotModel: Equatable, Sendable {
             self = try Self(keeping: self, journey: j)
             return
         }
-        guard window.span * 2 <= MandelbrotWindow.maxSpan else { throw ZoomError.tooFar }
-        window.span *= 2
+        let next = window.zoomed(by: 2, aboutWidths: 0, 0)
+        guard next.width <= DecimalNumber(MandelbrotWindow.maxSpan) else { throw ZoomError.tooFar }
+        window = next
         journey = nil
     }
 
@@ -183,9 +286,17 @@ public struct MandelbrotModel: Equatable, Sendable {
 
     /// Zooms by `factor` (< 1 magnifies) about the point at offset (dx, dy) from the centre.
     public mutating func zoom(by factor: Double, aboutOffset dx: Double, _ dy: Double) throws {
-        let next = window.zoomed(by: factor, aboutOffset: dx, dy)
-        if next.span < MandelbrotWindow.minSpan * 0.999 { throw ZoomError.tooDeep }
-        if next.span > MandelbrotWindow.maxSpan * 1.001 { throw ZoomError.tooFar }
+        try zoom(to: window.zoomed(by: factor, aboutOffset: dx, dy), factor: factor)
+    }
+
+    /// Zooms by `factor` about the point (fx, fy) widths from the centre: at any depth.
+    public mutating func zoom(by factor: Double, aboutWidths fx: Double, _ fy: Double) throws {
+        try zoom(to: window.zoomed(by: factor, aboutWidths: fx, fy), factor: factor)
+    }
+
+    private mutating func zoom(to next: MandelbrotWindow, factor: Double) throws {
+        if factor < 1 && next.width < MandelbrotWindow.minWidth { throw ZoomError.tooDeep }
+        if factor > 1 && next.width > DecimalNumber(MandelbrotWindow.maxSpan) { throw ZoomError.tooFar }
         window = next
         journey = nil
     }
@@ -193,6 +304,13 @@ public struct MandelbrotModel: Equatable, Sendable {
     public mutating func pan(dx: Double, dy: Double) {
         guard dx != 0 || dy != 0 else { return }
         window = window.panned(dx: dx, dy: dy)
+        journey = nil
+    }
+
+    /// Moves the centre by (fx, fy) times the width: at any depth.
+    public mutating func pan(widths fx: Double, _ fy: Double) {
+        guard fx != 0 || fy != 0 else { return }
+        window = window.panned(widths: fx, fy)
         journey = nil
     }
 

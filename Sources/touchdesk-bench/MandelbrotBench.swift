@@ -56,6 +56,20 @@ enum MandelbrotBench {
             line("scalar (1 thread)", scalar)
             print(String(format: "  limit %4d  ratio %.1fx%@", limit, scalar.seconds / fast.seconds,
                          (fast.checksum == scalar.checksum ? "" : "  COUNTS DIFFER") as NSString))
+            // The C yardstick, run alternately with the project kernel: its speed as a share of C's.
+            var cRuns: [Result] = [], sideRuns: [Result] = []
+            for _ in 0..<9 {
+                if let c = reference(xs: xs, ys: ys, limit: limit, clock: clock) { cRuns.append(c) }
+                sideRuns.append(measure(MandelbrotKernel.instructionSet))
+            }
+            if !cRuns.isEmpty {
+                let c = median(cRuns), side = median(sideRuns)
+                line("C reference (AVX2, threads)", c)
+                print(String(format: "  limit %4d  project kernel / C speed: %.2f%@", limit, c.seconds / side.seconds,
+                             (c.checksum == side.checksum ? "" : "  COUNTS DIFFER") as NSString))
+            } else {
+                print("  limit \(limit)  C reference: this CPU has no AVX2")
+            }
             // For comparison, the slower builds this CPU could also run (what other machines get).
             for set in MandelbrotKernel.availableInstructionSets.dropFirst() {
                 let r = median((0..<3).map { _ in measure(set) })
@@ -64,5 +78,108 @@ enum MandelbrotBench {
                              (r.checksum == scalar.checksum ? "" : "  COUNTS DIFFER") as NSString))
             }
         }
+    }
+}
+
+// MARK: - The C yardstick and deep views
+
+import CMandelbrotReference
+import BigInt
+
+extension MandelbrotBench {
+    /// The start view with the C reference kernel (AVX2 intrinsics, every core): seconds and counts.
+    static func reference(xs: [Double], ys: [Double], limit: Int, clock: () -> Double) -> Result? {
+        let n = xs.count
+        var counts = [UInt32](repeating: 0, count: n * ys.count)
+        let t0 = clock()
+        let ok = touchdesk_reference_mandelbrot(xs, ys, Int32(n), Int32(ys.count), Int32(limit), &counts,
+                                                Int32(ProcessInfo.processInfo.activeProcessorCount))
+        let t = clock() - t0
+        guard ok != 0 else { return nil }
+        return Result(seconds: t, iterations: counts.reduce(0) { $0 + Int($1) }, checksum: MandelbrotKernel.fnv1a64(counts))
+    }
+
+    /// A documented deep view: centre, width, and where the centre comes from.
+    struct DeepView { let name: String; let center: ComplexDecimal; let width: DecimalNumber; let origin: String }
+
+    /// Renders a deep view at `w` × `h` on every core the way the renderer does (one DeepFrame,
+    /// rows handed out to threads): seconds to prepare (reference orbit, BLA table), seconds in
+    /// all, the counts' sum (iterations done, counting skipped ones) and the share above 1,000.
+    static func renderDeep(_ v: DeepView, w: Int, h: Int, clock: () -> Double) -> (prepare: Double, total: Double, iterations: Int, above1000: Double, limit: Int) {
+        let window = MandelbrotWindow(center: v.center, width: v.width)
+        let limit = MandelbrotModel(window: window).limit
+        var counts = [UInt32](repeating: 0, count: w * h)
+        let t0 = clock()
+        let frame = DeepFrame(window: window, width: w, height: h, limit: limit)
+        let t1 = clock()
+        counts.withUnsafeMutableBufferPointer { out in
+            let rows = Rows(p: out.baseAddress!, x: UnsafePointer(bitPattern: 8)!)
+            DispatchQueue.concurrentPerform(iterations: h) { j in
+                frame.row(j, count: w, counts: rows.p + j * w, norms: nil)
+            }
+        }
+        let t2 = clock()
+        let total = counts.reduce(0) { $0 + Int($1) }
+        let above = Double(counts.filter { $0 > 1000 }.count) / Double(w * h)
+        return (t1 - t0, t2 - t0, total, above, limit)
+    }
+
+    /// The deep views the bench renders at 1920 × 1080.
+    static let deepViews = [
+        DeepView(name: "1e-30 at a period-16014 minibrot",
+                 center: ComplexDecimal(try! DecimalNumber.parse("-0.74364388703715870475219150611477234432995829545884"),
+                                        try! DecimalNumber.parse("0.13182590420531197049313205638513570204655336574781")),
+                 width: try! DecimalNumber.parse("1e-30"),
+                 origin: "nucleus of the last atom domain containing Wikipedia's seahorse-valley point (touchdesk-bench mandelbrot-find)"),
+        DeepView(name: "1e-300 near c = i",
+                 center: ComplexDecimal(DecimalNumber(significand: 21, exponent: -302),
+                                        DecimalNumber(1) - DecimalNumber(significand: 13, exponent: -302)),
+                 width: try! DecimalNumber.parse("1e-300"),
+                 origin: "next to the Misiurewicz point i (preperiodic orbit 0, i, -1+i, -i, ...)"),
+    ]
+
+    static func runDeep(clock: () -> Double) {
+        print("mandelbrot: deep views at 1920x1080, \(ProcessInfo.processInfo.activeProcessorCount) cores (median of 3)")
+        for v in deepViews {
+            let runs = (0..<3).map { _ in renderDeep(v, w: 1920, h: 1080, clock: clock) }.sorted { $0.total < $1.total }
+            let r = runs[1]
+            print(String(format: "  %-36@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective  %.0f%% above 1000",
+                         v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), Double(r.iterations) / r.total / 1e9, r.above1000 * 100))
+            print("    centre: \(v.origin)")
+        }
+    }
+
+    /// Wikipedia's "Seahorse valley" zoom centre (the Mandelbrot set article's zoom sequence).
+    static let seahorse = ComplexDecimal(try! DecimalNumber.parse("-0.743643887037158704752191506114774"),
+                                         try! DecimalNumber.parse("0.131825904205311970493132056385139"))
+
+    /// An exact decimal for a wide-range double.
+    static func decimal(_ e: ExtendedDouble) -> DecimalNumber {
+        let m = DecimalNumber(e.mantissa)
+        if e.exponent >= 0 { return m * DecimalNumber(significand: BigInt(2).power(e.exponent), exponent: 0) }
+        return (m * DecimalNumber(significand: BigInt(5).power(-e.exponent), exponent: e.exponent)).rounded(significantDigits: 30)
+    }
+
+    /// Finds a minibrot deeper than `target`: from the seahorse point, the nucleus of the last
+    /// atom domain containing it, then the same seahorse point inside that mini, and so on.
+    static func findMinibrot(smallerThan target: Double, log: (String) -> Void) -> (center: ComplexDecimal, period: Int, size: Double)? {
+        var c = seahorse
+        var precision = 160
+        var limit = 20_000
+        for round in 0..<60 {
+            let periods = MandelbrotNucleus.atomPeriods(near: c, limit: limit, precision: precision)
+            guard let p = periods.last, let found = MandelbrotNucleus.nucleus(period: p, from: c, precision: precision) else { return nil }
+            let sizeLog = max(found.size.x.log10Magnitude, found.size.y.log10Magnitude)
+            log(String(format: "  round %d: period %d, mini size 1e%.1f", round, p, sizeLog))
+            if sizeLog < target { return (found.center, p, sizeLog) }
+            precision = max(precision, Int(-sizeLog * 3.33) + 160)
+            limit = max(limit, 60 * p)
+            // The seahorse point of the mini: nucleus + size·(seahorse), size complex.
+            let sx = found.size.x, sy = found.size.y
+            let ox = sx * seahorse.x.double, oy = sy * seahorse.x.double
+            let px = sy * seahorse.y.double, py = sx * seahorse.y.double
+            c = ComplexDecimal(found.center.x + decimal(ox) - decimal(px), found.center.y + decimal(oy) + decimal(py))
+        }
+        return nil
     }
 }

@@ -21,8 +21,22 @@ if CommandLine.arguments.dropFirst().contains("map") {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().contains("mandelbrot-find") {
+    // Searches for the deep views' minibrots (see MandelbrotBench.deepViews) and prints them.
+    for target in CommandLine.arguments.contains("--deepest") ? [-31.0, -301.0] : [-31.0] {
+        print("minibrot smaller than 1e\(Int(target)):")
+        if let m = MandelbrotBench.findMinibrot(smallerThan: target, log: { print($0) }) {
+            print("  period \(m.period), size 1e\(m.size)\n  re \(m.center.x)\n  im \(m.center.y)")
+        } else {
+            print("  not found")
+        }
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
+    MandelbrotBench.runDeep(clock: now)
     exit(0)
 }
 if CommandLine.arguments.dropFirst().contains("web") {

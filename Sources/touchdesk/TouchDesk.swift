@@ -65,6 +65,12 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3.", valueName: "steps"))
     var journey: String?
 
+    @Option(help: ArgumentHelp("Open Mandelbrot centred exactly here: RE,IM as decimals of any length (--center=-0.75,0.1 when RE is negative).", valueName: "re,im"))
+    var center: String?
+
+    @Option(help: ArgumentHelp("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000).", valueName: "w"))
+    var width: String?
+
     @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
     var place: String?
 
@@ -109,6 +115,11 @@ struct TouchDesk: ParsableCommand {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
         }
+        if center != nil || width != nil {
+            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--center and --width are for the mandelbrot app, not \(id)") }
+            if journey != nil { throw ValidationError("give either --journey or --center and --width, not both: they both say where the view is") }
+            _ = try mandelbrotWindow()
+        }
         if globeOptionsGiven {
             if let id = app ?? appOption, id != GlobeApp.id {
                 throw ValidationError("--look-at, --zoom and --sea-level are for the globe app, not \(id)")
@@ -116,6 +127,15 @@ struct TouchDesk: ParsableCommand {
             if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
             do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel) } catch { throw ValidationError(error.description) }
         }
+    }
+
+    /// The view `--center` and `--width` give, if any; both are needed.
+    func mandelbrotWindow() throws -> MandelbrotWindow? {
+        guard center != nil || width != nil else { return nil }
+        guard let center, let width else {
+            throw ValidationError(center == nil ? "--width needs --center RE,IM too" : "--center needs --width W too")
+        }
+        do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw ValidationError("\(error)") }
     }
 
     func validatePlace() throws {
@@ -140,10 +160,11 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
+        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
+        if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
             globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel))
         }

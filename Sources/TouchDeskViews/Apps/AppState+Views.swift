@@ -12,11 +12,10 @@ extension MandelbrotApp: StatefulApp {
     public nonisolated static let stateFileName = "mandelbrot.json"
 
     nonisolated struct KeptView: Codable, Hashable, Sendable {
-        /// The centre's exact bits (FixedPoint words), lowest first.
-        var centerX: [UInt32]?
-        var centerY: [UInt32]?
-        /// The view's width in the complex plane.
-        var width: Double?
+        /// The centre's parts and the view's width as exact decimals (`--center RE,IM --width W`).
+        var centerRe: String?
+        var centerIm: String?
+        var width: String?
         var limitShift: Int?
         /// The iteration limit then, for people reading the file.
         var limit: Int?
@@ -26,23 +25,16 @@ extension MandelbrotApp: StatefulApp {
 
     public func saveState() -> AppState? {
         let w = model.window
-        return AppState(json: KeptView(centerX: w.center.x.words, centerY: w.center.y.words, width: w.span,
+        return AppState(json: KeptView(centerRe: w.center.x.description, centerIm: w.center.y.description, width: w.width.shortDescription,
                                        limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth))
     }
 
     public func restore(_ data: Data) throws {
         let kept = try decodeState(KeptView.self, from: data)
-        let start = MandelbrotWindow.start
-        var center = start.center
-        if let xs = kept.centerX, let ys = kept.centerY {
-            guard let x = FixedPoint(words: xs), let y = FixedPoint(words: ys) else { throw StateError("the centre is not a number this version reads") }
-            center = ComplexFixed(x, y)
-        }
-        let span = kept.width ?? start.span
-        let window = MandelbrotWindow(center: center, span: span)
-        guard span.isFinite, span > 0, span <= start.span * 8, window.halvings <= Double(MandelbrotWindow.maxHalvings) + 1,
-              abs(center.x.double) < 4, abs(center.y.double) < 4 else {
-            throw StateError("the view (width \(span)) is outside what Mandelbrot shows")
+        var window = MandelbrotWindow.start
+        if let re = kept.centerRe, let im = kept.centerIm, let w = kept.width {
+            do { window = try MandelbrotWindow.parse(center: re + "," + im, width: w) }
+            catch { throw StateError("the kept view is not one Mandelbrot shows: \(error)") }
         }
         let shift = min(max(kept.limitShift ?? 0, -16), 16)
         let journey = kept.journey.flatMap { $0.allSatisfy { (1...4).contains($0) } ? $0 : nil }

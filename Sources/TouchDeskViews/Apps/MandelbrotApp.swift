@@ -148,7 +148,8 @@ public final class MandelbrotApp: MiniApp {
         if frame?.width != w || frame?.height != h {
             // The old picture, scaled about its centre to the new size's fit, as the preview.
             restart(preview: frame.map { o in
-                let k = o.spacing / (model.window.span / Double(max(1, min(w, h))))
+                let k = ExtendedDouble.ratio(o.window.extendedSpan, model.window.extendedSpan)
+                    * Double(max(1, min(w, h))) / Double(max(1, min(o.width, o.height)))
                 return (k, Point(Double(w) / 2 - Double(o.width) / 2 * k, Double(h) / 2 - Double(o.height) / 2 * k))
             })
         }
@@ -209,6 +210,7 @@ public final class MandelbrotApp: MiniApp {
         if k.is("s", control: true, shift: true) { activate(.saveBig) }
         else if k.is("s", control: true) { activate(.save) }
         else if k.is("c", control: true, shift: true) { copyJourney() }
+        else if k.is("c", control: true) { copyView() }
         else if k.is("r") || k.is("Home") { activate(.reset) }
         else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate(.out) }
         else if k.is("bracketleft") { activate(.fewer) }
@@ -284,10 +286,31 @@ public final class MandelbrotApp: MiniApp {
         toast.show("Copied the journey (\(j.count) steps)", isError: false)
     }
 
+    /// Opens at a window given exactly (`--center RE,IM --width W`).
+    public func go(window: MandelbrotWindow) {
+        var m = MandelbrotModel(window: window)
+        m.smooth = model.smooth
+        model = m
+        restart(preview: nil)
+    }
+
+    /// Copies the view as `--center RE,IM --width W` (every digit of the centre), which
+    /// `touchdesk mandelbrot` accepts back.
+    private func copyView() {
+        let text = model.window.optionsText
+        environment.clipboard.copy(text, to: .clipboard)
+        toast.show("Copied the view: " + (text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
+    }
+
     // MARK: - Navigation
 
-    /// The plane's distance between device pixels in the current frame.
-    private var spacing: Double { frame?.spacing ?? model.window.span / max(1, min(imageRect.width, imageRect.height) * pixelScale) }
+    /// The picture's shorter side in device pixels: the view's width spans it.
+    private var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
+
+    /// A plane distance in pixels of the current view.
+    private func pixels(_ d: DecimalNumber) -> Double {
+        ExtendedDouble.ratio(d.extended, model.window.extendedSpan) * side
+    }
 
     /// The quadrant (1–4) under `p`: the cross-hair is at the centre of the picture.
     public func quadrant(at p: Point) -> Int {
@@ -320,10 +343,9 @@ public final class MandelbrotApp: MiniApp {
             return
         }
         // The old picture at k = old/new spacing, its centre moved to where the old centre now lies.
-        let k = before.span / model.window.span
-        let newSpacing = spacing / k
-        let dx = (before.center.x - model.window.center.x).double / newSpacing
-        let dy = (before.center.y - model.window.center.y).double / newSpacing
+        let k = ExtendedDouble.ratio(before.extendedSpan, model.window.extendedSpan)
+        let dx = pixels(before.center.x - model.window.center.x)
+        let dy = pixels(before.center.y - model.window.center.y)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
         restart(preview: (k, Point(w / 2 - w / 2 * k + dx, h / 2 - h / 2 * k - dy)))
     }
@@ -332,9 +354,9 @@ public final class MandelbrotApp: MiniApp {
     private func zoom(by factor: Double, about p: Point) {
         let local = Point((p.x - imageRect.x) * pixelScale, (p.y - imageRect.y) * pixelScale)
         let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
-        let s = spacing
+        let fx = (local.x - w / 2) / side, fy = (h / 2 - local.y) / side
         do {
-            try model.zoom(by: factor, aboutOffset: (local.x - w / 2) * s, (h / 2 - local.y) * s)
+            try model.zoom(by: factor, aboutWidths: fx, fy)
         } catch {
             toast.show("\(error)", isError: true)
             return
@@ -348,7 +370,7 @@ public final class MandelbrotApp: MiniApp {
     private func pan(by d: Point) {
         let px = (d.x * pixelScale).rounded(), py = (d.y * pixelScale).rounded()
         guard px != 0 || py != 0 else { return }
-        model.pan(dx: -px * spacing, dy: py * spacing)
+        model.pan(widths: -px / side, py / side)
         restart(preview: (1, Point(px, py)))
     }
 
@@ -484,7 +506,7 @@ public final class MandelbrotApp: MiniApp {
         let y = Self.labelHeight / 2
         let journey = journeyLayout
         cr.draw(journey, x: 10, y: y - journey.height / 2, color: Theme.text)
-        var info = "zoom " + Self.zoomText(model.window.zoom) + " · limit \(model.limit) · " + model.palette.title
+        var info = "zoom " + model.window.zoomText + " · limit \(model.limit) · " + model.palette.title
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
         if renderer.isRendering {

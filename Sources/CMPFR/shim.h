@@ -1,0 +1,1 @@
+#include <mpfr.h>

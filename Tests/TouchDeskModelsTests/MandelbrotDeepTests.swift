@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+import MandelbrotEngine
+import TouchDeskModels
+
+@Suite("Mandelbrot: exact decimals and views given as text")
+struct MandelbrotDecimalTests {
+    @Test("decimal text comes back digit for digit", arguments: [
+        "0", "3", "-0.5", "0.75", "-0.743643887037158704752191506114774", "1.000000000000000000000000000000000000001",
+        "0.131825904205311970493132056385139", "12345678901234567890123456789", "-0.000000000000000000000000000000000025",
+    ])
+    func plainRoundTrip(_ text: String) throws {
+        let d = try DecimalNumber.parse(text)
+        #expect(d.description == text)
+        #expect(try DecimalNumber.parse(d.description) == d)
+    }
+
+    @Test("scientific text comes back too", arguments: ["1.5e-300", "3e-31", "1e-1000", "-2.25e-17", "1.50e-30"])
+    func scientificRoundTrip(_ text: String) throws {
+        let d = try DecimalNumber.parse(text)
+        #expect(d.scientificDescription == text)
+        #expect(d.shortDescription == text)
+    }
+
+    @Test func aLongCentreKeepsEveryDigit() throws {
+        var rng = SplitMix64(seed: 14)
+        for _ in 0..<30 {
+            let digits = (0..<Int.random(in: 1...1200, using: &rng)).map { _ in String(Int.random(in: 0...9, using: &rng)) }.joined()
+            let text = (Bool.random(using: &rng) ? "-" : "") + "0." + digits
+            let d = try DecimalNumber.parse(text)
+            #expect(d.description == text)
+            // Equal values compare equal whatever their trailing zeros.
+            #expect(try DecimalNumber.parse(text + "000") == d)
+        }
+    }
+
+    @Test("arithmetic is exact", arguments: [("0.1", "0.2", "0.3"), ("-1.5", "1e-300", "-1.4999999999999999999")])
+    func sums(a: String, b: String, sumPrefix: String) throws {
+        let s = try DecimalNumber.parse(a) + DecimalNumber.parse(b)
+        #expect(s.description.hasPrefix(sumPrefix))
+        #expect(s - (try DecimalNumber.parse(b)) == (try DecimalNumber.parse(a)))
+    }
+
+    @Test("malformed numbers are refused, saying why", arguments: [
+        ("", "empty"), ("abc", "unexpected \"a\""), ("1.2.3", "two decimal points"), ("1e", "exponent"), ("-", "no digits"),
+        ("1e99999999", "exponent"), ("0x10", "unexpected \"x\""), ("nan", "unexpected"), ("1,5", "unexpected \",\""),
+    ])
+    func malformed(text: String, why: String) {
+        do {
+            _ = try DecimalNumber.parse(text)
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect("\(error)".contains(why), "\(error)")
+        }
+    }
+
+    @Test func wideRangeValues() throws {
+        let tiny = try DecimalNumber.parse("1.5e-700").extended
+        #expect(abs(tiny.log10Magnitude - (log10(1.5) - 700)) < 1e-12)
+        #expect(tiny.double == 0, "a plain double cannot hold it")
+        let third = try DecimalNumber.parse("0.3333333333333333333333").extended
+        #expect(third.double == 1.0 / 3)
+        let e = try DecimalNumber.parse("-2.5e-3").extended.double
+        #expect(abs(e / -2.5e-3 - 1) <= 2.3e-16)
+    }
+
+    @Test func theViewAsOptionsRoundTrips() throws {
+        let re = "-1.7490000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001"
+        let w = try MandelbrotWindow.parse(center: re + ",0.0000001", width: "2.5e-90")
+        #expect(w.optionsText == "--center \(re),0.0000001 --width 2.5e-90")
+        let again = try MandelbrotWindow.parse(center: re + ",0.0000001", width: "2.5e-90")
+        #expect(again == w)
+        let m = MandelbrotModel(window: w)
+        #expect(m.journeyText == "free view")
+        #expect(abs(w.halvings - log2(3 / 2.5e-90)) < 1e-9)
+        #expect(m.limit > 9000, "the limit grows with depth: \(m.limit)")
+    }
+
+    @Test("bad views are refused with a message", arguments: [
+        ("0.1", "1", "comma"), ("0.1,x", "1", "bad centre"), ("0,0", "0", "greater than 0"), ("0,0", "-1", "greater than 0"),
+        ("0,0", "1e-1001", "deepest"), ("0,0", "13", "widest"), ("5,0", "1", "too far"), ("0,0", "1e", "bad width"),
+    ])
+    func badViews(center: String, width: String, why: String) {
+        do {
+            _ = try MandelbrotWindow.parse(center: center, width: width)
+            Issue.record("\(center) \(width) was accepted")
+        } catch {
+            #expect("\(error)".contains(why), "\(error)")
+        }
+    }
+
+    @Test func quadrantTapsAndWheelGoPastTheOldFloor() throws {
+        // 200 taps (the old floor was 150), then the wheel: still exact decimals, still zooming.
+        var m = try MandelbrotModel(journey: (0..<200).map { [1, 4, 2, 3][$0 % 4] })
+        #expect(abs(m.window.halvings - 200) < 1e-9)
+        for _ in 0..<100 { try m.zoom(by: 0.5, aboutWidths: 0.1, -0.2) }
+        #expect(abs(m.window.halvings - 300) < 1e-6)
+        #expect(m.window.span == 3 * pow(2, -300.0))
+        m.pan(widths: 0.25, 0)
+        #expect(m.window.width == (try MandelbrotModel(journey: Array(repeating: 1, count: 300))).window.width)
+    }
+
+    @Test func theDeepestZoomIsAbout1eMinus1000() throws {
+        var m = MandelbrotModel(window: try MandelbrotWindow.parse(center: "-0.75,0.1", width: "2e-1000"))
+        #expect(throws: MandelbrotModel.ZoomError.tooDeep) { try m.zoom(by: 0.4, aboutWidths: 0, 0) }
+        try m.zoom(by: 0.6, aboutWidths: 0.1, 0)
+        #expect(m.window.width == (try DecimalNumber.parse("1.2e-1000")))
+        #expect(m.window.zoomText.hasSuffix("e+1000×"), "\(m.window.zoomText)")
+    }
+}
+
+@Suite("Mandelbrot: deep zoom against a direct MPFR computation")
+struct MandelbrotDeepTests {
+    /// A view `width` wide next to c = i, a tip of the set whose orbit (0, i, −1+i, −i, −1+i, …)
+    /// is preperiodic: escape times there grow with depth and vary from pixel to pixel.
+    static func nearI(depth k: Int) -> MandelbrotWindow {
+        let x = DecimalNumber(significand: 21, exponent: -k - 2)
+        let y = DecimalNumber(1) - DecimalNumber(significand: 13, exponent: -k - 2)
+        return MandelbrotWindow(center: ComplexDecimal(x, y), width: DecimalNumber(significand: 3, exponent: -k))
+    }
+
+    struct Outcome { var stable = 0; var agreeing = 0; var sampled = 0; var counts: Set<Int> = [] }
+
+    /// Compares the engine with MPFR at `samples` pixels of a `w` × `h` frame: where the count
+    /// is the same at the pixel's centre and four points 0.3 pixel away, the engine must give
+    /// it exactly; elsewhere it must lie within the counts seen inside the pixel.
+    static func compare(_ window: MandelbrotWindow, width w: Int = 120, height h: Int = 80, limit: Int,
+                        samples: Int = 30, seed: UInt64) -> Outcome {
+        let frame = DeepFrame(window: window, width: w, height: h, limit: limit)
+        let precision = frame.orbit.precision
+        var rng = SplitMix64(seed: seed)
+        var pixels = [(0, 0), (w - 1, h - 1), (w / 2, h / 2), (w - 1, 0), (0, h - 1)]
+        while pixels.count < samples { pixels.append((Int.random(in: 0..<w, using: &rng), Int.random(in: 0..<h, using: &rng))) }
+        var out = Outcome()
+        for (i, j) in pixels {
+            var norm = 0.0
+            let engine = frame.iterations(i, j, norm: &norm)
+            let o = frame.extendedOffset(i, j)
+            let step = spacing(frame)
+            var inside: [Int] = []
+            for (fx, fy) in [(0.0, 0.0), (0.3, 0.0), (-0.3, 0.0), (0.0, 0.3), (0.0, -0.3)] {
+                let ox = add(o.x, step * fx), oy = add(o.y, step * fy)
+                inside.append(MandelbrotKernel.iterationsMPFR(center: window.center, offsetX: ox, offsetY: oy, limit: limit, precision: precision))
+            }
+            out.sampled += 1
+            out.counts.insert(inside[0])
+            if Set(inside).count == 1 {
+                out.stable += 1
+                if engine == inside[0] { out.agreeing += 1 }
+                #expect(engine == inside[0], "pixel (\(i), \(j)): engine \(engine), MPFR \(inside[0])")
+            } else {
+                #expect(engine >= inside.min()! - 1 && engine <= inside.max()! + 1, "pixel (\(i), \(j)): engine \(engine), MPFR within the pixel \(inside)")
+            }
+        }
+        return out
+    }
+
+    /// The frame's pixel spacing.
+    static func spacing(_ f: DeepFrame) -> ExtendedDouble {
+        let a = f.extendedOffset(1, 0).x, b = f.extendedOffset(0, 0).x
+        // Offsets share one exponent: their mantissas differ by exactly the spacing's.
+        return ExtendedDouble(a.mantissa * pow(2, Double(a.exponent - b.exponent)) - b.mantissa, exponent: b.exponent)
+    }
+
+    /// a + b for nearby magnitudes (b at most a few of a's units).
+    static func add(_ a: ExtendedDouble, _ b: ExtendedDouble) -> ExtendedDouble {
+        let e = max(a.exponent, b.exponent)
+        return ExtendedDouble(scalbn(a.mantissa, a.exponent - e) + scalbn(b.mantissa, b.exponent - e), exponent: e)
+    }
+
+    @Test("views 3e-31, 3e-101 and 3e-301 wide", arguments: [30, 100, 300])
+    func deepViewsMatchMPFR(depth: Int) {
+        let window = Self.nearI(depth: depth)
+        let limit = MandelbrotModel(window: window).limit
+        let out = Self.compare(window, limit: limit, seed: UInt64(depth))
+        #expect(out.stable >= out.sampled / 2, "too few pixels with one count inside: \(out.stable) of \(out.sampled)")
+        #expect(out.agreeing == out.stable)
+        #expect(out.counts.count >= 3, "the view is not one flat count: \(out.counts.sorted())")
+    }
+
+    @Test func doublesAloneCannotSeeThesePixelsApart() {
+        let window = Self.nearI(depth: 30)
+        let f = MandelbrotFrame(window: window, width: 120, height: 80, limit: 100)
+        #expect(f.usesPerturbation)
+        #expect(window.center.y.double + f.dy(0) == window.center.y.double + f.dy(79))
+    }
+
+    /// A view 0.05 wide whose centre escapes after a few dozen steps while the period-3
+    /// minibrot fills much of it: plain perturbation against the centre's orbit gets many
+    /// pixels wrong (their orbits outlive the reference's, or pass near 0 where it does not).
+    static let glitchProne = MandelbrotWindow(center: ComplexDecimal(-1.75, 0.02), width: try! DecimalNumber.parse("0.05"))
+
+    @Test func rebasingCorrectsTheGlitchesOfPlainPerturbation() {
+        let limit = 2000
+        let frame = DeepFrame(window: Self.glitchProne, width: 120, height: 80, limit: limit)
+        // Plain perturbation, no rebasing: stop where the reference does.
+        func plain(_ i: Int, _ j: Int) -> Int {
+            let o = frame.extendedOffset(i, j)
+            let dcx = o.x.double, dcy = o.y.double
+            let zx = frame.orbit.zx, zy = frame.orbit.zy
+            var dx = 0.0, dy = 0.0, n = 0
+            while n < limit && n < zx.count {
+                let x = zx[n] + dx, y = zy[n] + dy
+                if x * x + y * y > 4 { return n }
+                let ndx = 2 * (zx[n] * dx - zy[n] * dy) + (dx * dx - dy * dy) + dcx
+                let ndy = 2 * (zx[n] * dy + zy[n] * dx) + 2 * dx * dy + dcy
+                dx = ndx; dy = ndy; n += 1
+            }
+            return n
+        }
+        var rng = SplitMix64(seed: 99)
+        var plainWrong = 0, checked = 0
+        for _ in 0..<60 {
+            let i = Int.random(in: 0..<120, using: &rng), j = Int.random(in: 0..<80, using: &rng)
+            let o = frame.extendedOffset(i, j)
+            let direct = MandelbrotKernel.iterationsMPFR(center: Self.glitchProne.center, offsetX: o.x, offsetY: o.y, limit: limit, precision: 128)
+            var norm = 0.0
+            let engine = frame.iterations(i, j, norm: &norm)
+            #expect(abs(engine - direct) <= 1, "pixel (\(i), \(j)): engine \(engine), MPFR \(direct)")
+            if abs(plain(i, j) - direct) > 1 { plainWrong += 1 }
+            checked += 1
+        }
+        #expect(plainWrong >= checked / 4, "the view is not glitch-prone after all: plain perturbation got \(plainWrong) of \(checked) wrong")
+    }
+}
