@@ -107,7 +107,96 @@ struct MandelbrotEndToEndTests {
         let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
         // Journey 1-4: x ∈ [−1.25, −0.5], y ∈ [0, 0.75]; −1 + 0.05i (in the bulb) is black, −0.6 + 0.7i escapes.
         let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
-        let shot = try app.screenshot("journey-1-4", timeout: 20) { Self.isBlack($0.nearest(bulb.0, bulb.1)) }
+        // A coarse preview shows the inside as dark grey until the pixels are final, so wait for those.
+        let shot = try app.screenshot("journey-1-4", timeout: 60) { Self.isBlack($0.nearest(bulb.0, bulb.1)) }
         #expect(Self.isBlack(shot.nearest(bulb.0, bulb.1)), "no bulb where journey 1-4 puts it in \(shot.path)")
+    }
+
+    // MARK: - Second round: reuse, progress, big pictures
+
+    static func isAmberOrAccent(_ c: PixelColor) -> Bool {
+        c.isClose(to: PixelColor(hex: 0xf0a030), tolerance: 12) || c.isClose(to: PixelColor(hex: 0x7b83ff), tolerance: 12)
+    }
+
+    /// The picture's points (every 3rd pixel) away from the cross-hair, quadrant numbers and bar.
+    static func picturePoints() -> [(Double, Double)] {
+        let p = picture
+        let midX = p.x + p.width / 2, midY = p.y + p.height / 2
+        var out: [(Double, Double)] = []
+        for y in stride(from: p.y + 24, to: p.y + p.height - 10, by: 3) where abs(y - midY) > 3 {
+            for x in stride(from: p.x + 24, to: p.x + p.width - 24, by: 3) where abs(x - midX) > 3 { out.append((x, y)) }
+        }
+        return out
+    }
+
+    @Test("Mandelbrot: a slow render shows a progress bar; a pan reuses pixels and never shows black where the set is not")
+    func panAndProgress() throws {
+        let session = try XSession(name: "mandelbrot-pan")
+        defer { session.close() }
+        // Journey 1-4 holds the period-2 bulb; doubling the limit makes its interior slower.
+        let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
+        let barY = Self.picture.y + Self.picture.height - 3
+        let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
+        _ = try app.screenshot("ready", timeout: 60) { !Self.isAmberOrAccent($0.nearest(3, barY)) && Self.isBlack($0.nearest(bulb.0, bulb.1)) }
+        try app.key("bracketright")
+        let during = try app.screenshot("slow-render", timeout: 10) { Self.isAmberOrAccent($0.nearest(3, barY)) }
+        #expect(Self.isAmberOrAccent(during.nearest(3, barY)), "no progress bar during a slow render: \(during.path)")
+        let done = try app.screenshot("slow-render-done", timeout: 120) { !Self.isAmberOrAccent($0.nearest(3, barY)) }
+        #expect(!Self.isAmberOrAccent(done.nearest(3, barY)), "the bar did not go when the render finished: \(done.path)")
+
+        // Drag the picture 250 points left: the main cardioid's edge comes in from the right.
+        try app.drag([(600, 250), (480, 250), (350, 250)])
+        // From the first frame after the pan (the label says "free view") while the strip renders.
+        var shots = [try app.screenshot("pan-0", timeout: 20) { Self.labelDifference($0, done) > 0.01 }]
+        #expect(Self.labelDifference(shots[0], done) > 0.01, "the drag did not pan: \(shots[0].path)")
+        for i in 1..<6 { shots.append(try app.screenshot("pan-\(i)")) }
+        #expect(shots.contains { Self.isAmberOrAccent($0.nearest(3, barY)) }, "no screenshot caught the strip rendering")
+        let final = try app.screenshot("pan-final", timeout: 120) { !Self.isAmberOrAccent($0.nearest(3, barY)) }
+        #expect(!Self.isAmberOrAccent(final.nearest(3, barY)), "the pan's render never finished: \(final.path)")
+        let points = Self.picturePoints()
+        #expect(points.contains { Self.isBlack(final.nearest($0.0, $0.1)) }, "no set in view after the pan: \(final.path)")
+        for shot in shots {
+            let wrong = points.filter { Self.isBlack(shot.nearest($0.0, $0.1)) && !Self.isBlack(final.nearest($0.0, $0.1)) }
+            #expect(wrong.isEmpty, "\(wrong.count) points black in \(shot.path) but outside the set in \(final.path)")
+        }
+        // What stayed on screen moved with the drag: left of the strip the picture equals the old one shifted.
+        let moved = stride(from: 30.0, to: 400, by: 7).filter { x in
+            done.nearest(x + 250, 150) == final.nearest(x, 150)
+        }.count
+        #expect(moved > 45, "the old pixels did not move with the drag (\(moved) of 53 match): \(final.path)")
+        #expect(app.isRunning)
+    }
+
+    @Test("Mandelbrot: Shift+Ctrl+S asks for a size and writes a PNG that size, while the window keeps answering")
+    func saveBigPicture() throws {
+        let session = try XSession(name: "mandelbrot-save")
+        defer { session.close() }
+        let app = try session.launch(["mandelbrot", "--size", "800x600"])
+        let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
+        _ = try app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
+        try app.key("ctrl+shift+s")
+        try app.key("ctrl+a")
+        let typed = session.run("xdotool", ["type", "--delay", "30", "1200x700"], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        try app.key("Return")
+        // The window answers at once: quadrant 2 zooms while the big picture renders.
+        try app.key("2")
+        let pictures = session.home.appendingPathComponent("Pictures")
+        var found: String?
+        let deadline = Date().addingTimeInterval(120)
+        while found == nil && Date() < deadline {
+            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-1200x700") && $0.hasSuffix(".png") }
+            if found == nil { usleep(200_000) }
+        }
+        let name = try #require(found, "no 1200×700 picture in \(pictures.path)")
+        let saved = try PixelImage(screenshot: pictures.appendingPathComponent(name).path)
+        #expect(saved.width == 1200 && saved.height == 700)
+        // The start view, fitted to the 700-pixel side: the cardioid's inside is black, a far corner blue.
+        let s = 3.0 / 700
+        #expect(Self.isBlack(saved.nearest(600 + (0 + 0.5) / s, 350 - 0.3 / s)), "\(saved.path)")
+        #expect(Self.isBlue(saved.nearest(5, 5)), "\(saved.path)")
+        let zoomed = try app.screenshot("zoomed-while-saving", timeout: 10) { !Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
+        #expect(!Self.isBlack(zoomed.nearest(cardioid.0, cardioid.1)), "quadrant 2 did not zoom while saving: \(zoomed.path)")
+        #expect(app.isRunning)
     }
 }

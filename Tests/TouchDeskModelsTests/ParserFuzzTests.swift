@@ -240,6 +240,10 @@ struct ParserFuzzTests {
                 #expect(digits.allSatisfy { ("0"..."9").contains($0) }, "seed \(f.seed): \(c)")
                 #expect(!PostalCode.forbiddenFirstLetters.contains(a[0]), "seed \(f.seed): \(c)")
                 #expect(PostalCode.validate(c.lowercased()) == .canadian(c), "seed \(f.seed): round trip of \(c)")
+            case .incomplete(let what):
+                // A beginning is shorter than the longest code (ZIP+4) and says what is to come.
+                #expect(what.hasPrefix("So far so good"), "seed \(f.seed): \(what)")
+                #expect(text.filter { !$0.isWhitespace }.count < 10, "seed \(f.seed): \(text.debugDescription) called a beginning")
             case .invalid(let why):
                 #expect(!why.isEmpty, "seed \(f.seed)")
             }
@@ -262,17 +266,20 @@ struct ParserFuzzTests {
         let seeds = ["36", "-4.5", "98,6", "+20", "\u{2212}40", "-459.67", "-273.15", "1e3", String(repeating: "9", count: 24)]
         for _ in 0..<Fuzz.rounds(5000) {
             let text = f.chance(0.6) ? f.mutate(f.pick(seeds), edits: 2) : f.string(maxPieces: 4)
-            let scale: TemperatureScale = f.chance(0.5) ? .fahrenheit : .celsius
+            let scale = f.pick(TemperatureScale.allCases)
             var m = TemperatureModel()
-            m.setText("keep", for: scale.other)
+            for other in scale.others { m.setText("keep", for: other) }
             m.setText(text, for: scale)
             if m.convert(from: scale) {
                 let r = m.reading!
                 #expect(r.fahrenheit.isFinite && r.celsius.isFinite, "seed \(f.seed): \(text.debugDescription) → \(r)")
-                #expect(Self.isFormatted(m.text(scale.other)), "seed \(f.seed): \(text.debugDescription) shown as \(m.text(scale.other).debugDescription)")
+                for other in scale.others {
+                    #expect(Self.isFormatted(m.text(other)), "seed \(f.seed): \(text.debugDescription) shown as \(m.text(other).debugDescription)")
+                }
                 #expect(Temperature.parse(text) != nil && m.error == nil)
             } else {
-                #expect(m.text(scale.other) == "keep", "seed \(f.seed): a refused value changed the other field")
+                // A refused value clears what would disagree with it, and says why.
+                #expect(scale.others.allSatisfy { m.text($0).isEmpty } && m.reading == nil, "seed \(f.seed): a refused value left other fields or the reading")
                 #expect(m.error?.scale == scale && !(m.error?.message.isEmpty ?? true), "seed \(f.seed): \(text.debugDescription) refused without a reason")
             }
         }

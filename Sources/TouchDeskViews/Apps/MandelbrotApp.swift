@@ -48,10 +48,13 @@ public final class MandelbrotApp: MiniApp {
     private var touchStart: Point?
     private var dragOffset: Point?
 
-    // Saving: one save at a time, on its own thread.
+    // Saving: through the shared writer, one save at a time, off the UI thread.
+    /// Ctrl+S was pressed: the save starts once the render is complete.
     private var pendingSave = false
-    private var saveJob: BackgroundJob<MandelbrotSaving.Outcome>?
-    /// The size of the big picture being rendered and saved, while it is.
+    /// The save on the writer's thread, until its outcome is shown.
+    private var saveTicket: BackgroundWriter.Ticket?
+    /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
+    private var bigRender: BackgroundJob<MandelbrotPicture?>?
     public private(set) var bigSaveSize: (width: Int, height: Int)?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
@@ -104,6 +107,12 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: nil)
     }
 
+    /// Shows `m` (a view kept across restarts) and renders it.
+    public func show(_ m: MandelbrotModel) {
+        model = m
+        restart(preview: nil)
+    }
+
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     public func finishRendering() {
@@ -112,14 +121,19 @@ public final class MandelbrotApp: MiniApp {
         refit()
     }
 
-    /// Blocks until a save in progress has been written. Only for tests.
+    /// Blocks until every save asked for has been written. Only for tests.
     func finishSaving() {
-        while saveJob != nil || pendingSave {
-            if let job = saveJob { _ = job.wait() }
+        while isSaving {
+            if let job = bigRender { _ = job.wait() }
             if renderer.isRendering { finishRendering() }
+            _ = tick()
+            environment.writer.waitUntilIdle()
             _ = tick()
         }
     }
+
+    /// True while a save is asked for, rendering or being written.
+    var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
 
     public var isRendering: Bool { renderer.isRendering }
 
@@ -243,10 +257,9 @@ public final class MandelbrotApp: MiniApp {
             }
         case .save:
             pendingSave = true
-            if saveJob != nil { toast.show("Saving… (one save at a time; this one follows)", isError: false) }
             startSaveIfReady()
         case .saveBig:
-            if bigSaveSize != nil || saveJob != nil {
+            if bigRender != nil {
                 toast.show("A picture is still being saved: wait for it to finish", isError: true)
             } else {
                 isAskingForSize = true
@@ -428,8 +441,8 @@ public final class MandelbrotApp: MiniApp {
         drawProgress(cr)
         drawLabels(cr)
         controls.draw(cr)
-        toast.draw(cr, in: imageRect)
         if isAskingForSize { drawSizePanel(cr) }
+        toast.draw(cr, in: imageRect)
     }
 
     /// The bar along the bottom of the picture while a render runs: amber while parts are still
@@ -478,12 +491,12 @@ public final class MandelbrotApp: MiniApp {
             let p = renderer.progress
             info += String(format: p.previewComplete ? " · refining %d%%" : " · preview %d%%", Int(p.fraction * 100))
         }
-        if let big = bigSaveSize {
+        if let big = bigSaveSize, bigRender != nil {
             info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(bigRenderer.progress.fraction * 100))
         }
         let l = Text.layout(info, font: Font(size: 13), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
-        if bigSaveSize != nil {
+        if bigRender != nil {
             // The big picture's progress: a thin bar under the labels.
             cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * bigRenderer.progress.fraction, height: 3), Theme.success)
         }
@@ -494,9 +507,11 @@ public final class MandelbrotApp: MiniApp {
         Theme.bar.set(cr)
         cr.roundedRect(sizePanel, radius: 10)
         cr.fill()
-        let title = "Save the view as a PNG of this size (up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height))"
-        let l = Text.layout(title, font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
+        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
         cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
+        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: 12),
+                               width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
+        cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
         sizeForm.draw(cr)
     }
 
@@ -505,8 +520,9 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // A tiny render of the start view, computed with the same kernel and colours.
-        let n = 48
+        // A render of the start view at the icon's pixel size (sharp on any tile and screen),
+        // computed with the same kernel and colours.
+        let n = max(16, min(512, Int((r.width * cr.deviceScale).rounded(.up))))
         let s = ImageSurface(size: Size(Double(n), Double(n)), format: .rgb)
         s.withPixels { data, stride in
             let f = MandelbrotFrame(window: .start, width: n, height: n, limit: 60)
@@ -527,30 +543,45 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - Saving
 
-    /// Ctrl+S: once the render is complete and no other save runs, hands the picture to a
-    /// background job that colours, encodes and writes it at device resolution.
+    /// Ctrl+S: once the render is complete, hands the picture to the writer, which colours,
+    /// encodes and writes it at device resolution. Presses while a save waits to start replace it
+    /// (the writer keeps one pending job per key), so a burst of Ctrl+S writes one or two files.
     private func startSaveIfReady() {
-        guard pendingSave, saveJob == nil, !renderer.isRendering else { return }
+        guard pendingSave, !renderer.isRendering else { return }
         pendingSave = false
         guard let picture, let coloring, picture.width > 0, picture.height > 0 else {
             toast.show("Nothing to save: the window is too small", isError: true)
             return
         }
-        let paths = environment.freshPicturePaths(stem: "touchdesk-mandelbrot")
-        let scale = pixelScale
-        saveJob = BackgroundJob(name: "mandelbrot-save") { MandelbrotSaving.write(picture, coloring, scale: scale, to: paths) }
+        let job = MandelbrotSaving.job(picture, coloring, scale: pixelScale, folders: environment.pictureDirectoriesToTry,
+                                       stem: "touchdesk-mandelbrot")
+        saveTicket = environment.writer.submit(key: "mandelbrot-save", job)
+        toast.show("Saving…", isError: false)
     }
 
-    /// Takes a finished save's outcome; true while a save is under way.
+    /// Hands a finished big render to the writer and shows finished saves; true while a save is
+    /// under way.
     private func pollSave() -> Bool {
-        if let job = saveJob, let outcome = job.value {
-            saveJob = nil
+        if let job = bigRender, let result = job.value {
+            bigRender = nil
+            let size = bigSaveSize
             bigSaveSize = nil
+            if let big = result, let size {
+                let job = MandelbrotSaving.job(big, big.coloring(model.palette, period: model.period), scale: 1,
+                                               folders: environment.pictureDirectoriesToTry,
+                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)")
+                saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
+            } else {
+                toast.show("The big picture was cancelled", isError: true)
+            }
+        }
+        if let ticket = saveTicket, let outcome = ticket.outcome {
+            saveTicket = nil
             let saved = environment.savedPicture(outcome)
             toast.show(saved)
             lastSaved = saved
         }
-        return saveJob != nil || pendingSave
+        return isSaving
     }
 
     /// What the last save came to (for tests).
@@ -580,14 +611,14 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// Parses "W×H" (or WxH, W H) within 16…7680 × 16…4320.
-    static func parseSaveSize(_ text: String) -> Result<(width: Int, height: Int), MandelbrotSaving.SaveFailure> {
+    static func parseSaveSize(_ text: String) -> Result<(width: Int, height: Int), MandelbrotSaving.Failure> {
         let parts = text.lowercased().split(whereSeparator: { "x×* ,".contains($0) }).map(String.init)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            return .failure(.init(reason: "Type a size like 3840×2160"))
+            return .failure(.init(description: "Type a size like 3840×2160"))
         }
         let max = maxSaveSize
         guard (16...max.width).contains(w), (16...max.height).contains(h) else {
-            return .failure(.init(reason: "Sizes go from 16×16 up to \(max.width)×\(max.height)"))
+            return .failure(.init(description: "Sizes go from 16×16 up to \(max.width)×\(max.height)"))
         }
         return .success((w, h))
     }
@@ -596,17 +627,14 @@ public final class MandelbrotApp: MiniApp {
         switch Self.parseSaveSize(sizeField.text) {
         case .failure(let f):
             sizeField.isInvalid = true
-            toast.show(f.reason, isError: true)
+            toast.show(f.description, isError: true)
         case .success(let s):
             isAskingForSize = false
             let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
-            let paths = environment.freshPicturePaths(stem: "touchdesk-mandelbrot-\(s.width)x\(s.height)")
-            let (renderer, palette, period) = (bigRenderer, model.palette, model.period)
+            let renderer = bigRenderer
             bigSaveSize = s
             toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
-            saveJob = BackgroundJob(name: "mandelbrot-save-big") {
-                MandelbrotSaving.renderAndWrite(f, renderer: renderer, palette: palette, period: period, to: paths)
-            }
+            bigRender = BackgroundJob(name: "mandelbrot-big-picture") { MandelbrotSaving.render(f, on: renderer) }
         }
     }
 
