@@ -494,7 +494,11 @@ public final class X11Host {
         case ClientMessage:
             guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
             let what = Atom(ev.xclient.data.l.0)
-            if what == atoms.wmDelete { return .close }
+            if what == atoms.wmDelete {
+                // Like Ctrl+Q: the content may ask about unsaved work before it quits.
+                content.requestQuit()
+                return .redraw
+            }
             if what == atoms.netWmPing {
                 // Answer the window manager's ping by sending it back to the root window unchanged.
                 let root = XRootWindow(dpy, screen)

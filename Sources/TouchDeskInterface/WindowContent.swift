@@ -4,8 +4,11 @@
 public protocol WindowContent: AnyObject {
     /// The window title (WM_NAME and _NET_WM_NAME), read after every batch of events.
     var title: String { get }
-    /// Set when the content wants the window closed (Ctrl+Q).
+    /// Set when the content wants the window closed (Ctrl+Q, or a close it agreed to).
     var wantsQuit: Bool { get }
+    /// The window manager's close button: the content quits (sets `wantsQuit`), or first asks the
+    /// user in the window when there is unsaved work.
+    func requestQuit()
     /// The copy-and-paste requests the content posts for the host to carry out.
     var clipboard: Clipboard { get }
     /// The pointer shape the content wants now (a hand over a link, say).

@@ -12,6 +12,12 @@ public struct DoublerModel: Equatable, Sendable {
 
     public init() {}
 
+    /// The value after `presses` doublings (negative counts as none): 2^presses, at once.
+    public init(presses: Int) {
+        self.presses = max(0, presses)
+        value = BigUInt(1) << self.presses
+    }
+
     public mutating func double() {
         value <<= 1
         presses += 1

@@ -10,9 +10,16 @@ import Foundation
 /// the ball is pulled in with 0.5/(d/R)² g and its velocity damped by 0.8 per tick; nearer than
 /// 0.1·R it is captured. The seed froze its main thread for a second after a capture or a point;
 /// here the model pauses for 60 ticks and the window goes on drawing.
+///
+/// Those numbers are for a table whose shorter side is `referenceSide` points. Every length (the
+/// radii, the flag's corner, each tick's move) scales with the table, so the game plays the same
+/// at 400 × 360 as at 3840 × 2160: the same number of ticks to roll across, the same holes in
+/// the same places. Every flag is a level: the holes turn one dθ faster each time.
 public struct HolesModel: Equatable, Sendable {
+    /// The radii on a table whose shorter side is `referenceSide`.
     public static let ballRadius = 15.0
     public static let holeRadius = 25.0
+    public static let referenceSide = 300.0
     public static let restitution = 0.45
     public static let dTheta = 1 / (1000 * Double.pi)
     public static let startingBalls = 3
@@ -41,6 +48,14 @@ public struct HolesModel: Equatable, Sendable {
     /// The last thing that happened, for the view's message.
     public private(set) var lastEvent: Event?
     public var isGameOver: Bool { ballsLeft <= 0 }
+    /// The level being played: one more than the flags reached.
+    public var level: Int { score + 1 }
+
+    /// Points per reference point: how much larger than the reference this table is.
+    public var unit: Double { min(size.width, size.height) / Self.referenceSide }
+    /// The ball's and the holes' radii on this table.
+    public var ballRadius: Double { Self.ballRadius * unit }
+    public var holeRadius: Double { Self.holeRadius * unit }
 
     public init(size: Size, best: Int = 0) {
         self.size = Size(max(size.width, 2 * Self.ballRadius), max(size.height, 2 * Self.ballRadius))
@@ -50,7 +65,7 @@ public struct HolesModel: Equatable, Sendable {
     }
 
     /// The lower-right corner, where every ball starts.
-    public var start: Point { Point(size.width - Self.ballRadius, size.height - Self.ballRadius) }
+    public var start: Point { Point(size.width - ballRadius, size.height - ballRadius) }
 
     /// The table changed size: the ball keeps its place as a fraction of the table.
     public mutating func resize(to newSize: Size) {
@@ -72,7 +87,7 @@ public struct HolesModel: Equatable, Sendable {
     }
 
     /// True when the ball reaches the flag in the top-left corner.
-    public var atFlag: Bool { ball.x < 1.1 * Self.ballRadius && ball.y < 1.1 * Self.ballRadius }
+    public var atFlag: Bool { ball.x < 1.1 * ballRadius && ball.y < 1.1 * ballRadius }
 
     public mutating func restart() {
         score = 0
@@ -111,14 +126,14 @@ public struct HolesModel: Equatable, Sendable {
         var inHole = false
         for h in holes {
             let dx = h.x - ball.x, dy = h.y - ball.y
-            let d = (dx * dx + dy * dy).squareRoot() / Self.holeRadius
+            let d = (dx * dx + dy * dy).squareRoot() / holeRadius
             if d < 0.1 {
                 return capture()
             }
             if d < 1 {
                 inHole = true
                 let pull = 0.5 / (d * d)
-                let len = d * Self.holeRadius
+                let len = d * holeRadius
                 px += pull * dx / len
                 py += pull * -dy / len
             }
@@ -126,8 +141,8 @@ public struct HolesModel: Equatable, Sendable {
         ux += 0.2 * (ax + px)
         uy += 0.2 * (ay + py)
         if inHole { ux *= 0.8; uy *= 0.8 }
-        ball.x += 0.5 * ux
-        ball.y -= 0.5 * uy
+        ball.x += 0.5 * ux * unit
+        ball.y -= 0.5 * uy * unit
         bounce()
         if atFlag {
             score += 1
@@ -155,7 +170,7 @@ public struct HolesModel: Equatable, Sendable {
 
     /// The edges of the table bounce the ball back with restitution 0.45.
     private mutating func bounce() {
-        let r = Self.ballRadius
+        let r = ballRadius
         if ball.x < r { ball.x = r; ux = abs(ux) * Self.restitution }
         if ball.x > size.width - r { ball.x = size.width - r; ux = -abs(ux) * Self.restitution }
         // y grows downwards while uy points up: the top edge sends uy down (negative).
@@ -164,7 +179,7 @@ public struct HolesModel: Equatable, Sendable {
     }
 
     private mutating func clampToTable() {
-        let r = Self.ballRadius
+        let r = ballRadius
         ball.x = min(max(ball.x, r), size.width - r)
         ball.y = min(max(ball.y, r), size.height - r)
     }

@@ -127,6 +127,14 @@ public struct MandelbrotModel: Equatable, Sendable {
 
     public init() {}
 
+    /// A model showing `window` with this journey and limit (a view kept across restarts).
+    public init(window: MandelbrotWindow, journey: [Int]?, limitShift: Int, smooth: Bool) {
+        self.window = window
+        self.journey = journey
+        self.limitShift = limitShift
+        self.smooth = smooth
+    }
+
     public init(journey: [Int]) throws {
         for q in journey { try tapQuadrant(q) }
     }

@@ -13,13 +13,15 @@ public enum PostalCode {
         case usZIP(String)
         /// A valid Canadian postal code, normalised to upper case with one space: "K7G 5T9".
         case canadian(String)
+        /// A valid beginning of a code, not yet whole: "so far so good", and what is still to come.
+        case incomplete(String)
         /// Not valid, with the reason in words a person can act on.
         case invalid(String)
 
         public var isValid: Bool {
             switch self {
             case .usZIP, .canadian: return true
-            case .empty, .invalid: return false
+            case .empty, .incomplete, .invalid: return false
             }
         }
     }
@@ -45,6 +47,14 @@ public enum PostalCode {
             return .invalid("A ZIP code has only digits (and one hyphen for ZIP+4), not \u{201C}\(bad)\u{201D}")
         }
         let zip = parts[0]
+        if parts.count == 1 && zip.count < 5 {
+            let more = 5 - zip.count
+            return .incomplete("So far so good: \(more) more \(more == 1 ? "digit" : "digits") for a ZIP code")
+        }
+        if parts.count == 2 && zip.count == 5 && parts[1].count < 4 {
+            let more = 4 - parts[1].count
+            return .incomplete("So far so good: \(more) more \(more == 1 ? "digit" : "digits") for ZIP+4")
+        }
         if zip.count != 5 {
             if parts.count == 1 && zip.count == 9 { return .invalid("ZIP+4 needs a hyphen after the fifth digit: 12345-6789") }
             return .invalid("A ZIP code has 5 digits; this has \(zip.count)")
@@ -64,25 +74,38 @@ public enum PostalCode {
             guard s == 3 else { return .invalid("The space goes after the third character: K7G 5T9") }
             chars.remove(at: s)
         }
+        if chars.count < 6 {
+            if let why = patternProblem(chars) { return .invalid(why) }
+            let more = 6 - chars.count
+            return .incomplete("So far so good: \(more) more \(more == 1 ? "character" : "characters") (pattern A1A 1A1)")
+        }
         if chars.count != 6 {
             return .invalid("A Canadian postal code has 6 characters (letter-digit-letter digit-letter-digit); this has \(chars.count)")
         }
+        if let why = patternProblem(chars) { return .invalid(why) }
+        return .canadian(String(chars[0..<3]) + " " + String(chars[3..<6]))
+    }
+
+    /// What is wrong with the characters of a Canadian code typed so far (upper case, no space),
+    /// or nil when they can still begin a valid code.
+    static func patternProblem(_ chars: [Character]) -> String? {
         for (i, c) in chars.enumerated() {
             let wantsLetter = i % 2 == 0
             if wantsLetter && !c.isASCIILetter {
-                return .invalid("Character \(i + 1) must be a letter, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)")
+                return "Character \(i + 1) must be a letter, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)"
             }
             if !wantsLetter && !c.isASCIIDigit {
-                return .invalid("Character \(i + 1) must be a digit, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)")
+                return "Character \(i + 1) must be a digit, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)"
             }
         }
         if let bad = chars.first(where: { forbiddenLetters.contains($0) }) {
-            return .invalid("Canadian codes never use the letter \(bad) (nor D, F, I, O, Q, U)")
+            let others = ["D", "F", "I", "O", "Q", "U"].filter { $0 != String(bad) }.joined(separator: ", ")
+            return "Canadian codes never use the letter \(bad) (nor \(others))"
         }
-        if forbiddenFirstLetters.contains(chars[0]) {
-            return .invalid("No Canadian code starts with \(chars[0]) (W and Z are not used first)")
+        if let first = chars.first, forbiddenFirstLetters.contains(first) {
+            return "No Canadian code starts with \(first) (W and Z are not used first)"
         }
-        return .canadian(String(chars[0..<3]) + " " + String(chars[3..<6]))
+        return nil
     }
 }
 

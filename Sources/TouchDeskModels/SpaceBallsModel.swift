@@ -25,6 +25,11 @@ public struct SpaceBallsModel: Equatable, Sendable {
     public private(set) var size: Size
     public var balls: [Ball]
     public var isRunning = false
+    /// Gravity on: every ball falls at `gravityPull` points per tick², and the floor bounces it back.
+    public var gravity = false
+    public static let gravityPull = 0.12
+    /// The fastest a thrown ball leaves the hand, points per tick.
+    public static let maxThrowSpeed = 30.0
     /// The model's own random generator (SplitMix64), so a seed gives the same balls every time.
     private var rngState: UInt64
 
@@ -72,6 +77,38 @@ public struct SpaceBallsModel: Equatable, Sendable {
         return true
     }
 
+    /// Adds a ball centred at `p` (kept inside the box), at rest; false at 50 balls. Balls it
+    /// lands on are pushed aside.
+    @discardableResult
+    public mutating func addBall(at p: Point, vx: Double = 0, vy: Double = 0) -> Bool {
+        guard balls.count < Self.ballRange.upperBound else { return false }
+        balls.append(Ball(position: p, vx: vx, vy: vy))
+        clamp(balls.count - 1)
+        separateAll()
+        return true
+    }
+
+    /// The ball under `p` (the topmost, that is the newest, when they touch), if any.
+    public func ball(at p: Point) -> Int? {
+        balls.indices.last { balls[$0].position.distance(to: p) <= Self.radius }
+    }
+
+    /// Holds ball `i` at `p` (kept inside the box), at rest: a ball being dragged.
+    public mutating func hold(_ i: Int, at p: Point) {
+        guard balls.indices.contains(i) else { return }
+        balls[i].position = p
+        balls[i].vx = 0; balls[i].vy = 0
+        clamp(i)
+    }
+
+    /// Lets ball `i` go with velocity (vx, vy) in points per tick, no faster than `maxThrowSpeed`.
+    public mutating func throwBall(_ i: Int, vx: Double, vy: Double) {
+        guard balls.indices.contains(i), vx.isFinite, vy.isFinite else { return }
+        let speed = (vx * vx + vy * vy).squareRoot()
+        let k = speed > Self.maxThrowSpeed ? Self.maxThrowSpeed / speed : 1
+        balls[i].vx = vx * k; balls[i].vy = vy * k
+    }
+
     /// Removes the newest ball; false at one ball.
     @discardableResult
     public mutating func removeBall() -> Bool {
@@ -91,6 +128,7 @@ public struct SpaceBallsModel: Equatable, Sendable {
     /// One tick: move, bounce off the walls, then collide every touching pair.
     public mutating func step() {
         for i in balls.indices {
+            if gravity { balls[i].vy += Self.gravityPull }
             balls[i].position.x += balls[i].vx
             balls[i].position.y += balls[i].vy
             let r = Self.radius

@@ -3,14 +3,35 @@
 ///
 /// Unlike the seed, which read anything unparseable as 0, bad input converts nothing and says
 /// why; a decimal comma, surrounding spaces and a leading + are fine; below absolute zero is refused.
+/// Any of the three scales can be typed in; the other two follow.
 
-public enum TemperatureScale: String, Equatable, Sendable {
-    case fahrenheit, celsius
+public enum TemperatureScale: String, CaseIterable, Equatable, Sendable {
+    case fahrenheit, celsius, kelvin
 
-    public var symbol: String { self == .fahrenheit ? "°F" : "°C" }
-    public var other: TemperatureScale { self == .fahrenheit ? .celsius : .fahrenheit }
+    public var symbol: String {
+        switch self {
+        case .fahrenheit: "°F"
+        case .celsius: "°C"
+        case .kelvin: "K"
+        }
+    }
+    public var name: String {
+        switch self {
+        case .fahrenheit: "Fahrenheit"
+        case .celsius: "Celsius"
+        case .kelvin: "Kelvin"
+        }
+    }
+    /// The other two scales.
+    public var others: [TemperatureScale] { Self.allCases.filter { $0 != self } }
     /// The lowest temperature there is on this scale.
-    public var absoluteZero: Double { self == .fahrenheit ? -459.67 : -273.15 }
+    public var absoluteZero: Double {
+        switch self {
+        case .fahrenheit: -459.67
+        case .celsius: -273.15
+        case .kelvin: 0
+        }
+    }
 }
 
 /// The seed's six bands of weather, by the temperature in °F.
@@ -62,6 +83,7 @@ public enum Temperature {
     public static func celsius(fromFahrenheit f: Double) -> Double { (f - 32) * 5 / 9 }
     public static func fahrenheit(fromCelsius c: Double) -> Double { c * 9 / 5 + 32 }
     public static func kelvin(fromCelsius c: Double) -> Double { c + 273.15 }
+    public static func celsius(fromKelvin k: Double) -> Double { k - 273.15 }
 
     /// Reads a plain decimal number: optional + or − sign (ASCII or U+2212), digits with at most one
     /// decimal point or comma, surrounding spaces allowed. No exponents, no "nan"/"inf", no hex:
@@ -94,7 +116,7 @@ public enum Temperature {
     }
 }
 
-/// The converter's state: the two fields' texts, which of them is wrong, and the last result.
+/// The converter's state: the three fields' texts, which of them is wrong, and the last result.
 public struct TemperatureModel: Equatable, Sendable {
     /// A finished conversion.
     public struct Reading: Equatable, Sendable {
@@ -112,31 +134,44 @@ public struct TemperatureModel: Equatable, Sendable {
 
     public var fahrenheitText: String
     public var celsiusText: String
+    public var kelvinText: String
     /// The field whose text could not be converted, and why.
     public private(set) var error: FieldError?
     public private(set) var reading: Reading?
 
-    public init(fahrenheitText: String = "", celsiusText: String = "") {
+    public init(fahrenheitText: String = "", celsiusText: String = "", kelvinText: String = "") {
         self.fahrenheitText = fahrenheitText
         self.celsiusText = celsiusText
+        self.kelvinText = kelvinText
     }
 
-    public func text(_ scale: TemperatureScale) -> String { scale == .fahrenheit ? fahrenheitText : celsiusText }
+    public func text(_ scale: TemperatureScale) -> String {
+        switch scale {
+        case .fahrenheit: fahrenheitText
+        case .celsius: celsiusText
+        case .kelvin: kelvinText
+        }
+    }
 
     public mutating func setText(_ s: String, for scale: TemperatureScale) {
-        if scale == .fahrenheit { fahrenheitText = s } else { celsiusText = s }
+        switch scale {
+        case .fahrenheit: fahrenheitText = s
+        case .celsius: celsiusText = s
+        case .kelvin: kelvinText = s
+        }
     }
 
-    /// Converts from the field on `scale` into the other. On bad input, marks that field with the
-    /// reason and changes nothing else: the other field keeps its value. Returns whether it converted.
+    /// Converts from the field on `scale` into the other two. On bad input, marks that field with
+    /// the reason and clears what would disagree with it: the other fields and the reading (so no
+    /// old picture or message stays). Returns whether it converted.
     @discardableResult
     public mutating func convert(from scale: TemperatureScale) -> Bool {
         guard let v = Temperature.parse(text(scale)) else {
-            error = FieldError(scale: scale, message: Temperature.invalidMessage)
+            fail(scale, Temperature.invalidMessage)
             return false
         }
         guard v >= scale.absoluteZero else {
-            error = FieldError(scale: scale, message: Temperature.belowAbsoluteZeroMessage)
+            fail(scale, Temperature.belowAbsoluteZeroMessage)
             return false
         }
         guard v <= Temperature.largest else {
@@ -144,16 +179,47 @@ public struct TemperatureModel: Equatable, Sendable {
             return false
         }
         error = nil
-        let r: Reading
-        if scale == .fahrenheit {
-            r = Reading(fahrenheit: v, celsius: Temperature.celsius(fromFahrenheit: v))
-            celsiusText = Temperature.format(r.celsius)
-        } else {
-            r = Reading(fahrenheit: Temperature.fahrenheit(fromCelsius: v), celsius: v)
-            fahrenheitText = Temperature.format(r.fahrenheit)
+        let celsius: Double
+        switch scale {
+        case .fahrenheit: celsius = Temperature.celsius(fromFahrenheit: v)
+        case .celsius: celsius = v
+        case .kelvin: celsius = Temperature.celsius(fromKelvin: v)
+        }
+        // The typed value stays exact; only the other scales are computed (and rounded).
+        let r = Reading(fahrenheit: scale == .fahrenheit ? v : Temperature.fahrenheit(fromCelsius: celsius), celsius: celsius)
+        for other in scale.others {
+            switch other {
+            case .fahrenheit: fahrenheitText = Temperature.format(r.fahrenheit)
+            case .celsius: celsiusText = Temperature.format(r.celsius)
+            case .kelvin: kelvinText = Temperature.format(r.kelvin)
+            }
         }
         reading = r
         return true
+    }
+
+    /// The field on `scale` now says this, as it is being typed: converts from it when it holds a
+    /// temperature. An empty field clears the others and the reading without a complaint (the
+    /// user is about to type); anything else is marked as `convert` marks it.
+    @discardableResult
+    public mutating func edit(_ text: String, in scale: TemperatureScale) -> Bool {
+        setText(text, for: scale)
+        if text.trimmingSpaces().isEmpty {
+            clearAll(except: scale)
+            error = nil
+            return false
+        }
+        return convert(from: scale)
+    }
+
+    private mutating func fail(_ scale: TemperatureScale, _ message: String) {
+        error = FieldError(scale: scale, message: message)
+        clearAll(except: scale)
+    }
+
+    private mutating func clearAll(except scale: TemperatureScale) {
+        for other in scale.others { setText("", for: other) }
+        reading = nil
     }
 
     /// The error stays until the field is converted again or edited.

@@ -17,7 +17,7 @@ struct Picture {
     let draw: (CairoContext, Size) -> Void
 }
 
-let allPictures: [Picture] = iconPictures + stickManPictures + temperaturePictures
+let allPictures: [Picture] = iconPictures + stickManPictures + stickManLargePictures + temperaturePictures
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "assets"
 for p in allPictures {

@@ -51,6 +51,14 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
     var screenshot: String?
 
+    @Option(help: ArgumentHelp("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi).", valueName: "n"))
+    var scale: Double?
+
+    /// The layout check's door: lays the screen out at each size and prints every control's
+    /// rectangle as JSON (see LayoutEndToEndTests).
+    @Option(name: .customLong("layout-json"), help: ArgumentHelp("Print the controls' rectangles at each size as JSON.", valueName: "WxH,…", visibility: .hidden))
+    var layoutSizes: String?
+
     @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
     var display: String?
 
@@ -77,6 +85,8 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func validateOnMain() throws {
+        if let scale, !(1...4).contains(scale) { throw ValidationError("--scale takes a number from 1 to 4, like 2") }
+        if let layoutSizes { _ = try layoutSizes.split(separator: ",").map { try parseSize(String($0)) } }
         if appOptions.count > 1 {
             throw ValidationError("--app is given \(appOptions.count) times (\(appOptions.joined(separator: ", "))); name one app")
         }
@@ -145,14 +155,20 @@ struct TouchDesk: ParsableCommand {
         }
         if let address, let web = shell.current?.app as? WebApp { web.open(try webAddress(address)) }
 
+        if let layoutSizes {
+            try printLayouts(shell, sizes: layoutSizes.split(separator: ",").map { try parseSize(String($0)) })
+            return
+        }
+
         if let screenshot {
             let s = size ?? Size(900, 640)
+            shell.finishRestoring()
             shell.layout(in: s)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
             (shell.current?.app as? GlobeApp)?.finishLoading()
             (shell.current?.app as? WebApp)?.finishLoading()
-            let surface = ImageSurface.render(size: s) { shell.draw($0) }
+            let surface = ImageSurface.render(size: s, scale: scale ?? 1) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
             } catch {
@@ -175,18 +191,50 @@ struct TouchDesk: ParsableCommand {
             fail("\(error)", code: 2)
         }
         let stateDirectory = environment.stateDirectory
-        X11Host.onConnectionLost = { WindowState(size: host.size).save(to: stateDirectory) }
+        X11Host.onConnectionLost = {
+            WindowState(size: host.size).save(to: stateDirectory)
+            shell.saveAllState()
+            environment.writer.waitUntilIdle()
+        }
         let ending = host.run(shell)
         WindowState(size: host.size).save(to: stateDirectory)
+        // Every app's state (a painting, a view) reaches the disk before the program ends, however it ends.
+        shell.saveAllState()
+        environment.writer.waitUntilIdle()
         switch ending {
         case .quit, .closed:
             break
         case .windowDestroyed:
-            fail("the window was closed by another program; the window size was saved", code: 1)
+            fail("the window was closed by another program; the window size and the apps' state were saved", code: 1)
         case .signal(let sig):
             let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][sig] ?? "signal \(sig)"
-            fail("stopped by \(name); the window size was saved", code: 128 + sig)
+            fail("stopped by \(name); the window size and the apps' state were saved", code: 128 + sig)
         }
+    }
+
+    /// One screen laid out at one size: what `--layout-json` prints for each size.
+    struct LayoutReport: Codable {
+        var width: Double
+        var height: Double
+        var scale: Double
+        var controls: [ControlRect]
+    }
+
+    /// Lays the shell out at each size in turn (as a window being resized would be), draws a frame
+    /// at the device scale so drawing at that scale is exercised too, and prints the controls.
+    @MainActor
+    private func printLayouts(_ shell: Shell, sizes: [Size]) throws {
+        let s = scale ?? 1
+        var reports: [LayoutReport] = []
+        for size in sizes {
+            shell.layout(in: size)
+            // Drawing is not needed for the rectangles; a small frame still runs every draw path at the scale.
+            _ = ImageSurface.render(size: Size(min(size.width, 1920), min(size.height, 1080)), scale: s) { shell.draw($0) }
+            reports.append(LayoutReport(width: size.width, height: size.height, scale: s, controls: shell.controlRects))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(reports), as: UTF8.self))
     }
 
     /// What `touchdesk web URL` opens: a URL, or a plain path as a file.

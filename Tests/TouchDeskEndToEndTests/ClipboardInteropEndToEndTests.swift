@@ -64,8 +64,8 @@ struct ClipboardInteropEndToEndTests {
         let app = try session.launch(["temperature", "--size", "800x600"])
         let start = try app.screenshot("start")
         let boxes = TextAppsEndToEndTests.fields(start)
-        try #require(boxes.count == 2, "two fields in \(start.path): \(boxes)")
-        let (f, c) = (boxes[0], boxes[1])
+        try #require(boxes.count == 3, "three fields in \(start.path): \(boxes)")
+        let (f, c, k) = (boxes[0], boxes[1], boxes[2])
         let owner = try Self.own(session, "clipboard", "21,5")
         defer { owner.stop() }
 
@@ -82,8 +82,8 @@ struct ClipboardInteropEndToEndTests {
         let result = TextReading.find("70.7", size: 18, in: done, region: fRegion)
         #expect(result.score < 0.3, "70.7 in the °F field of \(done.path): \(result)")
         #expect(TextReading.find("70.0", size: 18, in: done, region: fRegion).score > result.score + 0.1, "not 21 °C: the decimal comma counted")
-        let message = (x: 0, y: f.y + f.height, width: done.width, height: 110)
-        let biking = TextReading.find("Nice weather for biking", size: 22, bold: true, in: done, region: message)
+        let message = (x: 0, y: k.y + k.height, width: done.width, height: 110)
+        let biking = TextReading.find("Nice weather for biking", size: 26, bold: true, in: done, region: message)
         #expect(biking.score < 0.3, "\"Nice weather for biking\" in \(done.path): \(biking)")
 
         // The owner is still xclip: the app only asked it for the text.

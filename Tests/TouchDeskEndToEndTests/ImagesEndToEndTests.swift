@@ -59,4 +59,33 @@ struct ImagesEndToEndTests {
         let headY = shot.points(in: (big.x, big.y, big.width, big.height), where: isSkin).map(\.y).min() ?? 0
         #expect(hatY < headY, "the hat's top \(hatY) is not above the head's \(headY) in \(shot.path)")
     }
+
+    @Test("Adding Images: clicking the hat's small square hides the hat in the composite; a second click brings it back")
+    func clickHidesALayer() throws {
+        let session = try XSession(name: "images-click")
+        defer { session.close() }
+        let app = try session.launch(["images", "--size", "800x600"])
+        func frames(_ img: PixelImage) -> [Box] {
+            img.regions(where: { $0.isClose(to: Self.frame, tolerance: 8) }, minimumPixels: 150)
+        }
+        let isHat = { (c: PixelColor) in c.isClose(to: Self.hatCrown, tolerance: 10) }
+        let shot = try app.screenshot("start") { frames($0).count == 6 }
+        let found = frames(shot)
+        try #require(found.count == 6, "found \(found.count) frames in \(shot.path)")
+        let big = found.max { $0.width < $1.width }!
+        let small = found.filter { $0.width < big.width }.sorted { $0.x < $1.x }
+        let bigBox = (big.x, big.y, big.width, big.height)
+        #expect(shot.count(in: bigBox, where: isHat) > 1000, "the hat in the composite at first in \(shot.path)")
+        // The fourth square is the hat.
+        let hat = small[3]
+        try app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
+        try app.moveMouse(400, 20)
+        let hidden = try app.screenshot("hat-hidden") { $0.count(in: bigBox, where: isHat) == 0 }
+        #expect(hidden.count(in: bigBox, where: isHat) == 0, "the hat still shows in the composite of \(hidden.path)")
+        #expect(hidden.count(in: bigBox) { $0.isClose(to: Self.skin, tolerance: 6) } > 1000, "the other layers stay in \(hidden.path)")
+        try app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
+        try app.moveMouse(400, 20)
+        let back = try app.screenshot("hat-back") { $0.count(in: bigBox, where: isHat) > 1000 }
+        #expect(back.count(in: bigBox, where: isHat) > 1000, "the hat is not back in \(back.path)")
+    }
 }

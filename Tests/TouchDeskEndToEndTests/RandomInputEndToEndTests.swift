@@ -2,50 +2,68 @@ import Foundation
 import Testing
 import TouchDeskTestSupport
 
-/// Every app in the real window survives a burst of seeded random input, as a restless user
-/// would give it: clicks, fast drags, right and middle clicks, wheel turns, keys, typing, and a
-/// resize far below the minimum and back. It must stay open, in the same app, and keep drawing.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+/// Every app in the real window survives a seeded "monkey": thousands of random XTEST events (pointer
+/// moves, clicks, fast drags, right and middle clicks, wheel turns, keys and shortcuts, typed text
+/// in several scripts) interleaved with resizes from 1×1 to 2500×1600, with no window manager.
+/// `scripts/monkey.py` (python3-xlib) sends them from one process and, every 200 events, checks
+/// that the main loop answers a _NET_WM_PING and that VmRSS stays under the bound. At the end the
+/// app must still be open in the same app, draw, and quit on Ctrl+Q with status 0.
+///
+/// `TOUCHDESK_MONKEY_SEED` replays a failure (its seed is printed); `TOUCHDESK_MONKEY_EVENTS`
+/// sets the events per app. The default, 500, keeps the suite short (about 2½ minutes for all
+/// fifteen apps on 2 cores); the reliability issue's scale, 2000 per app, took 7 minutes 51 s.
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct RandomInputEndToEndTests {
-    static let keys = ["Left", "Right", "Up", "Down", "space", "Return", "BackSpace", "Delete", "Tab", "shift+Tab",
-                       "minus", "plus", "bracketleft", "bracketright", "1", "2", "3", "4", "5", "6",
-                       "a", "d", "r", "s", "z", "ctrl+z", "ctrl+shift+z", "ctrl+a", "ctrl+c", "ctrl+v", "Home", "End"]
-
     static let apps = ["paint", "polygon", "mandelbrot", "accelerometer", "holes", "maze", "spaceballs",
                        "stickman", "images", "temperature", "doubler", "postal", "web", "map", "globe"]
 
-    @Test("Random input never closes, crashes or blanks an app", arguments: apps)
-    func survivesRandomInput(_ id: String) throws {
-        let session = try XSession(name: "random-\(id)")
+    /// The memory bound, in MB of resident memory. At 2000 events per app the most any app
+    /// reached was 333 MB (Stick Man's layers at 2500×1600); Sea Level's relief, 245 MB.
+    static let rssLimitMB = 600
+
+    static var events: Int {
+        Int(ProcessInfo.processInfo.environment["TOUCHDESK_MONKEY_EVENTS"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 500
+    }
+
+    static func seed(for id: String) -> UInt64 {
+        if let s = ProcessInfo.processInfo.environment["TOUCHDESK_MONKEY_SEED"], let v = UInt64(s) { return v }
+        return id.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) } % 1_000_000_007
+    }
+
+    /// scripts/monkey.py, found from this file's place in the repository.
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/monkey.py").path
+    }
+
+    @Test("A monkey of random input and resizes never closes, crashes, freezes or bloats an app", arguments: apps)
+    func survivesTheMonkey(_ id: String) throws {
+        let session = try XSession(name: "monkey-\(id)", screen: "2560x1600x24")
         defer { session.close() }
+        // Web addresses typed at random must fail at once, not wait on the network.
+        session.extraEnvironment = ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
         let app = try session.launch([id, "--size", "640x480"])
         let title = try #require(try app.title())
-        var rng = SplitMix64(seed: UInt64(id.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
-        func point() -> (Double, Double) { (Double.random(in: 0..<640, using: &rng), Double.random(in: 44..<480, using: &rng)) }
+        let seed = Self.seed(for: id)
+        print("monkey \(id): seed \(seed), \(Self.events) events (TOUCHDESK_MONKEY_SEED=\(seed) replays it)")
 
-        for _ in 0..<40 {
-            let (x, y) = point()
-            switch Int.random(in: 0..<7, using: &rng) {
-            case 0: try app.click(x, y)
-            case 1:
-                let (x2, y2) = point()
-                try app.drag([(x, y), ((x + x2) / 2, (y + y2) / 2), (x2, y2)])
-            case 2: _ = session.run("xdotool", ["mousemove", "--window", app.window, String(Int(x)), String(Int(y)), "click", "3"])
-            case 3: try app.middleClick(x, y)
-            case 4: _ = session.run("xdotool", ["mousemove", "--window", app.window, String(Int(x)), String(Int(y)), "click", "4", "click", "5"])
-            case 5: try app.key(Self.keys.randomElement(using: &rng)!)
-            default: _ = session.run("xdotool", ["type", "--delay", "1", "4,2x é"])
-            }
-        }
-        try app.resize(120, 90)
-        usleep(200_000)
-        try app.resize(640, 480)
+        let started = Date()
+        let run = session.run("/usr/bin/python3", [Self.script, "--window", app.window, "--pid", String(app.pid),
+                                                   "--seed", String(seed), "--events", String(Self.events),
+                                                   "--rss-limit-mb", String(Self.rssLimitMB)],
+                              timeout: 120 + Double(Self.events) * 0.1)
+        print("monkey \(id): \(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) [\(String(format: "%.1f", Date().timeIntervalSince(started))) s]")
+        #expect(run.ok, "monkey \(id), seed \(seed): \(run)\napp log: \(app.log)")
+        #expect(app.isRunning, "\(id) died (seed \(seed)): \(app.log)")
 
-        // Still open, still the same app (no random key took it home or closed it), still drawing.
+        // Still the same app (no random key took it home), still drawing, still answering keys.
+        #expect(try app.title() == title, "\(id) left its screen (seed \(seed))")
         let shot = try app.screenshot("after", timeout: 5) { $0.width == 640 && $0.height == 480 && $0.distinctColors(limit: 40) >= 8 }
-        #expect(app.isRunning, "\(id) died: \(app.log)")
-        #expect(try app.title() == title, "\(id) left its screen")
-        #expect(shot.distinctColors(limit: 40) >= 8, "\(id) draws almost nothing after random input: \(shot.path)")
+        #expect(shot.distinctColors(limit: 40) >= 8, "\(id) draws almost nothing after the monkey (seed \(seed)): \(shot.path)")
         #expect(!app.log.contains("Fatal error"), "\(id): \(app.log)")
+        session.run("xdotool", ["windowfocus", app.window], timeout: 3)
+        try app.key("ctrl+q")
+        let ended = app.waitForExit(timeout: 15)
+        #expect(ended == .exited(0), "\(id) did not quit on Ctrl+Q after the monkey (seed \(seed)): \(String(describing: ended)); \(app.log)")
     }
 }

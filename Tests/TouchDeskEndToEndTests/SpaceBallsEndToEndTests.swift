@@ -57,4 +57,25 @@ struct SpaceBallsEndToEndTests {
         let a = try #require(Self.balls(stopped)), b = try #require(Self.balls(later))
         #expect(Self.moved(a, b) < 1, "the balls still move after STOP: \(a) → \(b) in \(later.path)")
     }
+
+    @Test("SpaceBalls: a click in empty space adds a ball there")
+    func clickAddsABall() throws {
+        let session = try XSession(name: "spaceballs-click")
+        defer { session.close() }
+        let app = try session.launch(["spaceballs", "--size", "800x600"])
+        let first = try app.screenshot("two-balls")
+        // Every ball's pixels that are neither black (space) nor in the strip and the toolbar.
+        func ballPixels(_ img: PixelImage, near p: (Int, Int)) -> Int {
+            img.count(in: (p.0 - 12, p.1 - 12, 24, 24)) { $0.r + $0.g + $0.b > 200 }
+        }
+        let spot = (200, 300)
+        try #require(ballPixels(first, near: spot) == 0, "the spot is not empty at first in \(first.path)")
+        try app.click(Double(spot.0), Double(spot.1))
+        try app.moveMouse(400, 20)
+        let after = try app.screenshot("three-balls") { ballPixels($0, near: spot) > 300 }
+        #expect(ballPixels(after, near: spot) > 300, "no ball where the click was in \(after.path)")
+        // The status strip counts it.
+        let status = TextReading.find("3 balls · stopped", size: 15, bold: true, in: after, region: (0, 44, 400, 32))
+        #expect(status.score < 0.3, "\"3 balls\" in \(after.path): \(status)")
+    }
 }

@@ -100,30 +100,36 @@ struct StickManEndToEndTests {
     }
 }
 
-/// Missing pictures: the app still opens and draws, with a crossed box and one warning per file.
+/// Missing pictures: Stick Man draws his own (no files needed); Adding Images, whose lesson is
+/// picture files, still opens and draws, with a crossed box and one warning per missing file.
 @Suite(.timeLimit(.minutes(1)))
 struct StickManMissingPicturesTests {
-    @Test("TOUCHDESK_ASSETS pointing at an empty folder: Stick Man still renders, one warning per missing file")
+    @Test("TOUCHDESK_ASSETS pointing at an empty folder: Stick Man draws as ever; Adding Images names each missing file once")
     func missingPicturesAreNamedOnce() throws {
         let dir = TemporaryDirectory(prefix: "touchdesk-no-art")
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["TOUCHDESK_ASSETS"] = dir.appending("empty")
-        let out = dir.appending("stickman.png")
-        let run = XSession.runTool(try XSession.binary(), ["stickman", "--screenshot", out, "--size", "640x480"], environment: env, timeout: 15)
+        let man = dir.appending("stickman.png")
+        let drawn = XSession.runTool(try XSession.binary(), ["stickman", "--screenshot", man, "--size", "640x480"], environment: env, timeout: 15)
+        #expect(drawn.ok && drawn.stderr.isEmpty, "\(drawn)")
+        let face = try PixelImage(screenshot: man).count { $0.isClose(to: PixelColor(hex: 0xffd9a8), tolerance: 8) }
+        #expect(face > 1000, "Stick Man's face in \(man)")
+
+        let out = dir.appending("images.png")
+        let run = XSession.runTool(try XSession.binary(), ["images", "--screenshot", out, "--size", "640x480"], environment: env, timeout: 15)
         #expect(run.ok, "\(run)")
         let warnings = run.stderr.split(separator: "\n").map(String.init)
-        // The start shows six layers: six files, each named once.
-        for name in ["background", "baseline", "legs", "leftHandUp", "rightHandUp", "eyes"] {
+        for name in ["background", "baseline", "readThePaper", "hat", "legs"] {
             let path = dir.appending("empty/stickman/\(name).png")
             #expect(warnings.filter { $0.contains(path) }.count == 1, "\(name).png not named exactly once in: \(run.stderr)")
         }
-        #expect(warnings.count == 6, "\(run.stderr)")
-        // The crossed box: grey diagonals through the middle of the picture; the buttons still drawn.
+        #expect(warnings.count == 5, "\(run.stderr)")
+        // The crossed box: grey diagonals through the composite; the frames still drawn.
         let img = try PixelImage(screenshot: out)
         let grey = PixelColor(r: 0x80, g: 0x80, b: 0x8c)
-        let crossed = img.count(in: (0, 44, img.width, img.height - 44 - 60)) { $0.isClose(to: grey, tolerance: 12) }
+        let crossed = img.count(in: (0, 44, img.width, img.height - 44)) { $0.isClose(to: grey, tolerance: 12) }
         #expect(crossed > 300, "no crossed box in \(out)")
-        #expect(img.count { $0.isClose(to: PixelColor(hex: 0x363a46), tolerance: 3) } > 3000, "no buttons in \(out)")
+        #expect(img.count { $0.isClose(to: PixelColor(hex: 0x7b83ff), tolerance: 8) } > 1000, "no frames in \(out)")
     }
 }

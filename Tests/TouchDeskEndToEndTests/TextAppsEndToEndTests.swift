@@ -10,44 +10,55 @@ struct TextAppsEndToEndTests {
     static let error = PixelColor(hex: 0xd9485b)
     static let success = PixelColor(hex: 0x3aa66b)
 
-    /// The text fields: the dark boxes, left to right.
+    /// The text fields: the dark boxes, left to right, then top to bottom.
     static func fields(_ img: PixelImage) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
-        img.regions(where: { $0.isClose(to: fieldBackground, tolerance: 3) }, minimumPixels: 2000).sorted { $0.x < $1.x }
+        img.regions(where: { $0.isClose(to: fieldBackground, tolerance: 3) }, minimumPixels: 2000)
+            .sorted { abs($0.x - $1.x) > 4 ? $0.x < $1.x : $0.y < $1.y }
     }
 
-    @Test("Temperature: 36 °F + Enter reads 2.2 °C and \"Definitely cold\"; abc turns the field red")
+    /// `n` in superscript digits, as Doubler shows the power: 2⁷⁰.
+    static func superscript(_ n: Int) -> String {
+        let sup = Array("⁰¹²³⁴⁵⁶⁷⁸⁹")
+        return String(String(n).map { sup[$0.wholeNumberValue!] })
+    }
+
+    @Test("Temperature: typing 36 in °F reads 2.2 °C and \"Definitely cold\" without Enter; abc turns the field red and clears °C")
     func temperature() throws {
         let session = try XSession(name: "temperature")
         defer { session.close() }
         let app = try session.launch(["temperature", "--size", "800x600"])
         let start = try app.screenshot("start")
         let boxes = Self.fields(start)
-        try #require(boxes.count == 2, "two fields in \(start.path): \(boxes)")
-        let (f, c) = (boxes[0], boxes[1])
+        try #require(boxes.count == 3, "three fields (°F, °C, K) in \(start.path): \(boxes)")
+        let (f, c, k) = (boxes[0], boxes[1], boxes[2])
 
-        // The °F field has focus from the start: type into it and press Enter.
-        try app.key("3", "6", "Return")
+        // The °F field has focus from the start: type into it, and nothing more.
+        try app.key("3", "6")
         let region = (x: c.x, y: c.y, width: c.width, height: c.height)
         let done = try app.screenshot("converted") { TextReading.find("2.2", size: 18, in: $0, region: region).score < 0.3 }
         let read = TextReading.find("2.2", size: 18, in: done, region: region)
         #expect(read.score < 0.3, "2.2 in the °C field of \(done.path): \(read)")
         #expect(TextReading.find("0.0", size: 18, in: done, region: region).score > read.score + 0.2, "not a silent zero")
-        let message = (x: 0, y: f.y + f.height, width: done.width, height: 110)
-        let cold = TextReading.find("Definitely cold", size: 22, bold: true, in: done, region: message)
+        let kelvin = TextReading.find("275.4", size: 18, in: done, region: (k.x, k.y, k.width, k.height))
+        #expect(kelvin.score < 0.3, "275.4 in the K field of \(done.path): \(kelvin)")
+        let message = (x: 0, y: k.y + k.height, width: done.width, height: 110)
+        let cold = TextReading.find("Definitely cold", size: 26, bold: true, in: done, region: message)
         #expect(cold.score < 0.3, "\"Definitely cold\" in \(done.path): \(cold)")
-        #expect(TextReading.find("Freezing!", size: 22, bold: true, in: done, region: message).score > 0.3)
+        #expect(TextReading.find("Freezing!", size: 26, bold: true, in: done, region: message).score > 0.3)
         // The snowy street: a white band of snow across the lower part of the window.
         let snow = done.count(in: (0, done.height - 120, done.width, 120)) { $0.isClose(to: PixelColor(hex: 0xf4f7fb), tolerance: 10) }
         #expect(snow > 20_000, "the snowy street picture in \(done.path): \(snow) snow pixels")
 
-        // Select all, type abc, Enter: the field turns red, the °C field keeps 2.2.
-        try app.key("ctrl+a", "a", "b", "c", "Return")
+        // Select all, type abc: the field turns red, and °C, K, the message and the picture go.
+        try app.key("ctrl+a", "a", "b", "c")
         let bad = try app.screenshot("invalid") { $0.count(in: (f.x, f.y - 4, f.width, 4)) { $0.isClose(to: Self.error, tolerance: 20) } > 100 }
         let red = bad.count(in: (f.x, f.y - 4, f.width, 4)) { $0.isClose(to: Self.error, tolerance: 20) }
         #expect(red > 100, "red border on the °F field in \(bad.path)")
-        let errorText = bad.count(in: (f.x, f.y + f.height, f.width, 40)) { $0.isClose(to: Self.error, tolerance: 60) }
-        #expect(errorText > 40, "a red message under the field in \(bad.path)")
-        #expect(TextReading.find("2.2", size: 18, in: bad, region: region).score < 0.3, "°C keeps its value in \(bad.path)")
+        let errorText = bad.count(in: (0, k.y + k.height, bad.width, 40)) { $0.isClose(to: Self.error, tolerance: 60) }
+        #expect(errorText > 40, "a red message under the fields in \(bad.path)")
+        #expect(TextReading.find("2.2", size: 18, in: bad, region: region).score > 0.3, "°C is cleared in \(bad.path)")
+        let snowLeft = bad.count(in: (0, bad.height - 120, bad.width, 120)) { $0.isClose(to: PixelColor(hex: 0xf4f7fb), tolerance: 10) }
+        #expect(snowLeft < 2_000, "the picture is gone in \(bad.path): \(snowLeft) snow pixels")
     }
 
     @Test("Temperature: Ctrl+C in °F and Ctrl+V in °C go through the X CLIPBOARD")
@@ -57,12 +68,13 @@ struct TextAppsEndToEndTests {
         let app = try session.launch(["temperature", "--size", "800x600"])
         let start = try app.screenshot("start")
         let boxes = Self.fields(start)
-        try #require(boxes.count == 2, "two fields in \(start.path): \(boxes)")
+        try #require(boxes.count == 3, "three fields in \(start.path): \(boxes)")
         let c = boxes[1]
         try app.key("4", "1", "comma", "5", "ctrl+a", "ctrl+c")
         try app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
-        // The paste is asked of the selection owner (this window, through the X server) and arrives later.
-        try app.key("ctrl+v")
+        // °C already shows the conversion: select it, then paste over it. The paste is asked of
+        // the selection owner (this window, through the X server) and arrives later.
+        try app.key("ctrl+a", "ctrl+v")
         let region = (x: c.x, y: c.y, width: c.width, height: c.height)
         let pasted = try app.screenshot("pasted") { TextReading.find("41,5", size: 18, in: $0, region: region).score < 0.3 }
         let read = TextReading.find("41,5", size: 18, in: pasted, region: region)
@@ -82,14 +94,18 @@ struct TextAppsEndToEndTests {
             let w = TextReading.mask(text, size: size, bold: bold).w
             return TextReading.find(text, size: size, bold: bold, in: img, region: (400 - w / 2 - 8, y, w + 16, height))
         }
-        let shot = try app.screenshot("after-70") { centred("22 digits · 2^70", size: 16, bold: false, $0, y: 440, height: 110).score < 0.3 }
-        let info = centred("22 digits · 2^70", size: 16, bold: false, shot, y: 440, height: 110)
+        let text70 = "22 digits · 2" + Self.superscript(70), text69 = "22 digits · 2" + Self.superscript(69)
+        let shot = try app.screenshot("after-70") { centred(text70, size: 20, bold: false, $0, y: 420, height: 120).score < 0.3 }
+        let info = centred(text70, size: 20, bold: false, shot, y: 420, height: 120)
         #expect(info.score < 0.3, "the digit count and power in \(shot.path): \(info)")
-        #expect(centred("22 digits · 2^69", size: 16, bold: false, shot, y: 440, height: 110).score > info.score + 0.1)
-        // The number itself, wrapped at the largest size into two centred lines.
-        let first = centred("118059162071741", size: 72, bold: true, shot, y: 44, height: 440)
-        let second = centred("1303424", size: 72, bold: true, shot, y: first.y + 40, height: 120)
-        #expect(first.score < 0.3 && second.score < 0.3, "2^70 in \(shot.path): \(first), \(second)")
+        #expect(centred(text69, size: 20, bold: false, shot, y: 420, height: 120).score > info.score + 0.1)
+        // The number itself: Ctrl+C copies its digits (no thin spaces) for another program.
+        try app.key("ctrl+c")
+        let out = session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
+        #expect(out.ok && out.stdout == "1180591620717411303424", "xclip reads 2^70: \(out)")
+        // On screen, grouped in threes: the last group stands alone at the end of a line.
+        let last = TextReading.find("424", size: 96, bold: true, in: shot, region: (0, 44, shot.width, 400))
+        #expect(last.score < 0.3, "the group 424 in \(shot.path): \(last)")
     }
 
     @Test("Doubler: the mouse button held on Double for a second repeats (about 2^12 after one click), a click doubles once")
@@ -99,21 +115,26 @@ struct TextAppsEndToEndTests {
         let app = try session.launch(["doubler", "--size", "800x600"])
         _ = try app.screenshot("start")
         func info(_ n: Int, _ img: PixelImage) -> TextReading.Match {
-            let text = "\(String(String(1 << n).count)) digit\(n < 4 ? "" : "s") · 2^\(n)"
-            let w = TextReading.mask(text, size: 16, bold: false).w
-            return TextReading.find(text, size: 16, bold: false, in: img, region: (400 - w / 2 - 8, 440, w + 16, 110))
+            let text = "\(String(String(1 << n).count)) digit\(n < 4 ? "" : "s") · 2" + Self.superscript(n)
+            let w = TextReading.mask(text, size: 20, bold: false).w
+            return TextReading.find(text, size: 20, bold: false, in: img, region: (400 - w / 2 - 8, 420, w + 16, 120))
         }
         /// The power of two the info line shows: the best reading of 2^0 … 2^24.
         func power(_ img: PixelImage) -> (n: Int, score: Double) {
             (0...24).map { ($0, info($0, img).score) }.min { $0.1 < $1.1 }!
         }
-        // Double is the first button of the toolbar along the bottom.
-        try app.click(40, 574)
+        // Double is the first button of the toolbar along the bottom, centred.
+        let first = try app.screenshot("buttons")
+        let buttons = first.regions(where: { $0.isClose(to: PixelColor(hex: 0x363a46), tolerance: 6) }, minimumPixels: 300)
+            .filter { $0.y > first.height - 70 }.sorted { $0.x < $1.x }
+        let double = try #require(buttons.first, "no buttons along the bottom of \(first.path)")
+        let (bx, by) = (Double(double.x + 20), Double(double.y + double.height / 2))
+        try app.click(bx, by)
         let once = try app.screenshot("click") { power($0).n == 1 }
         #expect(power(once).n == 1, "one click, one doubling: 2^1 in \(once.path): \(power(once))")
         // Held for a second: the press, then about 0.6 s of repeats at 15 a second.
         let g = try app.geometry()
-        let r = session.run("xdotool", ["mousemove", String(g.x + 40), String(g.y + 574), "mousedown", "1", "sleep", "1", "mouseup", "1"])
+        let r = session.run("xdotool", ["mousemove", String(g.x + Int(bx)), String(g.y + Int(by)), "mousedown", "1", "sleep", "1", "mouseup", "1"])
         #expect(r.ok, "\(r)")
         let held = try app.screenshot("held") { power($0).n >= 6 }
         let reading = power(held)

@@ -91,7 +91,7 @@ struct HolesModelTests {
         var event: HolesModel.Event?
         // Hug the bottom edge, then the left edge: no hole lies on the border path.
         for _ in 0..<5000 where event == nil {
-            let tilt = m.ball.x > 20 ? Vector3(-1, -0.2, 0) : Vector3(-0.2, 1, 0)
+            let tilt = m.ball.x > m.ballRadius + 5 ? Vector3(-1, -0.2, 0) : Vector3(-0.2, 1, 0)
             event = m.step(tilt: tilt)
         }
         #expect(event == .scored)
@@ -125,7 +125,7 @@ struct HolesModelTests {
             if i % 30 == 0 { tilt = restingTilt(x: Double.random(in: -1...1, using: &rng), y: Double.random(in: -1...1, using: &rng)) }
             m.step(tilt: tilt)
             if m.isGameOver { m.restart() }
-            let r = HolesModel.ballRadius
+            let r = m.ballRadius
             guard m.ball.x.isFinite, m.ball.y.isFinite, m.ux.isFinite, m.uy.isFinite,
                   m.ball.x >= r - 1e-9, m.ball.x <= size.width - r + 1e-9, m.ball.y >= r - 1e-9, m.ball.y <= size.height - r + 1e-9 else {
                 Issue.record("seed \(seed) tick \(i): ball \(m.ball) u (\(m.ux), \(m.uy)) on \(size)")
@@ -134,11 +134,38 @@ struct HolesModelTests {
         }
     }
 
+    @Test("the table's contents scale with it: a larger table plays the same game")
+    func contentsScaleWithTheTable() {
+        var small = HolesModel(size: Self.table)
+        var large = HolesModel(size: Size(1600, 1200))
+        #expect(large.unit == 4 && large.ballRadius == 60 && large.holeRadius == 100)
+        #expect(large.start == Point(1540, 1140))
+        // The same tilts for the same ticks put both balls at the same place relative to their tables.
+        for i in 0..<400 {
+            let tilt = i < 200 ? Vector3(-0.5, 0.3, 0) : Vector3(0.2, -0.4, 0)
+            let a = small.step(tilt: tilt), b = large.step(tilt: tilt)
+            #expect(a == b, "tick \(i)")
+        }
+        #expect(abs(large.ball.x / 4 - small.ball.x) < 1e-6 && abs(large.ball.y / 4 - small.ball.y) < 1e-6,
+                "\(small.ball) vs \(large.ball)")
+    }
+
+    @Test func eachFlagIsALevel() {
+        var m = HolesModel(size: Size(1000, 1000))
+        #expect(m.level == 1)
+        for _ in 0..<5000 where m.score == 0 {
+            m.step(tilt: m.ball.x > m.ballRadius + 5 ? Vector3(-1, -0.2, 0) : Vector3(-0.2, 1, 0))
+        }
+        #expect(m.level == 2 && abs(m.spin - 2 * HolesModel.dTheta) < 1e-15)
+    }
+
     @Test func withoutTiltEnergyNeverGrowsAtTheWalls() {
         var m = HolesModel(size: Size(2000, 2000))
         for _ in 0..<20 { m.step(tilt: Vector3(-1, 0, 0)) }
         var e = m.kineticEnergy
-        for _ in 0..<3000 {
+        // Long enough to cross the table and bounce, short enough that the turning holes (which
+        // grow with the table) never reach the ball's path along the bottom edge.
+        for _ in 0..<180 {
             m.step(tilt: Vector3(0, 0, -1))
             #expect(m.kineticEnergy <= e + 1e-12)
             e = m.kineticEnergy

@@ -18,7 +18,7 @@ struct PostalUSTests {
         #expect(PostalCode.validate("  77335 ") == .usZIP("77335"))
     }
 
-    @Test("too few or too many digits say how many", arguments: [("1234", "4"), ("123456", "6"), ("1", "1")])
+    @Test("too many digits say how many", arguments: [("123456", "6"), ("1234567", "7")])
     func wrongDigitCount(_ s: String, _ n: String) {
         guard case .invalid(let why) = PostalCode.validate(s) else { Issue.record("\(s) accepted"); return }
         #expect(why.contains("5 digits") && why.contains(n), "\(why)")
@@ -29,7 +29,7 @@ struct PostalUSTests {
         #expect(why.contains("hyphen"))
     }
 
-    @Test("a bad +4 part is refused", arguments: ["12345-678", "12345-67890", "12345-"])
+    @Test("a bad +4 part is refused", arguments: ["12345-67890", "12345-678901"])
     func badPlusFour(_ s: String) {
         guard case .invalid(let why) = PostalCode.validate(s) else { Issue.record("\(s) accepted"); return }
         #expect(why.contains("4 digits"), "\(why)")
@@ -98,7 +98,31 @@ struct PostalCanadaTests {
         #expect(!PostalCode.validate(cases[0].0).isValid)
     }
 
-    @Test("wrong lengths say how many characters there are", arguments: ["A2K 4L", "A2K4L8X", "A2K"])
+    @Test("valid beginnings are so far so good, saying what is still to come", arguments: [
+        ("1", "4 more digits"), ("1234", "1 more digit for"), ("12345-", "4 more digits for ZIP+4"), ("12345-678", "1 more digit for ZIP+4"),
+        ("K", "5 more characters"), ("k7g", "3 more characters"), ("K7G ", "3 more characters"), ("K7G 5T", "1 more character"),
+    ])
+    func validBeginnings(_ s: String, _ expected: String) {
+        guard case .incomplete(let why) = PostalCode.validate(s) else { Issue.record("\(s): \(PostalCode.validate(s))"); return }
+        #expect(why.hasPrefix("So far so good") && why.contains(expected), "\(s): \(why)")
+        #expect(!PostalCode.validate(s).isValid)
+    }
+
+    @Test("a beginning that cannot become a code is refused at once")
+    func badBeginnings() {
+        for bad in ["KK", "D7", "W", "K7G 5TT", "1a"] {
+            guard case .invalid = PostalCode.validate(bad) else { Issue.record("\(bad): \(PostalCode.validate(bad))"); continue }
+        }
+        #expect(PostalCode.validate("K7") == .incomplete("So far so good: 4 more characters (pattern A1A 1A1)"))
+    }
+
+    @Test("a forbidden letter is named once: the list names the others")
+    func forbiddenLetterNamedOnce() {
+        guard case .invalid(let why) = PostalCode.validate("K7D 5T9") else { Issue.record("accepted"); return }
+        #expect(why == "Canadian codes never use the letter D (nor F, I, O, Q, U)", "\(why)")
+    }
+
+    @Test("wrong lengths say how many characters there are", arguments: ["A2K4L8X", "A2K 4L89"])
     func lengths(_ s: String) {
         guard case .invalid(let why) = PostalCode.validate(s) else { Issue.record("\(s) accepted"); return }
         #expect(why.contains("6 characters"), "\(why)")

@@ -81,4 +81,45 @@ struct SpaceBallsModelTests {
         #expect(m.balls.count == 50)
         #expect(m.worstOverlap <= 1e-6, "a new ball is placed where it overlaps no other")
     }
+
+    @Test func aBallAddedAtAPointStaysInsideAndPushesOthersAside() {
+        var m = SpaceBallsModel(size: Size(400, 300), balls: [Ball(position: Point(100, 100), vx: 0, vy: 0)])
+        let added = m.addBall(at: Point(105, 100))
+        #expect(added && m.balls.count == 2 && m.worstOverlap < 1e-6)
+        let inside = m.addBall(at: Point(-50, 999))
+        #expect(inside)
+        #expect(m.balls[2].position == Point(15, 285), "kept inside the box")
+        #expect(m.ball(at: Point(20, 280)) == 2 && m.ball(at: Point(300, 50)) == nil)
+        var full = SpaceBallsModel(size: Size(2000, 2000), count: 50)
+        let fullAdded = full.addBall(at: Point(1000, 1000))
+        #expect(!fullAdded && full.balls.count == 50)
+    }
+
+    @Test func gravityPullsDownAndTheFloorBouncesBack() {
+        var m = SpaceBallsModel(size: Size(400, 300), balls: [Ball(position: Point(200, 100), vx: 0, vy: 0)])
+        m.gravity = true
+        for _ in 0..<10 { m.step() }
+        #expect(abs(m.balls[0].vy - 10 * SpaceBallsModel.gravityPull) < 1e-9 && m.balls[0].position.y > 100)
+        var lowest = 0.0, bounced = false
+        for _ in 0..<400 {
+            m.step()
+            lowest = max(lowest, m.balls[0].position.y)
+            if m.balls[0].vy < 0 { bounced = true }
+        }
+        #expect(bounced && lowest <= 285 + 1e-9, "it bounced off the floor, never through it")
+        m.gravity = false
+        let vy = m.balls[0].vy
+        m.step()
+        #expect(abs(m.balls[0].vy) == abs(vy), "no pull once gravity is off")
+    }
+
+    @Test func aThrowIsCappedAndAHeldBallRests() {
+        var m = SpaceBallsModel(size: Size(400, 300), balls: [Ball(position: Point(200, 150), vx: 3, vy: 1)])
+        m.hold(0, at: Point(50, 60))
+        #expect(m.balls[0] == Ball(position: Point(50, 60), vx: 0, vy: 0))
+        m.throwBall(0, vx: 300, vy: 400)
+        #expect(abs(m.balls[0].vx - 18) < 1e-9 && abs(m.balls[0].vy - 24) < 1e-9, "capped at \(SpaceBallsModel.maxThrowSpeed)")
+        m.throwBall(0, vx: .nan, vy: 1)
+        #expect(m.balls[0].vx == 18, "a NaN throw changes nothing")
+    }
 }

@@ -54,7 +54,8 @@ struct TemperatureModelTests {
         let ok = m.convert(from: .fahrenheit); #expect(!ok)
         #expect(m.error?.scale == .fahrenheit)
         #expect(m.error?.message == "Enter a number, like 36 or -4.5")
-        #expect(m.celsiusText == before, "the other field keeps its value")
+        #expect(!before.isEmpty && m.celsiusText == "" && m.kelvinText == "", "the other fields are cleared")
+        #expect(m.reading == nil, "no old reading (message, picture) stays")
         #expect(Temperature.parse(text) == nil)
     }
 
@@ -71,13 +72,42 @@ struct TemperatureModelTests {
         m.setText("-460", for: .fahrenheit)
         let ok = m.convert(from: .fahrenheit); #expect(!ok)
         #expect(m.error?.message == "Below absolute zero")
-        #expect(m.celsiusText == "20")
+        #expect(m.celsiusText == "" && m.reading == nil)
         m.setText("-273.16", for: .celsius)
         let convertedC = m.convert(from: .celsius); #expect(!convertedC)
         #expect(m.error?.scale == .celsius && m.error?.message == "Below absolute zero")
         // Absolute zero itself is a temperature.
         #expect(converted("-273.15", from: .celsius).fahrenheitText == "-459.7")
         #expect(converted("-459.67", from: .fahrenheit).celsiusText == "-273.1" || converted("-459.67", from: .fahrenheit).celsiusText == "-273.2")
+    }
+
+    @Test func kelvinCanBeTypedAndTheOthersFollow() {
+        var m = TemperatureModel()
+        let ok = m.edit("300", in: .kelvin)
+        #expect(ok && m.celsiusText == "26.9" && m.fahrenheitText == "80.3")
+        #expect(m.kelvinText == "300", "the typed field keeps what was typed")
+        #expect(m.reading?.band == .hot)
+        let below = m.edit("-1", in: .kelvin)
+        #expect(!below && m.error?.scale == .kelvin && m.error?.message == "Below absolute zero")
+        #expect(m.celsiusText == "" && m.reading == nil)
+    }
+
+    @Test("typing converts at every keystroke, from the field being typed in")
+    func editConvertsAsYouType() {
+        var m = TemperatureModel()
+        var ok = m.edit("3", in: .fahrenheit)
+        #expect(ok && m.celsiusText == "-16.1")
+        ok = m.edit("36", in: .fahrenheit)
+        #expect(ok && m.celsiusText == "2.2" && m.kelvinText == "275.4")
+        #expect(m.reading?.band.message == "Definitely cold")
+        // A field emptied while typing clears the others, with no complaint.
+        ok = m.edit("", in: .fahrenheit)
+        #expect(!ok && m.error == nil && m.celsiusText == "" && m.kelvinText == "" && m.reading == nil)
+        // Half-typed "-" is not a number yet: marked, the others cleared.
+        ok = m.edit("-", in: .celsius)
+        #expect(!ok && m.error?.scale == .celsius && m.fahrenheitText == "")
+        ok = m.edit("-4", in: .celsius)
+        #expect(ok && m.fahrenheitText == "24.8" && m.error == nil)
     }
 
     @Test func aGoodConversionClearsTheError() {

@@ -101,4 +101,19 @@ struct PlaceQueryFuzzTests {
         }
         #expect(refused > 0, "seed \(f.seed)")
     }
+
+    @Test func aFIFOAsTheCacheIsRefusedWithoutWaiting() throws {
+        let dir = NSTemporaryDirectory() + "touchdesk-places-fifo-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/" + PlaceIndexCache.fileName
+        #expect(mkfifo(path, 0o600) == 0)
+        let start = Date()
+        guard case .failure(let why) = PlaceIndexCache.read(path: path, fingerprint: 1) else {
+            Issue.record("a FIFO was read as a place index")
+            return
+        }
+        #expect(why.description.contains("FIFO"), "\(why)")
+        #expect(Date().timeIntervalSince(start) < 5, "opening the FIFO waited")
+    }
 }

@@ -29,8 +29,16 @@ public final class AccelerometerApp: MiniApp {
     private var size = Size(0, 0)
 
     public init(environment: AppEnvironment) {
-        controls.add("reset", "Reset", shortcut: "R")
+        controls.add("reset", "Reset", shortcut: "R", help: "Reset the minimum and maximum")
     }
+
+    public var widgets: [any WidgetGroup] { [controls] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"), KeyHelp("Right-drag", "Tilt towards the pointer")]
+    }
+
+    /// The plot's line style per axis (solid, dashed, dotted), so the three read apart without colour.
+    static let axisDashes: [[Double]] = [[], [9, 5], [2, 4]]
 
     /// The seed's ONEGEE for the current grid: 0.666 of half the grid's width.
     public var oneGee: Double { 0.666 * gridRect.width / 2 }
@@ -45,11 +53,22 @@ public final class AccelerometerApp: MiniApp {
         let barH = controls.layoutToolbar(atBottomOf: size)
         let top = Self.stripHeight
         let avail = max(0, size.height - barH - top - 8)
-        let plotH = max(50, min(120, avail * 0.25))
-        let side = max(0, min(size.width * 0.55, avail - plotH - 8))
-        gridRect = Rect(x: 8, y: top, width: side, height: side)
-        labelsRect = Rect(x: gridRect.maxX + 14, y: top, width: max(0, size.width - gridRect.maxX - 22), height: side)
-        plotRect = Rect(x: 8, y: gridRect.maxY + 8, width: max(0, size.width - 16), height: max(0, avail - side - 8))
+        let wideSide = max(0, min(avail, size.width * 0.5))
+        if size.width - wideSide >= 380 {
+            // Wide: the grid as tall as the window at the left; readings and the plot share the
+            // column beside it, so no part of a large window is left empty.
+            gridRect = Rect(x: 8, y: top, width: wideSide, height: wideSide)
+            let x = gridRect.maxX + 16, w = max(0, size.width - x - 10)
+            let labelsH = min(4 * 56, wideSide * 0.4)
+            labelsRect = Rect(x: x, y: top, width: w, height: labelsH)
+            plotRect = Rect(x: x, y: top + labelsH + 10, width: w, height: max(0, avail - labelsH - 10))
+        } else {
+            let plotH = max(50, min(120, avail * 0.25))
+            let side = max(0, min(size.width * 0.55, avail - plotH - 8))
+            gridRect = Rect(x: 8, y: top, width: side, height: side)
+            labelsRect = Rect(x: gridRect.maxX + 14, y: top, width: max(0, size.width - gridRect.maxX - 22), height: side)
+            plotRect = Rect(x: 8, y: gridRect.maxY + 8, width: max(0, size.width - 16), height: max(0, avail - side - 8))
+        }
     }
 
     public func handle(_ event: InputEvent) -> Bool {
@@ -105,11 +124,21 @@ public final class AccelerometerApp: MiniApp {
         Color(0, 0, 0).set(cr)
         cr.setLineWidth(1)
         for k in [0.5, 1.5] { cr.circle(c, k * g); cr.stroke() }
-        cr.moveTo(r.minX, c.y); cr.lineTo(r.maxX, c.y)
-        cr.moveTo(c.x, r.minY); cr.lineTo(c.x, r.maxY)
-        cr.moveTo(r.minX, r.minY); cr.lineTo(r.maxX, r.maxY)
-        cr.moveTo(r.maxX, r.minY); cr.lineTo(r.minX, r.maxY)
+        // The centre lines and diagonals end on the 1.5 g circle: past it they only made stubs
+        // in the corners, between circles no longer drawn whole.
+        let reach = 1.5 * g, d = reach / 2.squareRoot()
+        cr.moveTo(c.x - reach, c.y); cr.lineTo(c.x + reach, c.y)
+        cr.moveTo(c.x, c.y - reach); cr.lineTo(c.x, c.y + reach)
+        cr.moveTo(c.x - d, c.y - d); cr.lineTo(c.x + d, c.y + d)
+        cr.moveTo(c.x + d, c.y - d); cr.lineTo(c.x - d, c.y + d)
         cr.stroke()
+        // The g scale along the right-hand axis.
+        if r.width >= 120 {
+            for k in [0.5, 1.0, 1.5] {
+                cr.text(k == 1 ? "1 g" : String(format: "%.1f", k), x: c.x + k * g + 3, y: c.y - 8,
+                        size: max(9, min(Theme.TextSize.caption, r.width / 30)), color: Color(1, 1, 1, 0.85))
+            }
+        }
     }
 
     private func drawLabels(_ cr: CairoContext) {
@@ -132,10 +161,10 @@ public final class AccelerometerApp: MiniApp {
         }
     }
 
-    /// One decimal, with a true minus sign and no "−0.0".
+    /// Two decimals, with a true minus sign and no "−0.00".
     static func format(_ v: Double) -> String {
-        let s = String(format: "%.1f", v)
-        if s == "-0.0" { return "0.0" }
+        let s = String(format: "%.2f", v)
+        if s == "-0.00" { return "0.00" }
         return s.replacingOccurrences(of: "-", with: "−")
     }
 
@@ -143,28 +172,49 @@ public final class AccelerometerApp: MiniApp {
         let r = plotRect
         guard r.height > 20, r.width > 40 else { return }
         cr.fill(r, Theme.bar)
-        // −1.5 g … +1.5 g over the height; 10 s over the width, newest at the right.
+        // The g scale takes a strip at the left; −1.5 g … +1.5 g over the height, 10 s over the
+        // rest of the width, newest at the right.
+        let scaleW = 40.0
+        let labelSize = max(9, min(Theme.TextSize.caption, r.height / 6))
         func y(_ v: Double) -> Double { r.midY - max(-1.5, min(1.5, v)) / 1.5 * (r.height / 2 - 3) }
         Theme.control.set(cr)
         cr.setLineWidth(1)
-        for v in [-1.0, 0, 1] { cr.moveTo(r.minX, y(v)); cr.lineTo(r.maxX, y(v)) }
+        for v in [-1.0, 0, 1] { cr.moveTo(r.minX + scaleW, y(v)); cr.lineTo(r.maxX, y(v)) }
         cr.stroke()
+        for v in [-1.0, 0, 1] {
+            cr.text(v == 0 ? "0 g" : (v > 0 ? "+1 g" : "−1 g"), x: r.minX + scaleW - 6, y: y(v), size: labelSize, color: Theme.dimText, align: .right)
+        }
         let h = model.orderedHistory
         if h.count > 1 {
-            let dx = r.width / Double(AccelerometerModel.historyLength - 1)
+            let dx = (r.width - scaleW) / Double(AccelerometerModel.historyLength - 1)
             let x0 = r.maxX - Double(h.count - 1) * dx
             let axes: [(Vector3) -> Double] = [{ $0.x }, { $0.y }, { $0.z }]
-            cr.setLineWidth(1.5)
-            for (k, axis) in axes.enumerated() {
+            cr.setLineWidth(2)
+            // az first and ax last, so the solid ax stays visible where it runs along ay at 0.
+            for k in axes.indices.reversed() {
                 Self.axisColors[k].set(cr)
+                cr.setDash(Self.axisDashes[k])
                 for (i, v) in h.enumerated() {
-                    let p = (x0 + Double(i) * dx, y(axis(v)))
+                    let p = (x0 + Double(i) * dx, y(axes[k](v)))
                     if i == 0 { cr.moveTo(p.0, p.1) } else { cr.lineTo(p.0, p.1) }
                 }
                 cr.stroke()
             }
+            cr.setDash([])
         }
-        cr.text("last 10 s", x: r.maxX - 6, y: r.minY + 9, size: 10, color: Theme.dimText, align: .right)
+        // The legend: a sample of each line's style, then its name.
+        var x = r.minX + scaleW + 6
+        for (k, name) in ["ax", "ay", "az"].enumerated() {
+            Self.axisColors[k].set(cr)
+            cr.setLineWidth(2)
+            cr.setDash(Self.axisDashes[k])
+            cr.moveTo(x, r.minY + 10); cr.lineTo(x + 22, r.minY + 10)
+            cr.stroke()
+            cr.setDash([])
+            cr.text(name, x: x + 26, y: r.minY + 10, size: labelSize, color: Self.axisColors[k], weight: .bold)
+            x += 26 + Text.width(name, size: labelSize, weight: .bold) + 14
+        }
+        cr.text("last 10 s", x: r.maxX - 6, y: r.minY + 10, size: labelSize, color: Theme.dimText, align: .right)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

@@ -845,3 +845,13 @@ public final class GlobeApp: MiniApp {
         cr.stroke()
     }
 }
+
+extension GlobeApp {
+    public var widgets: [any WidgetGroup] { [form] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
+         KeyHelp("Left, Right", "Turn by 10°"), KeyHelp("Home", "Back to the start view"),
+         KeyHelp("Up, Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)"),
+         KeyHelp("/ or Ctrl+F", "Find a place")]
+    }
+}

@@ -33,13 +33,18 @@ public final class HolesApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        controls.add("restart", "Restart", shortcut: "R")
+        controls.add("restart", "Restart", shortcut: "R", help: "Restart with three balls (Enter too, after GAME OVER)")
         switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
         case .loaded(let s): savedBest = max(0, s.best)
         case .setAside(let message): toast.show(message, isError: true, seconds: 6)
         case .missing: break
         }
         model = HolesModel(size: Size(400, 300), best: savedBest)
+    }
+
+    public var widgets: [any WidgetGroup] { [controls] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"), KeyHelp("Right-drag", "Tilt towards the pointer")]
     }
 
     // MARK: - MiniApp
@@ -83,10 +88,10 @@ public final class HolesApp: MiniApp {
     }
 
     public func draw(_ cr: CairoContext) {
-        let status = "Score \(model.score)   Balls \(model.ballsLeft)   Best \(model.best)"
+        let status = "Level \(model.level)   Score \(model.score)   Balls \(model.ballsLeft)   Best \(model.best)"
         let indicatorW = 100.0
         cr.text(status, x: 10, y: Self.stripHeight / 2,
-                  size: Text.fittingSize(status, width: size.width - indicatorW - 20, size: 15, weight: .bold), weight: .bold)
+                  size: Text.fittingSize(status, width: size.width - indicatorW - 20, size: Theme.TextSize.status, weight: .bold), weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
         if tableRect.height > 0 {
             cr.save()
@@ -104,13 +109,23 @@ public final class HolesApp: MiniApp {
     private func drawMessage(_ cr: CairoContext) {
         let r = tableRect
         if model.isGameOver {
+            // Over a dimmed table, on a panel of its own, so no hole shows through the words.
             cr.fill(r, Color(0, 0, 0, 0.55))
-            cr.text("GAME OVER", x: r.midX, y: r.midY - 14, size: min(44, r.width / 7), color: Theme.text, weight: .bold, align: .center)
-            cr.text("Score \(model.score) · press R or RESTART", x: r.midX, y: r.midY + 22, size: 14, color: Theme.text, align: .center)
+            let big = min(44, r.width / 8, r.height / 5)
+            let line = "Score \(model.score) · level \(model.level) · press R or Restart"
+            let small = Text.fittingSize(line, width: r.width - 48, size: Theme.TextSize.body)
+            let w = min(r.width - 16, max(Text.width("GAME OVER", size: big, weight: .bold), Text.width(line, size: small)) + 40)
+            let h = big * 1.3 + small * 1.6 + 28
+            let panel = Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h)
+            Theme.bar.set(cr)
+            cr.roundedRect(panel, radius: 12)
+            cr.fill()
+            cr.text("GAME OVER", x: panel.midX, y: panel.y + 14 + big * 0.65, size: big, color: Theme.text, weight: .bold, align: .center)
+            cr.text(line, x: panel.midX, y: panel.maxY - 14 - small * 0.8, size: small, color: Theme.dimText, align: .center)
             return
         }
         guard model.pause > 0, let e = model.lastEvent else { return }
-        let text = e == .scored ? "Point! The holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
+        let text = e == .scored ? "Point! Level \(model.level): the holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
         let w = min(r.width - 20, Text.width(text, size: 16, weight: .bold) + 30)
         let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)
         Color(0, 0, 0, 0.6).set(cr)
@@ -123,20 +138,23 @@ public final class HolesApp: MiniApp {
     static func drawTable(_ cr: CairoContext, _ m: HolesModel) {
         cr.fill(Rect(x: 0, y: 0, width: m.size.width, height: m.size.height), table)
         Color(0, 0, 0).set(cr)
-        for h in m.holes { cr.circle(h, HolesModel.holeRadius) }
+        for h in m.holes { cr.circle(h, m.holeRadius) }
         cr.fill()
-        drawFlag(cr, at: Point(4, 3), height: 30)
+        // The flag fills the corner that scores, whatever the table's size.
+        drawFlag(cr, at: Point(4 * m.unit, 3 * m.unit), height: 2 * m.ballRadius)
         ball.set(cr)
-        cr.circle(m.ball, HolesModel.ballRadius)
+        // The outline inside the ball's radius: a ball against the edge is not cut off.
+        let line = max(1.5, m.ballRadius * 0.1)
+        cr.circle(m.ball, m.ballRadius - line / 2)
         cr.fillPreserve()
         Color(0.55, 0.45, 0).set(cr)
-        cr.setLineWidth(1.5)
+        cr.setLineWidth(line)
         cr.stroke()
     }
 
     /// The seed's Flag: a white pennant with a black outline on a black pole.
     static func drawFlag(_ cr: CairoContext, at p: Point, height h: Double) {
-        cr.setLineWidth(2)
+        cr.setLineWidth(max(2, h / 15))
         Color(0, 0, 0).set(cr)
         cr.moveTo(p.x + 1, p.y)
         cr.lineTo(p.x + 1, p.y + h)

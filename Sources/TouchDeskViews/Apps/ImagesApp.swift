@@ -6,29 +6,47 @@ import TouchDeskModels
 /// Adding Images: five of Stick Man's pictures, each alone in a small framed square, and below
 /// them all five composited in order into one large square.
 ///
-/// It shows what a layer is: the background alone, the body alone, the newspaper, the hat and the
-/// legs alone, and how stacking them back to front makes one picture.
+/// It shows what a layer is, and lets you play with it: click a small square to hide or show
+/// that layer in the composite, drag a square along the row to change the stacking order (left is
+/// at the back), and watch the composite change. Keys 1–5 hide or show a layer, `[` and `]` move
+/// the last one touched back or forward, R puts everything back.
 public final class ImagesApp: MiniApp {
     public nonisolated static let id = "images"
     public nonisolated static let title = "Adding Images"
-    public nonisolated static let blurb = "Five pictures, each in its own small square, and all five stacked into one: how layers add up."
+    public nonisolated static let blurb = "Five picture layers and the one picture they stack into: hide, show and reorder them."
 
-    /// The five layers, back to front.
+    /// The five layers, back to front, as the app opens.
     public static let pictures: [StickManPicture] = [.background, .baseline, .readThePaper, .hat, .legs]
     /// What shows through the transparent parts of a picture.
     static let paper = Color(hex: 0xf7f4ec)
     static let frame = Theme.accent
     static let frameWidth = 3.0
+    /// How far a touch moves before it is a drag rather than a click.
+    static let dragThreshold = 6.0
 
+    public private(set) var model = ImageLayers(ImagesApp.pictures)
     let compositor: LayerCompositor
-    /// The small squares, in order, and the large one.
+    /// The small squares, in stacking order, and the large one.
     public private(set) var smallRects: [Rect] = []
     public private(set) var compositeRect = Rect.zero
     private var captionSize = 0.0
     private var size = Size(0, 0)
+    /// The layer last touched (the one `[` and `]` move), and a touch in progress on a square.
+    public private(set) var selected: Int?
+    private var touch: (layer: Int, start: Point, now: Point, dragging: Bool)?
 
     public init(environment: AppEnvironment) {
         compositor = LayerCompositor(store: ImageStore(directory: environment.assetsDirectory), folder: "stickman")
+    }
+
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Click a small square, 1–5", "Hide or show that layer"), KeyHelp("Drag a small square", "Move the layer back or forward"),
+         KeyHelp("[ ]", "Move the last layer touched back, forward"), KeyHelp("R", "Show every layer in the first order")]
+    }
+
+    /// The squares are controls: a click toggles one.
+    public var controlRects: [ControlRect] {
+        smallRects.enumerated().map { ControlRect("layer.\($0.offset + 1)", $0.element) }
     }
 
     // MARK: - MiniApp
@@ -39,9 +57,9 @@ public final class ImagesApp: MiniApp {
         let n = Double(Self.pictures.count)
         // The small squares take a fifth of the height at most; the large one what is left.
         var small = ((size.width - 2 * margin - (n - 1) * gap) / n).rounded(.down)
-        small = max(0, min(small, (size.height * 0.22).rounded(.down), 140))
-        captionSize = small >= 56 ? 11 : 0
-        let captionH = captionSize > 0 ? 16.0 : 0
+        small = max(0, min(small, (size.height * 0.2).rounded(.down), 220))
+        captionSize = small >= 56 ? Theme.TextSize.caption : 0
+        let captionH = captionSize > 0 ? 18.0 : 0
         let rowW = n * small + (n - 1) * gap
         let x0 = ((size.width - rowW) / 2).rounded(.down)
         smallRects = (0..<Self.pictures.count).map {
@@ -52,36 +70,96 @@ public final class ImagesApp: MiniApp {
         compositeRect = Rect(x: ((size.width - big) / 2).rounded(.down), y: top, width: big, height: big)
     }
 
-    public func handle(_ event: InputEvent) -> Bool { false }
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .touchBegan(let p):
+            guard let i = smallRects.firstIndex(where: { $0.contains(p) }) else { return false }
+            touch = (i, p, p, false)
+            selected = i
+        case .touchMoved(let p):
+            guard var t = touch else { return false }
+            t.now = p
+            if !t.dragging && abs(p.x - t.start.x) + abs(p.y - t.start.y) > Self.dragThreshold { t.dragging = true }
+            if t.dragging, let slot = slot(atX: p.x), slot != t.layer {
+                // The layer follows the pointer along the row: the composite changes as it goes.
+                model.move(from: t.layer, to: slot)
+                t.layer = slot
+                selected = slot
+            }
+            touch = t
+        case .touchEnded(let p):
+            guard let t = touch else { return false }
+            touch = nil
+            if !t.dragging && smallRects[t.layer].contains(p) { model.toggle(t.layer) }
+        case .key(let k):
+            if let n = Int(k.name), (1...model.layers.count).contains(n) { model.toggle(n - 1); selected = n - 1 }
+            else if k.is("bracketleft"), let i = selected { model.move(from: i, to: i - 1); selected = max(0, i - 1) }
+            else if k.is("bracketright"), let i = selected { model.move(from: i, to: i + 1); selected = min(model.layers.count - 1, i + 1) }
+            else if k.is("r") { model.reset(); selected = nil }
+            else { return false }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The square whose slot is nearest `x`.
+    private func slot(atX x: Double) -> Int? {
+        smallRects.indices.min { abs(smallRects[$0].midX - x) < abs(smallRects[$1].midX - x) }
+    }
 
     public func tick() -> Bool { false }
 
     public func draw(_ cr: CairoContext) {
-        for (i, rect) in smallRects.enumerated() where rect.width >= 4 {
-            let name = Self.pictures[i].rawValue
-            drawFramed(rect, cr) { compositor.store.draw("stickman/" + name, in: rect, cr) }
-            if captionSize > 0 {
-                let s = Text.fittingSize(name, width: rect.width + 8, size: captionSize)
-                cr.text(name, x: rect.midX, y: rect.maxY + 10, size: s, color: Theme.dimText, align: .center)
-            }
+        let dragged = touch.flatMap { $0.dragging ? $0.layer : nil }
+        for (i, rect) in smallRects.enumerated() where rect.width >= 4 && i != dragged {
+            drawSmall(i, in: rect, cr)
         }
         if compositeRect.width >= 4 {
             drawFramed(compositeRect, cr) {
-                compositor.draw(Self.pictures.map(\.rawValue), in: compositeRect, cr)
+                compositor.draw(model.visiblePictures.map(\.rawValue), in: compositeRect, cr)
             }
+        }
+        // The square being dragged rides on top, under the pointer.
+        if let i = dragged, let t = touch, smallRects.indices.contains(i) {
+            let r = smallRects[i]
+            drawSmall(i, in: Rect(x: t.now.x - r.width / 2, y: r.y + 4, width: r.width, height: r.height), cr)
         }
         compositor.drawWarning(cr, y: size.height - 12, width: size.width)
     }
 
+    private func drawSmall(_ i: Int, in rect: Rect, _ cr: CairoContext) {
+        let layer = model.layers[i]
+        let name = layer.picture.rawValue
+        drawFramed(rect, cr, visible: layer.isVisible) { compositor.store.draw("stickman/" + name, in: rect, cr) }
+        if !layer.isVisible {
+            // Hidden: the picture faded, its frame dim, and the word on it.
+            cr.fill(rect, Self.paper.with(alpha: 0.7))
+            let s = Text.fittingSize("Hidden", width: rect.width - 8, size: Theme.TextSize.label, weight: .bold)
+            cr.text("Hidden", x: rect.midX, y: rect.midY, size: s, color: Theme.background, weight: .bold, align: .center)
+        }
+        if selected == i {
+            Theme.text.set(cr)
+            cr.setLineWidth(1.5)
+            cr.rectangle(rect.insetBy(-3))
+            cr.stroke()
+        }
+        if captionSize > 0 {
+            let words = "\(i + 1) \(layer.picture.words)"
+            let s = Text.fittingSize(words, width: rect.width + 8, size: captionSize)
+            cr.text(words, x: rect.midX, y: rect.maxY + 11, size: s, color: layer.isVisible ? Theme.dimText : Theme.dimText.with(alpha: 0.5), align: .center)
+        }
+    }
+
     /// Paper under the picture, the picture clipped to the square, then the frame over its edge.
-    private func drawFramed(_ rect: Rect, _ cr: CairoContext, _ picture: () -> Void) {
+    private func drawFramed(_ rect: Rect, _ cr: CairoContext, visible: Bool = true, _ picture: () -> Void) {
         cr.fill(rect, Self.paper)
         cr.save()
         cr.rectangle(rect)
         cr.clip()
         picture()
         cr.restore()
-        Self.frame.set(cr)
+        (visible ? Self.frame : Theme.dimText).set(cr)
         cr.setLineWidth(Self.frameWidth)
         cr.rectangle(rect.insetBy(Self.frameWidth / 2))
         cr.stroke()

@@ -2,8 +2,9 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 
-/// Draws a stack of pictures (back to front) from an `ImageStore` into one square, scaled to fit
-/// with their aspect ratio kept.
+/// Draws a stack of pictures (back to front) into one square, scaled to fit with their aspect
+/// ratio kept: picture files from an `ImageStore`, or drawings made at the composite's own pixel
+/// size (so they are sharp at any size and device scale).
 ///
 /// The composite of each distinct list of pictures is kept at the target's pixel size, so an
 /// animating app draws one image per frame instead of ten scaled PNGs; an animation only switches
@@ -12,15 +13,26 @@ public final class LayerCompositor {
     public let store: ImageStore
     /// The folder under the assets folder the pictures are in, e.g. "stickman".
     public let folder: String
+    /// Draws one picture by name into a rectangle, instead of loading its file.
+    public typealias Painter = (_ name: String, _ rect: Rect, _ cr: CairoContext) -> Void
+    private let painter: Painter?
     private var composites: [[String]: ImageSurface] = [:]
     private var order: [[String]] = []
-    private var pixelSize = (width: 0, height: 0)
+    private(set) var pixelSize = (width: 0, height: 0)
     /// How many composites are kept: enough for every frame of the longest animation.
     static let keep = 6
 
     public init(store: ImageStore, folder: String) {
         self.store = store
         self.folder = folder
+        painter = nil
+    }
+
+    /// A compositor of drawn pictures: no files are read.
+    public init(painter: @escaping Painter) {
+        store = ImageStore(directory: nil)
+        folder = ""
+        self.painter = painter
     }
 
     private func clear() {
@@ -47,7 +59,9 @@ public final class LayerCompositor {
         s.draw { cr in
             cr.scale(Double(pixelSize.width) / points.width, Double(pixelSize.height) / points.height)
             let rect = Rect(x: 0, y: 0, width: points.width, height: points.height)
-            for p in pictures { store.draw(folder + "/" + p, in: rect, cr) }
+            for p in pictures {
+                if let painter { painter(p, rect, cr) } else { store.draw(folder + "/" + p, in: rect, cr) }
+            }
         }
         if order.count >= Self.keep, let oldest = order.first {
             order.removeFirst()

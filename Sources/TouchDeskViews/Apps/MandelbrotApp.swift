@@ -107,6 +107,12 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: nil)
     }
 
+    /// Shows `m` (a view kept across restarts) and renders it.
+    public func show(_ m: MandelbrotModel) {
+        model = m
+        restart(preview: nil)
+    }
+
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     public func finishRendering() {
@@ -515,8 +521,9 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // A tiny render of the start view, computed with the same kernel and colours.
-        let n = 48
+        // A render of the start view at the icon's pixel size (sharp on any tile and screen),
+        // computed with the same kernel and colours.
+        let n = max(16, min(512, Int((r.width * cr.deviceScale).rounded(.up))))
         let s = ImageSurface(size: Size(Double(n), Double(n)), format: .rgb)
         s.withPixels { data, stride in
             let f = MandelbrotFrame(window: .start, width: n, height: n, limit: 60)

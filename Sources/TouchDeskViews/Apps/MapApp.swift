@@ -255,6 +255,15 @@ public final class MapApp: MiniApp {
         return suggestions.indices.first { rowRect($0).contains(p) }
     }
 
+    /// Shows `center` at `zoom` (a view kept across restarts).
+    public func show(center: GeoCoordinate, zoom: Double) {
+        var c = MapCamera(center: center, zoom: zoom, width: camera.width, height: camera.height)
+        c.clamp()
+        camera = c
+        flight = nil
+        image = nil
+    }
+
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
@@ -267,7 +276,7 @@ public final class MapApp: MiniApp {
         let resized = camera.width != mapRect.width || camera.height != mapRect.height
         if resized {
             var c = camera
-            if camera.width <= 1 { c = MapCamera(width: mapRect.width, height: mapRect.height) }
+            if camera.width <= 1 { c = MapCamera(center: camera.center, zoom: camera.zoom, width: mapRect.width, height: mapRect.height) }
             // Keep the scale across a resize, so the ground does not jump.
             let scale = c.scale
             c.width = max(1, mapRect.width)
@@ -779,5 +788,14 @@ final class MapImage {
         let o = Point((x * s).rounded() / s, (y * s).rounded() / s)
         guard o.x >= 0, o.y >= 0, o.x <= 2 * margin.x, o.y <= 2 * margin.y else { return nil }
         return o
+    }
+}
+
+extension MapApp {
+    public var widgets: [any WidgetGroup] { [form] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Typing", "Search (typing on the map starts a new search)"), KeyHelp("Up, Down, Enter", "Move through the suggestions, pick one"),
+         KeyHelp("Esc", "Close the list, leave the field, then go home"), KeyHelp("Drag, wheel", "Pan, zoom about the pointer"),
+         KeyHelp("Arrows", "Pan a quarter view"), KeyHelp("Click the map", "Name the nearest place")]
     }
 }

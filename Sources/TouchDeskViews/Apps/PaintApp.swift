@@ -278,6 +278,29 @@ public final class PaintApp: MiniApp {
     public private(set) var canvasRevision = 0
     /// The revision last written to a picture file the user asked for (Ctrl+S).
     public private(set) var savedRevision = 0
+    /// The revision when the canvas came back from the state folder: not new work.
+    var restoredRevision = 0
+
+    /// Makes `picture` the whole canvas, with no history under it (a restored or opened picture):
+    /// it becomes the base that undo rebuilds from.
+    func replaceCanvas(with picture: ImageSurface) {
+        let c = model.color, r = model.radius
+        model = PaintModel()
+        model.color = c
+        model.setRadius(r)
+        snapshots = []
+        let w = max(surfaceSize.width, Int(picture.size.width.rounded(.up)), 1)
+        let h = max(surfaceSize.height, Int(picture.size.height.rounded(.up)), 1)
+        surfaceSize = (w, h)
+        let fresh = Self.grow(nil, width: w, height: h, scale: pixelScale)
+        fresh.draw { cr in
+            cr.setSource(picture)
+            cr.paint()
+        }
+        base = fresh
+        canvas = fresh.grown(to: fresh.size)
+        canvasRevision += 1
+    }
 
     /// Saves the visible canvas as PNG in the pictures folder (or home), off the UI thread; the
     /// message at the bottom says where, or why not, when it is done. Ctrl+S again while a save of
@@ -320,4 +343,66 @@ public final class PaintApp: MiniApp {
 
     /// The message showing at the bottom, if any (for tests).
     public var toastMessage: String? { toast.isVisible ? toast.message : nil }
+}
+
+// MARK: - Kept across restarts, and asked about before quitting
+
+extension PaintApp: StatefulApp, DocumentApp {
+    public nonisolated static let stateFileName = "paint.json"
+    public nonisolated static let documentName = "painting"
+    /// The largest canvas taken back from a state file, per side in pixels.
+    static let maxKeptSide = 8192
+
+    nonisolated struct Kept: Codable, Sendable {
+        /// The whole canvas as PNG, base64.
+        var canvas: String?
+        /// Pixels per point of that PNG.
+        var scale: Double?
+        /// The brush colour's index (`PaintColor`).
+        var color: Int?
+        var radius: Double?
+    }
+
+    public func saveState() -> AppState? {
+        guard let canvas else { return nil }
+        var h = Hasher()
+        h.combine(canvasRevision)
+        h.combine(model.color)
+        h.combine(model.radius)
+        let image = DetachedImage(copying: canvas)
+        let scale = canvas.scale, color = model.color.rawValue, radius = model.radius
+        return AppState(revision: h.finalize()) {
+            let png = try image.pngData()
+            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, color: color, radius: radius))
+        }
+    }
+
+    public func restore(_ data: Data) throws {
+        let kept = try decodeState(Kept.self, from: data)
+        if let b64 = kept.canvas {
+            guard let png = Data(base64Encoded: b64) else { throw StateError("the canvas is not a PNG") }
+            let picture = try Self.decodeCanvas(png, scale: kept.scale ?? 1)
+            replaceCanvas(with: picture)
+        }
+        if let c = kept.color.flatMap(PaintColor.init(rawValue:)) { model.color = c }
+        if let r = kept.radius, r.isFinite { model.setRadius(r) }
+        restoredRevision = canvasRevision
+        syncControls()
+    }
+
+    /// Decodes a PNG for the canvas, refusing one too large from its header, before decoding.
+    static func decodeCanvas(_ png: Data, scale: Double) throws -> ImageSurface {
+        guard png.count > 24, png.starts(with: [0x89, 0x50, 0x4e, 0x47]) else { throw StateError("not a PNG picture") }
+        let bytes = [UInt8](png[16..<24])
+        let w = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }, h = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        guard w > 0, h > 0, w <= maxKeptSide, h <= maxKeptSide else {
+            throw StateError("the picture is \(w)×\(h) pixels, more than \(maxKeptSide)×\(maxKeptSide)")
+        }
+        let s = scale.isFinite && scale >= 0.25 && scale <= 8 ? scale : 1
+        do { return try ImageSurface.decodePNG(png, scale: s) } catch { throw StateError("\(error)") }
+    }
+
+    public var hasUnsavedWork: Bool { canvasRevision != max(savedRevision, restoredRevision) }
+
+    public func saveDocument() -> BackgroundWriter.Ticket? { save() }
 }

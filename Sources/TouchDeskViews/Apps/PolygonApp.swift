@@ -136,3 +136,11 @@ public final class PolygonApp: MiniApp {
         drawPolygon(cr, model: m, center: r.center, radius: r.width * 0.42)
     }
 }
+
+extension PolygonApp {
+    public var widgets: [any WidgetGroup] { [controls] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Drag", "Turn the shape (the point under the pointer keeps its angle)"), KeyHelp("Left, Right", "Turn by 5°"),
+         KeyHelp("0", "Reset the angle")]
+    }
+}

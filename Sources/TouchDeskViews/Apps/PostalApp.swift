@@ -6,7 +6,8 @@ import TouchDeskModels
 /// code, and if not, why not.
 ///
 /// The verdict comes from `PostalCode.validate`, a pure function with its own tests; this file
-/// only shows it: a green tick and the kind of code, or a red cross and the reason.
+/// only shows it: a green tick and the kind of code, a grey "so far so good" while a valid
+/// beginning is being typed, or a red cross and the reason.
 public final class PostalApp: MiniApp {
     public nonisolated static let id = "postal"
     public nonisolated static let title = "Postal Codes"
@@ -26,18 +27,31 @@ public final class PostalApp: MiniApp {
 
     public var text: String { field.text }
 
+    public var widgets: [any WidgetGroup] { [form] }
+
+    /// The widest the field and its verdict grow: a line longer than this is hard to read.
+    static let contentWidth = 640.0
+
     public func layout(in size: Size) {
         self.size = size
-        _ = form.controls.layoutToolbar(atBottomOf: size)
-        let w = min(460, size.width - 32)
-        field.frame = Rect(x: (size.width - w) / 2, y: 44, width: w, height: TextField.height)
+        let c = form.controls
+        let clearW = c["clear"].map { c.preferredWidth($0) } ?? 100
+        let w = max(120, min(Self.contentWidth, size.width - 32))
+        let left = ((size.width - w) / 2).rounded()
+        // In a tall window the block sits a third of the way down, not in a strip at the top.
+        let top = max(44, ((size.height - 240) * 0.3).rounded())
+        field.frame = Rect(x: left, y: top, width: max(60, w - clearW - 8), height: TextField.height)
+        c.place("clear", at: Rect(x: field.frame.maxX + 8, y: top + (TextField.height - Controls.rowHeight) / 2,
+                                  width: clearW, height: Controls.rowHeight))
     }
 
     public func handle(_ event: InputEvent) -> Bool {
         if case .key(let k) = event, k.is("l", control: true) { clear(); return true }
         switch form.handle(event) {
         case .activated("clear"): clear()
-        case .edited: verdict = PostalCode.validate(field.text)
+        case .edited:
+            verdict = PostalCode.validate(field.text)
+            field.isInvalid = { if case .invalid = verdict { return true } else { return false } }()
         case .submitted, .consumed, .activated: break
         case .ignored: return false
         }
@@ -47,6 +61,7 @@ public final class PostalApp: MiniApp {
     private func clear() {
         field.setText("")
         verdict = .empty
+        field.isInvalid = false
         form.setFocus("code")
     }
 
@@ -54,16 +69,17 @@ public final class PostalApp: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         let prompt = "A US ZIP code or a Canadian postal code:"
-        cr.text(prompt, x: field.frame.x, y: 24, size: Text.fittingSize(prompt, width: field.frame.width, size: 15),
+        let width = (form.controls["clear"]?.frame.maxX ?? field.frame.maxX) - field.frame.x
+        cr.text(prompt, x: field.frame.x, y: field.frame.y - 20, size: Text.fittingSize(prompt, width: width, size: Theme.TextSize.body),
                   color: Theme.dimText)
-        field.isInvalid = { if case .invalid = verdict { return true } else { return false } }()
         form.draw(cr)
         let top = field.frame.maxY + 18
         let left = field.frame.x
-        let width = field.frame.width
         switch verdict {
         case .empty:
-            cr.text("Examples: 77335, 12345-6789, K7G 5T9", x: left, y: top + 12, size: 14, color: Theme.dimText)
+            cr.text("Examples: 77335, 12345-6789, K7G 5T9", x: left, y: top + 12, size: Theme.TextSize.body, color: Theme.dimText)
+        case .incomplete(let why):
+            drawVerdict(cr, ok: nil, headline: "So far so good", detail: why, left: left, top: top, width: width)
         case .usZIP(let s):
             drawVerdict(cr, ok: true, headline: "Valid US ZIP code", detail: s.contains("-") ? "ZIP+4: \(s)" : "ZIP: \(s)",
                         left: left, top: top, width: width)
@@ -74,15 +90,21 @@ public final class PostalApp: MiniApp {
         }
     }
 
-    private func drawVerdict(_ cr: CairoContext, ok: Bool, headline: String, detail: String, left: Double, top: Double, width: Double) {
+    /// A tick (ok), a cross (not ok) or an ellipsis (nil: not finished), the headline in the
+    /// same colour, and the detail under it.
+    private func drawVerdict(_ cr: CairoContext, ok: Bool?, headline: String, detail: String, left: Double, top: Double, width: Double) {
         let c = Point(left + 14, top + 12)
-        (ok ? Theme.success : Theme.error).set(cr)
+        let color = ok.map { $0 ? Theme.success : Theme.error } ?? Theme.dimText
+        color.set(cr)
         cr.circle(c, 13)
         cr.fill()
         Theme.text.set(cr)
         cr.setLineWidth(3)
         cr.setLineCap(.round)
-        if ok {
+        if ok == nil {
+            for dx in [-6.0, 0, 6] { cr.circle(Point(c.x + dx, c.y), 1.8) }
+            cr.fill()
+        } else if ok == true {
             cr.moveTo(c.x - 6, c.y); cr.lineTo(c.x - 1.5, c.y + 5); cr.lineTo(c.x + 6.5, c.y - 5)
         } else {
             cr.moveTo(c.x - 5, c.y - 5); cr.lineTo(c.x + 5, c.y + 5)
@@ -91,11 +113,11 @@ public final class PostalApp: MiniApp {
         cr.stroke()
         let textLeft = left + 36
         let textWidth = max(40, width - 36)
-        cr.text(headline, x: textLeft, y: c.y, size: Text.fittingSize(headline, width: textWidth, size: 18, weight: .bold),
-                  color: ok ? Theme.success : Theme.error, weight: .bold)
+        cr.text(headline, x: textLeft, y: c.y, size: Text.fittingSize(headline, width: textWidth, size: Theme.TextSize.headline, weight: .bold),
+                  color: ok == nil ? Theme.text : color, weight: .bold)
         var y = c.y + 28
-        for line in Text.lines(detail, width: textWidth, size: 15) {
-            cr.text(line, x: textLeft, y: y, size: 15)
+        for line in Text.lines(detail, width: textWidth, size: Theme.TextSize.body) {
+            cr.text(line, x: textLeft, y: y, size: Theme.TextSize.body)
             y += 20
         }
     }

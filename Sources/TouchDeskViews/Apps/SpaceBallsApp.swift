@@ -6,7 +6,9 @@ import TouchDeskModels
 /// SpaceBalls: balls flying in a black box, bouncing off its walls and off each other with
 /// elastic collisions; START and STOP, and + and − for 1 to 50 balls.
 ///
-/// Nothing animates while stopped, so a stopped box costs no CPU.
+/// The mouse plays too: a click in empty space adds a ball there, a drag moves a ball, and
+/// letting go while moving throws it (the speed of the last few ticks of the drag). G turns
+/// gravity on. Nothing animates while stopped and untouched, so a stopped box costs no CPU.
 public final class SpaceBallsApp: MiniApp {
     public nonisolated static let id = "spaceballs"
     public nonisolated static let title = "SpaceBalls"
@@ -22,13 +24,27 @@ public final class SpaceBallsApp: MiniApp {
     let controls = Controls()
     public private(set) var boxRect = Rect.zero
     private var size = Size(0, 0)
+    /// The ball being dragged, and where the pointer was on recent ticks (for the throw).
+    public private(set) var held: Int?
+    private var holdPoint = Point.zero
+    private var trail: [(point: Point, tick: Int)] = []
+    private var ticks = 0
+    /// A touch that began in empty space: a ball is added where it ends, if it ends there too.
+    private var pendingAdd: Point?
+    private var toast = Toast()
 
     public init(environment: AppEnvironment) {
         controls.add("start", "Start", shortcut: "Enter")
         controls.add("stop", "Stop", shortcut: "Space")
-        controls.add("fewer", "−", shortcut: "-")
-        controls.add("more", "+", shortcut: "+")
+        controls.add("fewer", "Balls −", shortcut: "-", help: "One ball fewer")
+        controls.add("more", "Balls +", shortcut: "+", help: "One ball more")
+        controls.add("gravity", "Gravity", shortcut: "G", kind: .toggle, help: "Gravity on or off")
         syncControls()
+    }
+
+    public var widgets: [any WidgetGroup] { [controls] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
     }
 
     public func layout(in size: Size) {
@@ -39,48 +55,120 @@ public final class SpaceBallsApp: MiniApp {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        switch controls.handle(event) {
-        case .activated(let id): activate(id); return true
-        case .changed, .consumed: return true
-        case .ignored: break
+        if held == nil && pendingAdd == nil {
+            switch controls.handle(event) {
+            case .activated(let id): activate(id); return true
+            case .changed, .consumed: return true
+            case .ignored: break
+            }
         }
-        guard case .key(let k) = event else { return false }
-        if k.is("Return") || k.is("KP_Enter") { activate("start") }
-        else if k.is("space") { activate("stop") }
-        else if k.is("minus") || k.is("KP_Subtract") { activate("fewer") }
-        else if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("more") }
-        else { return false }
+        switch event {
+        case .touchBegan(let p):
+            guard boxRect.contains(p) else { return false }
+            let q = boxPoint(p)
+            if let i = model.ball(at: q) {
+                held = i
+                holdPoint = q
+                trail = [(q, ticks)]
+                model.hold(i, at: q)
+            } else {
+                pendingAdd = q
+            }
+        case .touchMoved(let p):
+            if let i = held {
+                holdPoint = boxPoint(p)
+                model.hold(i, at: holdPoint)
+            } else if pendingAdd == nil {
+                return false
+            }
+        case .touchEnded(let p):
+            if let i = held {
+                release(i, at: boxPoint(p))
+            } else if let q = pendingAdd {
+                pendingAdd = nil
+                guard boxRect.contains(p) else { return true }
+                if !model.addBall(at: q) { toast.show("50 balls is the most the box holds", isError: true, seconds: 2) }
+                syncControls()
+            } else {
+                return false
+            }
+        case .key(let k):
+            if k.is("Return") || k.is("KP_Enter") { activate("start") }
+            else if k.is("space") { activate("stop") }
+            else if k.is("minus") || k.is("KP_Subtract") { activate("fewer") }
+            else if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("more") }
+            else if k.is("g") { activate("gravity") }
+            else { return false }
+        default:
+            return false
+        }
         return true
+    }
+
+    private func boxPoint(_ p: Point) -> Point { Point(p.x - boxRect.x, p.y - boxRect.y) }
+
+    /// Lets the held ball go: a flick throws it at the speed the pointer had over its last few
+    /// ticks, and a throw sets the box running.
+    private func release(_ i: Int, at q: Point) {
+        model.hold(i, at: q)
+        let old = trail.last { ticks - $0.tick >= 3 } ?? trail.first ?? (q, ticks)
+        let dt = Double(max(1, ticks - old.tick))
+        let vx = (q.x - old.point.x) / dt, vy = (q.y - old.point.y) / dt
+        if (vx * vx + vy * vy).squareRoot() > 0.5 {
+            model.throwBall(i, vx: vx, vy: vy)
+            model.isRunning = true
+        }
+        held = nil
+        trail = []
+        syncControls()
     }
 
     private func activate(_ id: String) {
         switch id {
         case "start": model.isRunning = true
         case "stop": model.isRunning = false
-        case "fewer": model.removeBall()
+        case "fewer":
+            // The held ball is the newest when it is the last one: let go of it first.
+            if held == model.balls.count - 1 { held = nil; trail = [] }
+            model.removeBall()
         case "more": model.addBall()
+        case "gravity": model.gravity.toggle()
         default: break
         }
         syncControls()
     }
 
+    /// The highlighted button is the one to press next: Start while stopped, Stop while running.
     private func syncControls() {
-        controls.setOn("start", model.isRunning)
-        controls.setOn("stop", !model.isRunning)
+        controls.setOn("start", !model.isRunning)
+        controls.setOn("stop", model.isRunning)
+        controls.setOn("gravity", model.gravity)
         controls.setEnabled("fewer", model.balls.count > SpaceBallsModel.ballRange.lowerBound)
         controls.setEnabled("more", model.balls.count < SpaceBallsModel.ballRange.upperBound)
     }
 
     public func tick() -> Bool {
-        guard model.isRunning else { return false }
+        ticks += 1
+        let toastShowing = toast.tick()
+        if let i = held {
+            trail.append((holdPoint, ticks))
+            if trail.count > 12 { trail.removeFirst() }
+            model.hold(i, at: holdPoint)
+        }
+        guard model.isRunning else { return held != nil || toastShowing }
         model.step()
+        if let i = held { model.hold(i, at: holdPoint) }
         return true
     }
 
     public func draw(_ cr: CairoContext) {
         let n = model.balls.count
-        let status = "\(n) \(n == 1 ? "ball" : "balls") · \(model.isRunning ? "running" : "stopped")"
-        cr.text(status, x: 10, y: Self.stripHeight / 2, size: 15, weight: .bold)
+        var status = "\(n) \(n == 1 ? "ball" : "balls") · \(model.isRunning ? "running" : "stopped")"
+        if model.gravity { status += " · gravity" }
+        cr.text(status, x: 10, y: Self.stripHeight / 2, size: Text.fittingSize(status, width: size.width * 0.5, size: Theme.TextSize.status, weight: .bold), weight: .bold)
+        let hint = "Click: add a ball · drag: move · flick: throw"
+        cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Text.fittingSize(hint, width: size.width * 0.45, size: Theme.TextSize.caption),
+                color: Theme.dimText, align: .right)
         if boxRect.height > 0 {
             cr.save()
             cr.rectangle(boxRect)
@@ -90,6 +178,7 @@ public final class SpaceBallsApp: MiniApp {
             cr.restore()
         }
         controls.draw(cr)
+        toast.draw(cr, in: boxRect)
     }
 
     static func drawBox(_ cr: CairoContext, _ m: SpaceBallsModel) {

@@ -6,8 +6,10 @@ import TouchDeskModels
 /// Stick Man: a friendly stick figure made of picture layers; six buttons change his mood, put a
 /// hat on, and start small animations (reading the paper, flying, swinging a pendulum).
 ///
-/// The pictures are the project's own (assets/stickman, drawn by make-assets); the layers are
-/// composited by a `LayerCompositor`, and the model says which picture each layer shows at each tick.
+/// The pictures are the project's own drawings (`StickManArt`, which make-assets also writes to
+/// assets/stickman for Adding Images), drawn at the size and device scale they are shown at; the
+/// layers are composited by a `LayerCompositor`, and the model says which picture each layer
+/// shows at each tick.
 public final class StickManApp: MiniApp {
     public nonisolated static let id = "stickman"
     public nonisolated static let title = "Stick Man"
@@ -22,7 +24,15 @@ public final class StickManApp: MiniApp {
     private var size = Size(0, 0)
 
     public init(environment: AppEnvironment) {
-        compositor = LayerCompositor(store: ImageStore(directory: environment.assetsDirectory), folder: "stickman")
+        compositor = LayerCompositor { name, rect, cr in
+            guard let picture = StickManPicture(rawValue: name) else { return }
+            let side = min(rect.width, rect.height)
+            cr.save()
+            cr.translate(rect.midX - side / 2, rect.midY - side / 2)
+            cr.scale(side / Double(StickManPicture.side), side / Double(StickManPicture.side))
+            StickManArt.draw(picture, in: cr)
+            cr.restore()
+        }
         for a in StickManAction.allCases {
             controls.add(Self.controlID(a), a.title, shortcut: "\(a.rawValue)", kind: a == .hat ? .toggle : .button)
         }
@@ -129,4 +139,8 @@ public final class StickManApp: MiniApp {
         cr.rectangle(Rect(x: r.x + r.width * 0.35, y: r.y + r.height * 0.17, width: r.width * 0.3, height: r.height * 0.03))
         cr.fill()
     }
+}
+
+extension StickManApp {
+    public var widgets: [any WidgetGroup] { [controls] }
 }

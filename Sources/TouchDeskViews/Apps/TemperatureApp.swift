@@ -2,55 +2,73 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 
-/// Temperature: type a temperature in °F or °C and convert it the other way, with Kelvin, a
+/// Temperature: type a temperature in °F, °C or K and the other two follow as you type, with a
 /// message and a picture for how it feels outside.
 ///
-/// Enter in a field converts from that field; the arrow buttons do the same each way. Input that is
-/// not a number, or is below absolute zero, turns its field red with the reason and converts
-/// nothing. The pictures are the project's own (make-assets, assets/temperature/).
+/// Each keystroke converts from the field being edited; the arrow buttons (and Enter) convert
+/// again on demand. Input that is not a number, or is below absolute zero, turns its field red
+/// with the reason and clears the other fields, the message and the picture, so nothing on
+/// screen disagrees with it. The pictures are the project's own drawings (`WeatherScenes`), drawn
+/// at the size and device scale they are shown at.
 public final class TemperatureApp: MiniApp {
     public nonisolated static let id = "temperature"
     public nonisolated static let title = "Temperature"
-    public nonisolated static let blurb = "Convert between Fahrenheit and Celsius (and Kelvin), with a picture of the weather it feels like."
+    public nonisolated static let blurb = "Convert between Fahrenheit, Celsius and Kelvin as you type, with a picture of the weather it feels like."
 
     public private(set) var model = TemperatureModel()
     let form = Form()
     let fahrenheit: TextField
     let celsius: TextField
-    let images: ImageStore
+    let kelvin: TextField
+    /// The weather picture drawn once at the pixel size it is shown at, until band, size or scale change.
+    private var pictureCache: (band: WeatherBand, rect: Rect, scale: Double, surface: ImageSurface)?
     private var size = Size(0, 0)
-    private var pictureArea = Rect.zero
+    public private(set) var pictureArea = Rect.zero
+    /// Where the error, the summary and the weather message go, under the fields.
+    private var messageTop = 0.0
+    /// The widest the fields' block grows.
+    static let contentWidth = 720.0
 
     public init(environment: AppEnvironment) {
         fahrenheit = TextField("fahrenheit", placeholder: "°F", maxLength: 24, clipboard: environment.clipboard)
         celsius = TextField("celsius", placeholder: "°C", maxLength: 24, clipboard: environment.clipboard)
-        images = ImageStore(directory: environment.assetsDirectory.map { $0 + "/temperature" })
+        kelvin = TextField("kelvin", placeholder: "K", maxLength: 24, clipboard: environment.clipboard)
         form.add(fahrenheit)
-        form.addButton("toCelsius", "→", shortcut: "Ctrl+R")
-        form.addButton("toFahrenheit", "←", shortcut: "Ctrl+L")
+        form.addButton("toCelsius", "→", shortcut: "Ctrl+R", help: "Convert °F to °C and K")
+        form.addButton("toFahrenheit", "←", shortcut: "Ctrl+L", help: "Convert °C to °F and K")
         form.add(celsius)
-        form.order = ["fahrenheit", "toCelsius", "toFahrenheit", "celsius"]
+        form.add(kelvin)
+        form.order = ["fahrenheit", "toCelsius", "toFahrenheit", "celsius", "kelvin"]
         form.setFocus("fahrenheit")
+    }
+
+    public var widgets: [any WidgetGroup] { [form] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Typing", "Converts from the field being typed in"), KeyHelp("Enter", "Convert from this field again"),
+         KeyHelp("Tab, Shift+Tab", "Next, previous field or button")]
     }
 
     // MARK: - Layout
 
     public func layout(in size: Size) {
         self.size = size
-        let margin = 16.0, gap = 8.0
+        let gap = 8.0
         let c = form.controls
         let buttonW = max(c["toCelsius"].map { c.preferredWidth($0) } ?? 60, c["toFahrenheit"].map { c.preferredWidth($0) } ?? 60)
-        let contentW = min(size.width - 2 * margin, 620)
-        let left = (size.width - contentW) / 2
+        let contentW = max(200, min(size.width - 32, Self.contentWidth))
+        let left = ((size.width - contentW) / 2).rounded()
         let fieldW = max(60, (contentW - buttonW - 2 * gap) / 2)
-        let y = 34.0
+        // A tall window gets a little air above the fields, not a strip at the top.
+        let y = max(40, ((size.height - 560) * 0.12).rounded() + 40)
         fahrenheit.frame = Rect(x: left, y: y, width: fieldW, height: TextField.height)
         celsius.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
+        kelvin.frame = Rect(x: celsius.frame.x, y: y + TextField.height + 34, width: fieldW, height: TextField.height)
         let bx = left + fieldW + gap
-        c.place("toCelsius", at: Rect(x: bx, y: y - 14, width: buttonW, height: 32))
-        c.place("toFahrenheit", at: Rect(x: bx, y: y + 22, width: buttonW, height: 32))
-        let pictureTop = y + TextField.height + 96
-        pictureArea = Rect(x: margin, y: pictureTop, width: max(0, size.width - 2 * margin), height: max(0, size.height - pictureTop - 10))
+        c.place("toCelsius", at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
+        c.place("toFahrenheit", at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
+        messageTop = kelvin.frame.maxY + 14
+        let pictureTop = messageTop + 78
+        pictureArea = Rect(x: 16, y: pictureTop, width: max(0, size.width - 32), height: max(0, size.height - pictureTop - 10))
     }
 
     // MARK: - Input
@@ -63,32 +81,38 @@ public final class TemperatureApp: MiniApp {
         switch form.handle(event) {
         case .activated("toCelsius"): convert(from: .fahrenheit)
         case .activated("toFahrenheit"): convert(from: .celsius)
-        case .submitted(let id): convert(from: id == "celsius" ? .celsius : .fahrenheit)
+        case .submitted(let id): convert(from: scale(of: id))
         case .edited(let id):
-            let scale: TemperatureScale = id == "celsius" ? .celsius : .fahrenheit
-            model.setText(field(scale).text, for: scale)
-            // Editing a red field is the fix under way: the red goes until the next conversion.
-            model.clearError(for: scale)
+            let scale = scale(of: id)
+            model.edit(field(scale).text, in: scale)
+            syncFields(except: scale)
         case .activated, .consumed: break
         case .ignored: return false
         }
-        syncFields()
         return true
     }
 
-    func field(_ scale: TemperatureScale) -> TextField { scale == .fahrenheit ? fahrenheit : celsius }
+    func scale(of id: String) -> TemperatureScale { TemperatureScale(rawValue: id) ?? .fahrenheit }
+
+    func field(_ scale: TemperatureScale) -> TextField {
+        switch scale {
+        case .fahrenheit: fahrenheit
+        case .celsius: celsius
+        case .kelvin: kelvin
+        }
+    }
 
     private func convert(from scale: TemperatureScale) {
         model.setText(field(scale).text, for: scale)
-        if model.convert(from: scale) {
-            field(scale.other).setText(model.text(scale.other))
-        }
-        syncFields()
+        model.convert(from: scale)
+        syncFields(except: scale)
     }
 
-    private func syncFields() {
-        fahrenheit.isInvalid = model.error?.scale == .fahrenheit
-        celsius.isInvalid = model.error?.scale == .celsius
+    /// Shows the model's texts in the fields other than the one being typed in (whose text,
+    /// caret and selection stay the user's), and marks the one in error.
+    private func syncFields(except typed: TemperatureScale) {
+        for scale in typed.others where field(scale).text != model.text(scale) { field(scale).setText(model.text(scale)) }
+        for scale in TemperatureScale.allCases { field(scale).isInvalid = model.error?.scale == scale }
     }
 
     public func tick() -> Bool { form.tick() }
@@ -96,35 +120,51 @@ public final class TemperatureApp: MiniApp {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        for (scale, f) in [(TemperatureScale.fahrenheit, fahrenheit), (.celsius, celsius)] {
-            let name = scale == .fahrenheit ? "Fahrenheit °F" : "Celsius °C"
-            cr.text(name, x: f.frame.x + 2, y: 16, size: Text.fittingSize(name, width: f.frame.width, size: 15, weight: .bold),
-                      color: Theme.dimText, weight: .bold)
+        for scale in TemperatureScale.allCases {
+            let f = field(scale)
+            let name = "\(scale.name) \(scale.symbol)"
+            cr.text(name, x: f.frame.x + 2, y: f.frame.y - 14, size: Text.fittingSize(name, width: f.frame.width, size: Theme.TextSize.body, weight: .bold),
+                    color: Theme.dimText, weight: .bold)
         }
         form.draw(cr)
-        let below = fahrenheit.frame.maxY + 16
+        let below = messageTop
+        let width = max(40, celsius.frame.maxX - fahrenheit.frame.x)
         if let e = model.error {
-            let f = field(e.scale)
-            var y = below
-            for line in Text.lines(e.message, width: f.frame.width, size: 13) {
-                cr.text(line, x: f.frame.x + 2, y: y, size: 13, color: Theme.error, weight: .bold)
-                y += 17
-            }
+            let text = "\(e.scale.name): \(e.message)"
+            cr.text(text, x: size.width / 2, y: below + 10, size: Text.fittingSize(text, width: width, size: Theme.TextSize.body, weight: .bold),
+                    color: Theme.error, weight: .bold, align: .center)
+            return
         }
         guard let r = model.reading else {
-            cr.text("Type a temperature and press Enter", x: size.width / 2, y: below + 50, size: 15,
-                      color: Theme.dimText, align: .center)
+            let hint = "Type a temperature in any of the three fields"
+            cr.text(hint, x: size.width / 2, y: below + 30, size: Text.fittingSize(hint, width: width, size: Theme.TextSize.body),
+                    color: Theme.dimText, align: .center)
             return
         }
         let summary = "\(Temperature.format(r.fahrenheit)) °F = \(Temperature.format(r.celsius)) °C = \(Temperature.format(r.kelvin)) K"
-        cr.text(summary, x: size.width / 2, y: below + 32,
-                  size: Text.fittingSize(summary, width: size.width - 24, size: 14), color: Theme.dimText, align: .center)
+        cr.text(summary, x: size.width / 2, y: below + 10,
+                size: Text.fittingSize(summary, width: size.width - 24, size: Theme.TextSize.caption + 2), color: Theme.dimText, align: .center)
         let message = r.band.message
-        cr.text(message, x: size.width / 2, y: below + 60,
-                  size: Text.fittingSize(message, width: size.width - 24, size: 22, weight: .bold), weight: .bold, align: .center)
+        cr.text(message, x: size.width / 2, y: below + 44,
+                size: Text.fittingSize(message, width: size.width - 24, size: 26, weight: .bold), weight: .bold, align: .center)
         if pictureArea.height > 20 {
-            images.draw("\(r.band.picture)", in: pictureArea, cr)
+            drawPicture(r.band, cr)
         }
+    }
+
+    private func drawPicture(_ band: WeatherBand, _ cr: CairoContext) {
+        let target = WeatherScenes.fitted(in: pictureArea)
+        guard target.width >= 1 else { return }
+        let scale = cr.deviceScale
+        if let c = pictureCache, c.band == band, c.rect == target, c.scale == scale {
+            cr.draw(c.surface, in: target)
+            return
+        }
+        let surface = ImageSurface.render(size: target.size, scale: scale) { c in
+            WeatherScenes.draw(band, in: Rect(x: 0, y: 0, width: target.width, height: target.height), c)
+        }
+        pictureCache = (band, target, scale, surface)
+        cr.draw(surface, in: target)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

@@ -296,7 +296,12 @@ public final class WebApp: MiniApp {
         self.size = size
         let pad = 8.0
         let buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
-        let widths = buttons.map { form.controls.preferredWidth($0) }
+        let natural = buttons.map { form.controls.preferredWidth($0) }
+        // In a narrow window the buttons share the row, their labels shrinking to fit, rather
+        // than running off its edge.
+        let gaps = Controls.gap * Double(max(0, natural.count - 1))
+        let fit = min(1, (size.width - 2 * pad - gaps) / max(1, natural.reduce(0, +)))
+        let widths = natural.map { ($0 * fit).rounded(.down) }
         let buttonsWidth = widths.reduce(0, +) + Controls.gap * Double(widths.count - 1)
         let rowH = TextField.height
         var x = pad
@@ -709,5 +714,14 @@ nonisolated final class LoadInbox: Sendable {
     func waitUntilFinished() {
         finished.wait()
         finished.signal()
+    }
+}
+
+extension WebApp {
+    public var widgets: [any WidgetGroup] { [form] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"), KeyHelp("Ctrl+R", "Reload"),
+         KeyHelp("Wheel, drag", "Scroll the view under the pointer"), KeyHelp("Arrows, Page Up/Down, Space", "Scroll the outlined view"),
+         KeyHelp("Home, End", "Top, bottom of the page"), KeyHelp("Click a link", "Follow it")]
     }
 }

@@ -27,10 +27,25 @@ public protocol MiniApp: AnyObject {
     func draw(_ cr: CairoContext)
     /// The pointer shape the app wants now (a hand over a link); an arrow unless it says otherwise.
     var cursor: PointerShape { get }
+
+    /// The app's buttons, sliders and fields: the keys overlay (F1) lists their keys, and the
+    /// layout check their rectangles.
+    var widgets: [any WidgetGroup] { get }
+    /// Keys no button shows (arrows that tilt, a click that zooms): declared once here, listed by
+    /// the keys overlay after the buttons' own.
+    var extraKeys: [KeyHelp] { get }
+    /// Where every control lies now, in the app's coordinates: each must lie inside the size the
+    /// app was laid out in, and no two may overlap. By default, those of `widgets`.
+    var controlRects: [ControlRect] { get }
 }
 
 extension MiniApp {
     public var cursor: PointerShape { .arrow }
+    public var widgets: [any WidgetGroup] { [] }
+    public var extraKeys: [KeyHelp] { [] }
+    public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
+    /// Every key the app answers to: its buttons' and its own.
+    public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }
 }
 
 /// One line of the registry: everything the home screen and the command line know of an app.

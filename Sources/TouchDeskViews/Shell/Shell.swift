@@ -1,4 +1,6 @@
+import Foundation
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 
@@ -7,6 +9,12 @@ import TouchDeskModels
 /// The shell is what the host runs. It routes pointer events to the bar or to the app (a touch
 /// stays with whichever it began in), translates them into the app's own coordinates, and keeps
 /// Esc (back) and Ctrl+Q (quit) for itself unless the app uses Esc.
+///
+/// Every app opened stays alive until the program ends: leaving it and coming back finds it as it
+/// was (only the app on screen is ticked, so a hidden app's animations and timers wait). Apps that
+/// keep state across restarts (`StatefulApp`) are restored from the state folder when first
+/// opened and saved when left, on quit, and every 30 s while they change. Quitting with unsaved
+/// work (a painting) asks first, in the window.
 public final class Shell {
     /// One home-screen tile: an app and the key that opens it.
     public struct Tile {
@@ -42,13 +50,31 @@ public final class Shell {
     private var shownApp: MiniApp? { current?.app ?? about }
     private enum Capture { case bar, app, home }
     private var capture: Capture?
+    /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
+    public private(set) var showsKeys = false
+    /// The one label size all tiles share: the largest at which the longest title fits.
+    private var tileLabelSize = Theme.TextSize.label
+
+    /// Every app opened in this run, by tile index.
+    private var apps: [Int: MiniApp] = [:]
+    /// The revision of each app's state last written (or read back).
+    private var savedRevisions: [Int: Int] = [:]
+    /// State files being read, by tile index; the app gets no input until its state is in.
+    private var restoring: [Int: BackgroundJob<Result<Data, FileError>>] = [:]
+    private var stateWrites: [BackgroundWriter.Ticket] = []
+    private var lastAutosave = ContinuousClock.now
+    public static let autosaveInterval = Duration.seconds(30)
+    /// The shell's own messages (a state file set aside, a state that could not be written).
+    private var toast = Toast()
+    /// The question asked before quitting with unsaved work, while it shows.
+    public private(set) var quitDialog: QuitDialog?
 
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
         self.environment = environment
-        bar.add("back", "Back", shortcut: "Esc")
-        homeBar.add("about", "About", shortcut: "?")
-        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q")
+        bar.add("back", "Back", shortcut: "Esc", help: "Back to the home screen")
+        homeBar.add("about", "About", shortcut: "?", help: "About TouchDesk: version, licence, credits")
+        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q", help: "Quit TouchDesk")
     }
 
     // MARK: - Navigation
@@ -76,7 +102,15 @@ public final class Shell {
     }
 
     func open(index: Int) {
-        let app = tiles[index].entry.make(environment)
+        if let c = current, c.index != index { saveState(of: c.index) }
+        let app: MiniApp
+        if let kept = apps[index] {
+            app = kept
+        } else {
+            app = tiles[index].entry.make(environment)
+            apps[index] = app
+            startRestoring(index, app)
+        }
         current = (index, app)
         selectedTile = index
         capture = nil
@@ -92,11 +126,37 @@ public final class Shell {
     }
 
     public func goHome() {
+        if let c = current { saveState(of: c.index) }
         current = nil
         about = nil
         capture = nil
         hoveredTile = nil
         pressedTile = nil
+        showsKeys = false
+    }
+
+    // MARK: - Controls and keys of the screen shown
+
+    /// Every control on screen, in window coordinates: the bar's buttons, then the tiles or the
+    /// open app's controls. The layout check (`touchdesk --layout-json`) reads this.
+    public var controlRects: [ControlRect] {
+        if let app = shownApp {
+            return bar.controlRects + app.controlRects.map { $0.offsetBy(0, Self.barHeight) }
+        }
+        return homeBar.controlRects + tileFrames.enumerated().map { ControlRect("tile." + tiles[$0.offset].entry.id, $0.element) }
+    }
+
+    /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
+    public var keySections: [(title: String, keys: [KeyHelp])] {
+        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
+        if let app = shownApp {
+            let own = app.keyHelp.filter { $0.keys != "Esc" }
+            return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
+        }
+        let home = tiles.map { KeyHelp($0.key.uppercased(), "Open \($0.entry.title)") }
+            + [KeyHelp("Arrows, Tab", "Choose a tile"), KeyHelp("Enter, Space", "Open the chosen tile"),
+               KeyHelp("?", "About TouchDesk: version, licence, credits")]
+        return [("Home screen", home), ("Everywhere", everywhere)]
     }
 
     // MARK: - Host interface
@@ -116,13 +176,41 @@ public final class Shell {
         }
         layoutTiles()
         shownApp?.layout(in: appArea.size)
+        quitDialog?.layout(in: size)
     }
 
-    public func tick() -> Bool { shownApp?.tick() ?? false }
+    public func tick() -> Bool {
+        let waiting = collectRestores()
+        autosaveIfDue()
+        let app = shownApp?.tick() ?? false
+        let dialog = tickQuitDialog()
+        return app || waiting || collectStateWrites() || toast.tick() || dialog
+    }
 
     public func handle(_ event: InputEvent) {
+        _ = collectRestores()
+        autosaveIfDue()
+        if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
-            if k.is("q", control: true) { wantsQuit = true; return }
+            if k.is("q", control: true) { requestQuit(); return }
+            if k.is("F1") || k.is("question", control: true) || k.is("slash", control: true) {
+                showsKeys.toggle()
+                capture = nil
+                return
+            }
+        }
+        if showsKeys {
+            switch event {
+            // Any key or click closes the list, and does nothing else: it was aimed at the list.
+            case .key, .touchBegan, .secondaryBegan, .middleClick: showsKeys = false; return
+            case .tilt: break
+            default: return
+            }
+        }
+        if let c = current, restoring[c.index] != nil {
+            // Its state is still being read: input now would be overwritten when it arrives.
+            if case .key(let k) = event, k.is("Escape") { goHome() }
+            return
         }
         if let app = shownApp {
             handleInApp(event, app)
@@ -197,14 +285,28 @@ public final class Shell {
             drawHome(cr)
         }
         drawBar(cr)
+        toast.draw(cr, in: appArea)
+        if showsKeys { KeysOverlay.draw(cr, sections: keySections, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
+        quitDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         cr.restore()
+    }
+
+    private var titleText: String {
+        current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
     }
 
     private func drawBar(_ cr: CairoContext) {
         cr.fill(Rect(x: 0, y: 0, width: size.width, height: Self.barHeight), Theme.bar)
-        let titleText = current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
-        let titleSize = Text.fittingSize(titleText, width: max(40, size.width - 240), size: 18, weight: .bold)
-        cr.text(titleText, x: size.width / 2, y: Self.barHeight / 2, size: titleSize, weight: .bold, align: .center)
+        // The title sits centred in the window when it can, else centred in the room the bar's
+        // buttons leave; it never runs under them.
+        let buttons = shownApp != nil ? bar.controlRects : homeBar.controlRects
+        let left = buttons.filter { $0.x < size.width / 2 }.map { $0.x + $0.width }.max() ?? 0
+        let right = buttons.filter { $0.x >= size.width / 2 }.map(\.x).min() ?? size.width
+        let room = Rect(x: left + 10, y: 0, width: max(20, right - left - 20), height: Self.barHeight)
+        let titleSize = Text.fittingSize(titleText, width: room.width, size: Theme.TextSize.title, weight: .bold)
+        let w = Text.width(titleText, size: titleSize, weight: .bold)
+        let x = min(max(size.width / 2, room.x + w / 2), room.maxX - w / 2)
+        cr.text(titleText, x: x, y: Self.barHeight / 2, size: titleSize, weight: .bold, align: .center)
         if shownApp != nil {
             bar.draw(cr)
         } else {
@@ -225,7 +327,7 @@ public final class Shell {
             let rows = (n + cols - 1) / cols
             let w = (area.width - gap * Double(cols - 1)) / Double(cols)
             let h = (area.height - gap * Double(rows - 1)) / Double(rows)
-            let cell = min(w, h / 0.9, 190).rounded(.down)
+            let cell = min(w, h / 0.9, Self.largestTile).rounded(.down)
             // Among equally large tiles, the squarest grid, then the wider one.
             let squareness = -abs(cols - rows)
             if cell > best.cell || (cell == best.cell && squareness >= best.squareness) { best = (cols, cell, squareness) }
@@ -239,7 +341,16 @@ public final class Shell {
         tileFrames = (0..<n).map { i in
             Rect(x: x0 + Double(i % cols) * (w + gap), y: y0 + Double(i / cols) * (h + gap), width: w, height: h)
         }
+        let labelH = Self.tileLabelHeight(h)
+        tileLabelSize = tiles.map {
+            Text.fittingSize($0.entry.title, width: w - 12, size: min(Theme.TextSize.label * max(1, w / 190), labelH * 0.7), weight: .bold)
+        }.min() ?? Theme.TextSize.label
     }
+
+    /// Tiles grow with the window up to this side: beyond it a tile is a poster, not a button.
+    nonisolated static let largestTile = 340.0
+
+    static func tileLabelHeight(_ tileHeight: Double) -> Double { max(16, tileHeight * 0.2) }
 
     /// The frame of tile `i` on the home screen, in window coordinates.
     public func tileFrame(_ i: Int) -> Rect { tileFrames.indices.contains(i) ? tileFrames[i] : .zero }
@@ -249,7 +360,7 @@ public final class Shell {
     private func handleOnHome(_ event: InputEvent) {
         switch homeBar.handle(event) {
         case .activated("about"): openAbout(); return
-        case .activated("quit"): wantsQuit = true; return
+        case .activated("quit"): requestQuit(); return
         case .consumed, .activated, .changed: if case .hover = event {} else { return }
         case .ignored: break
         }
@@ -312,13 +423,166 @@ public final class Shell {
                 cr.roundedRect(frame.insetBy(1.5), radius: 13)
                 cr.stroke()
             }
-            let labelH = max(16, frame.height * 0.2)
+            let labelH = Self.tileLabelHeight(frame.height)
             let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
             let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
             drawIcon(i, in: icon, cr)
-            let size = Text.fittingSize(t.entry.title, width: frame.width - 10, size: min(15, labelH * 0.75), weight: .bold)
-            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: size, weight: .bold, align: .center)
-            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 12, size: 11, color: Theme.dimText, align: .right)
+            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: tileLabelSize, weight: .bold, align: .center)
+            let hint = Theme.TextSize.hint * max(1, min(1.6, frame.width / 190))
+            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 4 + hint, size: hint, color: Theme.dimText, align: .right)
         }
+    }
+}
+
+// MARK: - State across restarts
+
+extension Shell {
+    private func statePath(_ app: StatefulApp) -> String {
+        environment.stateDirectory + "/" + type(of: app).stateFileName
+    }
+
+    /// Starts reading a newly made app's state file off the UI thread.
+    private func startRestoring(_ index: Int, _ app: MiniApp) {
+        guard let app = app as? StatefulApp else { return }
+        let path = statePath(app)
+        var st = stat()
+        guard lstat(path, &st) == 0 else { savedRevisions[index] = app.saveState()?.revision; return }
+        restoring[index] = BackgroundJob(name: "touchdesk-restore") {
+            do throws(FileError) { return .success(try SafeFile.read(path, maxBytes: 256 << 20)) } catch { return .failure(error) }
+        }
+    }
+
+    /// Hands finished reads to their apps; true while one is still being read.
+    private func collectRestores(wait: Bool = false) -> Bool {
+        for (index, job) in restoring {
+            guard let result = wait ? job.wait() : job.value else { continue }
+            restoring[index] = nil
+            guard let app = apps[index] as? StatefulApp else { continue }
+            let path = statePath(app)
+            switch result {
+            case .success(let data):
+                do {
+                    try app.restore(data)
+                } catch {
+                    let message: String
+                    switch AtomicFile.setAside(path) {
+                    case .success(let aside):
+                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)); kept it as \(Paths.name(of: aside)) and started fresh"
+                    case .failure(let why):
+                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)), nor set aside (\(why)); started fresh"
+                    }
+                    FileHandle.standardError.write(Data("touchdesk: \(path): \(message)\n".utf8))
+                    toast.show(message, isError: true, seconds: 8)
+                }
+            case .failure(let error):
+                // Not a regular file, too large or unreadable: left where it is, and not overwritten
+                // until the app's state changes.
+                FileHandle.standardError.write(Data("touchdesk: \(error); \(tiles[index].entry.title) starts fresh\n".utf8))
+                toast.show("\(error); starting fresh", isError: true, seconds: 8)
+            }
+            savedRevisions[index] = app.saveState()?.revision
+            if current?.index == index { app.layout(in: appArea.size) }
+        }
+        return !restoring.isEmpty
+    }
+
+    /// Waits for every state file being read: for screenshots and tests.
+    public func finishRestoring() { _ = collectRestores(wait: true) }
+
+    /// Writes the state of the app at `index` if it changed since it was last written.
+    private func saveState(of index: Int) {
+        guard restoring[index] == nil, let app = apps[index] as? StatefulApp, let state = app.saveState(),
+              state.revision != savedRevisions[index] else { return }
+        savedRevisions[index] = state.revision
+        let path = statePath(app)
+        stateWrites.append(environment.writer.submit(key: path) {
+            let data = try state.encode()
+            try AtomicFile.write(data, to: path, fileMode: 0o600, createFolder: 0o700)
+            return path
+        })
+    }
+
+    /// Writes every app's changed state: when leaving, quitting, or stopped by a signal. The
+    /// caller waits for `environment.writer` when the program is about to end.
+    public func saveAllState() {
+        for index in apps.keys.sorted() { saveState(of: index) }
+        lastAutosave = .now
+    }
+
+    private func autosaveIfDue() {
+        guard ContinuousClock.now - lastAutosave >= Self.autosaveInterval else { return }
+        saveAllState()
+    }
+
+    /// Reports a state write that failed; true while some are still under way.
+    private func collectStateWrites() -> Bool {
+        stateWrites.removeAll { t in
+            guard let outcome = t.outcome else { return false }
+            if case .failed(let why) = outcome { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
+            return true
+        }
+        return !stateWrites.isEmpty
+    }
+
+    /// The shell's own message showing now, if any (for tests).
+    public var message: String? { toast.isVisible ? toast.message : nil }
+
+    /// The app at tile `id` if it was opened in this run: for tests.
+    public func openedApp(id: String) -> MiniApp? {
+        tiles.firstIndex { $0.entry.id == id }.flatMap { apps[$0] }
+    }
+}
+
+// MARK: - Quitting
+
+extension Shell {
+    /// Ctrl+Q, Quit, or the window manager's close button: quits, unless an app has unsaved work,
+    /// in which case the window asks first.
+    public func requestQuit() {
+        guard quitDialog == nil else { return }
+        let unsaved = tiles.indices.compactMap { i -> (Int, DocumentApp)? in
+            guard let app = apps[i] as? DocumentApp, app.hasUnsavedWork else { return nil }
+            return (i, app)
+        }
+        guard let (index, app) = unsaved.first else { wantsQuit = true; return }
+        if current?.index != index { open(index: index) }
+        let dialog = QuitDialog(document: type(of: app).documentName, keptIn: shownStateDirectory)
+        dialog.layout(in: size)
+        quitDialog = dialog
+    }
+
+    private var shownStateDirectory: String {
+        let home = environment.homeDirectory
+        let dir = environment.stateDirectory
+        return dir.hasPrefix(home + "/") ? "~" + dir.dropFirst(home.count) : dir
+    }
+
+    private func handleQuitDialog(_ event: InputEvent) {
+        guard let dialog = quitDialog else { return }
+        switch dialog.handle(event) {
+        case .save?:
+            guard let app = current?.app as? DocumentApp, let ticket = app.saveDocument() else { quitDialog = nil; return }
+            dialog.saving = ticket
+        case .discard?:
+            quitDialog = nil
+            wantsQuit = true
+        case .cancel?:
+            quitDialog = nil
+        case nil:
+            break
+        }
+    }
+
+    /// Quits once the save asked for in the dialog is on disk; a failed save keeps the program
+    /// open with the reason shown. True while waiting.
+    private func tickQuitDialog() -> Bool {
+        guard let dialog = quitDialog, let ticket = dialog.saving else { return false }
+        guard let outcome = ticket.outcome else { return true }
+        quitDialog = nil
+        switch outcome {
+        case .written: wantsQuit = true
+        case .failed(let why): toast.show("Not saved, so not quitting: \(why)", isError: true, seconds: 8)
+        }
+        return false
     }
 }

@@ -101,12 +101,30 @@ public final class ImageStore {
         warn(message)
     }
 
+    /// Where larger copies of a folder's pictures live: "stickman/hat" has "stickman@4x/hat", four
+    /// times the pixels per side, for when it is shown larger than its own file.
+    public nonisolated static let largeSuffix = "@4x"
+
+    /// The larger copy's name, when the folder has one on disk (a missing one is no error).
+    private func largeName(_ name: String) -> String? {
+        guard let directory, let slash = name.firstIndex(of: "/") else { return nil }
+        let large = String(name[..<slash]) + Self.largeSuffix + String(name[slash...])
+        return FileManager.default.fileExists(atPath: directory + "/" + large + ".png") ? large : nil
+    }
+
     /// Draws `name` scaled to fit `rect` keeping its aspect ratio, centred; a crossed box when the
-    /// picture cannot be loaded.
+    /// picture cannot be loaded. A picture shown at more pixels than its file has is drawn from its
+    /// larger copy when there is one, so it is not a small picture blown up.
     public func draw(_ name: String, in rect: Rect, _ cr: CairoContext) {
-        guard let s = image(name) else {
+        guard var s = image(name) else {
             Self.drawPlaceholder(in: rect, cr)
             return
+        }
+        var name = name
+        let shown = min(rect.width / s.size.width, rect.height / s.size.height) * Double(s.pixelWidth) * cr.deviceScale
+        if shown > Double(s.pixelWidth) * 1.1, let large = largeName(name), let big = image(large) {
+            s = big
+            name = large
         }
         let w = s.size.width, h = s.size.height
         guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return }

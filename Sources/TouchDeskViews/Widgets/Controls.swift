@@ -26,6 +26,8 @@ public final class Controls {
         public var isEnabled = true
         public var isOn = false
         public var value = 0.0
+        /// What the control does, for the keys overlay when the label alone does not say ("−").
+        public var help: String?
     }
 
     public enum Outcome: Equatable {
@@ -41,8 +43,11 @@ public final class Controls {
 
     public static let rowHeight = 36.0
     public static let gap = 6.0
-    static let labelSize = 14.0
-    static let hintSize = 11.0
+    static let labelSize = Theme.TextSize.label
+    static let hintSize = Theme.TextSize.hint
+    /// The longest a slider grows: past this a drag moves the value too little per point, and a
+    /// slider across a whole large window reads as a divider, not a control.
+    public static let maxSliderWidth = 420.0
 
     public private(set) var items: [Control] = []
     public private(set) var hovered: String?
@@ -54,8 +59,8 @@ public final class Controls {
 
     // MARK: - Building
 
-    public func add(_ id: String, _ label: String, shortcut: String, kind: Kind = .button, value: Double = 0) {
-        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value))
+    public func add(_ id: String, _ label: String, shortcut: String, kind: Kind = .button, value: Double = 0, help: String? = nil) {
+        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value, help: help))
     }
 
     public subscript(id: String) -> Control? { items.first { $0.id == id } }
@@ -83,7 +88,7 @@ public final class Controls {
     /// Lays every control out left to right in `rect`, wrapping to new rows, and returns the height
     /// used. Sliders stretch to share what is left of their row.
     @discardableResult
-    public func layoutRows(in rect: Rect) -> Double {
+    public func layoutRows(in rect: Rect, centered: Bool = false) -> Double {
         let h = Self.rowHeight, g = Self.gap
         var rows: [[Int]] = [[]]
         var used = 0.0
@@ -100,10 +105,14 @@ public final class Controls {
             let natural = widths.reduce(0, +) + g * Double(max(0, row.count - 1))
             let sliders = row.filter { if case .slider = items[$0].kind { return true } else { return false } }.count
             let extra = sliders > 0 ? max(0, rect.width - natural) / Double(sliders) : 0
-            var x = rect.x
+            let finalWidths = row.enumerated().map { k, i -> Double in
+                if case .slider = items[i].kind { return max(widths[k], min(widths[k] + extra, Self.maxSliderWidth)) }
+                return widths[k]
+            }
+            let used = finalWidths.reduce(0, +) + g * Double(max(0, row.count - 1))
+            var x = centered ? rect.x + max(0, (rect.width - used) / 2).rounded() : rect.x
             for (k, i) in row.enumerated() {
-                var w = widths[k]
-                if case .slider = items[i].kind { w += extra }
+                let w = finalWidths[k]
                 items[i].frame = Rect(x: x, y: rect.y + Double(r) * (h + g), width: w, height: h)
                 x += w + g
             }
@@ -113,8 +122,8 @@ public final class Controls {
 
     /// Lays the controls out in rows along the bottom of `size`, `padding` from the edges, and
     /// returns the toolbar's whole height, which the content above must leave free.
-    public func layoutToolbar(atBottomOf size: Size, padding: Double = 8) -> Double {
-        let rows = layoutRows(in: Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0))
+    public func layoutToolbar(atBottomOf size: Size, padding: Double = 8, centered: Bool = false) -> Double {
+        let rows = layoutRows(in: Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0), centered: centered)
         let height = rows + 2 * padding
         for i in items.indices { items[i].frame.y += size.height - height + padding }
         return height

@@ -1,6 +1,6 @@
 import TouchDeskDrawing
 
-/// The one palette every screen draws with.
+/// The one palette and the one type scale every screen draws with.
 public enum Theme {
     public static let background = Color(hex: 0x1b1d23)
     public static let bar = Color(hex: 0x262932)
@@ -13,4 +13,23 @@ public enum Theme {
     public static let accent = Color(hex: 0x7b83ff)
     public static let error = Color(hex: 0xd9485b)
     public static let success = Color(hex: 0x3aa66b)
+
+    /// Text sizes by role, in points: the same role has the same size in every tile and app.
+    /// A role may shrink below its size only to fit (`Text.fittingSize`), never grow.
+    public enum TextSize {
+        /// The window's title in the top bar.
+        public static let title = 18.0
+        /// An app's headline: a verdict, a weather message, a shape's name.
+        public static let headline = 20.0
+        /// Readings and status lines: "Score 3", "ax 0.25".
+        public static let status = 15.0
+        /// Ordinary text: explanations, prompts, lists.
+        public static let body = 15.0
+        /// Button and tile labels.
+        public static let label = 14.0
+        /// Small notes under pictures and on plots.
+        public static let caption = 12.0
+        /// The key a button or tile answers to.
+        public static let hint = 11.0
+    }
 }

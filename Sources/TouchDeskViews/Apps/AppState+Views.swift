@@ -1,0 +1,113 @@
+import Foundation
+import TouchDeskGlobe
+import TouchDeskModels
+import TouchDeskPlaces
+
+// The view kept across restarts for the apps whose whole state is a view (StatefulApp): every key
+// optional, so a file from an older or newer version restores what it can.
+
+// MARK: - Mandelbrot
+
+extension MandelbrotApp: StatefulApp {
+    public nonisolated static let stateFileName = "mandelbrot.json"
+
+    nonisolated struct KeptView: Codable, Hashable, Sendable {
+        /// The centre's exact bits (FixedPoint words), lowest first.
+        var centerX: [UInt32]?
+        var centerY: [UInt32]?
+        /// The view's width in the complex plane.
+        var width: Double?
+        var limitShift: Int?
+        /// The iteration limit then, for people reading the file.
+        var limit: Int?
+        var journey: [Int]?
+        var smooth: Bool?
+    }
+
+    public func saveState() -> AppState? {
+        let w = model.window
+        return AppState(json: KeptView(centerX: w.center.x.words, centerY: w.center.y.words, width: w.span,
+                                       limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth))
+    }
+
+    public func restore(_ data: Data) throws {
+        let kept = try decodeState(KeptView.self, from: data)
+        let start = MandelbrotWindow.start
+        var center = start.center
+        if let xs = kept.centerX, let ys = kept.centerY {
+            guard let x = FixedPoint(words: xs), let y = FixedPoint(words: ys) else { throw StateError("the centre is not a number this version reads") }
+            center = ComplexFixed(x, y)
+        }
+        let span = kept.width ?? start.span
+        let window = MandelbrotWindow(center: center, span: span)
+        guard span.isFinite, span > 0, span <= start.span * 8, window.halvings <= Double(MandelbrotWindow.maxHalvings) + 1,
+              abs(center.x.double) < 4, abs(center.y.double) < 4 else {
+            throw StateError("the view (width \(span)) is outside what Mandelbrot shows")
+        }
+        let shift = min(max(kept.limitShift ?? 0, -16), 16)
+        let journey = kept.journey.flatMap { $0.allSatisfy { (1...4).contains($0) } ? $0 : nil }
+        show(MandelbrotModel(window: window, journey: journey, limitShift: shift, smooth: kept.smooth ?? model.smooth))
+    }
+}
+
+// MARK: - Map Search
+
+extension MapApp: StatefulApp {
+    public nonisolated static let stateFileName = "map.json"
+
+    nonisolated struct KeptView: Codable, Hashable, Sendable {
+        var latitude: Double?
+        var longitude: Double?
+        var zoom: Double?
+    }
+
+    public func saveState() -> AppState? {
+        AppState(json: KeptView(latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom))
+    }
+
+    public func restore(_ data: Data) throws {
+        let kept = try decodeState(KeptView.self, from: data)
+        let lat = kept.latitude ?? 0, lon = kept.longitude ?? 0, zoom = kept.zoom ?? 0
+        guard lat.isFinite, lon.isFinite, zoom.isFinite, abs(lat) <= 90, abs(lon) <= 180, (0...40).contains(zoom) else {
+            throw StateError("the view (\(lat), \(lon) at zoom \(zoom)) is not on the map")
+        }
+        show(center: GeoCoordinate(latitude: lat, longitude: lon), zoom: zoom)
+    }
+}
+
+// MARK: - Sea Level
+
+extension GlobeApp: StatefulApp {
+    public nonisolated static let stateFileName = "sealevel.json"
+
+    nonisolated struct KeptView: Codable, Hashable, Sendable {
+        var latitude: Double?
+        var longitude: Double?
+        var zoom: Double?
+        /// Metres above today's sea.
+        var seaLevel: Int?
+    }
+
+    public func saveState() -> AppState? {
+        let c = model.view.centre
+        return AppState(json: KeptView(latitude: c.latitude, longitude: c.longitude, zoom: model.view.zoom, seaLevel: model.level))
+    }
+
+    public func restore(_ data: Data) throws {
+        let kept = try decodeState(KeptView.self, from: data)
+        var o = GlobeApp.StartOptions()
+        if let lat = kept.latitude, let lon = kept.longitude {
+            guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { throw StateError("the view (\(lat), \(lon)) is not on the globe") }
+            o.lookAt = GeoPoint(latitude: lat, longitude: lon)
+        }
+        if let z = kept.zoom {
+            guard z.isFinite else { throw StateError("the zoom is not a number") }
+            o.zoom = min(max(z, GlobeView.minimumZoom), GlobeView.maximumZoom)
+        }
+        if let m = kept.seaLevel {
+            guard SeaLevel.range.contains(m) else { throw StateError("the sea level \(m) m is outside \(SeaLevel.lowest)…\(SeaLevel.highest)") }
+            o.seaLevel = m
+        }
+        start(o)
+    }
+}

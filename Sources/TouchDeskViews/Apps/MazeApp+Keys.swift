@@ -1,0 +1,10 @@
+import TouchDeskInterface
+
+extension MazeApp {
+    public var widgets: [any WidgetGroup] { [controls] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Click a cell", "Place or remove a block (with Start or Goal on: move it there)"),
+         KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"),
+         KeyHelp("Right-drag", "Tilt towards the pointer")]
+    }
+}

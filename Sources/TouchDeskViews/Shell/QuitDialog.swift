@@ -1,0 +1,78 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+
+/// An app whose work the user saves by hand (Paintbrush's painting): quitting with changes made
+/// since the last save asks first (`QuitDialog`).
+public protocol DocumentApp: MiniApp {
+    /// What the user calls the work, after "the": "painting".
+    nonisolated static var documentName: String { get }
+    /// True when the work changed since it was last saved to a file the user chose.
+    var hasUnsavedWork: Bool { get }
+    /// Saves the work as Ctrl+S does; the ticket says when it is on disk (nil: nothing to save).
+    func saveDocument() -> BackgroundWriter.Ticket?
+}
+
+/// The question asked in the window before quitting with unsaved work: Save (S or Enter),
+/// Don't save (D), Cancel (Esc or C), as desktop editors ask.
+public final class QuitDialog {
+    public enum Choice: Equatable { case save, discard, cancel }
+
+    public let title: String
+    public let message: String
+    let controls = Controls()
+    private(set) var box = Rect.zero
+    /// The save asked for, while it is being written.
+    var saving: BackgroundWriter.Ticket?
+
+    init(document: String, keptIn folder: String) {
+        title = "Save the \(document) before quitting?"
+        message = "The \(document) has changes that are not saved to a picture file. It is also kept in \(folder) and comes back the next time you open TouchDesk, but only a saved file is yours to share."
+        controls.add("save", "Save", shortcut: "S")
+        controls.add("discard", "Don't save", shortcut: "D")
+        controls.add("cancel", "Cancel", shortcut: "Esc")
+    }
+
+    func layout(in size: Size) {
+        let w = min(520, size.width - 24)
+        let rowsHeight = controls.layoutRows(in: Rect(x: 0, y: 0, width: w - 32, height: 0))
+        let textH = Text.layout(message, font: Font(size: 14), width: w - 32, wrap: true).height
+        let h = 16 + 26 + 10 + textH + 16 + rowsHeight + 16
+        box = Rect(x: (size.width - w) / 2, y: max(8, (size.height - h) / 2), width: w, height: h)
+        _ = controls.layoutRows(in: Rect(x: box.x + 16, y: box.maxY - 16 - rowsHeight, width: w - 32, height: 0))
+    }
+
+    /// The choice an event makes, if any; the dialog takes every event while it shows.
+    func handle(_ event: InputEvent) -> Choice? {
+        guard saving == nil else { return nil }
+        if case .key(let k) = event {
+            if k.is("s") || k.is("Return") || k.is("KP_Enter") { return .save }
+            if k.is("d") { return .discard }
+            if k.is("Escape") || k.is("c") { return .cancel }
+            return nil
+        }
+        if case .activated(let id) = controls.handle(event) {
+            switch id {
+            case "save": return .save
+            case "discard": return .discard
+            default: return .cancel
+            }
+        }
+        return nil
+    }
+
+    func draw(_ cr: CairoContext, in window: Rect) {
+        cr.fill(window, Color(0, 0, 0, 0.55))
+        Theme.bar.set(cr)
+        cr.roundedRect(box, radius: 12)
+        cr.fill()
+        Theme.accent.set(cr)
+        cr.setLineWidth(2)
+        cr.roundedRect(box.insetBy(1), radius: 11)
+        cr.stroke()
+        let heading = saving == nil ? title : "Saving…"
+        cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: box.width - 32, size: 18, weight: .bold), weight: .bold)
+        let body = Text.layout(message, font: Font(size: 14), width: box.width - 32, wrap: true)
+        cr.draw(body, x: box.x + 16, y: box.y + 16 + 26 + 10, color: Theme.text)
+        controls.draw(cr)
+    }
+}

@@ -1,0 +1,54 @@
+import TouchDeskInterface
+
+/// One line of the keys overlay (F1): the keys as a person types them, and what they do.
+public struct KeyHelp: Equatable, Sendable {
+    public var keys: String
+    public var action: String
+    public init(_ keys: String, _ action: String) { self.keys = keys; self.action = action }
+}
+
+/// Where one control lies, in the coordinates of whoever reports it: what the layout check
+/// (`touchdesk --layout-json`) compares against the window and the other controls.
+public struct ControlRect: Equatable, Sendable, Codable {
+    public var id: String
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(_ id: String, _ r: Rect) { self.id = id; x = r.x; y = r.y; width = r.width; height = r.height }
+
+    public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+
+    public func offsetBy(_ dx: Double, _ dy: Double) -> ControlRect {
+        ControlRect(id, Rect(x: x + dx, y: y + dy, width: width, height: height))
+    }
+}
+
+/// Anything that draws controls the user can press or type into (`Controls`, `Form`): the one
+/// source of both their rectangles and their keys, so the buttons, the keys overlay and the
+/// layout check cannot disagree.
+public protocol WidgetGroup: AnyObject {
+    /// The controls on screen now (laid out, not hidden), by id.
+    var controlRects: [ControlRect] { get }
+    /// The keys the controls show, with what they do.
+    var keyHelp: [KeyHelp] { get }
+}
+
+extension Controls: WidgetGroup {
+    public var controlRects: [ControlRect] {
+        items.filter { $0.frame.width > 0 && $0.frame.height > 0 }.map { ControlRect($0.id, $0.frame) }
+    }
+
+    public var keyHelp: [KeyHelp] {
+        items.filter { !$0.shortcut.isEmpty }.map { KeyHelp($0.shortcut, $0.help ?? $0.label) }
+    }
+}
+
+extension Form: WidgetGroup {
+    public var controlRects: [ControlRect] {
+        fields.filter { $0.frame.width > 0 && $0.frame.height > 0 }.map { ControlRect($0.id, $0.frame) } + controls.controlRects
+    }
+
+    public var keyHelp: [KeyHelp] { controls.keyHelp }
+}

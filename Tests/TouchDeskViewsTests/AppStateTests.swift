@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Apps kept while the program runs, state kept across restarts, and the question before quitting
+/// with an unsaved painting.
+@Suite("App state: kept while running, across restarts, asked about on quit")
+struct AppStateTests {
+    let sandbox = Sandbox()
+    let size = Size(800, 600)
+
+    func makeShell(_ env: AppEnvironment) -> Shell {
+        let shell = Shell(tiles: registryTiles(), environment: env)
+        shell.layout(in: size)
+        return shell
+    }
+
+    func key(_ shell: Shell, _ name: String, control: Bool = false) { shell.handle(.key(Key(name, control: control))) }
+
+    /// A dab at (x, y) in app coordinates of Paintbrush.
+    func dab(_ shell: Shell, _ x: Double, _ y: Double) {
+        shell.handle(.touchBegan(Point(x, y + Shell.barHeight)))
+        shell.handle(.touchEnded(Point(x, y + Shell.barHeight)))
+    }
+
+    /// Quits the way the program does: every app's state saved, the writer waited for.
+    func quit(_ shell: Shell, _ env: AppEnvironment) {
+        shell.saveAllState()
+        env.writer.waitUntilIdle()
+    }
+
+    @Test func leavingAnAppAndComingBackFindsItAsItWas() throws {
+        let env = sandbox.environment
+        let shell = makeShell(env)
+        key(shell, "p")
+        let paint = try #require(shell.current?.app as? PaintApp)
+        dab(shell, 100, 100)
+        key(shell, "Escape")
+        #expect(shell.current == nil)
+        key(shell, "p")
+        #expect(shell.current?.app === paint)
+        #expect(PixelImage(surface: try #require(paint.canvasSurface)).at(100, 100) == .white)
+        #expect(paint.model.canUndo, "the history is kept too")
+    }
+
+    @Test func aHiddenAppIsNotTicked() throws {
+        let env = sandbox.environment
+        let shell = makeShell(env)
+        key(shell, "b")
+        let balls = try #require(shell.current?.app as? SpaceBallsApp)
+        key(shell, "Return")
+        _ = shell.tick()
+        let moving = balls.model.balls
+        key(shell, "Escape")
+        for _ in 0..<120 { _ = shell.tick() }
+        #expect(balls.model.balls == moving, "the balls waited while hidden")
+    }
+
+    @Test func paintingColourAndSizeComeBackAfterARestart() throws {
+        let env = sandbox.environment
+        let first = makeShell(env)
+        key(first, "p")
+        key(first, "2")
+        key(first, "bracketright")
+        dab(first, 120, 90)
+        let radius = try #require(first.current?.app as? PaintApp).model.radius
+        quit(first, env)
+        #expect(FileManager.default.fileExists(atPath: env.stateDirectory + "/paint.json"))
+
+        let second = makeShell(env)
+        key(second, "p")
+        second.finishRestoring()
+        let paint = try #require(second.current?.app as? PaintApp)
+        #expect(PixelImage(surface: try #require(paint.canvasSurface)).at(120, 90) == PixelColor(PaintColor.red))
+        #expect(paint.model.color == .red && paint.model.radius == radius)
+        #expect(!paint.model.canUndo, "the history is not kept")
+        #expect(!paint.hasUnsavedWork, "a restored painting is not new work")
+        // Undo after a new stroke goes back to the restored picture, not to black.
+        dab(second, 300, 90)
+        key(second, "z", control: true)
+        let img = PixelImage(surface: try #require(paint.canvasSurface))
+        #expect(img.at(120, 90) == PixelColor(PaintColor.red) && img.at(300, 90) == .black)
+    }
+
+    @Test func doublerMandelbrotMapAndSeaLevelViewsComeBack() throws {
+        let env = sandbox.environment
+        let first = makeShell(env)
+        key(first, "d")
+        for _ in 0..<70 { key(first, "space") }
+        key(first, "Escape")
+        key(first, "m")
+        let mandelbrot = try #require(first.current?.app as? MandelbrotApp)
+        try mandelbrot.go(journey: "1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4-4-1-3-3-2-2-1-4")
+        let window = mandelbrot.model.window
+        key(first, "Escape")
+        key(first, "l")
+        let map = try #require(first.current?.app as? MapApp)
+        map.show(center: GeoCoordinate(latitude: 47.37, longitude: 8.54), zoom: 6.5)
+        first.goHome()  // Esc belongs to the search field there
+        key(first, "e")
+        let globe = try #require(first.current?.app as? GlobeApp)
+        globe.start(try GlobeApp.startOptions(lookAt: "-33.9,151.2", zoom: "3", seaLevel: "70"))
+        quit(first, env)
+
+        let second = makeShell(env)
+        for (k, id) in [("d", DoublerApp.id), ("m", MandelbrotApp.id), ("l", MapApp.id), ("e", GlobeApp.id)] {
+            key(second, k)
+            second.finishRestoring()
+            #expect(second.current?.app != nil && second.tiles[second.current!.index].entry.id == id)
+            second.goHome()
+        }
+        #expect((second.openedApp(id: DoublerApp.id) as? DoublerApp)?.model.presses == 70)
+        #expect((second.openedApp(id: MandelbrotApp.id) as? MandelbrotApp)?.model.window == window, "the deep-zoom centre is exact")
+        let camera = try #require((second.openedApp(id: MapApp.id) as? MapApp)?.camera)
+        #expect(abs(camera.center.latitude - 47.37) < 1e-6 && abs(camera.center.longitude - 8.54) < 1e-6 && abs(camera.zoom - 6.5) < 1e-6)
+        let g = try #require((second.openedApp(id: GlobeApp.id) as? GlobeApp)?.model)
+        #expect(g.level == 70 && abs(g.view.zoom - 3) < 1e-9)
+        #expect(abs(g.view.centre.latitude + 33.9) < 1e-6 && abs(g.view.centre.longitude - 151.2) < 1e-6)
+    }
+
+    @Test func aDamagedStateFileIsSetAsideAndTheAppStartsFreshWithOneMessage() throws {
+        let env = sandbox.environment
+        try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)
+        try Data("{\"presses\": \"many\"".utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/doubler.json"))
+        try Data("{\"presses\": 5}".utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/doubler.json.corrupt"))
+        let shell = makeShell(env)
+        key(shell, "d")
+        shell.finishRestoring()
+        #expect((shell.current?.app as? DoublerApp)?.model.presses == 0)
+        #expect(shell.message?.contains("doubler.json.corrupt.2") == true, "message: \(shell.message ?? "none")")
+        #expect(!FileManager.default.fileExists(atPath: env.stateDirectory + "/doubler.json"))
+        #expect(try String(contentsOfFile: env.stateDirectory + "/doubler.json.corrupt", encoding: .utf8) == "{\"presses\": 5}", "nothing older is lost")
+        // Unknown keys and missing ones are fine.
+        try Data("{\"presses\": 3, \"palette\": \"fire\"}".utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/doubler.json"))
+        let again = makeShell(env)
+        key(again, "d")
+        again.finishRestoring()
+        #expect((again.current?.app as? DoublerApp)?.model.presses == 3)
+        #expect(again.message == nil)
+    }
+
+    // MARK: - Quitting with an unsaved painting
+
+    @Test func ctrlQWithAnUnsavedPaintingAsksAndDontSaveQuits() throws {
+        let env = sandbox.environment
+        let shell = makeShell(env)
+        key(shell, "p")
+        dab(shell, 100, 100)
+        key(shell, "Escape")
+        key(shell, "q", control: true)
+        #expect(!shell.wantsQuit)
+        let dialog = try #require(shell.quitDialog)
+        #expect(dialog.message.contains("~/.local/state/touchdesk") || dialog.message.contains(env.stateDirectory))
+        #expect(shell.current?.app is PaintApp, "the painting is shown behind the question")
+        key(shell, "Escape")
+        #expect(shell.quitDialog == nil && !shell.wantsQuit, "Cancel keeps the program open")
+        shell.requestQuit()
+        #expect(shell.quitDialog != nil, "the close button asks too")
+        key(shell, "d")
+        #expect(shell.wantsQuit)
+    }
+
+    @Test func saveInTheQuitDialogWritesThePictureThenQuits() throws {
+        let env = sandbox.environment
+        let shell = makeShell(env)
+        key(shell, "p")
+        dab(shell, 100, 100)
+        key(shell, "q", control: true)
+        key(shell, "s")
+        #expect(!shell.wantsQuit || !sandbox.dir.files(in: env.picturesDirectory).isEmpty)
+        env.writer.waitUntilIdle()
+        _ = shell.tick()
+        #expect(shell.wantsQuit)
+        #expect(sandbox.dir.files(in: env.picturesDirectory).count == 1)
+    }
+
+    @Test func nothingUnsavedQuitsAtOnce() {
+        let env = sandbox.environment
+        let shell = makeShell(env)
+        key(shell, "p")
+        key(shell, "q", control: true)
+        #expect(shell.wantsQuit && shell.quitDialog == nil)
+    }
+}
