@@ -162,7 +162,8 @@ public final class MandelbrotApp: MiniApp {
 
     private func layoutSizePanel() {
         let w = min(imageRect.width - 16, 440.0), h = 150.0
-        sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(8, (imageRect.height - h) / 2), width: w, height: h)
+        // Centred on the picture; at the smallest sizes the picture is just the panel's height.
+        sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(0, (imageRect.height - h) / 2), width: w, height: h)
         sizeField.frame = Rect(x: sizePanel.x + 16, y: sizePanel.y + 44, width: w - 32, height: TextField.height)
         let c = sizeForm.controls
         let gw = c["go"].map { c.preferredWidth($0) } ?? 80, cw = c["cancel"].map { c.preferredWidth($0) } ?? 80
