@@ -88,9 +88,12 @@ let package = Package(
             .product(name: "BigInt", package: "BigInt"),
         ]),
         /// The Mandelbrot engine: kernels chosen by CPU, deep zoom, the threaded renderer, palettes.
+        /// Debug builds optimise the engine too (as the globe's): unoptimised, resampling and
+        /// recolouring a 2500 × 1600 picture on the UI thread takes seconds, which makes the debug
+        /// app and its end-to-end tests stall.
         .target(name: "MandelbrotEngine", dependencies: [
             "TouchDeskModels", "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2", "CMPFR",
-        ]),
+        ], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         /// The typed Cairo layer: contexts, surfaces that own themselves, Pango text, colours.
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.

@@ -41,7 +41,17 @@ struct MazeEndToEndTests {
             #expect(abs(Double(b.width) - cell) < 3 && abs(Double(b.height) - cell) < 3, "the block \(b) is not one cell (\(cell)) in \(shot.path)")
         }
         let saved = session.home.appendingPathComponent(".local/share/touchdesk/maze.json")
-        let text = (try? String(contentsOf: saved, encoding: .utf8)) ?? ""
-        #expect(text.contains("\"row\" : 4") && text.contains("\"column\" : 7"), "maze.json does not hold the block: \(text)")
+        // The layout is written off the UI thread: give the writer a moment.
+        struct Cell: Decodable, Equatable { var row: Int; var column: Int }
+        struct Layout: Decodable { var blocks: [Cell] }
+        var blocksSaved: [Cell] = []
+        for _ in 0..<50 {
+            if let data = try? Data(contentsOf: saved), let layout = try? JSONDecoder().decode(Layout.self, from: data) {
+                blocksSaved = layout.blocks
+                if !blocksSaved.isEmpty { break }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(blocksSaved == [Cell(row: 4, column: 7)], "maze.json does not hold the one block: \(blocksSaved)")
     }
 }

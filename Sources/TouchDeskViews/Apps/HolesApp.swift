@@ -73,17 +73,26 @@ public final class HolesApp: MiniApp {
     public func tick() -> Bool {
         tilt.step()
         if model.step(tilt: tilt.vector) == .scored, model.best > savedBest { saveBest() }
+        if let t = lastWrite, let outcome = t.outcome {
+            lastWrite = nil
+            if case .failed(let why) = outcome { toast.show("Best score not saved: \(why)", isError: true) }
+        }
         _ = toast.tick()
         return true
     }
 
+    /// The best score's last write, until its outcome is seen.
+    private var lastWrite: BackgroundWriter.Ticket?
+
+    /// Writes the best score through the shared background writer, never on the UI thread.
     private func saveBest() {
+        savedBest = model.best // one attempt (and at most one message) per new best
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
-            try DataFile.save(Saved(best: model.best), name: Self.fileName, in: environment.dataDirectory)
-            savedBest = model.best
+            lastWrite = environment.writer.write(try encoder.encode(Saved(best: model.best)), to: environment.dataDirectory + "/" + Self.fileName)
         } catch {
             toast.show("Best score not saved: \(error)", isError: true)
-            savedBest = model.best // one message, not one per point
         }
     }
 

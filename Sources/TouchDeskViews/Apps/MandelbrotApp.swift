@@ -35,7 +35,8 @@ public final class MandelbrotApp: MiniApp {
     /// The device scale the last frame was drawn at; the tick adopts it.
     private var drawnScale = 1.0
     /// The picture's values and quality, `frame.width` × `frame.height` device pixels.
-    public private(set) var picture: MandelbrotPicture?
+    public var picture: MandelbrotPicture? { applyRestart(); return storedPicture }
+    private var storedPicture: MandelbrotPicture?
     /// The picture's colours (RGB24), the same pixels.
     private var surface: ImageSurface?
     /// The palette fitted to the picture's values.
@@ -116,6 +117,7 @@ public final class MandelbrotApp: MiniApp {
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     public func finishRendering() {
+        applyRestart()
         renderer.waitUntilComputed()
         absorbTiles()
         refit()
@@ -135,7 +137,7 @@ public final class MandelbrotApp: MiniApp {
     /// True while a save is asked for, rendering or being written.
     var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
 
-    public var isRendering: Bool { renderer.isRendering }
+    public var isRendering: Bool { pendingRestart != nil || renderer.isRendering }
 
     // MARK: - MiniApp
 
@@ -381,25 +383,46 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - Rendering
 
-    /// Starts rendering the model's view at the picture's size. `preview`, if given, maps the old
+    /// Asks for the model's view at the picture's size. `preview`, if given, maps the old
     /// picture into the new one in device pixels (new = old·scale + offset): what it covers is
     /// reused, and only the rest (or, for a scaled preview, the refinement) is computed.
+    ///
+    /// The view (`frame`) changes at once, but the work — resampling, planning, recolouring — waits
+    /// for the next frame (`applyRestart`, from `tick`, `draw` and anything that reads the picture),
+    /// so a burst of wheel clicks, pan steps or taps between two frames costs one restart, not one
+    /// each: the mappings of the burst compose into one.
     private func restart(preview: (scale: Double, offset: Point)?) {
         let (w, h) = pixelSize
-        let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
+        frame = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
+        switch (pendingRestart, preview) {
+        case (.mapped(let k1, let o1), let (k2, o2)?):
+            // new = (old·k1 + o1)·k2 + o2
+            pendingRestart = .mapped(scale: k1 * k2, offset: Point(o1.x * k2 + o2.x, o1.y * k2 + o2.y))
+        case (nil, let (k, o)?): pendingRestart = .mapped(scale: k, offset: o)
+        default: pendingRestart = .fresh
+        }
+    }
+
+    /// A restart asked for and not yet carried out.
+    private enum PendingRestart { case fresh, mapped(scale: Double, offset: Point) }
+    private var pendingRestart: PendingRestart?
+
+    /// Carries out the restart asked for since the last frame, if any.
+    private func applyRestart() {
+        guard let pending = pendingRestart, let f = frame else { return }
+        pendingRestart = nil
+        let (w, h) = (f.width, f.height)
         guard w > 0, h > 0 else {
             renderer.cancel()
-            frame = f
-            picture = nil
+            storedPicture = nil
             surface = nil
             return
         }
         var next = MandelbrotPicture(width: w, height: h)
-        if let old = picture, let preview, old.width > 0 {
-            next = old.resampled(width: w, height: h, scale: preview.scale, offsetX: preview.offset.x, offsetY: preview.offset.y)
+        if let old = storedPicture, case .mapped(let k, let o) = pending, old.width > 0 {
+            next = old.resampled(width: w, height: h, scale: k, offsetX: o.x, offsetY: o.y)
         }
-        picture = next
-        frame = f
+        storedPicture = next
         surface = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
         renderer.start(f, tasks: next.plan())
         refit(force: true)
@@ -408,9 +431,9 @@ public final class MandelbrotApp: MiniApp {
     /// Copies the finished tiles into the picture and colours them.
     private func absorbTiles() {
         let tiles = renderer.drain()
-        guard picture != nil, !tiles.isEmpty else { return }
+        guard storedPicture != nil, !tiles.isEmpty else { return }
         var painted: [PixelRect] = []
-        for t in tiles where picture!.apply(t) { painted.append(t.rect) }
+        for t in tiles where storedPicture!.apply(t) { painted.append(t.rect) }
         guard let surface, let picture, let coloring else { return }
         surface.withPixels { base, stride in
             for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
@@ -428,6 +451,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public func tick() -> Bool {
+        applyRestart()
         if abs(drawnScale - pixelScale) > 0.01 {
             // The window is drawn at another device scale (a HiDPI screen): compute its own pixels.
             pixelScale = drawnScale
@@ -448,6 +472,7 @@ public final class MandelbrotApp: MiniApp {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
+        applyRestart()
         drawnScale = cr.deviceScale
         // What no pixel covers yet (during a drag) shows as "not computed", never the set's black.
         cr.fill(imageRect, Color(hex: MandelbrotPalette.unknown & 0xff_ffff))
