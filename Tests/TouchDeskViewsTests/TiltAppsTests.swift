@@ -97,7 +97,7 @@ struct TiltAppsTests {
         Self.scoreOnce(app)
         #expect(app.model.score == 1)
         // The score is written off the UI thread, through the shared writer.
-        sandbox.environment.writer.waitUntilIdle()
+        app.environment.writer.waitUntilIdle()
         let text = try String(contentsOfFile: sandbox.environment.dataDirectory + "/holes.json", encoding: .utf8)
         #expect(text.filter { !$0.isWhitespace }.contains("\"best\":1"), "holes.json: \(text)")
         let again = HolesApp(environment: sandbox.environment)
