@@ -24,18 +24,7 @@ nonisolated enum MandelbrotSaving {
                 throw Failure(description: "the picture is \(picture.width)×\(picture.height), too big for an image")
             }
             surface.withPixels { base, stride in picture.paint(coloring, into: base, stride: stride) }
-            let data = try surface.pngData()
-            var reasons: [String] = []
-            for dir in folders {
-                let path = ImageFile.freshName(in: dir, stem: stem)
-                do {
-                    try AtomicFile.write(data, to: path)
-                    return path
-                } catch {
-                    reasons.append("\(error)")
-                }
-            }
-            throw Failure(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+            return try ImageFile.writeFresh(try surface.pngData(), folders: folders, stem: stem)
         }
     }
 

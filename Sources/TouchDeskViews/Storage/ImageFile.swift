@@ -20,6 +20,22 @@ nonisolated public enum ImageFile {
         }
     }
 
+    /// Writes PNG `data` under a fresh name (`freshName`) in the first of `folders` that takes it;
+    /// returns the path, or throws every folder's reason. Safe on any thread.
+    public static func writeFresh(_ data: Data, folders: [String], stem: String) throws -> String {
+        var reasons: [String] = []
+        for dir in folders {
+            let path = freshName(in: dir, stem: stem)
+            do {
+                try AtomicFile.write(data, to: path)
+                return path
+            } catch {
+                reasons.append("\(error)")
+            }
+        }
+        throw WriteError(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+    }
+
     /// A file name that does not exist yet in `dir`: `stem-YYYY-MM-DD-HHMMSS.png`, numbered if taken.
     public static func freshName(in dir: String, stem: String, date: Date = Date()) -> String {
         let f = DateFormatter()
@@ -73,18 +89,7 @@ extension AppEnvironment {
     public func savePictureInBackground(_ image: DetachedImage, stem: String, key: String) -> BackgroundWriter.Ticket {
         let dirs = pictureDirectoriesToTry
         return writer.submit(key: key) {
-            let data = try image.pngData()
-            var reasons: [String] = []
-            for dir in dirs {
-                let path = ImageFile.freshName(in: dir, stem: stem)
-                do {
-                    try AtomicFile.write(data, to: path)
-                    return path
-                } catch {
-                    reasons.append("\(error)")
-                }
-            }
-            throw ImageFile.WriteError(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
+            try ImageFile.writeFresh(try image.pngData(), folders: dirs, stem: stem)
         }
     }
 
