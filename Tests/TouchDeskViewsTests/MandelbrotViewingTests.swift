@@ -12,13 +12,11 @@ import TouchDeskTestSupport
 /// UI thread, big pictures and a journey label that always fits.
 @Suite("Mandelbrot app: palettes, reuse, progress, HiDPI and saving")
 struct MandelbrotViewingTests {
-    static let size = Size(600, 500)
+    static let size = MandelbrotAppTests.size
 
+    /// The app laid out and fully rendered, as the other Mandelbrot view tests make it.
     static func make(_ sandbox: Sandbox = Sandbox(), size: Size = size) -> MandelbrotApp {
-        let app = MandelbrotApp(environment: sandbox.environment)
-        app.layout(in: size)
-        app.finishRendering()
-        return app
+        MandelbrotAppTests.make(sandbox, size: size)
     }
 
     static func isBlack(_ c: PixelColor) -> Bool { c.r <= 10 && c.g <= 10 && c.b <= 10 }
