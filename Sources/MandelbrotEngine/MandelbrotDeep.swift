@@ -38,8 +38,27 @@
 /// change where |z|² lands within that relative error of the escape radius, which is the same
 /// kind of pixel whose count changes within its own area. Entries whose A or B are not finite
 /// or exceed 2⁹⁰⁰ are not used (R = 0), which keeps extended-range products finite.
+///
+/// **Vector loop (MandelbrotSIMD's MandelbrotDeepSIMDKernel).** A row goes through it 32
+/// neighbouring pixels at a time, with the instruction set and threads of the shallow kernel.
+/// While the 32 lanes sit at the same reference index, Z_m is one broadcast value and one BLA
+/// step, chosen for the largest |δ| among them, serves them all (so it is valid for each, and
+/// the error bound above holds lane by lane). When a lane needs a rebase, the whole group
+/// rebases with it if every other live lane has |δ| ≥ 2⁻²⁰·|z|: a rebase is exact arithmetic
+/// (z = Z_m + δ = Z_0 + z), and what it costs a lane that did not need it is the rounding of
+/// z = Z_m + δ, at most 2⁻⁵³·|z| ≤ 2⁻³³·|δ|, the same order as a BLA skip's error and far
+/// below the difference between neighbouring pixels' δ. Otherwise the lanes go their own
+/// ways, each gathering its own Z_m and rebasing alone, without BLA. In extended range the
+/// lanes also share one exponent (their δ differ by at most a few thousand times); a
+/// reference value below 2⁻⁹⁰⁰ there, or lanes too far apart in size, hand the group's
+/// remaining pixels to this file's scalar loop, so such frames are right but slower. The
+/// tests compare both loops, with every kernel build the CPU has, against direct MPFR
+/// iteration.
 
 import CMPFR
+import MandelbrotAVX2
+import MandelbrotAVX512
+import MandelbrotSIMD
 import TouchDeskModels
 
 // MARK: - MPFR numbers
@@ -165,10 +184,8 @@ public struct ReferenceOrbit: Sendable {
 
 // MARK: - Bilinear approximation
 
-/// One map δ_{m+l} = A·δ_m + B·δc, valid while |δ_m|² < r2.
-struct BLAStep {
-    var ax: Double, ay: Double, bx: Double, by: Double, r2: Double
-}
+/// One map δ_{m+l} = A·δ_m + B·δc, valid while |δ_m|² < r2 (shared with the vector loop).
+typealias BLAStep = MandelbrotDeepSIMDKernel.BLAStep
 
 /// Maps of 2^k steps from m = 1 + i·2^k, for every level k, built once per frame.
 struct BLATable: Sendable {
@@ -233,6 +250,9 @@ public struct DeepFrame: Sendable {
     /// The spacing of pixel centres, spacingMantissa · 2^spacingExponent.
     let spacingMantissa: Double
     let spacingExponent: Int
+    /// 1 where the reference value is below 2⁻⁹⁰⁰ (or exactly 0 after the start): the vector
+    /// loop leaves extended-range pixels there to the scalar one.
+    let tiny: [UInt8]
 
     /// Deltas below 2^this iterate in extended range.
     static let extendedBelow = -960
@@ -243,6 +263,10 @@ public struct DeepFrame: Sendable {
         spacingMantissa = spacing.mantissa
         spacingExponent = spacing.exponent
         orbit = ReferenceOrbit(center: window.center, limit: limit, precision: referencePrecision(spacing: spacing))
+        let o = orbit
+        tiny = (0..<o.count).map { m in
+            o.se[m] != 0 || (m > 0 && o.zx[m] == 0 && o.zy[m] == 0) ? 1 : 0
+        }
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
@@ -261,24 +285,102 @@ public struct DeepFrame: Sendable {
         return (ExtendedDouble(o.x, exponent: spacingExponent), ExtendedDouble(o.y, exponent: spacingExponent))
     }
 
+    /// What a row cost: the counts' sum (iterations done, counting skipped ones) and how many
+    /// pixels the vector loop left to the scalar one.
+    public struct RowResult: Sendable {
+        public var iterations = 0
+        public var scalarPixels = 0
+    }
+
     /// Iteration counts of row j at columns x0, x0 + step, … (`count` of them), and with `norms`
-    /// |z|² at escape: the renderer's entry point. Returns the sum of the counts.
+    /// |z|² at escape: the renderer's entry point. Pixels go through the vector loop 32 at a
+    /// time (the last group padded by repeating the last pixel), with `set`'s build of it.
     @discardableResult
     public func row(_ j: Int, from x0: Int = 0, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
-                    norms: UnsafeMutablePointer<Double>?) -> Int {
+                    norms: UnsafeMutablePointer<Double>?,
+                    using set: MandelbrotKernel.InstructionSet = MandelbrotKernel.instructionSet) -> RowResult {
+        var result = RowResult()
+        let y = (Double(height) / 2 - (Double(j) + 0.5)) * spacingMantissa
+        withKernelFrame { f in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 96) { d in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { c in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { fb in
+                        let ux = d.baseAddress!, uy = ux + 32, nr = ux + 64
+                        var k = 0
+                        while k < count {
+                            let g = min(32, count - k)
+                            for i in 0..<32 {
+                                let column = x0 + (k + min(i, g - 1)) * step
+                                ux[i] = (Double(column) + 0.5 - Double(width) / 2) * spacingMantissa
+                                uy[i] = y
+                            }
+                            switch set {
+                            case .avx512: MandelbrotAVX512.deepGroup(f, ux: ux, uy: uy, counts: c.baseAddress!, norms: nr, fallback: fb.baseAddress!)
+                            case .avx2: MandelbrotAVX2.deepGroup(f, ux: ux, uy: uy, counts: c.baseAddress!, norms: nr, fallback: fb.baseAddress!)
+                            case .portable: Self.portableDeepGroup(f, ux: ux, uy: uy, counts: c.baseAddress!, norms: nr, fallback: fb.baseAddress!)
+                            }
+                            for i in 0..<g {
+                                var n = Int(c[i]), r = nr[i]
+                                if fb[i] != 0 {
+                                    n = iterations(cx: ux[i], cy: uy[i], cexp: spacingExponent, norm: &r)
+                                    result.scalarPixels += 1
+                                }
+                                counts[k + i] = UInt32(n)
+                                norms?[k + i] = r
+                                result.iterations += n
+                            }
+                            k += 32
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The frame as the vector loop takes it, valid inside `body`.
+    func withKernelFrame<R>(_ body: (MandelbrotDeepSIMDKernel.Frame) -> R) -> R {
+        orbit.zx.withUnsafeBufferPointer { zx in
+            orbit.zy.withUnsafeBufferPointer { zy in
+                tiny.withUnsafeBufferPointer { t in
+                    bla.entries.withUnsafeBufferPointer { e in
+                        bla.offsets.withUnsafeBufferPointer { o in
+                            // An empty table still needs a valid pointer: level count 0 keeps it unread.
+                            withUnsafeTemporaryAllocation(of: BLAStep.self, capacity: 1) { dummy in
+                                body(MandelbrotDeepSIMDKernel.Frame(
+                                    zx: zx.baseAddress!, zy: zy.baseAddress!, tiny: t.baseAddress!, last: orbit.count - 1, limit: limit,
+                                    bla: e.baseAddress ?? UnsafePointer(dummy.baseAddress!), offsets: o.baseAddress!,
+                                    levels: bla.levels, cexp: spacingExponent))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The vector loop compiled for baseline x86-64 (or this architecture), one inlined copy.
+    @inline(never)
+    static func portableDeepGroup(_ f: MandelbrotDeepSIMDKernel.Frame, ux: UnsafePointer<Double>, uy: UnsafePointer<Double>,
+                                  counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>,
+                                  fallback: UnsafeMutablePointer<UInt8>) {
+        MandelbrotDeepSIMDKernel.group(f, ux: ux, uy: uy, counts: counts, norms: norms, fallback: fallback)
+    }
+
+    /// Row j with the scalar loop alone, pixel by pixel (the benchmark's comparison): the counts' sum.
+    @discardableResult
+    public func scalarRow(_ j: Int, count: Int, counts: UnsafeMutablePointer<UInt32>) -> Int {
         var total = 0
-        for k in 0..<count {
+        for i in 0..<count {
             var r = 0.0
-            let o = offset(x0 + k * step, j)
-            let n = iterations(cx: o.x, cy: o.y, cexp: spacingExponent, norm: &r)
-            counts[k] = UInt32(n)
-            norms?[k] = r
+            let n = iterations(i, j, norm: &r)
+            counts[i] = UInt32(n)
             total += n
         }
         return total
     }
 
-    /// The count of pixel (i, j); `norm` gets |z|² at escape.
+    /// The count of pixel (i, j) with the scalar loop; `norm` gets |z|² at escape.
     public func iterations(_ i: Int, _ j: Int, norm: inout Double) -> Int {
         let o = offset(i, j)
         return iterations(cx: o.x, cy: o.y, cexp: spacingExponent, norm: &norm)

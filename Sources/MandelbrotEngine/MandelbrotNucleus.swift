@@ -77,6 +77,69 @@ public enum MandelbrotNucleus {
         return (center, size(period: p, at: s))
     }
 
+    /// The Misiurewicz point of preperiod `q` and period `k` (z_{q+k} = z_q) that Newton's method
+    /// reaches from `c`, or nil if it does not converge. Started from nucleus + size·i of a
+    /// mini of period P, with q = k = 2P, it finds the mini's copy of the tip c = i (whose orbit
+    /// 0, i, −1+i, −i, −1+i, … has preperiod 2 and period 2): a spiral centre whose escape times
+    /// near it grow like P times those near i. The mini's nucleus is a triple root of the same
+    /// equation (there z_P = 0, so every z_{jP} = 0) and attracts Newton's method from far
+    /// around, so with `deflating` P the method solves g(c)/z_P(c)³ = 0 instead, whose step is
+    /// 1/(g′/g − 3·z_P′/z_P).
+    public static func misiurewicz(preperiod q: Int, period k: Int, deflating p: Int? = nil, from c: ComplexDecimal,
+                                   precision: Int, maxSteps: Int = 80) -> ComplexDecimal? {
+        let s = MPFRScratch(count: 18, precision: precision)
+        s.set(0, c.x); s.set(1, c.y)
+        let cx = s[0], cy = s[1], x = s[2], y = s[3], dx = s[4], dy = s[5], t = s[6], u = s[7], v = s[8], w = s[9]
+        let qx = s[10], qy = s[11], qdx = s[12], qdy = s[13], px = s[14], py = s[15], pdx = s[16], pdy = s[17]
+        /// (ar, ai) ← (ar + i·ai) / (br + i·bi), using t, u, v, w.
+        func divide(_ ar: UnsafeMutablePointer<__mpfr_struct>, _ ai: UnsafeMutablePointer<__mpfr_struct>,
+                    _ br: UnsafeMutablePointer<__mpfr_struct>, _ bi: UnsafeMutablePointer<__mpfr_struct>) {
+            mpfr_sqr(t, br, MPFR_RNDN); mpfr_sqr(u, bi, MPFR_RNDN); mpfr_add(w, t, u, MPFR_RNDN)
+            mpfr_mul(t, ar, br, MPFR_RNDN); mpfr_mul(u, ai, bi, MPFR_RNDN); mpfr_add(t, t, u, MPFR_RNDN)
+            mpfr_mul(u, ai, br, MPFR_RNDN); mpfr_mul(v, ar, bi, MPFR_RNDN); mpfr_sub(u, u, v, MPFR_RNDN)
+            mpfr_div(ar, t, w, MPFR_RNDN); mpfr_div(ai, u, w, MPFR_RNDN)
+        }
+        var lastStep = Double.infinity
+        for _ in 0..<maxSteps {
+            mpfr_set_zero(x, 1); mpfr_set_zero(y, 1); mpfr_set_zero(dx, 1); mpfr_set_zero(dy, 1)
+            for n in 0..<(q + k) {
+                if n == q { mpfr_set(qx, x, MPFR_RNDN); mpfr_set(qy, y, MPFR_RNDN); mpfr_set(qdx, dx, MPFR_RNDN); mpfr_set(qdy, dy, MPFR_RNDN) }
+                if n == p { mpfr_set(px, x, MPFR_RNDN); mpfr_set(py, y, MPFR_RNDN); mpfr_set(pdx, dx, MPFR_RNDN); mpfr_set(pdy, dy, MPFR_RNDN) }
+                // dz ← 2·z·dz + 1
+                mpfr_mul(t, x, dx, MPFR_RNDN); mpfr_mul(u, y, dy, MPFR_RNDN); mpfr_sub(t, t, u, MPFR_RNDN)
+                mpfr_mul(u, x, dy, MPFR_RNDN); mpfr_mul(v, y, dx, MPFR_RNDN); mpfr_add(u, u, v, MPFR_RNDN)
+                mpfr_mul_2ui(t, t, 1, MPFR_RNDN); mpfr_add_d(dx, t, 1, MPFR_RNDN)
+                mpfr_mul_2ui(dy, u, 1, MPFR_RNDN)
+                // z ← z² + c
+                mpfr_sqr(t, x, MPFR_RNDN); mpfr_sqr(u, y, MPFR_RNDN); mpfr_mul(v, x, y, MPFR_RNDN)
+                mpfr_sub(x, t, u, MPFR_RNDN); mpfr_add(x, x, cx, MPFR_RNDN)
+                mpfr_mul_2ui(v, v, 1, MPFR_RNDN); mpfr_add(y, v, cy, MPFR_RNDN)
+            }
+            // g = z_{q+k} − z_q (in x, y), g′ = dz_{q+k} − dz_q (in dx, dy).
+            mpfr_sub(x, x, qx, MPFR_RNDN); mpfr_sub(y, y, qy, MPFR_RNDN)
+            mpfr_sub(dx, dx, qdx, MPFR_RNDN); mpfr_sub(dy, dy, qdy, MPFR_RNDN)
+            if p != nil {
+                // g′/g − 3·z_P′/z_P, then its inverse: the deflated step.
+                divide(dx, dy, x, y)
+                divide(pdx, pdy, px, py)
+                mpfr_mul_ui(pdx, pdx, 3, MPFR_RNDN); mpfr_mul_ui(pdy, pdy, 3, MPFR_RNDN)
+                mpfr_sub(dx, dx, pdx, MPFR_RNDN); mpfr_sub(dy, dy, pdy, MPFR_RNDN)
+                mpfr_set_ui(x, 1, MPFR_RNDN); mpfr_set_zero(y, 1)
+            }
+            // step = g/g′ (or 1/(deflated g′/g)) into x, y.
+            divide(x, y, dx, dy)
+            mpfr_sub(cx, cx, x, MPFR_RNDN); mpfr_sub(cy, cy, y, MPFR_RNDN)
+            var e1 = 0, e2 = 0
+            let a = mpfr_get_d_2exp(&e1, x, MPFR_RNDN), b = mpfr_get_d_2exp(&e2, y, MPFR_RNDN)
+            let step = max(a == 0 ? -Double.infinity : log2(abs(a)) + Double(e1), b == 0 ? -Double.infinity : log2(abs(b)) + Double(e2))
+            guard step.isFinite || step == -.infinity else { return nil }
+            if step < -Double(precision) + 8 || (step > lastStep - 1 && step < -Double(precision) / 2) { break }
+            lastStep = step
+        }
+        guard mpfr_number_p(cx) != 0, mpfr_number_p(cy) != 0 else { return nil }
+        return ComplexDecimal(decimal(cx, precision: precision), decimal(cy, precision: precision))
+    }
+
     /// The mini's complex size at the nucleus in numbers 0 and 1 of `s`.
     private static func size(period p: Int, at s: MPFRScratch) -> (x: ExtendedDouble, y: ExtendedDouble) {
         // Iterate in doubles with separate exponents: λ grows far past a double's range.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Foundation
 import TouchDeskInterface
 import MandelbrotEngine
@@ -102,51 +103,134 @@ extension MandelbrotBench {
     /// A documented deep view: centre, width, and where the centre comes from.
     struct DeepView { let name: String; let center: ComplexDecimal; let width: DecimalNumber; let origin: String }
 
+    /// What one render of a deep view gives.
+    struct DeepRun {
+        var prepare: Double, total: Double, iterations: Int, limit: Int
+        var above1000: Double, atLimit: Double, minCount: Int, medianCount: Int, maxCount: Int
+        var scalarLanes: Int
+    }
+
     /// Renders a deep view at `w` × `h` on every core the way the renderer does (one DeepFrame,
     /// rows handed out to threads): seconds to prepare (reference orbit, BLA table), seconds in
-    /// all, the counts' sum (iterations done, counting skipped ones) and the share above 1,000.
-    static func renderDeep(_ v: DeepView, w: Int, h: Int, clock: () -> Double) -> (prepare: Double, total: Double, iterations: Int, above1000: Double, limit: Int) {
+    /// all, the counts' sum (iterations done, counting skipped ones) and their spread.
+    static func renderDeep(_ v: DeepView, w: Int, h: Int, clock: () -> Double) -> DeepRun {
         let window = MandelbrotWindow(center: v.center, width: v.width)
         let limit = MandelbrotModel(window: window).limit
         var counts = [UInt32](repeating: 0, count: w * h)
         let t0 = clock()
         let frame = DeepFrame(window: window, width: w, height: h, limit: limit)
         let t1 = clock()
+        let scalar = Mutex(0)
         counts.withUnsafeMutableBufferPointer { out in
             let rows = Rows(p: out.baseAddress!, x: UnsafePointer(bitPattern: 8)!)
             DispatchQueue.concurrentPerform(iterations: h) { j in
-                frame.row(j, count: w, counts: rows.p + j * w, norms: nil)
+                let s = frame.row(j, count: w, counts: rows.p + j * w, norms: nil).scalarPixels
+                scalar.withLock { $0 += s }
             }
         }
         let t2 = clock()
+        let sorted = counts.sorted()
         let total = counts.reduce(0) { $0 + Int($1) }
-        let above = Double(counts.filter { $0 > 1000 }.count) / Double(w * h)
-        return (t1 - t0, t2 - t0, total, above, limit)
+        let n = Double(w * h)
+        return DeepRun(prepare: t1 - t0, total: t2 - t0, iterations: total, limit: limit,
+                       above1000: Double(counts.filter { $0 > 1000 }.count) / n,
+                       atLimit: Double(counts.filter { $0 >= limit }.count) / n,
+                       minCount: Int(sorted.first!), medianCount: Int(sorted[sorted.count / 2]), maxCount: Int(sorted.last!),
+                       scalarLanes: scalar.withLock { $0 })
     }
+
+    /// The copy of the tip c = i inside the period-25 minibrot near −0.742 + 0.14i (seahorse
+    /// valley; the mini is about 2.3e-4 across): a Misiurewicz point of preperiod 50 and period 50,
+    /// the centre of a spiral that looks alike at every depth, so a view of it at any width is
+    /// full of structure. Escape counts near i grow by about 2.67 per decade of depth, and inside
+    /// the mini every step of those is 25 steps, so counts there run from about 1,700 (1e-30)
+    /// to about 20,000 (1e-300), below the automatic limits (3,236 and 30,146).
+    /// Found with `touchdesk-bench mandelbrot-find --near -0.742,0.14 --periods 25`: the
+    /// atom-domain periods of −0.742 + 0.14i are 2 and 25; Newton's method gives the period-25
+    /// nucleus and its size s, then, from nucleus + s·i, the root of z₁₀₀(c) = z₅₀(c) with the
+    /// nucleus deflated (MandelbrotNucleus.misiurewicz), at 1,200 bits (360 digits). A direct
+    /// MPFR iteration 1e-30, 1e-100 and 1e-300 away from it counts 1,765, 6,252 and 18,391 steps.
+    static let spiral25 = ComplexDecimal(
+        try! DecimalNumber.parse("-0.7428525134777288781005630827905365184062064141089570760315226312080967093710596995157457416407636"
+            + "7724506420505173808128277415355694145643189022149161594592995231358341398248415941842729141447450453"
+            + "6753298413056999094919995053938699363949370775357825517811688564049532784784989649233664022882904802"
+            + "7733744338110871638010749455715856899811446122209451964689651838907"),
+        try! DecimalNumber.parse("0.13909237487424287327793534825161347176235329952838484077013618616741163609765233401543462643594891"
+            + "1213620728468142587808151260290946121178056825504553106161125254055969137812969927901394857414472755"
+            + "2303040280635168439484409714689569795795791603847160118088412658901273392001327364832067574553642879"
+            + "947095231317501272048318202400370454686664250161851713060636165228"))
 
     /// The deep views the bench renders at 1920 × 1080.
     static let deepViews = [
-        DeepView(name: "1e-30 at a period-16014 minibrot",
-                 center: ComplexDecimal(try! DecimalNumber.parse("-0.74364388703715870475219150611477234432995829545884"),
-                                        try! DecimalNumber.parse("0.13182590420531197049313205638513570204655336574781")),
-                 width: try! DecimalNumber.parse("1e-30"),
-                 origin: "nucleus of the last atom domain containing Wikipedia's seahorse-valley point (touchdesk-bench mandelbrot-find)"),
-        DeepView(name: "1e-300 near c = i",
-                 center: ComplexDecimal(DecimalNumber(significand: 21, exponent: -302),
-                                        DecimalNumber(1) - DecimalNumber(significand: 13, exponent: -302)),
-                 width: try! DecimalNumber.parse("1e-300"),
-                 origin: "next to the Misiurewicz point i (preperiodic orbit 0, i, -1+i, -i, ...)"),
+        DeepView(name: "1e-30 spiral in a period-25 mini", center: spiral25, width: try! DecimalNumber.parse("1e-30"),
+                 origin: "the period-25 mini's copy of c = i (MandelbrotBench.spiral25)"),
+        DeepView(name: "1e-300 spiral in a period-25 mini", center: spiral25, width: try! DecimalNumber.parse("1e-300"),
+                 origin: "the same Misiurewicz point, 270 decades deeper"),
     ]
 
-    static func runDeep(clock: () -> Double) {
-        print("mandelbrot: deep views at 1920x1080, \(ProcessInfo.processInfo.activeProcessorCount) cores (median of 3)")
+    /// The deep views, each rendered `runs` times (median), with the start view's SIMD speed at
+    /// limit 1000 measured in the same run for comparison.
+    static func runDeep(runs: Int = 3, clock: () -> Double) {
+        print("mandelbrot: deep views at 1920x1080, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(MandelbrotKernel.instructionSet.rawValue) (median of \(runs))")
+        var shallowRates: [Double] = []
         for v in deepViews {
-            let runs = (0..<3).map { _ in renderDeep(v, w: 1920, h: 1080, clock: clock) }.sorted { $0.total < $1.total }
-            let r = runs[1]
-            print(String(format: "  %-36@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective  %.0f%% above 1000",
-                         v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), Double(r.iterations) / r.total / 1e9, r.above1000 * 100))
+            var results: [DeepRun] = []
+            for _ in 0..<runs {
+                results.append(renderDeep(v, w: 1920, h: 1080, clock: clock))
+                shallowRates.append(shallowRate(clock: clock))
+            }
+            let r = results.sorted { $0.total < $1.total }[runs / 2]
+            let rate = Double(r.iterations) / r.total
+            print(String(format: "  %-34@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective",
+                         v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), rate / 1e9))
+            print(String(format: "    counts: %.0f%% above 1000, %.1f%% at the limit, min %d  median %d  max %d;  %d pixels by the scalar path",
+                         r.above1000 * 100, r.atLimit * 100, r.minCount, r.medianCount, r.maxCount, r.scalarLanes))
+            let shallow = shallowRates.sorted()[shallowRates.count / 2]
+            print(String(format: "    effective speed / start view's SIMD speed (limit 1000, same run): %.2f", rate / shallow))
             print("    centre: \(v.origin)")
         }
+    }
+
+    /// The vector and the scalar loop on 40 rows of each deep view: seconds and differing counts.
+    static func compareDeep(rows: Int = 40, clock: () -> Double) {
+        for v in deepViews {
+            let window = MandelbrotWindow(center: v.center, width: v.width)
+            let limit = MandelbrotModel(window: window).limit
+            let frame = DeepFrame(window: window, width: 1920, height: 1080, limit: limit)
+            var a = [UInt32](repeating: 0, count: 1920), b = a
+            var ta = 0.0, tb = 0.0, differ = 0, sa = 0, sb = 0, most = 0
+            for j in stride(from: 0, to: 1080, by: 1080 / rows) {
+                let t0 = clock()
+                sa += frame.row(j, count: 1920, counts: &a, norms: nil).iterations
+                let t1 = clock()
+                sb += frame.scalarRow(j, count: 1920, counts: &b)
+                let t2 = clock()
+                ta += t1 - t0; tb += t2 - t1
+                differ += zip(a, b).filter { $0 != $1 }.count
+                most = max(most, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
+            }
+            print(String(format: "%@: vector %.3f s (%.3f Giter/s), scalar %.3f s (%.3f Giter/s), one thread; %d of %d counts differ, by at most %d",
+                         v.name as NSString, ta, Double(sa) / ta / 1e9, tb, Double(sb) / tb / 1e9, differ, rows * 1920, most))
+        }
+    }
+
+    /// Iterations per second of the SIMD kernel on the 1024² start view at limit 1000, every core.
+    static func shallowRate(clock: () -> Double) -> Double {
+        let n = 1024
+        let xs = MandelbrotKernel.pixelCenters(from: -2, to: 1, count: n)
+        let ys = MandelbrotKernel.pixelCenters(from: 1.5, to: -1.5, count: n)
+        var counts = [UInt32](repeating: 0, count: n * n)
+        let t0 = clock()
+        counts.withUnsafeMutableBufferPointer { out in
+            xs.withUnsafeBufferPointer { x in
+                let rows = Rows(p: out.baseAddress!, x: x.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: n) { j in
+                    MandelbrotKernel.simdRow(cx: rows.x, cy: ys[j], count: n, limit: 1000, counts: rows.p + j * n)
+                }
+            }
+        }
+        let t = clock() - t0
+        return Double(counts.reduce(0) { $0 + Int($1) }) / t
     }
 
     /// Wikipedia's "Seahorse valley" zoom centre (the Mandelbrot set article's zoom sequence).
@@ -160,26 +244,45 @@ extension MandelbrotBench {
         return (m * DecimalNumber(significand: BigInt(5).power(-e.exponent), exponent: e.exponent)).rounded(significantDigits: 30)
     }
 
-    /// Finds a minibrot deeper than `target`: from the seahorse point, the nucleus of the last
-    /// atom domain containing it, then the same seahorse point inside that mini, and so on.
-    static func findMinibrot(smallerThan target: Double, log: (String) -> Void) -> (center: ComplexDecimal, period: Int, size: Double)? {
-        var c = seahorse
-        var precision = 160
-        var limit = 20_000
-        for round in 0..<60 {
-            let periods = MandelbrotNucleus.atomPeriods(near: c, limit: limit, precision: precision)
-            guard let p = periods.last, let found = MandelbrotNucleus.nucleus(period: p, from: c, precision: precision) else { return nil }
+}
+
+// MARK: - Finding demanding deep views
+
+extension MandelbrotBench {
+    /// Lists the minibrots of the atom domains containing the seahorse point (period, size, the
+    /// rough escape count a view `width` wide centred on the mini's copy of c = i would have:
+    /// P × 2.67 × log₁₀(size / width), since near i counts grow by 2.67 per decade of depth),
+    /// then computes that copy of i exactly for the periods asked (`--periods 24,20`).
+    static func findSpirals(near point: ComplexDecimal = seahorse, periods wanted: [Int], log: (String) -> Void) {
+        let precision = 1200
+        let periods = MandelbrotNucleus.atomPeriods(near: point, limit: 3000, precision: 256)
+        log("atom periods near \(point.x), \(point.y): \(periods.prefix(40).map(String.init).joined(separator: " "))")
+        for p in periods where p <= 400 {
+            guard let found = MandelbrotNucleus.nucleus(period: p, from: point, precision: 256) else { continue }
             let sizeLog = max(found.size.x.log10Magnitude, found.size.y.log10Magnitude)
-            log(String(format: "  round %d: period %d, mini size 1e%.1f", round, p, sizeLog))
-            if sizeLog < target { return (found.center, p, sizeLog) }
-            precision = max(precision, Int(-sizeLog * 3.33) + 160)
-            limit = max(limit, 60 * p)
-            // The seahorse point of the mini: nucleus + size·(seahorse), size complex.
-            let sx = found.size.x, sy = found.size.y
-            let ox = sx * seahorse.x.double, oy = sy * seahorse.x.double
-            let px = sy * seahorse.y.double, py = sx * seahorse.y.double
-            c = ComplexDecimal(found.center.x + decimal(ox) - decimal(px), found.center.y + decimal(oy) + decimal(py))
+            log(String(format: "  period %4d  size 1e%.2f  count at 1e-30 ~%6.0f  at 1e-300 ~%7.0f", p, sizeLog,
+                       Double(p) * 2.67 * (sizeLog + 30), Double(p) * 2.67 * (sizeLog + 300)))
+            guard wanted.contains(p) else { continue }
+            // The nucleus again at full precision, then Newton from nucleus + size·i.
+            guard let exact = MandelbrotNucleus.nucleus(period: p, from: found.center, precision: precision) else { continue }
+            let sx = exact.size.x, sy = exact.size.y
+            let start = ComplexDecimal(exact.center.x - decimal(sy), exact.center.y + decimal(sx))
+            log("    nucleus \(exact.center.x.rounded(significantDigits: 30)), \(exact.center.y.rounded(significantDigits: 30)); size \(sx), \(sy)")
+            for (name, ox, oy) in [("start", sy * -1, sx), ("-2", sx * -2, sy * -2), ("0.25", sx * 0.25, sy * 0.25)] {
+                let n = MandelbrotKernel.iterationsMPFR(center: exact.center, offsetX: ox, offsetY: oy, limit: 100_000, precision: 300)
+                log("    count at nucleus + size·\(name): \(n)")
+            }
+            if let m = MandelbrotNucleus.misiurewicz(preperiod: 2 * p, period: 2 * p, deflating: p, from: start, precision: precision) {
+                log("    found - nucleus: \((m.x - exact.center.x).rounded(significantDigits: 5)), \((m.y - exact.center.y).rounded(significantDigits: 5))")
+                for d in [-30, -100, -300] {
+                    let o = ExtendedDouble(1, exponent: Int(Double(d) * 3.3219))
+                    let n = MandelbrotKernel.iterationsMPFR(center: m, offsetX: o, offsetY: o, limit: 100_000, precision: precision)
+                    log("    count 1e\(d) from it: \(n)")
+                }
+                log("    copy of i in the period-\(p) mini (preperiod \(2 * p), period \(2 * p)):\n    re \(m.x)\n    im \(m.y)")
+            } else {
+                log("    Newton did not converge")
+            }
         }
-        return nil
     }
 }

@@ -22,15 +22,28 @@ if CommandLine.arguments.dropFirst().contains("map") {
 }
 
 if CommandLine.arguments.dropFirst().contains("mandelbrot-find") {
-    // Searches for the deep views' minibrots (see MandelbrotBench.deepViews) and prints them.
-    for target in CommandLine.arguments.contains("--deepest") ? [-31.0, -301.0] : [-31.0] {
-        print("minibrot smaller than 1e\(Int(target)):")
-        if let m = MandelbrotBench.findMinibrot(smallerThan: target, log: { print($0) }) {
-            print("  period \(m.period), size 1e\(m.size)\n  re \(m.center.x)\n  im \(m.center.y)")
-        } else {
-            print("  not found")
-        }
-    }
+    // Searches for the deep views' centres (see MandelbrotBench.deepViews) and prints them.
+    let wanted = CommandLine.arguments.firstIndex(of: "--periods").flatMap {
+        CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
+    } ?? []
+    let near = CommandLine.arguments.firstIndex(of: "--near").flatMap { i -> ComplexDecimal? in
+        guard CommandLine.arguments.indices.contains(i + 1) else { return nil }
+        let parts = CommandLine.arguments[i + 1].split(separator: ",").map(String.init)
+        guard parts.count == 2, let x = try? DecimalNumber.parse(parts[0]), let y = try? DecimalNumber.parse(parts[1]) else { return nil }
+        return ComplexDecimal(x, y)
+    } ?? MandelbrotBench.seahorse
+    MandelbrotBench.findSpirals(near: near, periods: wanted) { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().contains("mandelbrot-compare") {
+    MandelbrotBench.compareDeep(clock: now)
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().contains("mandelbrot-deep") {
+    // Only the deep views.
+    MandelbrotBench.runDeep(clock: now)
     exit(0)
 }
 

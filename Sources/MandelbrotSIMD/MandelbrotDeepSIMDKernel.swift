@@ -1,0 +1,356 @@
+/// The deep zoom's perturbation loop for 32 pixels at once (four SIMD8<Double> in flight), written
+/// once and compiled per instruction set like `MandelbrotSIMDKernel` (MandelbrotAVX512,
+/// MandelbrotAVX2, and a baseline copy in MandelbrotEngine). The method and its error bound are
+/// described in MandelbrotEngine's MandelbrotDeep.swift; this file is the vector form of the same
+/// arithmetic, in three phases:
+///
+/// 1. **Synced, extended range** (only when every pixel's δc is below 2⁻⁹⁶⁰): all 32 pixels are
+///    at the same reference index m, so Z_m is one broadcast value, and their deltas share one
+///    exponent E: δ = w·2^E, with w renormalised to within 2^±20 of the largest lane every few
+///    steps (the lanes of one group are 32 neighbouring pixels of a row, whose δ differ by at
+///    most a few thousand times). The BLA step is looked up once for the largest |δ| of the
+///    group and applied to every lane, so it is valid for each. When every lane's |δ| has
+///    reached 2⁻⁹⁶⁰ the group converts to plain doubles. A reference value that is itself tiny
+///    (an orbit passing within 2⁻⁹⁰⁰ of 0, where a rebase in extended range could be needed),
+///    or a lane growing past 2⁻⁹⁰⁰ before the smallest lane leaves extended range, sends the
+///    group's remaining lanes to the scalar loop (`fallback`), which handles every case.
+/// 2. **Synced, plain doubles**: the same shared m with broadcast Z_m, shared BLA steps; each
+///    step tests every lane for escape and for the rebase condition |Z_m + δ| < |δ|.
+/// 3. **Desynced**: once any lane needs a rebase the lanes' reference indices differ, so Z_m is
+///    gathered per lane, and each lane rebases on its own (δ ← Z_m + δ, m ← 0); no BLA here.
+///
+/// The step count n is the same for every live lane in all three phases (a shared BLA skip
+/// advances all of them), so the limit is one scalar test.
+
+public enum MandelbrotDeepSIMDKernel {
+    public typealias V = SIMD8<Double>
+    public typealias N = SIMD8<Int64>
+    public typealias Mask = SIMDMask<N>
+
+    /// One map δ_{m+l} = A·δ_m + B·δc of the bilinear approximation, valid while |δ_m|² < r2.
+    public struct BLAStep: Sendable {
+        public var ax: Double, ay: Double, bx: Double, by: Double, r2: Double
+        public init(ax: Double, ay: Double, bx: Double, by: Double, r2: Double) {
+            self.ax = ax; self.ay = ay; self.bx = bx; self.by = by; self.r2 = r2
+        }
+    }
+
+    /// What the pixels of one frame share, as plain pointers (valid during the call).
+    public struct Frame {
+        /// The reference orbit Z_0 … Z_last as doubles.
+        public var zx: UnsafePointer<Double>, zy: UnsafePointer<Double>
+        /// 1 where Z_m is below 2⁻⁹⁰⁰ (or 0 past the start): phase 1 leaves those to the scalar loop.
+        public var tiny: UnsafePointer<UInt8>
+        public var last: Int
+        public var limit: Int
+        /// BLA level k's maps are `bla[offsets[k] ..< offsets[k + 1]]`, for m = 1 + i·2^k.
+        public var bla: UnsafePointer<BLAStep>
+        public var offsets: UnsafePointer<Int>
+        public var levels: Int
+        /// δc = (ux, uy)·2^cexp.
+        public var cexp: Int
+
+        public init(zx: UnsafePointer<Double>, zy: UnsafePointer<Double>, tiny: UnsafePointer<UInt8>, last: Int, limit: Int,
+                    bla: UnsafePointer<BLAStep>, offsets: UnsafePointer<Int>, levels: Int, cexp: Int) {
+            self.zx = zx; self.zy = zy; self.tiny = tiny; self.last = last; self.limit = limit
+            self.bla = bla; self.offsets = offsets; self.levels = levels; self.cexp = cexp
+        }
+    }
+
+    /// Deltas below 2^this iterate in extended range (as in the scalar loop).
+    public static let extendedBelow = -960
+
+    /// The state of 8 pixels.
+    @usableFromInline
+    struct Lanes {
+        @usableFromInline var ux: V, uy: V
+        @usableFromInline var dcx: V, dcy: V
+        @usableFromInline var dx = V(), dy = V()
+        @usableFromInline var m = N()
+        @usableFromInline var active = Mask(repeating: true)
+        @usableFromInline var count = N()
+        @usableFromInline var norm = V()
+
+        @inlinable @inline(__always)
+        init(ux: V, uy: V, dcx: V, dcy: V) { self.ux = ux; self.uy = uy; self.dcx = dcx; self.dcy = dcy }
+    }
+
+    // The pieces of `group`, forced inline (@_transparent) so that each build compiles them with
+    // its own instruction set and no shared out-of-line copy exists for the linker to pick.
+
+    @usableFromInline @_transparent
+    static func vmax(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+    @usableFromInline @_transparent
+    static func vmin(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+    @usableFromInline @_transparent
+    static func vabs(_ a: V) -> V { a.replacing(with: -a, where: a .< V(repeating: 0)) }
+
+    @usableFromInline @_transparent
+    static func gather(_ p: UnsafePointer<Double>, _ i: N) -> V {
+        V(p[Int(i[0])], p[Int(i[1])], p[Int(i[2])], p[Int(i[3])], p[Int(i[4])], p[Int(i[5])], p[Int(i[6])], p[Int(i[7])])
+    }
+
+    /// The longest BLA map that may start at m (≥ 1) for |δ|² = d2 (compared as d2 < r2·scale),
+    /// without passing the orbit's end or the limit: its index, or −1, and its length.
+    @usableFromInline @_transparent
+    static func lookup(_ f: Frame, _ m: Int, _ n: Int, _ d2: Double, scale: Double) -> (index: Int, length: Int) {
+        var found = (-1, 0)
+        var k = 0
+        while k < f.levels {
+            let length = 1 << k
+            if (m - 1) & (length - 1) != 0 { break }
+            let index = f.offsets[k] + (m - 1) >> k
+            guard index < f.offsets[k + 1], m + length <= f.last, n + length <= f.limit, d2 < f.bla[index].r2 * scale else { break }
+            found = (index, length)
+            k += 1
+        }
+        return found
+    }
+
+    /// A lane that does not need a rebase may join its group's when |δ|² ≥ this · |z|².
+    public static let groupRebaseRatio = 0x1p-40
+
+    /// Synced phase 2: escape test at Z = (zx, zy) for step n; returns the lanes that need a
+    /// rebase, the live lanes that could not join one, and, for the BLA lookup, |δ|² of the live
+    /// lanes (0 elsewhere).
+    @usableFromInline @_transparent
+    static func test(_ l: inout Lanes, _ zx: V, _ zy: V, _ n: Int64) -> (rebase: Mask, stuck: Mask, d2: V) {
+        let x = zx + l.dx, y = zy + l.dy
+        let r = x * x + y * y
+        let escaped = l.active .& (r .> V(repeating: 4))
+        l.count.replace(with: N(repeating: n), where: escaped)
+        l.norm.replace(with: r, where: escaped)
+        l.active = l.active .& .!escaped
+        let d2 = l.dx * l.dx + l.dy * l.dy
+        // "Stuck": live, not needing a rebase, and with |δ| < 2⁻²⁰·|z|, too small to join one.
+        let stuck = l.active .& (r .>= d2) .& (d2 .< r * V(repeating: groupRebaseRatio))
+        return (l.active .& (r .< d2), stuck, V(repeating: 0).replacing(with: d2, where: l.active))
+    }
+
+    /// One plain step δ ← 2·Z·δ + δ² + δc.
+    @usableFromInline @_transparent
+    static func step(_ l: inout Lanes, _ zx: V, _ zy: V) {
+        let ndx = 2 * (zx * l.dx - zy * l.dy) + (l.dx * l.dx - l.dy * l.dy) + l.dcx
+        let ndy = 2 * (zx * l.dy + zy * l.dx) + 2 * l.dx * l.dy + l.dcy
+        l.dx = ndx; l.dy = ndy
+    }
+
+    /// δ ← A·δ + B·(cx, cy).
+    @usableFromInline @_transparent
+    static func apply(_ l: inout Lanes, _ s: BLAStep, _ cx: V, _ cy: V) {
+        let nx = s.ax * l.dx - s.ay * l.dy + s.bx * cx - s.by * cy
+        let ny = s.ax * l.dy + s.ay * l.dx + s.bx * cy + s.by * cx
+        l.dx = nx; l.dy = ny
+    }
+
+    /// Phase 3: one step with each lane's own reference index.
+    @usableFromInline @_transparent
+    static func desyncedStep(_ l: inout Lanes, _ f: Frame, _ n: Int64) {
+        var zx = gather(f.zx, l.m), zy = gather(f.zy, l.m)
+        let x = zx + l.dx, y = zy + l.dy
+        let r = x * x + y * y
+        let escaped = l.active .& (r .> V(repeating: 4))
+        l.count.replace(with: N(repeating: n), where: escaped)
+        l.norm.replace(with: r, where: escaped)
+        l.active = l.active .& .!escaped
+        let d2 = l.dx * l.dx + l.dy * l.dy
+        let rebase = l.active .& ((l.m .== N(repeating: Int64(f.last))) .| (r .< d2))
+        l.dx.replace(with: x, where: rebase); l.dy.replace(with: y, where: rebase)
+        l.m.replace(with: 0, where: rebase)
+        zx.replace(with: 0, where: rebase); zy.replace(with: 0, where: rebase)
+        step(&l, zx, zy)
+        // A true lane of a mask is −1.
+        l.m &-= l.active._storage
+    }
+
+    /// Phase 1: the largest component magnitude of each live lane (0 elsewhere), and the same
+    /// for live lanes with δc ≠ 0 (+∞ elsewhere).
+    @usableFromInline @_transparent
+    static func magnitudes(_ l: Lanes) -> (big: V, small: V) {
+        let zero = V(repeating: 0)
+        let a = vmax(vabs(l.dx), vabs(l.dy))
+        let moving = l.active .& ((l.ux .!= zero) .| (l.uy .!= zero))
+        return (zero.replacing(with: a, where: l.active), V(repeating: .infinity).replacing(with: a, where: moving))
+    }
+
+    @usableFromInline @_transparent
+    static func lanes(_ ux: UnsafePointer<Double>, _ uy: UnsafePointer<Double>, _ ca: V, _ cb: V) -> Lanes {
+        let x = UnsafeRawPointer(ux).loadUnaligned(as: V.self), y = UnsafeRawPointer(uy).loadUnaligned(as: V.self)
+        return Lanes(ux: x, uy: y, dcx: x * ca * cb, dcy: y * ca * cb)
+    }
+
+    @usableFromInline @_transparent
+    static func absMax(_ l: Lanes) -> V { vmax(vabs(l.ux), vabs(l.uy)) }
+
+    /// Phase 1's step in units of 2^E: w ← 2·Z·w + 2^E·w² + u·2^(cexp − E) (se = 2^E, c = 2^(cexp − E)).
+    @usableFromInline @_transparent
+    static func extendedStep(_ l: inout Lanes, _ zx: V, _ zy: V, _ se: V, _ c: V) {
+        let nx = 2 * (zx * l.dx - zy * l.dy) + (l.dx * l.dx - l.dy * l.dy) * se + l.ux * c
+        let ny = 2 * (zx * l.dy + zy * l.dx) + 2 * l.dx * l.dy * se + l.uy * c
+        l.dx = nx; l.dy = ny
+    }
+
+    /// The lanes' results; live lanes reached the limit (or, with `toScalar`, go to the scalar loop).
+    @usableFromInline @_transparent
+    static func finish(_ l: Lanes, _ limit: Int, _ toScalar: Bool, _ counts: UnsafeMutablePointer<UInt32>,
+                       _ norms: UnsafeMutablePointer<Double>, _ fallback: UnsafeMutablePointer<UInt8>) {
+        for k in 0..<8 {
+            let live = l.active[k]
+            counts[k] = live ? UInt32(limit) : UInt32(truncatingIfNeeded: l.count[k])
+            norms[k] = live ? 0 : l.norm[k]
+            fallback[k] = live && toScalar ? 1 : 0
+        }
+    }
+
+    /// 32 pixels δc = (ux[i], uy[i])·2^cexp: `counts[i]`, `norms[i]` (|z|² at escape), and
+    /// `fallback[i]` = 1 for the pixels the caller must compute with the scalar loop instead.
+    /// Call it from one place per build (see `MandelbrotSIMDKernel.row`).
+    @inlinable @inline(__always)
+    public static func group(_ f: Frame, ux: UnsafePointer<Double>, uy: UnsafePointer<Double>,
+                             counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>,
+                             fallback: UnsafeMutablePointer<UInt8>) {
+        // δc as plain doubles, multiplied in two halves so no factor underflows on its own.
+        let ca = V(repeating: Double(sign: .plus, exponent: f.cexp / 2, significand: 1))
+        let cb = V(repeating: Double(sign: .plus, exponent: f.cexp - f.cexp / 2, significand: 1))
+        var l0 = lanes(ux, uy, ca, cb), l1 = lanes(ux + 8, uy + 8, ca, cb)
+        var l2 = lanes(ux + 16, uy + 16, ca, cb), l3 = lanes(ux + 24, uy + 24, ca, cb)
+        let zero = V(repeating: 0)
+        let limit = f.limit, last = f.last
+        var n = 0, m = 0
+        var toScalar = false
+
+        // Phase 1: extended range, when even the largest δc is below 2⁻⁹⁶⁰.
+        let biggestC = vmax(vmax(absMax(l0), absMax(l1)), vmax(absMax(l2), absMax(l3))).max()
+        var finished = false
+        if biggestC == 0 || f.cexp + Int(biggestC.exponent) < extendedBelow {
+            // δ = w·2^E in dx, dy; δc = u·cs in units of 2^E.
+            var e = f.cexp
+            var sE = Double(sign: .plus, exponent: e, significand: 1)
+            var cs = 1.0
+            var sinceCheck = 0
+            extended: while true {
+                if n >= limit { break }
+                if f.tiny[m] != 0 { toScalar = true; break }
+                let zx = f.zx[m], zy = f.zy[m]
+                let zr = zx * zx + zy * zy
+                if zr > 4 {
+                    // The reference escapes and δ is far below its rounding: every lane with it.
+                    for k in 0..<8 {
+                        l0.count[k] = Int64(n); l1.count[k] = Int64(n); l2.count[k] = Int64(n); l3.count[k] = Int64(n)
+                    }
+                    l0.norm = V(repeating: zr); l1.norm = l0.norm; l2.norm = l0.norm; l3.norm = l0.norm
+                    l0.active = Mask(repeating: false); l1.active = l0.active; l2.active = l0.active; l3.active = l0.active
+                    finished = true
+                    break
+                }
+                if m == last { toScalar = true; break }
+                if sinceCheck == 0 && m > 0 {
+                    let g0 = magnitudes(l0), g1 = magnitudes(l1), g2 = magnitudes(l2), g3 = magnitudes(l3)
+                    var big = vmax(vmax(g0.big, g1.big), vmax(g2.big, g3.big)).max()
+                    let small = vmin(vmin(g0.small, g1.small), vmin(g2.small, g3.small)).min()
+                    // log₂ of the largest and smallest moving |δ| (components), in real units.
+                    let bigExponent = big == 0 ? Int.min / 2 : e + Int(big.exponent)
+                    let smallExponent = small == .infinity ? Int.max / 2 : e + Int(small.exponent)
+                    if bigExponent > -900 && smallExponent < extendedBelow { toScalar = true; break }
+                    if smallExponent >= extendedBelow {
+                        // Every moving lane has left extended range: δ = w·2^E as plain doubles.
+                        let a = V(repeating: Double(sign: .plus, exponent: e / 2, significand: 1))
+                        let b = V(repeating: Double(sign: .plus, exponent: e - e / 2, significand: 1))
+                        l0.dx = l0.dx * a * b; l0.dy = l0.dy * a * b; l1.dx = l1.dx * a * b; l1.dy = l1.dy * a * b
+                        l2.dx = l2.dx * a * b; l2.dy = l2.dy * a * b; l3.dx = l3.dx * a * b; l3.dy = l3.dy * a * b
+                        break extended
+                    }
+                    if big != 0 && (big > 0x1p20 || big < 0x1p-20) {
+                        // Renormalise: the largest lane back to about 1.
+                        let k = Int(big.exponent)
+                        let factor = Double(sign: .plus, exponent: -k, significand: 1)
+                        let s = V(repeating: factor)
+                        l0.dx *= s; l0.dy *= s; l1.dx *= s; l1.dy *= s; l2.dx *= s; l2.dy *= s; l3.dx *= s; l3.dy *= s
+                        e += k
+                        big *= factor
+                        sE = Double(sign: .plus, exponent: e, significand: 1)
+                        cs = Double(sign: .plus, exponent: f.cexp - e, significand: 1)
+                    }
+                    // The longest skip valid for the largest lane: |δ|² = big²·2^2E < r2.
+                    let s = lookup(f, m, n, big * big, scale: Double(sign: .plus, exponent: -2 * e, significand: 1))
+                    if s.index >= 0 {
+                        let b = f.bla[s.index]
+                        let c = V(repeating: cs)
+                        apply(&l0, b, l0.ux * c, l0.uy * c); apply(&l1, b, l1.ux * c, l1.uy * c)
+                        apply(&l2, b, l2.ux * c, l2.uy * c); apply(&l3, b, l3.ux * c, l3.uy * c)
+                        m += s.length; n += s.length
+                        continue  // check again at once: renormalise, maybe skip further
+                    }
+                }
+                // One step: w ← 2·Z·w + 2^E·w² + δc/2^E.
+                let zxv = V(repeating: zx), zyv = V(repeating: zy), se = V(repeating: sE), c = V(repeating: cs)
+                extendedStep(&l0, zxv, zyv, se, c); extendedStep(&l1, zxv, zyv, se, c)
+                extendedStep(&l2, zxv, zyv, se, c); extendedStep(&l3, zxv, zyv, se, c)
+                m += 1; n += 1
+                sinceCheck = (sinceCheck + 1) & 7
+                if m == 1 { sinceCheck = 0 }
+            }
+        }
+
+        // Phase 2: plain doubles, all lanes at one reference index.
+        var synced = !toScalar && !finished
+        var sinceAny = 0
+        while synced && n < limit {
+            let zxv = V(repeating: f.zx[m]), zyv = V(repeating: f.zy[m])
+            let t0 = test(&l0, zxv, zyv, Int64(n)), t1 = test(&l1, zxv, zyv, Int64(n))
+            let t2 = test(&l2, zxv, zyv, Int64(n)), t3 = test(&l3, zxv, zyv, Int64(n))
+            sinceAny += 1
+            if sinceAny == 8 {
+                sinceAny = 0
+                if !any(l0.active .| l1.active .| l2.active .| l3.active) { break }
+            }
+            if m == last || any(t0.rebase .| t1.rebase .| t2.rebase .| t3.rebase) {
+                // A rebase: together if every live lane may join (m == last: every one must).
+                if m != last && any(t0.stuck .| t1.stuck .| t2.stuck .| t3.stuck) { synced = false; break }
+                l0.dx += zxv; l0.dy += zyv; l1.dx += zxv; l1.dy += zyv
+                l2.dx += zxv; l2.dy += zyv; l3.dx += zxv; l3.dy += zyv
+                // Z_0 = 0: the step from m = 0 is δ ← δ² + δc.
+                step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
+                m = 1; n += 1
+                continue
+            }
+            // A shared skip, tried where one of at least 4 steps may start (every 4th m: the
+            // lookup and the maximum across lanes cost a few steps' work).
+            if m > 0 && (m - 1) & 3 == 0 {
+                let d2 = vmax(vmax(t0.d2, t1.d2), vmax(t2.d2, t3.d2)).max()
+                let s = lookup(f, m, n, d2, scale: 1)
+                if s.index >= 0 {
+                    let b = f.bla[s.index]
+                    apply(&l0, b, l0.dcx, l0.dcy); apply(&l1, b, l1.dcx, l1.dcy)
+                    apply(&l2, b, l2.dcx, l2.dcy); apply(&l3, b, l3.dcx, l3.dcy)
+                    m += s.length; n += s.length
+                    continue
+                }
+            }
+            step(&l0, zxv, zyv); step(&l1, zxv, zyv); step(&l2, zxv, zyv); step(&l3, zxv, zyv)
+            m += 1; n += 1
+        }
+
+        // Phase 3: each lane at its own reference index.
+        if !synced && !toScalar && !finished {
+            let mv = N(repeating: Int64(m))
+            l0.m = mv; l1.m = mv; l2.m = mv; l3.m = mv
+            while n < limit {
+                let steps = min(8, limit - n)
+                for _ in 0..<steps {
+                    let nn = Int64(n)
+                    desyncedStep(&l0, f, nn); desyncedStep(&l1, f, nn); desyncedStep(&l2, f, nn); desyncedStep(&l3, f, nn)
+                    n += 1
+                }
+                if !any(l0.active .| l1.active .| l2.active .| l3.active) { break }
+            }
+        }
+
+        // Lanes still live reached the limit (or go to the scalar loop).
+        finish(l0, limit, toScalar, counts, norms, fallback)
+        finish(l1, limit, toScalar, counts + 8, norms + 8, fallback + 8)
+        finish(l2, limit, toScalar, counts + 16, norms + 16, fallback + 16)
+        finish(l3, limit, toScalar, counts + 24, norms + 24, fallback + 24)
+    }
+}
+
