@@ -419,6 +419,7 @@ public final class X11Host {
             lastEventTime = b.time
             switch b.button {
             case UInt32(Button2): content.handle(.middleClick(p))
+            case UInt32(Button1) where b.state & UInt32(Mod1Mask) != 0: content.handle(.altClick(p))
             case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
             case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
             // Shift turns the wheel sideways, as in every X toolkit; buttons 6 and 7 are a tilt wheel.

@@ -182,7 +182,10 @@ public final class Controls {
     /// The slider's track: right of its label, left of its value and key hint.
     static func track(of c: Control) -> Rect {
         let labelW = Text.width(c.label, size: labelSize, weight: .bold) + 16
-        let hintW = Text.width(c.shortcut, size: hintSize) + 44
+        // Room for the widest value the slider can show ("100" as well as "60").
+        var valueW = 0.0
+        if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: labelSize, weight: .bold) }
+        let hintW = Text.width(c.shortcut, size: hintSize) + max(44, valueW + 24)
         let x = c.frame.x + labelW
         return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
     }
@@ -275,7 +278,7 @@ public struct Toast {
 
     public func draw(_ cr: CairoContext, in area: Rect) {
         guard isVisible else { return }
-        let size = Text.fittingSize(message, width: area.width - 40, size: 14)
+        let size = Text.fittingSize(message, width: area.width - 40, size: Theme.TextSize.label)
         let w = min(area.width - 16, Text.width(message, size: size) + 28)
         let box = Rect(x: area.midX - w / 2, y: area.maxY - 52, width: w, height: 36)
         let alpha = min(1, Double(ticksLeft) / 30)
