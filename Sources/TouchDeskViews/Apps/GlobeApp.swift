@@ -333,7 +333,7 @@ public final class GlobeApp: MiniApp {
         case .middleClick, .paste:
             if case .edited = form.handle(event) { updateSuggestions() }
             return true
-        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways:
+        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways, .altClick:
             return false
         }
     }

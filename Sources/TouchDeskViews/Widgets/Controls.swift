@@ -237,7 +237,10 @@ public final class Controls {
     /// The slider's track: right of its label, left of its value and key hint.
     static func track(of c: Control) -> Rect {
         let labelW = Text.width(c.label, size: labelSize, weight: .bold) + 16
-        let hintW = Text.width(c.shortcut, size: hintSize) + 44
+        // Room for the widest value the slider can show ("100" as well as "60").
+        var valueW = 0.0
+        if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: labelSize, weight: .bold) }
+        let hintW = Text.width(c.shortcut, size: hintSize) + max(44, valueW + 24)
         let x = c.frame.x + labelW
         return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
     }
