@@ -1,7 +1,7 @@
 import MandelbrotSIMD
 
 extension MandelbrotAVX2 {
-    /// The deep zoom's perturbation loop for 32 pixels, compiled for this instruction set (see
+    /// The deep zoom's perturbation loop for 16 pixels, compiled for this instruction set (see
     /// `MandelbrotDeepSIMDKernel.group`). Call only when the CPU has it.
     @inline(never)
     public static func deepGroup(_ f: MandelbrotDeepSIMDKernel.Frame, ux: UnsafePointer<Double>, uy: UnsafePointer<Double>,

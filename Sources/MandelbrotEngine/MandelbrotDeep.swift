@@ -39,9 +39,9 @@
 /// kind of pixel whose count changes within its own area. Entries whose A or B are not finite
 /// or exceed 2⁹⁰⁰ are not used (R = 0), which keeps extended-range products finite.
 ///
-/// **Vector loop (MandelbrotSIMD's MandelbrotDeepSIMDKernel).** A row goes through it 32
+/// **Vector loop (MandelbrotSIMD's MandelbrotDeepSIMDKernel).** A row goes through it 16
 /// neighbouring pixels at a time, with the instruction set and threads of the shallow kernel.
-/// While the 32 lanes sit at the same reference index, Z_m is one broadcast value and one BLA
+/// While the 16 lanes sit at the same reference index, Z_m is one broadcast value and one BLA
 /// step, chosen for the largest |δ| among them, serves them all (so it is valid for each, and
 /// the error bound above holds lane by lane). When a lane needs a rebase, the whole group
 /// rebases with it if every other live lane has |δ| ≥ 2⁻²⁰·|z|: a rebase is exact arithmetic
@@ -293,7 +293,7 @@ public struct DeepFrame: Sendable {
     }
 
     /// Iteration counts of row j at columns x0, x0 + step, … (`count` of them), and with `norms`
-    /// |z|² at escape: the renderer's entry point. Pixels go through the vector loop 32 at a
+    /// |z|² at escape: the renderer's entry point. Pixels go through the vector loop 16 at a
     /// time (the last group padded by repeating the last pixel), with `set`'s build of it.
     @discardableResult
     public func row(_ j: Int, from x0: Int = 0, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
@@ -306,10 +306,11 @@ public struct DeepFrame: Sendable {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { c in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { fb in
                         let ux = d.baseAddress!, uy = ux + 32, nr = ux + 64
+                        let size = MandelbrotDeepSIMDKernel.groupSize
                         var k = 0
                         while k < count {
-                            let g = min(32, count - k)
-                            for i in 0..<32 {
+                            let g = min(size, count - k)
+                            for i in 0..<size {
                                 let column = x0 + (k + min(i, g - 1)) * step
                                 ux[i] = (Double(column) + 0.5 - Double(width) / 2) * spacingMantissa
                                 uy[i] = y
@@ -329,7 +330,7 @@ public struct DeepFrame: Sendable {
                                 norms?[k + i] = r
                                 result.iterations += n
                             }
-                            k += 32
+                            k += size
                         }
                     }
                 }
