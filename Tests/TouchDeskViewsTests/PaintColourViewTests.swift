@@ -170,6 +170,21 @@ struct PaintColourViewTests {
         #expect(!app.picksNext)
     }
 
+    @Test func theWindowPassesAltClicksOnToPaintbrushBelowItsBar() throws {
+        let shell = Shell(tiles: registryTiles(), environment: sandbox.environment)
+        shell.layout(in: Size(640, 480))
+        #expect(shell.open(id: "paint"))
+        let paint = try #require(shell.current?.app as? PaintApp)
+        paint.model.color = RGBColor(1, 120, 240)
+        shell.tap(Point(100, 100 + Shell.barHeight))
+        shell.press("1")
+        // On the bar it does nothing; on the canvas it picks what is there, in the app's coordinates.
+        shell.handle(.altClick(Point(100, Shell.barHeight / 2)))
+        #expect(paint.model.color == .white)
+        shell.handle(.altClick(Point(100, 100 + Shell.barHeight)))
+        #expect(paint.model.color == RGBColor(1, 120, 240))
+    }
+
     @Test func theEyedropperReadsTheCanvasAtTwiceThePixels() throws {
         let app = makeApp(size: Size(400, 316))
         _ = ImageSurface.render(size: Size(400, 316), scale: 2) { app.draw($0) }
