@@ -270,7 +270,7 @@ struct PaintColourViewTests {
     func everyToolIsReachableWithItsShortcutShown(size: Size) {
         let app = makeApp(size: size)
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        // At most two rows (one in a short window), under the canvas.
+        // At most two rows, under the canvas, the seed's swatches always among them.
         #expect(app.toolbar.bar.height <= (size.height >= PaintApp.twoRowHeight ? 2 : 1) * (Controls.rowHeight + Controls.gap) + 16)
         #expect(app.canvasRect.height >= size.height * 0.7, "the canvas has most of the window: \(app.canvasRect)")
         func check(_ rects: [ControlRect], _ when: String) {
@@ -280,6 +280,7 @@ struct PaintColourViewTests {
             }
         }
         check(app.controlRects, "closed")
+        for c in PaintColor.allCases { #expect(app.controls["color.\(c.rawValue)"]!.frame.width > 0, "\(c.name) swatch hidden at \(size)") }
         if !app.toolbar.overflow.isEmpty {
             #expect(app.press("Tab"))
             #expect(app.toolbar.isPanelOpen)
