@@ -61,7 +61,7 @@ public final class PaintApp: MiniApp {
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
-        // The tools sit at the bottom, under the canvas, in one row (two in a tall window).
+        // The tools sit at the bottom, under the canvas, in at most two rows.
         let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
         canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
         picker.layout(in: canvasRect)
