@@ -258,7 +258,7 @@ public final class Shell {
         case .middleClick(let p): if p.y >= dy { _ = app.handle(.middleClick(local(p))) }
         case .key(let k):
             if !app.handle(event) && k.is("Escape") { goHome() }
-        case .keyUp, .tilt, .paste:
+        case .keyUp, .tilt, .paste, .pastedPicture:
             _ = app.handle(event)
         }
     }
