@@ -155,6 +155,8 @@ extension PaintApp {
         let folder = Paths.folder(of: path)
         var st = stat()
         if stat(folder, &st) != 0 {
+            // The pictures folder itself is made on first use, as Ctrl+S does.
+            if errno == ENOENT && folder == defaultFolder { return .fresh }
             return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
@@ -206,10 +208,11 @@ extension PaintApp {
     }
 
     /// Writes `image` to `path` on the writer thread, replacing the file only once the new one is
-    /// whole. The folder must exist: a mistyped folder is not created.
+    /// whole. The folder must exist (a mistyped folder is not created), except the pictures folder.
     func writePicture(_ image: DetachedImage, to path: String) -> BackgroundWriter.Ticket {
-        environment.writer.submit(key: "paint-save") {
-            try AtomicFile.write(try image.pngData(), to: path, createFolder: nil)
+        let makeFolder: mode_t? = Paths.folder(of: path) == defaultFolder ? 0o755 : nil
+        return environment.writer.submit(key: "paint-save") {
+            try AtomicFile.write(try image.pngData(), to: path, createFolder: makeFolder)
             return path
         }
     }
