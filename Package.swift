@@ -147,7 +147,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces"],
+        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
                 path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [

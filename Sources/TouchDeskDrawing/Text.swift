@@ -25,6 +25,8 @@ public final class TextLayout: @unchecked Sendable {
     /// The `PangoLayout`.
     let layout: OpaquePointer
     public let text: String
+    /// The font it was laid out in (fallback fonts aside).
+    public let font: Font
     /// The laid-out extent in points (the logical rectangle: ascent to descent, advance widths).
     public let width: Double
     public let height: Double
@@ -32,9 +34,10 @@ public final class TextLayout: @unchecked Sendable {
     public let baseline: Double
     public let lineCount: Int
 
-    init(layout: OpaquePointer, text: String) {
+    init(layout: OpaquePointer, text: String, font: Font) {
         self.layout = layout
         self.text = text
+        self.font = font
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         width = Double(logical.width) / Double(PANGO_SCALE)
@@ -57,6 +60,7 @@ public final class TextLayout: @unchecked Sendable {
         cr.moveTo(x, y)
         Text.locked { pango_cairo_show_layout(cr.pointer, layout) }
         cr.newPath()
+        TextLog.of(cr)?.entries.append((text, font))
     }
 
     // MARK: - Positions (for carets and selections)
@@ -224,7 +228,7 @@ public enum Text {
             }
         }
         pango_layout_set_text(layout, key.text, -1)
-        return TextLayout(layout: layout, text: key.text)
+        return TextLayout(layout: layout, text: key.text, font: key.font)
     }
 
     // MARK: - Measuring
@@ -286,5 +290,33 @@ extension CairoContext {
     /// Draws a laid-out text with its top-left corner at (x, y).
     public func draw(_ layout: TextLayout, x: Double, y: Double, color: Color) {
         layout.draw(self, x: x, y: y, color: color)
+    }
+}
+
+/// The texts drawn into one context and their fonts, while someone asks (`CairoContext.recordingText`):
+/// how the view tests see which sizes of the type scale each app really draws with.
+final class TextLog {
+    var entries: [(text: String, font: Font)] = []
+
+    /// The address Cairo files the log under on a context.
+    nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    static func of(_ cr: CairoContext) -> TextLog? {
+        cairo_get_user_data(cr.pointer, key).map { Unmanaged<TextLog>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    static func attach(_ log: TextLog?, to cr: CairoContext) {
+        cairo_set_user_data(cr.pointer, key, log.map { Unmanaged.passUnretained($0).toOpaque() }, nil)
+    }
+}
+
+extension CairoContext {
+    /// Runs `body` and returns every text it drew into this context, with its font.
+    func recordingText(_ body: () -> Void) -> [(text: String, font: Font)] {
+        let log = TextLog()
+        TextLog.attach(log, to: self)
+        withExtendedLifetime(log) { body() }
+        TextLog.attach(nil, to: self)
+        return log.entries
     }
 }

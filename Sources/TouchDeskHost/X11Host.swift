@@ -268,10 +268,9 @@ public final class X11Host {
 
     /// How the loop ended.
     public enum Ending: Equatable, Sendable {
-        /// The content asked to quit (Ctrl+Q).
+        /// The content asked to quit: Ctrl+Q, or the window manager's close button
+        /// (WM_DELETE_WINDOW goes through `requestQuit`, so unsaved work is asked about first).
         case quit
-        /// The window manager's close button (WM_DELETE_WINDOW).
-        case closed
         /// Another program destroyed the window.
         case windowDestroyed
         /// SIGTERM, SIGINT or SIGHUP.
@@ -333,7 +332,6 @@ public final class X11Host {
                 XNextEvent(dpy, &ev)
                 if XFilterEvent(&ev, 0) != 0 { continue }
                 switch process(&ev, content) {
-                case .close: ending = .closed
                 case .destroyed: ending = .windowDestroyed
                 case .redraw: dirty = true; hadEvents = true
                 case .none: break
@@ -405,7 +403,7 @@ public final class X11Host {
         return nil
     }
 
-    private enum Outcome { case none, redraw, close, destroyed }
+    private enum Outcome { case none, redraw, destroyed }
 
     private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
         switch ev.type {
@@ -427,6 +425,7 @@ public final class X11Host {
             lastEventTime = b.time
             switch b.button {
             case UInt32(Button2): content.handle(.middleClick(p))
+            case UInt32(Button1) where b.state & UInt32(Mod1Mask) != 0: content.handle(.altClick(p))
             case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
             case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
             // Shift turns the wheel sideways, as in every X toolkit; buttons 6 and 7 are a tilt wheel.

@@ -40,6 +40,9 @@ public enum InputEvent: Equatable, Sendable {
     case secondaryBegan(Point)
     case secondaryMoved(Point)
     case secondaryEnded(Point)
+    /// The primary button went down with Alt held: "take what is under the pointer" (the paint
+    /// eyedropper). No touch follows it; apps with no use for it ignore it.
+    case altClick(Point)
     /// The middle button was pressed: X's "paste the primary selection here".
     case middleClick(Point)
     /// The pointer moved with no button held (for hover feedback).

@@ -260,15 +260,8 @@ public struct MazeModel: Equatable, Sendable {
     /// exactly one of its four neighbours is open, so the open cells form a tree (no loops). The
     /// goal is carved when the walk reaches it, else joined by the shortest run of cells.
     static func perfectMaze(seed: UInt64, from start: Cell, to goal: Cell) -> Set<Cell> {
-        var rng = seed
-        func random(_ n: Int) -> Int {
-            rng &+= 0x9e37_79b9_7f4a_7c15
-            var z = rng
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            z ^= z >> 31
-            return Int(z % UInt64(n))
-        }
+        var rng = SplitMix64(seed: seed)
+        func random(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         func neighbours(_ c: Cell) -> [Cell] {
             [Cell(row: c.row - 1, column: c.column), Cell(row: c.row + 1, column: c.column),
              Cell(row: c.row, column: c.column - 1), Cell(row: c.row, column: c.column + 1)].filter(isValid)

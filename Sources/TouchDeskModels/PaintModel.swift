@@ -1,11 +1,12 @@
 import TouchDeskInterface
-/// Paintbrush: paint with the mouse on a black canvas, in five colours, with undo and redo.
+/// Paintbrush: paint with the mouse on a black canvas in any colour and opacity, with undo and redo.
 ///
 /// The model records strokes as lists of dab centres and tells its view, through `drainChanges()`,
 /// what to paint: new dabs go straight onto the view's persistent canvas (O(1) per dab); only undo,
 /// redo of a clear, and clear itself ask for a rebuild, which replays at most `undoDepth` actions.
 
-/// The brush colours, in button order.
+/// The seed's brush colours, shown as swatches in this order (keys 1–6); the colour picker and the
+/// eyedropper reach every other colour.
 public enum PaintColor: Int, CaseIterable, Sendable {
     case white, red, blue, yellow, green
     /// The canvas's own colour: painting with it erases (E).
@@ -33,12 +34,19 @@ public enum PaintColor: Int, CaseIterable, Sendable {
         case .black: (0, 0, 0)
         }
     }
+
+    public var color: RGBColor { RGBColor(unit: rgb.0, rgb.1, rgb.2) }
 }
 
-/// One stroke: the dabs one drag left, all of one colour and size.
+/// One stroke: the dabs one drag left, all of one colour, size and opacity.
+///
+/// A stroke is one layer: its dabs are united into one shape, which is laid on the canvas once at
+/// the stroke's opacity, so where a translucent stroke crosses itself it is no darker than elsewhere.
 public struct Stroke: Equatable, Sendable {
-    public var color: PaintColor
+    public var color: RGBColor
     public var radius: Double
+    /// 0.05…1: how much of the colour covers what is beneath.
+    public var opacity: Double = 1
     public var dabs: [Point]
 }
 
@@ -55,8 +63,12 @@ public enum PaintAction: Equatable, Sendable {
 
 /// What the view must do to its canvas surface to match the model.
 public enum CanvasChange: Equatable, Sendable {
-    /// Paint these dabs on top of the canvas.
-    case dabs(color: PaintColor, radius: Double, centers: [Point])
+    /// Paint these dabs of the current stroke: straight onto the canvas when `opacity` is 1,
+    /// otherwise into the stroke's own layer, which shows over the canvas at `opacity`.
+    case dabs(color: RGBColor, radius: Double, opacity: Double, centers: [Point])
+    /// The current translucent stroke is finished: lay its layer onto the canvas at `opacity`,
+    /// once, and empty the layer.
+    case strokeEnded(opacity: Double)
     /// This action left the undo window: paint it into the base layer under the history.
     case bake(PaintAction)
     /// Rebuild the canvas: start from the base layer (or blank after a clear in `history`)
@@ -69,11 +81,14 @@ public enum CanvasChange: Equatable, Sendable {
 public struct PaintModel: Sendable {
     public static let radiusRange = 2.0...60.0
     public static let defaultRadius = 10.0
+    /// Brush opacity, from barely there to fully covering.
+    public static let opacityRange = 0.05...1.0
     /// How many actions can be undone; older ones are baked into the view's base layer.
     public static let undoDepth = 100
 
-    public var color: PaintColor = .white
+    public var color: RGBColor = .white
     public private(set) var radius: Double = PaintModel.defaultRadius
+    public private(set) var opacity = 1.0
     /// Undoable actions, oldest first; at most `undoDepth`.
     public internal(set) var history: [PaintAction] = []
     public internal(set) var redoStack: [PaintAction] = []
@@ -96,6 +111,16 @@ public struct PaintModel: Sendable {
         radius = min(max(r, Self.radiusRange.lowerBound), Self.radiusRange.upperBound).rounded()
     }
 
+    /// Sets the opacity for the next strokes, clamped to `opacityRange` and rounded to whole
+    /// percent; NaN leaves it as it was.
+    public mutating func setOpacity(_ a: Double) {
+        guard !a.isNaN else { return }
+        opacity = (min(max(a, Self.opacityRange.lowerBound), Self.opacityRange.upperBound) * 100).rounded() / 100
+    }
+
+    /// The eyedropper: the colour under the pointer becomes the brush colour.
+    public mutating func pick(_ c: RGBColor) { color = c }
+
     /// The largest distance between neighbouring dabs of a stroke: half the radius, so that the
     /// painted band has no gaps and no visible scallops.
     public static func spacing(forRadius r: Double) -> Double { max(1, r / 2) }
@@ -104,7 +129,7 @@ public struct PaintModel: Sendable {
 
     public mutating func beginStroke(at p: Point) {
         if current != nil { endStroke(at: nil) }
-        current = Stroke(color: color, radius: radius, dabs: [p])
+        current = Stroke(color: color, radius: radius, opacity: opacity, dabs: [p])
         emitDabs([p])
     }
 
@@ -130,6 +155,7 @@ public struct PaintModel: Sendable {
             }
         }
         current = nil
+        if stroke.opacity < 1 { changes.append(.strokeEnded(opacity: stroke.opacity)) }
         record(.stroke(stroke))
     }
 
@@ -146,11 +172,11 @@ public struct PaintModel: Sendable {
     private mutating func emitDabs(_ centers: [Point]) {
         guard let stroke = current else { return }
         totalDabs += centers.count
-        if case .dabs(let c, let r, var list)? = changes.last, c == stroke.color, r == stroke.radius {
+        if case .dabs(let c, let r, let a, var list)? = changes.last, c == stroke.color, r == stroke.radius, a == stroke.opacity {
             list.append(contentsOf: centers)
-            changes[changes.count - 1] = .dabs(color: c, radius: r, centers: list)
+            changes[changes.count - 1] = .dabs(color: c, radius: r, opacity: a, centers: list)
         } else {
-            changes.append(.dabs(color: stroke.color, radius: stroke.radius, centers: centers))
+            changes.append(.dabs(color: stroke.color, radius: stroke.radius, opacity: stroke.opacity, centers: centers))
         }
     }
 
@@ -177,7 +203,9 @@ public struct PaintModel: Sendable {
         guard current == nil, let action = redoStack.popLast() else { return }
         history.append(action)
         switch action {
-        case .stroke(let s): changes.append(.dabs(color: s.color, radius: s.radius, centers: s.dabs))
+        case .stroke(let s):
+            changes.append(.dabs(color: s.color, radius: s.radius, opacity: s.opacity, centers: s.dabs))
+            if s.opacity < 1 { changes.append(.strokeEnded(opacity: s.opacity)) }
         case .clear: changes.append(.rebuild)
         case .paste: changes.append(.apply(action))
         case .open(_, let f, _):

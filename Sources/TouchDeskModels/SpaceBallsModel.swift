@@ -31,11 +31,11 @@ public struct SpaceBallsModel: Equatable, Sendable {
     /// The fastest a thrown ball leaves the hand, points per tick.
     public static let maxThrowSpeed = 30.0
     /// The model's own random generator (SplitMix64), so a seed gives the same balls every time.
-    private var rngState: UInt64
+    private var rng: SplitMix64
 
     public init(size: Size, count: Int = 2, seed: UInt64 = 0x5ba11) {
         self.size = Size(max(size.width, 4 * Self.radius), max(size.height, 4 * Self.radius))
-        rngState = seed
+        rng = SplitMix64(seed: seed)
         balls = []
         for _ in 0..<min(max(count, Self.ballRange.lowerBound), Self.ballRange.upperBound) { addBall() }
     }
@@ -44,17 +44,10 @@ public struct SpaceBallsModel: Equatable, Sendable {
     public init(size: Size, balls: [Ball]) {
         self.size = size
         self.balls = balls
-        rngState = 1
+        rng = SplitMix64(seed: 1)
     }
 
-    private mutating func random() -> Double {
-        rngState &+= 0x9e37_79b9_7f4a_7c15
-        var z = rngState
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
+    private mutating func random() -> Double { rng.unit() }
 
     /// Adds one ball in a free spot with a random direction; false at 50 balls.
     @discardableResult

@@ -9,7 +9,7 @@ import TouchDeskViews
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
-/// Usage: touchdesk-bench [--frames N] [mandelbrot | web | map | globe]
+/// Usage: touchdesk-bench [--frames N] [mandelbrot | web | map | globe | images]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
@@ -41,6 +41,11 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot") {
 }
 if CommandLine.arguments.dropFirst().contains("web") {
     MainActor.assumeIsolated { WebPagesBench.run(frames: frames, clock: now) }
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().contains("images") {
+    MainActor.assumeIsolated { ImagesResizeBench.run(clock: now) }
     exit(0)
 }
 

@@ -230,7 +230,7 @@ struct TouchDesk: ParsableCommand {
         shell.saveAllState()
         environment.writer.waitUntilIdle()
         switch ending {
-        case .quit, .closed:
+        case .quit:
             break
         case .windowDestroyed:
             fail("the window was closed by another program; the window size and the apps' state were saved", code: 1)

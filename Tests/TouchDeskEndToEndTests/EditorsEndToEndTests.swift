@@ -19,15 +19,21 @@ struct EditorsEndToEndTests {
         return stride(from: 0.2, through: 0.8, by: 0.05).map { (Double(box.x) + Double(box.width) * $0, y) }
     }
 
+    /// Finds the canvas in a first screenshot and drags one white stroke across it.
+    static func drawStroke(_ app: AppUnderTest) throws -> (box: (x: Int, y: Int, width: Int, height: Int, pixels: Int), points: [(Double, Double)]) {
+        let first = try app.screenshot("start")
+        let box = try #require(canvas(in: first), "no canvas in \(first.path)")
+        let points = stroke(box)
+        try app.drag([points.first!, points.last!])
+        return (box, points)
+    }
+
     @Test("Paintbrush: a stroke survives Esc and P, Ctrl+Q asks, Don't save exits 0, and a restart brings the canvas back")
     func paintingSurvives() throws {
         let session = try XSession(name: "paint-survives")
         defer { session.close() }
         let app = try session.launch(["paint", "--size", "800x600"])
-        let first = try app.screenshot("start")
-        let box = try #require(Self.canvas(in: first), "no canvas in \(first.path)")
-        let points = Self.stroke(box)
-        try app.drag([points.first!, points.last!])
+        let points = try Self.drawStroke(app).points
         try app.moveMouse(400, 10)
         _ = try app.screenshot("stroke") { img in points.allSatisfy { Self.isWhite(img.nearest($0.0, $0.1)) } }
 
@@ -99,10 +105,7 @@ struct EditorsEndToEndTests {
         let session = try XSession(name: "paint-copy")
         defer { session.close() }
         let app = try session.launch(["paint", "--size", "800x600"])
-        let first = try app.screenshot("start")
-        let box = try #require(Self.canvas(in: first), "no canvas in \(first.path)")
-        let points = Self.stroke(box)
-        try app.drag([points.first!, points.last!])
+        let (box, points) = try Self.drawStroke(app)
         try app.key("ctrl+c")
         let out = session.root.appendingPathComponent("copied.png")
         var targets = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)

@@ -50,7 +50,7 @@ struct HostileFilesEndToEndTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         // Sparse: 64 MB that cost no disk, starting like a real state file.
         let path = dir + "/window.json"
-        FileManager.default.createFile(atPath: path, contents: Data("{\"width\": 400, \"height\": 400, \"pad\": \"".utf8))
+        try #require(FileManager.default.createFile(atPath: path, contents: Data("{\"width\": 400, \"height\": 400, \"pad\": \"".utf8)))
         #expect(truncate(path, 64 << 20) == 0)
         let app = try session.launch([])
         let g = try app.geometry()

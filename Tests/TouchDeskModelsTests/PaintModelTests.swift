@@ -228,12 +228,12 @@ struct PaintChangesTests {
         m.color = .blue
         m.setRadius(8)
         m.beginStroke(at: Point(0, 0))
-        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, centers: [Point(0, 0)])])
+        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, opacity: 1, centers: [Point(0, 0)])])
         m.extendStroke(to: Point(12, 0))
         m.extendStroke(to: Point(13, 0))  // not a whole spacing further: nothing new yet
-        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, centers: [Point(4, 0), Point(8, 0), Point(12, 0)])])
+        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, opacity: 1, centers: [Point(4, 0), Point(8, 0), Point(12, 0)])])
         m.endStroke(at: Point(13, 0))
-        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, centers: [Point(13, 0)])])
+        #expect(m.drainChanges() == [.dabs(color: .blue, radius: 8, opacity: 1, centers: [Point(13, 0)])])
         #expect(m.drainChanges().isEmpty)
     }
 
@@ -241,7 +241,7 @@ struct PaintChangesTests {
         var m = PaintModel()
         m.stroke([Point(0, 0), Point(20, 0), Point(20, 20)])
         let changes = m.drainChanges()
-        #expect(changes == [.dabs(color: .white, radius: 10, centers: m.lastStroke!.dabs)])
+        #expect(changes == [.dabs(color: .white, radius: 10, opacity: 1, centers: m.lastStroke!.dabs)])
     }
 
     @Test func undoClearAndRedoOfAClearAskForARebuild() {
@@ -251,7 +251,7 @@ struct PaintChangesTests {
         m.undo()
         #expect(m.drainChanges() == [.rebuild])
         m.redo()
-        #expect(m.drainChanges() == [.dabs(color: .white, radius: 10, centers: m.lastStroke!.dabs)])
+        #expect(m.drainChanges() == [.dabs(color: .white, radius: 10, opacity: 1, centers: m.lastStroke!.dabs)])
         m.clear()
         #expect(m.drainChanges() == [.rebuild])
         m.undo()

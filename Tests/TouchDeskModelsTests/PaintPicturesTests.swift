@@ -106,13 +106,13 @@ struct PaintPicturesTests {
 
     @Test func restartingKeepsTheBrushAndDropsTheHistory() {
         var m = PaintModel()
-        m.color = .red
+        m.color = PaintColor.red.color
         m.setRadius(20)
         m.line(y: 1)
         m.paste(size: Size(5, 5))
         m.restart(documentSize: Size(50, 40), file: "/tmp/kept.png")
         #expect(!m.canUndo && !m.canRedo)
-        #expect(m.color == .red && m.radius == 20)
+        #expect(m.color == PaintColor.red.color && m.radius == 20)
         #expect(m.documentSize == Size(50, 40))
         #expect(m.file == "/tmp/kept.png")
         #expect(m.drainChanges().isEmpty)

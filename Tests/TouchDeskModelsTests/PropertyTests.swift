@@ -66,7 +66,7 @@ struct PropertyTests {
         var m = PaintModel()
         for strokeIndex in 0..<30 {
             m.setRadius(Double.random(in: 0...70, using: &rng))
-            m.color = PaintColor.allCases.randomElement(using: &rng)!
+            m.color = PaintColor.allCases.randomElement(using: &rng)!.color
             var p = Point(Double.random(in: 0...500, using: &rng), Double.random(in: 0...400, using: &rng))
             var path = [p]
             m.beginStroke(at: p)

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import struct TouchDeskModels.SplitMix64
 
 /// Seeded random and mutated inputs for the parser fuzz tests.
 ///

@@ -41,7 +41,7 @@ struct PaintFilesTests {
     }
 
     func dab(_ app: PaintApp, _ color: PaintColor, at p: Point) {
-        app.model.color = color
+        app.model.color = color.color
         app.tap(p)
     }
 

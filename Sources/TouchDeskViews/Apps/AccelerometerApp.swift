@@ -89,7 +89,7 @@ public final class AccelerometerApp: MiniApp {
     }
 
     public func draw(_ cr: CairoContext) {
-        cr.text("Acceleration in g", x: 10, y: Self.stripHeight / 2, size: 15, weight: .bold)
+        cr.text("Acceleration in g", x: 10, y: Self.stripHeight / 2, size: Theme.TextSize.status, weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
         if gridRect.width > 4 {
             cr.save()

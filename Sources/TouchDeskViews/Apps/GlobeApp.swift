@@ -47,6 +47,20 @@ public final class GlobeApp: MiniApp {
             }
         }
 
+        /// The label in a small window's compact panel.
+        var short: String {
+            switch self {
+            case .iceAge: "−120 m"
+            case .today: "0 m"
+            case .iceMelted: "+70 m"
+            case .seeds: "+476 m"
+            case .drained: "−11 km"
+            case .coastline: "Coast"
+            case .floodTint: "Tint"
+            case .reset: "Reset"
+            }
+        }
+
         var key: String {
             switch self {
             case .iceAge: "1"
@@ -133,7 +147,7 @@ public final class GlobeApp: MiniApp {
         searchField = TextField("search", placeholder: "Find a place  ( / )", maxLength: 64, clipboard: environment.clipboard)
         form.add(searchField)
         for c in Control.allCases {
-            form.controls.add(c.rawValue, c.label, shortcut: c.key, kind: c == .reset ? .button : .toggle)
+            form.controls.add(c.rawValue, c.label, short: c.short, shortcut: c.key, kind: c == .reset ? .button : .toggle)
             form.order.append(c.rawValue)
         }
         let cache = environment.cacheDirectory
@@ -254,32 +268,44 @@ public final class GlobeApp: MiniApp {
 
         let pad = 14.0
         let x = panelRect.x + pad, w = max(20, panelRect.width - 2 * pad)
+        let controls = form.controls
+        // Presets one per row when there is room, else two per row, then the three toggles; in a
+        // window too small for their full labels, all eight two by two with short labels.
+        let buttonH = 32.0, gap = 6.0
+        let half = (w - gap) / 2, third = (w - 2 * gap) / 3
+        controls.isCompact = false
+        let fits = { (ids: [Control], width: Double) in ids.allSatisfy { c in controls[c.rawValue].map(controls.preferredWidth) ?? 0 <= width } }
+        let toggles = [Control.coastline, .floodTint, .reset]
+        let below = size.height - (12 + TextField.height + 10 + 58 + 50)
+        let oneColumn = below >= 5 * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40 && fits(Control.presets, w) && fits(toggles, third)
+        let twoColumns = !oneColumn && below >= 4 * (buttonH + gap) + 2 * Self.rowHeight
+            && fits(Control.presets, half) && fits(toggles, third)
+        controls.isCompact = !oneColumn && !twoColumns
         var y = 12.0
         searchField.frame = Rect(x: x, y: y, width: w, height: TextField.height)
-        y += TextField.height + 10
+        y += TextField.height + (controls.isCompact ? 8 : 10)
         headlineY = y
-        y += 58
+        y += controls.isCompact ? 50 : 58
         sliderRect = Rect(x: x, y: y, width: w, height: 30)
-        y += 30 + 20
-        // Presets one per row when there is room, else two per row; then the three toggles.
-        let buttonH = 32.0, gap = 6.0
-        let oneColumn = size.height - y >= 5 * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40
-        for (i, c) in Control.presets.enumerated() {
-            let frame: Rect
-            if oneColumn {
-                frame = Rect(x: x, y: y + Double(i) * (buttonH + gap), width: w, height: buttonH)
-            } else {
-                let half = (w - gap) / 2
-                frame = Rect(x: x + Double(i % 2) * (half + gap), y: y + Double(i / 2) * (buttonH + gap), width: half, height: buttonH)
+        y += 30 + (controls.isCompact ? 12 : 20)
+        if controls.isCompact {
+            y += controls.layoutColumns(in: Rect(x: x, y: y, width: w, height: 0), columns: 2, rowFirst: true) + 14
+        } else {
+            for (i, c) in Control.presets.enumerated() {
+                let frame: Rect
+                if oneColumn {
+                    frame = Rect(x: x, y: y + Double(i) * (buttonH + gap), width: w, height: buttonH)
+                } else {
+                    frame = Rect(x: x + Double(i % 2) * (half + gap), y: y + Double(i / 2) * (buttonH + gap), width: half, height: buttonH)
+                }
+                controls.place(c.rawValue, at: frame)
             }
-            form.controls.place(c.rawValue, at: frame)
+            y += Double(oneColumn ? 5 : 3) * (buttonH + gap)
+            for (i, c) in toggles.enumerated() {
+                controls.place(c.rawValue, at: Rect(x: x + Double(i) * (third + gap), y: y, width: third, height: buttonH))
+            }
+            y += buttonH + 14
         }
-        y += Double(oneColumn ? 5 : 3) * (buttonH + gap)
-        let third = (w - 2 * gap) / 3
-        for (i, c) in [Control.coastline, .floodTint, .reset].enumerated() {
-            form.controls.place(c.rawValue, at: Rect(x: x + Double(i) * (third + gap), y: y, width: third, height: buttonH))
-        }
-        y += buttonH + 14
         // The list: a header line, rows, and a closing line.
         listRect = Rect(x: x, y: y, width: w, height: max(0, size.height - y - 8))
         listRows = max(0, Int((listRect.height - 2 * Self.rowHeight - 6) / Self.rowHeight))
@@ -307,7 +333,7 @@ public final class GlobeApp: MiniApp {
         case .middleClick, .paste, .pastedPicture:
             if case .edited = form.handle(event) { updateSuggestions() }
             return true
-        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways:
+        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways, .altClick:
             return false
         }
     }
@@ -613,9 +639,9 @@ public final class GlobeApp: MiniApp {
         cr.stroke()
         let step = loader.step
         let steps = GlobeCache.Step.allCases.count
-        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: 20, weight: .bold, align: .center)
+        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
         let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
-        cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: 14),
+        cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
                 color: Theme.dimText, align: .center)
         // The bar fills by step; a bright stripe runs along it so a long step still shows life.
         let bar = Rect(x: c.x - 130, y: c.y + 16, width: 260, height: 8)
@@ -631,11 +657,11 @@ public final class GlobeApp: MiniApp {
         let w = min(globeRect.width - 40, 520)
         let x = globeRect.midX - w / 2
         var y = globeRect.midY - 70
-        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: 20, weight: .bold),
+        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: Theme.TextSize.headline, weight: .bold),
                 color: Theme.error, weight: .bold)
         y += 24
         let body = message + "\n\nAs root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again."
-        let l = Text.layout(body, font: Font(size: 14), width: w, wrap: true)
+        let l = Text.layout(body, font: Font(size: Theme.TextSize.body), width: w, wrap: true)
         cr.draw(l, x: x, y: y, color: Theme.text)
     }
 
@@ -652,17 +678,19 @@ public final class GlobeApp: MiniApp {
         cr.circle(c, 3.5)
         cr.fill()
         let label = place.name
-        let lw = Text.width(label, size: 13, weight: .bold)
-        let box = Rect(x: c.x + 11, y: c.y - 11, width: lw + 12, height: 22)
+        let lw = Text.width(label, size: Theme.TextSize.body, weight: .bold)
+        let box = Rect(x: c.x + 11, y: c.y - 12, width: lw + 12, height: 24)
         Color(0, 0, 0, 0.6).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
-        cr.text(label, x: box.x + 6, y: box.midY, size: 13, weight: .bold)
+        cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, weight: .bold)
     }
 
     private func drawHints(_ cr: CairoContext) {
-        let hint = "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn"
-        let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: 12)
+        // The longest hint that fits at its size (the keys overlay, F1, has them all).
+        let hints = ["Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", "Drag to turn · wheel to zoom", "F1: keys"]
+        let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
+        let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
         let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(hintBox, radius: 5)
@@ -675,7 +703,7 @@ public final class GlobeApp: MiniApp {
         let wet = globe.isUnderWater(place, level: model.level)
         let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
             + " · " + (wet ? "under water" : "dry") + " at " + SeaLevel.label(model.level)
-        let size = Text.fittingSize(line, width: globeRect.width - 24, size: 13)
+        let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
         let lw = Text.width(line, size: size)
         let box = Rect(x: globeRect.x + 8, y: globeRect.maxY - 30, width: lw + 12, height: 22)
         Color(0, 0, 0, 0.55).set(cr)
@@ -693,12 +721,12 @@ public final class GlobeApp: MiniApp {
         let x = searchField.frame.x, w = searchField.frame.width
         // The level and what it means.
         let headline = "Sea level " + SeaLevel.label(model.level)
-        cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: 24, weight: .bold), weight: .bold)
+        cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
         let meaning = levelMeaning
-        cr.text(meaning, x: x, y: headlineY + 44, size: Text.fittingSize(meaning, width: w, size: 14), color: Theme.dimText)
+        cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
         let keys = "↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
-        cr.text(keys, x: x, y: sliderRect.maxY + 8, size: Text.fittingSize(keys, width: w, size: 11), color: Theme.dimText)
+        cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
         form.controls.draw(cr)
         drawList(cr)
         searchField.draw(cr)
@@ -745,10 +773,10 @@ public final class GlobeApp: MiniApp {
         guard listRect.height >= Self.rowHeight else { return }
         var y = listRect.y + Self.rowHeight / 2
         let header = "Under water at \(SeaLevel.label(model.level)):"
-        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: 14, weight: .bold), weight: .bold)
+        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         y += Self.rowHeight
         if let placesError {
-            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: 12),
+            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: Theme.TextSize.caption),
                                 width: w, wrap: true)
             cr.saved {
                 cr.clip(to: Rect(x: x, y: y - Self.rowHeight / 2, width: w, height: max(0, listRect.maxY - y + Self.rowHeight / 2)))
@@ -757,15 +785,15 @@ public final class GlobeApp: MiniApp {
             return
         }
         guard let readout, let places else {
-            cr.text(globeError == nil ? "Finding which places flood…" : "—", x: x, y: y, size: 13, color: Theme.dimText)
+            cr.text(globeError == nil ? "Finding which places flood…" : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         if model.level <= 0 {
-            cr.text("nothing that is dry land today", x: x, y: y, size: 13, color: Theme.dimText)
+            cr.text("nothing that is dry land today", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         if readout.largest.isEmpty {
-            cr.text("no place of the index yet", x: x, y: y, size: 13, color: Theme.dimText)
+            cr.text("no place of the index yet", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         for (i, id) in readout.largest.enumerated() {
@@ -773,15 +801,15 @@ public final class GlobeApp: MiniApp {
             let row = listRowFrame(i)
             if let h = hover, row.contains(h) { cr.fill(row, Theme.controlHover) }
             let people = Self.people(place.population)
-            let pw = Text.width(people, size: 12)
-            let name = Text.layout(place.name + ", " + place.countryName, font: Font(size: 13), width: w - pw - 10, ellipsis: .end)
+            let pw = Text.width(people, size: Theme.TextSize.caption)
+            let name = Text.layout(place.name + ", " + place.countryName, font: Font(size: Theme.TextSize.body), width: w - pw - 10, ellipsis: .end)
             cr.draw(name, x: x, y: row.midY - name.height / 2, color: Theme.text)
-            cr.text(people, x: x + w, y: row.midY, size: 12, color: Theme.dimText, align: .right)
+            cr.text(people, x: x + w, y: row.midY, size: Theme.TextSize.caption, color: Theme.dimText, align: .right)
             y = row.maxY + Self.rowHeight / 2
         }
         let more = readout.count > readout.largest.count ? "… " : ""
         let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
-        cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: 13), color: Theme.dimText)
+        cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: Theme.TextSize.caption), color: Theme.dimText)
     }
 
     /// "24.9 M", "741 k", "5,200".
@@ -797,7 +825,7 @@ public final class GlobeApp: MiniApp {
         guard suggestionsShown else {
             if searchField.isFocused, places == nil {
                 let note = placesError == nil ? "Loading places…" : "Search needs the GeoNames places (scripts/data/places)"
-                cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: 12, color: Theme.dimText)
+                cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: Theme.TextSize.caption, color: Theme.dimText)
             }
             return
         }
@@ -812,7 +840,7 @@ public final class GlobeApp: MiniApp {
                 cr.fill(f, i == selectedSuggestion ? Theme.controlOn : Theme.controlHover)
             }
             let text = s.place.name + (s.alias.map { " (\($0))" } ?? "") + ", " + s.place.countryName
-            let l = Text.layout(text, font: Font(size: 14), width: f.width - 16, ellipsis: .end)
+            let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: f.width - 16, ellipsis: .end)
             cr.draw(l, x: f.x + 8, y: f.midY - l.height / 2, color: Theme.text)
         }
     }
@@ -848,6 +876,12 @@ public final class GlobeApp: MiniApp {
 
 extension GlobeApp {
     public var widgets: [any WidgetGroup] { [form] }
+    /// The field and buttons, the sea-level slider, and the rows of the flooded-places list (a
+    /// click turns the globe to that place).
+    public var controlRects: [ControlRect] {
+        form.controlRects + [ControlRect("level", sliderRect)]
+            + (model.level > 0 && places != nil ? readout?.largest.indices.map { ControlRect("place.\($0 + 1)", listRowFrame($0)) } ?? [] : [])
+    }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
          KeyHelp("Left, Right", "Turn by 10°"), KeyHelp("Home", "Back to the start view"),

@@ -135,12 +135,12 @@ public final class HolesApp: MiniApp {
         }
         guard model.pause > 0, let e = model.lastEvent else { return }
         let text = e == .scored ? "Point! Level \(model.level): the holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
-        let w = min(r.width - 20, Text.width(text, size: 16, weight: .bold) + 30)
+        let w = min(r.width - 20, Text.width(text, size: Theme.TextSize.headline, weight: .bold) + 30)
         let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)
         Color(0, 0, 0, 0.6).set(cr)
         cr.roundedRect(box, radius: 8)
         cr.fill()
-        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: 16, weight: .bold), weight: .bold, align: .center)
+        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: Theme.TextSize.headline, weight: .bold), weight: .bold, align: .center)
     }
 
     /// The table at its own origin: green baize, the holes, the flag, the ball.

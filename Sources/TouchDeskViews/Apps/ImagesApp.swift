@@ -31,6 +31,11 @@ public final class ImagesApp: MiniApp {
     public private(set) var compositeRect = Rect.zero
     private var captionSize = 0.0
     private var size = Size(0, 0)
+    /// Ticks since the window last changed size: until `settleTicks`, the pictures of the last
+    /// size are scaled as they are painted (a drag-resize stays smooth), then made sharp once.
+    private var ticksSinceResize = Int.max
+    static let settleTicks = 12
+    var isSettled: Bool { ticksSinceResize >= Self.settleTicks }
     /// The layer last touched (the one `[` and `]` move), and a touch in progress on a square.
     public private(set) var selected: Int?
     private var touch: (layer: Int, start: Point, now: Point, dragging: Bool)?
@@ -52,6 +57,7 @@ public final class ImagesApp: MiniApp {
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
+        if size != self.size && self.size.width > 0 { ticksSinceResize = 0 }
         self.size = size
         let margin = 12.0, gap = 10.0
         let n = Double(Self.pictures.count)
@@ -108,7 +114,12 @@ public final class ImagesApp: MiniApp {
         smallRects.indices.min { abs(smallRects[$0].midX - x) < abs(smallRects[$1].midX - x) }
     }
 
-    public func tick() -> Bool { false }
+    /// Counts down to the settled size; true until then, so the sharp frame is drawn.
+    public func tick() -> Bool {
+        guard !isSettled else { return false }
+        ticksSinceResize += 1
+        return true
+    }
 
     public func draw(_ cr: CairoContext) {
         let dragged = touch.flatMap { $0.dragging ? $0.layer : nil }
@@ -117,7 +128,7 @@ public final class ImagesApp: MiniApp {
         }
         if compositeRect.width >= 4 {
             drawFramed(compositeRect, cr) {
-                compositor.draw(model.visiblePictures.map(\.rawValue), in: compositeRect, cr)
+                compositor.draw(model.visiblePictures.map(\.rawValue), in: compositeRect, cr, quick: !isSettled)
             }
         }
         // The square being dragged rides on top, under the pointer.
@@ -131,7 +142,7 @@ public final class ImagesApp: MiniApp {
     private func drawSmall(_ i: Int, in rect: Rect, _ cr: CairoContext) {
         let layer = model.layers[i]
         let name = layer.picture.rawValue
-        drawFramed(rect, cr, visible: layer.isVisible) { compositor.store.draw("stickman/" + name, in: rect, cr) }
+        drawFramed(rect, cr, visible: layer.isVisible) { compositor.store.draw("stickman/" + name, in: rect, cr, quick: !isSettled) }
         if !layer.isVisible {
             // Hidden: the picture faded, its frame dim, and the word on it.
             cr.fill(rect, Self.paper.with(alpha: 0.7))

@@ -40,12 +40,18 @@ public final class LayerCompositor {
         order = []
     }
 
-    /// Draws `pictures`, back to front, into `rect`.
-    public func draw(_ pictures: [String], in rect: Rect, _ cr: CairoContext) {
+    /// Draws `pictures`, back to front, into `rect`. `quick` while the window is still being
+    /// resized: the composite of the last size, scaled by Cairo as it is painted, stands in
+    /// rather than a new one being made for every size the drag passes through.
+    public func draw(_ pictures: [String], in rect: Rect, _ cr: CairoContext, quick: Bool = false) {
         guard rect.width >= 1, rect.height >= 1 else { return }
         let scale = cr.deviceScale
         let w = max(1, Int((rect.width * scale).rounded(.up))), h = max(1, Int((rect.height * scale).rounded(.up)))
         if w != pixelSize.width || h != pixelSize.height {
+            if quick, let old = composites[pictures] {
+                cr.draw(old, in: rect, filter: .good)
+                return
+            }
             clear()
             pixelSize = (w, h)
         }
@@ -60,7 +66,7 @@ public final class LayerCompositor {
             cr.scale(Double(pixelSize.width) / points.width, Double(pixelSize.height) / points.height)
             let rect = Rect(x: 0, y: 0, width: points.width, height: points.height)
             for p in pictures {
-                if let painter { painter(p, rect, cr) } else { store.draw(folder + "/" + p, in: rect, cr) }
+                if let painter { painter(p, rect, cr) } else { store.draw(folder + "/" + p, in: rect, cr, keepsCopy: false) }
             }
         }
         if order.count >= Self.keep, let oldest = order.first {
@@ -78,7 +84,7 @@ public final class LayerCompositor {
         guard let first = store.warnings.first else { return }
         let more = store.warnings.count > 1 ? " (and \(store.warnings.count - 1) more)" : ""
         let text = first + more
-        let size = Text.fittingSize(text, width: width - 20, size: 12)
+        let size = Text.fittingSize(text, width: width - 20, size: Theme.TextSize.caption)
         let w = min(width - 8, Text.width(text, size: size) + 12)
         cr.fill(Rect(x: (width - w) / 2, y: y - 10, width: w, height: 20), Theme.background.with(alpha: 0.9))
         cr.text(text, x: width / 2, y: y, size: size, color: Theme.error, align: .center)

@@ -1,7 +1,8 @@
 import TouchDeskInterface
 
 extension MandelbrotApp {
-    public var widgets: [any WidgetGroup] { [controls] }
+    /// The toolbar; while "Save as…" asks for a size, its panel's field and buttons instead.
+    public var widgets: [any WidgetGroup] { isAskingForSize ? [sizeForm] : [controls] }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Click, 1–4", "Zoom into that quadrant"), KeyHelp("Wheel, +", "Zoom about the pointer (+: the centre)"),
          KeyHelp("Drag, arrows", "Pan"), KeyHelp("-", "One step out"), KeyHelp("Home", "Back to the start view"),

@@ -518,13 +518,13 @@ public final class MandelbrotApp: MiniApp {
         for q in 1...4 {
             let qx = q == 1 || q == 3 ? imageRect.minX + pad : imageRect.maxX - pad
             let qy = q <= 2 ? imageRect.minY + pad : imageRect.maxY - pad
-            cr.text("\(q)", x: qx, y: qy, size: 12, color: Color(1, 1, 1, 0.75), weight: .bold, align: .center)
+            cr.text("\(q)", x: qx, y: qy, size: Theme.TextSize.caption, color: Color(1, 1, 1, 0.75), weight: .bold, align: .center)
         }
     }
 
     /// The journey, shortened in the middle when it does not fit (Shift+Ctrl+C copies all of it).
     var journeyLayout: TextLayout {
-        Text.layout("Journey: " + model.journeyText, font: Font(size: 15, weight: .bold), width: max(40, size.width * 0.55 - 20),
+        Text.layout("Journey: " + model.journeyText, font: Font(size: Theme.TextSize.status, weight: .bold), width: max(40, size.width * 0.55 - 20),
                     ellipsis: .middle)
     }
 
@@ -542,7 +542,7 @@ public final class MandelbrotApp: MiniApp {
         if let big = bigSaveSize, bigRender != nil {
             info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(bigRenderer.progress.fraction * 100))
         }
-        let l = Text.layout(info, font: Font(size: 13), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
+        let l = Text.layout(info, font: Font(size: Theme.TextSize.caption), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
         if bigRender != nil {
             // The big picture's progress: a thin bar under the labels.
@@ -555,9 +555,9 @@ public final class MandelbrotApp: MiniApp {
         Theme.bar.set(cr)
         cr.roundedRect(sizePanel, radius: 10)
         cr.fill()
-        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: 14, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
+        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: Theme.TextSize.body, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
         cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
-        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: 12),
+        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: Theme.TextSize.caption),
                                width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
         cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
         sizeForm.draw(cr)

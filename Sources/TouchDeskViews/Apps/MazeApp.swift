@@ -125,10 +125,24 @@ public final class MazeApp: MiniApp {
 
     public func layout(in size: Size) {
         self.size = size
+        let top = Self.stripHeight
         let barH = controls.layoutToolbar(atBottomOf: size)
-        let h = max(0, size.height - barH - Self.stripHeight - 4)
-        let side = max(0, min(size.width - 16, h))
-        mazeRect = Rect(x: (size.width - side) / 2, y: Self.stripHeight, width: side, height: side)
+        let below = max(0, min(size.width - 16, size.height - barH - top - 4))
+        // A column of buttons beside the maze when that leaves the maze larger (a landscape
+        // window): compact when the full-size column would not fit the height.
+        let n = Double(controls.items.count), gap = 4.0, free = size.height - top - 8
+        controls.isCompact = n * Controls.rowHeight + (n - 1) * gap > free
+        let columnW = controls.items.map(controls.preferredWidth).max() ?? 0
+        let columnH = n * controls.height + (n - 1) * gap
+        let beside = max(0, min(size.width - columnW - 24, free))
+        if columnH <= free && beside > below * 1.05 {
+            let left = ((size.width - beside - 8 - columnW) / 2).rounded()
+            mazeRect = Rect(x: left, y: top, width: beside, height: beside)
+            controls.layoutColumns(in: Rect(x: mazeRect.maxX + 8, y: top, width: columnW, height: columnH), columns: 1, gap: gap)
+        } else {
+            _ = controls.layoutToolbar(atBottomOf: size)
+            mazeRect = Rect(x: (size.width - below) / 2, y: top, width: below, height: below)
+        }
         model.resize(to: mazeRect.size)
     }
 
@@ -310,7 +324,7 @@ public final class MazeApp: MiniApp {
         else if cursor != nil { status = "Building: arrows move, Space toggles, B to play" }
         else if showsHint { status = "Drag to draw walls, G for a maze; arrows tilt the ball" }
         cr.text(status, x: 10, y: Self.stripHeight / 2,
-                  size: Text.fittingSize(status, width: size.width - 120, size: 15, weight: .bold), weight: .bold)
+                  size: Text.fittingSize(status, width: size.width - 120, size: Theme.TextSize.status, weight: .bold), weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
         if mazeRect.width > 0 {
             cr.save()

@@ -20,15 +20,6 @@ import TouchDeskModels
 ///   of the canvas as one undoable step; a clipboard holding only text says so.
 struct PaintFiles {
     enum DialogKind { case saveAs, open }
-    /// Save As, Open and Paste: a row above the toolbar when the window has room for it (the keys
-    /// work either way, and the keys overlay lists them).
-    let controls: Controls = {
-        let c = Controls()
-        c.add("saveAs", "Save As…", shortcut: "Ctrl+Shift+S")
-        c.add("open", "Open…", shortcut: "Ctrl+O")
-        c.add("paste", "Paste", shortcut: "Ctrl+V", help: "Paste a picture from the clipboard")
-        return c
-    }()
     var dialog: (kind: DialogKind, view: PathDialog)?
     /// The size the app was laid out in, for the dialog.
     var area = Size(0, 0)
@@ -74,24 +65,15 @@ extension PaintApp {
             receivePaste(picture)
             return true
         }
-        switch files.controls.handle(event) {
-        case .activated(let id): activate(id); return true
-        case .consumed, .changed: return true
-        case .ignored: return nil
-        }
+        return nil
     }
 
-    /// Lays the file buttons out in rows above the toolbar, if the canvas keeps at least half the
-    /// height; returns the height they take (0: hidden).
-    func layoutFileButtons(in size: Size, toolbarHeight: Double) -> Double {
-        let rowsH = files.controls.layoutRows(in: Rect(x: 8, y: 0, width: max(0, size.width - 16), height: 0))
-        let top = size.height - toolbarHeight - rowsH
-        guard top >= size.height * 0.5 else {
-            for id in ["saveAs", "open", "paste"] { files.controls.place(id, at: .zero) }
-            return 0
-        }
-        _ = files.controls.layoutRows(in: Rect(x: 8, y: top + 2, width: max(0, size.width - 16), height: 0))
-        return rowsH
+    /// Save As, Open and Paste, in the toolbar after Copy (behind More when they do not fit; the
+    /// keys work either way, and the keys overlay lists them).
+    func addFileControls() {
+        controls.add("saveAs", "Save As…", shortcut: "Ctrl+Shift+S")
+        controls.add("open", "Open…", shortcut: "Ctrl+O", help: "Open a PNG picture to paint on")
+        controls.add("paste", "Paste", shortcut: "Ctrl+V", help: "Paste a picture from the clipboard")
     }
 
     func handleFileKey(_ k: Key) -> Bool? {
@@ -454,8 +436,7 @@ extension PaintApp {
         cr.draw(l, x: box.x + 6, y: box.y + 3, color: Theme.text)
     }
 
-    func drawFiles(_ cr: CairoContext) {
-        files.controls.draw(cr)
+    func drawFileDialog(_ cr: CairoContext) {
         files.dialog?.view.draw(cr, in: Rect(x: 0, y: 0, width: files.area.width, height: files.area.height))
     }
 }

@@ -1,8 +1,9 @@
 import TouchDeskInterface
 
 extension PaintApp {
-    public var widgets: [any WidgetGroup] { fileDialog.map { [$0] } ?? [controls, files.controls] }
+    public var widgets: [any WidgetGroup] { fileDialog.map { [$0] } ?? (picker.isOpen ? [toolbar, picker] : [toolbar]) }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Drag", "Paint"), KeyHelp("Ctrl+Y", "Redo"), KeyHelp("Backspace", "Clear the canvas (undoable)")]
+        [KeyHelp("Drag", "Paint"), KeyHelp("Alt+click", "Take the colour under the pointer (eyedropper)"),
+         KeyHelp("Ctrl+Y", "Redo"), KeyHelp("Backspace", "Clear the canvas (undoable)")]
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 
-/// Paintbrush: drag to paint on a black canvas in five colours; undo, redo, clear, brush size,
-/// save as PNG.
+/// Paintbrush: drag to paint on a black canvas in the seed's five colours or any other (a colour
+/// picker, an eyedropper), at any brush size and opacity; undo, redo, clear, save as PNG, copy.
 ///
 /// The canvas is a persistent image surface: new dabs are painted into it as they arrive and a
 /// frame only blits it, so the cost of a frame does not grow with the number of dabs. Actions
@@ -13,11 +13,16 @@ import TouchDeskModels
 public final class PaintApp: MiniApp {
     public nonisolated static let id = "paint"
     public nonisolated static let title = "Paintbrush"
-    public nonisolated static let blurb = "Paint with the mouse on a black canvas: five colours, brush sizes, undo, save as PNG."
+    public nonisolated static let blurb = "Paint with the mouse on a black canvas: five colours and a colour picker, brush size and opacity, undo, save as PNG."
 
     public internal(set) var model = PaintModel()
     let environment: AppEnvironment
     let controls = Controls()
+    /// The tools along the bottom; those that do not fit wait behind More.
+    private(set) var toolbar: OverflowToolbar!
+    let picker = ColourPicker()
+    /// The eyedropper is armed (I): the next click on the canvas takes its colour.
+    var picksNext = false
     public private(set) var canvasRect = Rect.zero
     /// The canvas and the base under the undo history, both `surfaceSize` in points. They only
     /// grow, so shrinking the window and growing it again loses nothing.
@@ -27,48 +32,60 @@ public final class PaintApp: MiniApp {
     /// Pixels per point of the surfaces: the device scale the app is drawn at (2 on a 192 dpi
     /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
     var pixelScale = 1.0
-    private var hover: Point?
+    var hover: Point?
     var toast = Toast()
     /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
     var files = PaintFiles()
+    /// The translucent stroke being drawn, at full strength, shown over the canvas at the stroke's
+    /// opacity and laid onto it once when the stroke ends (see PaintApp+Layer.swift).
+    var strokeLayer: ImageSurface?
+    /// The part of `strokeLayer` the current stroke has touched.
+    var strokeLayerDirty: Rect?
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         for c in PaintColor.allCases {
             controls.add("color.\(c.rawValue)", c.name, shortcut: "\(c.rawValue + 1)", kind: .swatch(Color(c.rgb)))
         }
+        addColourControls()
         controls.add("eraser", "Eraser", shortcut: "E", kind: .toggle)
         controls.add("clear", "Clear", shortcut: "Del")
         controls.add("undo", "Undo", shortcut: "Ctrl+Z")
         controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
         controls.add("save", "Save", shortcut: "Ctrl+S")
         controls.add("copy", "Copy", shortcut: "Ctrl+C")
+        addFileControls()
         controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
+        controls.add("opacity", "Opacity", shortcut: "{ }", kind: .slider(Self.opacityPercent), value: 100, help: "Brush opacity, 5–100 %")
+        toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, moreShortcut: "Tab")
         syncControls()
     }
 
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
-        // The tool rows sit at the bottom, under the canvas.
-        let barH = controls.layoutToolbar(atBottomOf: size)
-        let filesH = layoutFileButtons(in: size, toolbarHeight: barH)
-        canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH - filesH))
+        // The tools sit at the bottom, under the canvas, in one row (two in a tall window).
+        let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
+        canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
+        picker.layout(in: canvasRect)
         ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
         layoutFiles(in: size)
     }
 
     public func handle(_ event: InputEvent) -> Bool {
         if let handled = handleFileEvent(event) { return handled }
-        switch controls.handle(event) {
+        if picker.isOpen || event.isAltClick { return handleColourEvent(event) }
+        switch toolbar.handle(event) {
         case .activated(let id): activate(id); return true
         case .changed("size", let v): model.setRadius(v); return true
+        case .changed("opacity", let v): model.setOpacity(v / 100); return true
         case .consumed: hover = nil; return true
         case .changed, .ignored: break
         }
         switch event {
         case .touchBegan(let p):
             guard canvasRect.contains(p) else { return false }
+            if picksNext { return handleColourEvent(.altClick(p)) }
             model.beginStroke(at: p)
         case .touchMoved(let p):
             hover = p
@@ -90,6 +107,7 @@ public final class PaintApp: MiniApp {
     }
 
     private func handleKey(_ k: Key) -> Bool {
+        if handleColourKey(k) { syncControls(); return true }
         if let handled = handleFileKey(k) { return handled }
         if k.is("z", control: true, shift: false) { activate("undo") }
         else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
@@ -99,13 +117,14 @@ public final class PaintApp: MiniApp {
         else if k.is("Delete") || k.is("BackSpace") { activate("clear") }
         else if k.is("bracketleft") { model.setRadius(model.radius - 2) }
         else if k.is("bracketright") { model.setRadius(model.radius + 2) }
-        else if let n = Int(k.name), let c = PaintColor(rawValue: n - 1), !k.control { model.color = c }
+        else if let n = Int(k.name), let c = PaintColor(rawValue: n - 1), !k.control { model.color = c.color }
         else { return false }
         syncControls()
         return true
     }
 
     func activate(_ id: String) {
+        if activateColourTool(id) { syncControls(); return }
         switch id {
         case "clear": model.clear()
         case "undo": model.undo()
@@ -117,18 +136,20 @@ public final class PaintApp: MiniApp {
         case "paste": pastePicture()
         case "eraser": model.color = .black
         default:
-            if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c }
+            if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c.color }
         }
         paintChanges()
         syncControls()
     }
 
     func syncControls() {
-        for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c == model.color) }
+        for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c.color == model.color) }
         controls.setOn("eraser", model.color == .black)
         controls.setEnabled("undo", model.canUndo)
         controls.setEnabled("redo", model.canRedo)
         controls.setValue("size", model.radius)
+        controls.setValue("opacity", (model.opacity * 100).rounded())
+        controls.setOn("eyedropper", picksNext)
     }
 
     public func tick() -> Bool {
@@ -178,6 +199,7 @@ public final class PaintApp: MiniApp {
             pixelScale = scale
             canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
             base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+            resetStrokeLayer()
         }
         cr.fill(canvasRect, Color(0, 0, 0))
         if let canvas {
@@ -186,9 +208,10 @@ public final class PaintApp: MiniApp {
             cr.clip()
             cr.setSource(canvas, at: canvasRect.x, canvasRect.y)
             cr.paint()
+            drawStrokeLayer(cr)
             cr.restore()
         }
-        if let hover, canvasRect.contains(hover) {
+        if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext {
             // The brush outline shows where and how big the next dab will be.
             cr.setLineWidth(1)
             Color(0.5, 0.5, 0.5, 0.9).set(cr)
@@ -197,9 +220,11 @@ public final class PaintApp: MiniApp {
         }
         drawDocumentEdges(cr)
         cr.fill(Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
-        controls.draw(cr)
+        toolbar.draw(cr)
+        drawColourTools(cr)
+        picker.draw(cr)
         toast.draw(cr, in: canvasRect)
-        drawFiles(cr)
+        drawFileDialog(cr)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
@@ -230,6 +255,7 @@ public final class PaintApp: MiniApp {
         canvas = Self.grow(canvas, width: w, height: h, scale: pixelScale)
         if base != nil { base = Self.grow(base, width: w, height: h, scale: pixelScale) }
         surfaceSize = (w, h)
+        resetStrokeLayer()
     }
 
     /// A new black surface of the given size in points, `scale` pixels per point, with `old`
@@ -266,8 +292,14 @@ public final class PaintApp: MiniApp {
                 apply(action, to: base!)
                 // The oldest action moved into the base: every snapshot is one action further in.
                 snapshots = snapshots.compactMap { $0.count > 1 ? ($0.count - 1, $0.surface) : nil }
-            case .dabs(let color, let radius, let centers) where !rebuild:
-                Self.paintDabs(centers, color: color, radius: radius, on: canvas)
+            case .dabs(let color, let radius, let opacity, let centers) where !rebuild:
+                if opacity < 1 {
+                    paintIntoStrokeLayer(centers, color: color, radius: radius)
+                } else {
+                    Self.paintDabs(centers, color: color, radius: radius, on: canvas)
+                }
+            case .strokeEnded(let opacity) where !rebuild:
+                compositeStrokeLayer(onto: canvas, opacity: opacity)
             case .apply(let action) where !rebuild:
                 apply(action, to: canvas)
             default:
@@ -309,12 +341,19 @@ public final class PaintApp: MiniApp {
             }
         }
         for a in actions[(snapshot?.count ?? actions.startIndex)...] { apply(a, to: canvas) }
-        if let s = model.current { Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas) }
+        clearStrokeLayer()
+        if let s = model.current {
+            if s.opacity < 1 {
+                paintIntoStrokeLayer(s.dabs, color: s.color, radius: s.radius)
+            } else {
+                Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas)
+            }
+        }
     }
 
     private func apply(_ action: PaintAction, to surface: ImageSurface) {
         switch action {
-        case .stroke(let s): Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: surface)
+        case .stroke(let s): Self.paintDabs(s.dabs, color: s.color, radius: s.radius, opacity: s.opacity, on: surface)
         case .clear:
             surface.draw { cr in
                 cr.setSourceRGB(0, 0, 0)
@@ -325,11 +364,14 @@ public final class PaintApp: MiniApp {
         }
     }
 
-    /// Fills all the dab circles as one path: one fill per batch instead of one per dab.
-    static func paintDabs(_ centers: [Point], color: PaintColor, radius: Double, on surface: ImageSurface) {
+    /// Fills all the dab circles as one path: one fill per batch instead of one per dab. The
+    /// circles of one path unite (nonzero winding), so a whole stroke filled at `opacity` covers
+    /// every pixel once, however often its dabs overlap: the same as drawing it into a layer and
+    /// compositing that, which is how a live stroke is shown (`paintIntoStrokeLayer`).
+    static func paintDabs(_ centers: [Point], color: RGBColor, radius: Double, opacity: Double = 1, on surface: ImageSurface) {
         guard !centers.isEmpty else { return }
         surface.draw { cr in
-            Color(color.rgb).set(cr)
+            Color(color.rgb).with(alpha: opacity).set(cr)
             for c in centers { cr.circle(c, radius) }
             cr.fill()
         }
@@ -351,6 +393,7 @@ public final class PaintApp: MiniApp {
     /// (nil: the window's) and `file` the one Ctrl+S writes to.
     func replaceCanvas(with picture: ImageSurface, documentSize: Size? = nil, file: String? = nil) {
         model.restart(documentSize: documentSize, file: file)
+        resetStrokeLayer()
         snapshots = []
         let w = max(surfaceSize.width, Int(picture.size.width.rounded(.up)), 1)
         let h = max(surfaceSize.height, Int(picture.size.height.rounded(.up)), 1)
@@ -420,9 +463,13 @@ extension PaintApp: StatefulApp, DocumentApp {
         var canvas: String?
         /// Pixels per point of that PNG.
         var scale: Double?
-        /// The brush colour's index (`PaintColor`).
+        /// The brush colour's index (`PaintColor`), as files before the colour picker kept it.
         var color: Int?
         var radius: Double?
+        /// The brush colour as `#RRGGBB`; when present it wins over `color`.
+        var colour: String?
+        /// The brush opacity, 0.05…1 (files without it paint opaque).
+        var opacity: Double?
         /// The size of the picture being edited, in points (nil: the window's).
         var width: Double?
         var height: Double?
@@ -436,14 +483,16 @@ extension PaintApp: StatefulApp, DocumentApp {
         h.combine(canvasRevision)
         h.combine(model.color)
         h.combine(model.radius)
+        h.combine(model.opacity)
         h.combine(model.file)
-        let image = DetachedImage(copying: canvas)
-        let scale = canvas.scale, color = model.color.rawValue, radius = model.radius
         let doc = model.documentSize, file = model.file
+        let image = DetachedImage(copying: canvas)
+        let scale = canvas.scale, radius = model.radius, opacity = model.opacity
+        let colour = model.color.hex, seed = PaintColor.allCases.first { $0.color == model.color }?.rawValue
         return AppState(revision: h.finalize()) {
             let png = try image.pngData()
-            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, color: color, radius: radius,
-                                                 width: doc?.width, height: doc?.height, file: file))
+            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, color: seed, radius: radius,
+                                                 colour: colour, opacity: opacity, width: doc?.width, height: doc?.height, file: file))
         }
     }
 
@@ -464,8 +513,9 @@ extension PaintApp: StatefulApp, DocumentApp {
                 putUnderHistory(picture, documentSize: doc)
             }
         }
-        if let c = kept.color.flatMap(PaintColor.init(rawValue:)) { model.color = c }
+        if let c = kept.colour.flatMap(RGBColor.init(hex:)) ?? kept.color.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
         if let r = kept.radius, r.isFinite { model.setRadius(r) }
+        if let a = kept.opacity, a.isFinite { model.setOpacity(a) }
         restoredRevision = canvasRevision
         syncControls()
     }

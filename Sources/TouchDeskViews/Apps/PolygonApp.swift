@@ -101,14 +101,14 @@ public final class PolygonApp: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         let name = "\(model.name) · \(model.sides) sides"
-        cr.text(name, x: 14, y: 24, size: Text.fittingSize(name, width: size.width * 0.6, size: 20, weight: .bold), weight: .bold)
+        cr.text(name, x: 14, y: 24, size: Text.fittingSize(name, width: size.width * 0.6, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
         let degrees = String(format: "%.1f°", model.degrees)
-        cr.text(degrees, x: size.width - 14, y: 24, size: 20, color: Theme.accent, weight: .bold, align: .right)
+        cr.text(degrees, x: size.width - 14, y: 24, size: Theme.TextSize.headline, color: Theme.accent, weight: .bold, align: .right)
         if drawingArea.height > 20 {
             Self.drawPolygon(cr, model: model, center: center, radius: radius)
             if !dragging && model.angle == 0 {
                 cr.text("Drag around the shape to turn it", x: drawingArea.midX, y: drawingArea.maxY - 12,
-                          size: 12, color: Theme.dimText, align: .center)
+                          size: Theme.TextSize.caption, color: Theme.dimText, align: .center)
             }
         }
         controls.draw(cr)

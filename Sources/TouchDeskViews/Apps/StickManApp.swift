@@ -93,7 +93,7 @@ public final class StickManApp: MiniApp {
     private func drawBubble(_ cr: CairoContext) {
         let b = bubbleRect
         guard b.width > 40 else { return }
-        let textSize = Text.fittingSize(model.label, width: b.width - 28, size: 17, weight: .bold)
+        let textSize = Text.fittingSize(model.label, width: b.width - 28, size: Theme.TextSize.headline, weight: .bold)
         let w = min(b.width, Text.width(model.label, size: textSize, weight: .bold) + 32)
         let box = Rect(x: (b.midX - w / 2).rounded(), y: b.y, width: w, height: b.height)
         // The head is at (200, 120) of the 400-pixel artwork.

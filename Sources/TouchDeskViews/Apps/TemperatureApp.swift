@@ -26,6 +26,10 @@ public final class TemperatureApp: MiniApp {
     public private(set) var pictureArea = Rect.zero
     /// Where the error, the summary and the weather message go, under the fields.
     private var messageTop = 0.0
+    /// Whether the three fields share one row (a low window), the picture taking the room saved.
+    private(set) var isOneRow = false
+    /// Whether the fields are wide enough for "Fahrenheit °F" over them, not just "°F".
+    private var showsNames = true
     /// The widest the fields' block grows.
     static let contentWidth = 720.0
 
@@ -57,17 +61,30 @@ public final class TemperatureApp: MiniApp {
         let buttonW = max(c["toCelsius"].map { c.preferredWidth($0) } ?? 60, c["toFahrenheit"].map { c.preferredWidth($0) } ?? 60)
         let contentW = max(200, min(size.width - 32, Self.contentWidth))
         let left = ((size.width - contentW) / 2).rounded()
-        let fieldW = max(60, (contentW - buttonW - 2 * gap) / 2)
         // A tall window gets a little air above the fields, not a strip at the top.
         let y = max(40, ((size.height - 560) * 0.12).rounded() + 40)
+        // Kelvin under Celsius, unless that leaves the picture less than 40 % of the window:
+        // then all three fields share one row and the message sits closer.
+        let stackedTop = y + 2 * TextField.height + 34 + 14 + 78
+        isOneRow = size.height - stackedTop - 10 < size.height * 0.4
+        let fieldW = max(60, (contentW - buttonW - Double(isOneRow ? 3 : 2) * gap) / Double(isOneRow ? 3 : 2))
         fahrenheit.frame = Rect(x: left, y: y, width: fieldW, height: TextField.height)
-        celsius.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
-        kelvin.frame = Rect(x: celsius.frame.x, y: y + TextField.height + 34, width: fieldW, height: TextField.height)
         let bx = left + fieldW + gap
         c.place("toCelsius", at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
         c.place("toFahrenheit", at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
-        messageTop = kelvin.frame.maxY + 14
-        let pictureTop = messageTop + 78
+        if isOneRow {
+            celsius.frame = Rect(x: bx + buttonW + gap, y: y, width: fieldW, height: TextField.height)
+            kelvin.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
+            messageTop = max(celsius.frame.maxY, y + 56) + 10
+        } else {
+            celsius.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
+            kelvin.frame = Rect(x: celsius.frame.x, y: y + TextField.height + 34, width: fieldW, height: TextField.height)
+            messageTop = kelvin.frame.maxY + 14
+        }
+        showsNames = TemperatureScale.allCases.allSatisfy {
+            Text.width("\($0.name) \($0.symbol)", size: Theme.TextSize.body, weight: .bold) <= fieldW
+        }
+        let pictureTop = messageTop + (isOneRow ? 62 : 78)
         pictureArea = Rect(x: 16, y: pictureTop, width: max(0, size.width - 32), height: max(0, size.height - pictureTop - 10))
     }
 
@@ -122,7 +139,8 @@ public final class TemperatureApp: MiniApp {
     public func draw(_ cr: CairoContext) {
         for scale in TemperatureScale.allCases {
             let f = field(scale)
-            let name = "\(scale.name) \(scale.symbol)"
+            // The scales' names where they all fit at their size, else their symbols alone.
+            let name = showsNames ? "\(scale.name) \(scale.symbol)" : scale.symbol
             cr.text(name, x: f.frame.x + 2, y: f.frame.y - 14, size: Text.fittingSize(name, width: f.frame.width, size: Theme.TextSize.body, weight: .bold),
                     color: Theme.dimText, weight: .bold)
         }
@@ -143,10 +161,10 @@ public final class TemperatureApp: MiniApp {
         }
         let summary = "\(Temperature.format(r.fahrenheit)) °F = \(Temperature.format(r.celsius)) °C = \(Temperature.format(r.kelvin)) K"
         cr.text(summary, x: size.width / 2, y: below + 10,
-                size: Text.fittingSize(summary, width: size.width - 24, size: Theme.TextSize.caption + 2), color: Theme.dimText, align: .center)
+                size: Text.fittingSize(summary, width: size.width - 24, size: Theme.TextSize.status), color: Theme.dimText, align: .center)
         let message = r.band.message
-        cr.text(message, x: size.width / 2, y: below + 44,
-                size: Text.fittingSize(message, width: size.width - 24, size: 26, weight: .bold), weight: .bold, align: .center)
+        cr.text(message, x: size.width / 2, y: below + (isOneRow ? 38 : 44),
+                size: Text.fittingSize(message, width: size.width - 24, size: Theme.TextSize.headline, weight: .bold), weight: .bold, align: .center)
         if pictureArea.height > 20 {
             drawPicture(r.band, cr)
         }

@@ -9,12 +9,12 @@ public enum TiltIndicator {
     @discardableResult
     public static func draw(_ cr: CairoContext, _ source: TiltSourceKind, right: Double, y: Double) -> Rect {
         let label = "Tilt: \(source.rawValue)"
-        let w = Text.width(label, size: 12, weight: .bold) + 18
+        let w = Text.width(label, size: Theme.TextSize.caption, weight: .bold) + 18
         let frame = Rect(x: right - w, y: y - 11, width: w, height: 22)
         (source == .keyboard ? Theme.control : Theme.controlOn).set(cr)
         cr.roundedRect(frame, radius: 11)
         cr.fill()
-        cr.text(label, x: frame.midX, y: frame.midY, size: 12, color: Theme.text, weight: .bold, align: .center)
+        cr.text(label, x: frame.midX, y: frame.midY, size: Theme.TextSize.caption, color: Theme.text, weight: .bold, align: .center)
         return frame
     }
 }

@@ -295,11 +295,16 @@ public final class WebApp: MiniApp {
     public func layout(in size: Size) {
         self.size = size
         let pad = 8.0
-        let buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+        // In a narrow window the buttons go compact (chord hints left to the keys overlay), then
+        // share the row, rather than running off its edge.
+        let gaps = Controls.gap * Double(max(0, Control.allCases.count - 1))
+        form.controls.isCompact = false
+        var buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+        if buttons.map(form.controls.preferredWidth).reduce(0, +) > size.width - 2 * pad - gaps {
+            form.controls.isCompact = true
+            buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+        }
         let natural = buttons.map { form.controls.preferredWidth($0) }
-        // In a narrow window the buttons share the row, their labels shrinking to fit, rather
-        // than running off its edge.
-        let gaps = Controls.gap * Double(max(0, natural.count - 1))
         let fit = min(1, (size.width - 2 * pad - gaps) / max(1, natural.reduce(0, +)))
         let widths = natural.map { ($0 * fit).rounded(.down) }
         let buttonsWidth = widths.reduce(0, +) + Controls.gap * Double(widths.count - 1)
@@ -543,11 +548,11 @@ public final class WebApp: MiniApp {
             detail = pane == .asIs ? "\(Int(v.contentSize.width)) × \(Int(v.contentSize.height)) px, 1:1"
                                    : "\(Int((v.scale * 100).rounded())) %"
         }
-        let nameWidth = Text.width(name, size: 14, weight: .bold)
-        cr.text(name, x: label.x + 2, y: label.midY - 2, size: 14, color: active ? Theme.text : Theme.dimText, weight: .bold)
-        if !detail.isEmpty {
-            cr.text(detail, x: label.x + nameWidth + 12, y: label.midY - 2,
-                    size: Text.fittingSize(detail, width: max(20, label.width - nameWidth - 16), size: 12), color: Theme.dimText)
+        let nameWidth = Text.width(name, size: Theme.TextSize.label, weight: .bold)
+        cr.text(name, x: label.x + 2, y: label.midY - 2, size: Theme.TextSize.label, color: active ? Theme.text : Theme.dimText, weight: .bold)
+        // The detail where it fits at its size (a narrow view has no room for it).
+        if !detail.isEmpty, Text.width(detail, size: Theme.TextSize.caption) <= label.width - nameWidth - 16 {
+            cr.text(detail, x: label.x + nameWidth + 12, y: label.midY - 2, size: Theme.TextSize.caption, color: Theme.dimText)
         }
         // The page: white paper, then whatever tiles have arrived.
         cr.saved {
@@ -558,7 +563,7 @@ public final class WebApp: MiniApp {
                 tiles.draw(cr, frame: v.frame, scale: v.scale, origin: o, deviceScale: tileScale)
             } else {
                 cr.fill(v.frame, Color(hex: 0x2c2f38))
-                cr.text(loading == nil ? "No page" : "Loading…", x: v.frame.midX, y: v.frame.midY, size: 15,
+                cr.text(loading == nil ? "No page" : "Loading…", x: v.frame.midX, y: v.frame.midY, size: Theme.TextSize.body,
                         color: Theme.dimText, align: .center)
             }
         }
@@ -637,7 +642,7 @@ public final class WebApp: MiniApp {
         let r = Rect(x: 8, y: size.height - Self.statusHeight, width: size.width - 16, height: Self.statusHeight)
         let isError = hoveredLink == nil && loading == nil && notice?.isError == true
         let text = statusText
-        let l = Text.layout(text, font: Font(size: 13), width: r.width, ellipsis: .middle)
+        let l = Text.layout(text, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
         cr.draw(l, x: r.x, y: r.midY - l.height / 2, color: isError ? Theme.error : Theme.dimText)
     }
 
@@ -719,6 +724,17 @@ nonisolated final class LoadInbox: Sendable {
 
 extension WebApp {
     public var widgets: [any WidgetGroup] { [form] }
+    /// The buttons and the address, and each view's scrollbars while it scrolls (a drag moves the
+    /// thumb, a click on the track pages).
+    public var controlRects: [ControlRect] {
+        form.controlRects + WebPagesModel.Pane.allCases.flatMap { pane -> [ControlRect] in
+            let v = model[pane], name = pane == .asIs ? "asIs" : "fit"
+            var rects: [ControlRect] = []
+            if v.verticalThumb != nil { rects.append(ControlRect(name + ".vertical", v.verticalTrack)) }
+            if v.horizontalThumb != nil, let t = v.horizontalTrack { rects.append(ControlRect(name + ".horizontal", t)) }
+            return rects
+        }
+    }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"), KeyHelp("Ctrl+R", "Reload"),
          KeyHelp("Wheel, drag", "Scroll the view under the pointer"), KeyHelp("Arrows, Page Up/Down, Space", "Scroll the outlined view"),

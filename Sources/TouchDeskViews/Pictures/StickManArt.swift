@@ -279,26 +279,21 @@ public enum StickManArt {
 /// A felt-tip pen: wobbly ink lines drawn twice, and outlined blobs.
 struct Pen {
     let cr: CairoContext
-    private var state: UInt64
+    private var rng: SplitMix64
 
     init(_ cr: CairoContext, seed: String) {
         self.cr = cr
         // FNV-1a of the picture's name: the same wobble every run (Swift's hashValue is not stable).
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in seed.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        state = h
+        rng = SplitMix64(seed: h)
         cr.setLineCap(.round)
         cr.setLineJoin(.round)
     }
 
-    /// A number in −amount…amount (SplitMix64).
+    /// A number in −amount…amount.
     mutating func jitter(_ amount: Double) -> Double {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        z ^= z >> 31
-        return (Double(z >> 11) / Double(1 << 53) * 2 - 1) * amount
+        return (rng.unit() * 2 - 1) * amount
     }
 
     /// An ink line through `points`: ends exactly on them (so layers join up), wobbling between.

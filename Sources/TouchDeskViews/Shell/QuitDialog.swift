@@ -35,7 +35,7 @@ public final class QuitDialog {
     func layout(in size: Size) {
         let w = min(520, size.width - 24)
         let rowsHeight = controls.layoutRows(in: Rect(x: 0, y: 0, width: w - 32, height: 0))
-        let textH = Text.layout(message, font: Font(size: 14), width: w - 32, wrap: true).height
+        let textH = Text.layout(message, font: Font(size: Theme.TextSize.body), width: w - 32, wrap: true).height
         let h = 16 + 26 + 10 + textH + 16 + rowsHeight + 16
         box = Rect(x: (size.width - w) / 2, y: max(8, (size.height - h) / 2), width: w, height: h)
         _ = controls.layoutRows(in: Rect(x: box.x + 16, y: box.maxY - 16 - rowsHeight, width: w - 32, height: 0))
@@ -70,8 +70,8 @@ public final class QuitDialog {
         cr.roundedRect(box.insetBy(1), radius: 11)
         cr.stroke()
         let heading = saving == nil ? title : "Saving…"
-        cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: box.width - 32, size: 18, weight: .bold), weight: .bold)
-        let body = Text.layout(message, font: Font(size: 14), width: box.width - 32, wrap: true)
+        cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: box.width - 32, size: Theme.TextSize.title, weight: .bold), weight: .bold)
+        let body = Text.layout(message, font: Font(size: Theme.TextSize.body), width: box.width - 32, wrap: true)
         cr.draw(body, x: box.x + 16, y: box.y + 16 + 26 + 10, color: Theme.text)
         controls.draw(cr)
     }

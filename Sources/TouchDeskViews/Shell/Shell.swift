@@ -202,7 +202,7 @@ public final class Shell {
         if showsKeys {
             switch event {
             // Any key or click closes the list, and does nothing else: it was aimed at the list.
-            case .key, .touchBegan, .secondaryBegan, .middleClick: showsKeys = false; return
+            case .key, .touchBegan, .secondaryBegan, .middleClick, .altClick: showsKeys = false; return
             case .tilt: break
             default: return
             }
@@ -256,6 +256,7 @@ public final class Shell {
         case .secondaryMoved(let p): _ = app.handle(.secondaryMoved(local(p)))
         case .secondaryEnded(let p): _ = app.handle(.secondaryEnded(local(p)))
         case .middleClick(let p): if p.y >= dy { _ = app.handle(.middleClick(local(p))) }
+        case .altClick(let p): if p.y >= dy { _ = app.handle(.altClick(local(p))) }
         case .key(let k):
             if !app.handle(event) && k.is("Escape") { goHome() }
         case .keyUp, .tilt, .paste, .pastedPicture:

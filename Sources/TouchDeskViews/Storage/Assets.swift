@@ -114,8 +114,13 @@ public final class ImageStore {
 
     /// Draws `name` scaled to fit `rect` keeping its aspect ratio, centred; a crossed box when the
     /// picture cannot be loaded. A picture shown at more pixels than its file has is drawn from its
-    /// larger copy when there is one, so it is not a small picture blown up.
-    public func draw(_ name: String, in rect: Rect, _ cr: CairoContext) {
+    /// larger copy when there is one, so it is not a small picture blown up. `quick` while the
+    /// window is still being resized: a copy made for another size is scaled as it is painted,
+    /// rather than a new copy resampled for every size a drag passes through.
+    ///
+    /// `keepsCopy: false` when the caller keeps what it draws (a composite): the picture is then
+    /// resampled straight into it, with no copy of its own kept at that size.
+    public func draw(_ name: String, in rect: Rect, _ cr: CairoContext, quick: Bool = false, keepsCopy: Bool = true) {
         guard var s = image(name) else {
             Self.drawPlaceholder(in: rect, cr)
             return
@@ -130,6 +135,14 @@ public final class ImageStore {
         guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return }
         let k = min(rect.width / w, rect.height / h)
         let target = Rect(x: rect.midX - w * k / 2, y: rect.midY - h * k / 2, width: w * k, height: h * k)
+        if !keepsCopy {
+            cr.draw(s, in: target, filter: .good)
+            return
+        }
+        if quick, let c = scaled[name], c.width != Int((target.width * cr.deviceScale).rounded(.up)) {
+            cr.draw(c.surface, in: target, filter: .good)
+            return
+        }
         cr.draw(scaledCopy(name, s, points: target.size, scale: cr.deviceScale), in: target)
     }
 

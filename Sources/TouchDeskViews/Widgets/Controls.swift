@@ -28,6 +28,8 @@ public final class Controls {
         public var value = 0.0
         /// What the control does, for the keys overlay when the label alone does not say ("−").
         public var help: String?
+        /// The label in a compact toolbar ("In" for "Zoom in"), if shorter than `label`.
+        public var shortLabel: String?
     }
 
     public enum Outcome: Equatable {
@@ -49,7 +51,14 @@ public final class Controls {
     /// slider across a whole large window reads as a divider, not a control.
     public static let maxSliderWidth = 420.0
 
+    /// The row height of a compact toolbar or column: still a comfortable target for a pointer.
+    public static let compactRowHeight = 30.0
+
     public private(set) var items: [Control] = []
+    /// Whether buttons show their short labels, and keep their key hint only if it is a single
+    /// key: a small window's toolbar then takes fewer rows. The keys overlay (F1) lists every
+    /// control's full name and key either way.
+    public var isCompact = false
     public private(set) var hovered: String?
     public private(set) var pressed: String?
     /// The control with keyboard focus (see `Form`): drawn with a focus ring.
@@ -59,8 +68,9 @@ public final class Controls {
 
     // MARK: - Building
 
-    public func add(_ id: String, _ label: String, shortcut: String, kind: Kind = .button, value: Double = 0, help: String? = nil) {
-        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value, help: help))
+    public func add(_ id: String, _ label: String, short: String? = nil, shortcut: String, kind: Kind = .button, value: Double = 0,
+                    help: String? = nil) {
+        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value, help: help, shortLabel: short))
     }
 
     public subscript(id: String) -> Control? { items.first { $0.id == id } }
@@ -74,22 +84,37 @@ public final class Controls {
         if let i = items.firstIndex(where: { $0.id == id }) { f(&items[i]) }
     }
 
+    /// The label a control shows now: its short one in a compact toolbar.
+    public func shownLabel(_ c: Control) -> String { isCompact ? c.shortLabel ?? c.label : c.label }
+
+    /// Whether a compact toolbar makes room for the control's key hint: a single key ("N", "+")
+    /// yes, a chord ("Ctrl+Shift+Z") only where it fits (the keys overlay lists it anyway).
+    private func plansHint(_ c: Control) -> Bool {
+        !c.shortcut.isEmpty && !showsKeyAsLabel(c) && !(isCompact && c.shortcut.count > 1 && c.shortcut.contains("+"))
+    }
+
+    /// A button labelled with its own key ("+"): the label is the hint.
+    private func showsKeyAsLabel(_ c: Control) -> Bool { shownLabel(c) == c.shortcut }
+
     /// The width a control would like.
     public func preferredWidth(_ c: Control) -> Double {
         switch c.kind {
-        case .swatch: return Self.rowHeight + Text.width(c.shortcut, size: Self.hintSize) + 4
+        case .swatch: return height + Text.width(c.shortcut, size: Self.hintSize) + 4
         case .slider: return 200
         case .button, .toggle:
-            let hint = c.shortcut.isEmpty ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
-            return Text.width(c.label, size: Self.labelSize, weight: .bold) + hint + 22
+            let hint = plansHint(c) ? Text.width(c.shortcut, size: Self.hintSize) + 8 : 0
+            return max(height, Text.width(shownLabel(c), size: Self.labelSize, weight: .bold) + hint + 22)
         }
     }
+
+    /// The height of a row of controls now.
+    public var height: Double { isCompact ? Self.compactRowHeight : Self.rowHeight }
 
     /// Lays every control out left to right in `rect`, wrapping to new rows, and returns the height
     /// used. Sliders stretch to share what is left of their row.
     @discardableResult
     public func layoutRows(in rect: Rect, centered: Bool = false) -> Double {
-        let h = Self.rowHeight, g = Self.gap
+        let h = height, g = Self.gap
         var rows: [[Int]] = [[]]
         var used = 0.0
         for i in items.indices {
@@ -121,12 +146,42 @@ public final class Controls {
     }
 
     /// Lays the controls out in rows along the bottom of `size`, `padding` from the edges, and
-    /// returns the toolbar's whole height, which the content above must leave free.
+    /// returns the toolbar's whole height, which the content above must leave free. The toolbar
+    /// goes compact (short labels, lower rows) when that saves a row.
     public func layoutToolbar(atBottomOf size: Size, padding: Double = 8, centered: Bool = false) -> Double {
-        let rows = layoutRows(in: Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0), centered: centered)
+        let area = Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0)
+        isCompact = false
+        var rows = layoutRows(in: area, centered: centered)
+        if rows > Self.rowHeight {
+            isCompact = true
+            let compact = layoutRows(in: area, centered: centered)
+            if Self.rowCount(compact, rowHeight: Self.compactRowHeight) < Self.rowCount(rows, rowHeight: Self.rowHeight) {
+                rows = compact
+            } else {
+                isCompact = false
+                rows = layoutRows(in: area, centered: centered)
+            }
+        }
         let height = rows + 2 * padding
         for i in items.indices { items[i].frame.y += size.height - height + padding }
         return height
+    }
+
+    private static func rowCount(_ height: Double, rowHeight: Double) -> Int { Int(((height + gap) / (rowHeight + gap)).rounded()) }
+
+    /// Lays the controls out in `columns` columns of equal width filling `rect.width`, from
+    /// `rect`'s top: down each column in turn, or (`rowFirst`) across each row in turn. Returns
+    /// the height used.
+    @discardableResult
+    public func layoutColumns(in rect: Rect, columns: Int, gap: Double = Controls.gap, rowFirst: Bool = false) -> Double {
+        let n = max(1, columns), g = gap, h = height
+        let w = max(0, (rect.width - g * Double(n - 1)) / Double(n))
+        let perColumn = (items.count + n - 1) / n
+        for i in items.indices {
+            let column = rowFirst ? i % n : i / max(1, perColumn), row = rowFirst ? i / n : i % max(1, perColumn)
+            items[i].frame = Rect(x: rect.x + Double(column) * (w + g), y: rect.y + Double(row) * (h + g), width: w, height: h)
+        }
+        return Double(perColumn) * h + Double(max(0, perColumn - 1)) * g
     }
 
     /// Places one control at an explicit frame.
@@ -182,7 +237,10 @@ public final class Controls {
     /// The slider's track: right of its label, left of its value and key hint.
     static func track(of c: Control) -> Rect {
         let labelW = Text.width(c.label, size: labelSize, weight: .bold) + 16
-        let hintW = Text.width(c.shortcut, size: hintSize) + 44
+        // Room for the widest value the slider can show ("100" as well as "60").
+        var valueW = 0.0
+        if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: labelSize, weight: .bold) }
+        let hintW = Text.width(c.shortcut, size: hintSize) + max(44, valueW + 24)
         let x = c.frame.x + labelW
         return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
     }
@@ -203,12 +261,17 @@ public final class Controls {
             fill.with(alpha: alpha).set(cr)
             cr.roundedRect(c.frame, radius: 7)
             cr.fill()
-            let hintW = c.shortcut.isEmpty ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
-            let labelSize = Text.fittingSize(c.label, width: c.frame.width - hintW - 12, size: Self.labelSize, weight: .bold)
-            let labelW = Text.width(c.label, size: labelSize, weight: .bold)
+            // The label keeps its role's size: a hint that leaves it too little room is left to
+            // the keys overlay, and only a label too long alone shrinks.
+            let label = shownLabel(c)
+            let fullW = Text.width(label, size: Self.labelSize, weight: .bold)
+            var hintW = c.shortcut.isEmpty || showsKeyAsLabel(c) ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
+            if fullW + hintW > c.frame.width - 12 { hintW = 0 }
+            let labelSize = Text.fittingSize(label, width: c.frame.width - hintW - 12, size: Self.labelSize, weight: .bold)
+            let labelW = Text.width(label, size: labelSize, weight: .bold)
             let left = c.frame.midX - (labelW + hintW) / 2
-            cr.text(c.label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
-            if !c.shortcut.isEmpty {
+            cr.text(label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
+            if hintW > 0 {
                 cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: Self.hintSize, color: Theme.dimText.with(alpha: alpha))
             }
             if focused == c.id {
@@ -275,7 +338,7 @@ public struct Toast {
 
     public func draw(_ cr: CairoContext, in area: Rect) {
         guard isVisible else { return }
-        let size = Text.fittingSize(message, width: area.width - 40, size: 14)
+        let size = Text.fittingSize(message, width: area.width - 40, size: Theme.TextSize.label)
         let w = min(area.width - 16, Text.width(message, size: size) + 28)
         let box = Rect(x: area.midX - w / 2, y: area.maxY - 52, width: w, height: 36)
         let alpha = min(1, Double(ticksLeft) / 30)

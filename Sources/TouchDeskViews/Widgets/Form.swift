@@ -37,8 +37,8 @@ public final class Form {
     }
 
     /// Adds a button to the controls and to the focus order.
-    public func addButton(_ id: String, _ label: String, shortcut: String, help: String? = nil) {
-        controls.add(id, label, shortcut: shortcut, help: help)
+    public func addButton(_ id: String, _ label: String, short: String? = nil, shortcut: String, help: String? = nil) {
+        controls.add(id, label, short: short, shortcut: shortcut, help: help)
         order.append(id)
     }
 

@@ -224,7 +224,7 @@ public final class TextField {
             cr.fill()
         }
         if editor.characters.isEmpty && !placeholder.isEmpty {
-            let size = Text.fittingSize(placeholder, width: innerWidth, size: 15)
+            let size = Text.fittingSize(placeholder, width: innerWidth, size: Theme.TextSize.body)
             cr.text(placeholder, x: textLeft, y: frame.midY, size: size, color: Theme.dimText.with(alpha: 0.8))
         } else {
             cr.draw(layout, x: x0, y: frame.midY - layout.height / 2, color: Theme.text)
@@ -236,7 +236,7 @@ public final class TextField {
         }
         cr.restore()
         if let notice {
-            let l = Text.layout(notice, font: Font(size: 12), width: max(40, frame.width), ellipsis: .end)
+            let l = Text.layout(notice, font: Font(size: Theme.TextSize.caption), width: max(40, frame.width), ellipsis: .end)
             let box = Rect(x: frame.x, y: frame.maxY + 2, width: min(frame.width, l.width + 12), height: l.height + 6)
             Theme.error.set(cr)
             cr.roundedRect(box, radius: 4)

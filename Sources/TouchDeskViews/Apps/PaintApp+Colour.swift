@@ -1,0 +1,141 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Paintbrush's colour tools: the colour picker (C), the eyedropper (I, or Alt+click on the
+/// canvas), brush opacity ({ and }), and the More panel (Tab) for tools that do not fit the toolbar.
+extension PaintApp {
+    /// The opacity slider's range, in percent.
+    static let opacityPercent = 5.0...100.0
+    /// Opacity keys step by this much.
+    static let opacityStep = 0.05
+    /// From this window height up the toolbar may take two rows; below it, one.
+    static let twoRowHeight = 560.0
+    /// Which tools stay in the toolbar when not all fit, most important first; the swatches
+    /// stay or go together.
+    static let toolPriority = [["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
+                               PaintColor.allCases.map { "color.\($0.rawValue)" }, ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
+
+    func addColourControls() {
+        // The leading spaces leave room for the pill of the current colour (`drawColourTools`).
+        controls.add("picker", "  Colour…", shortcut: "C", help: "Colour picker: any hue, saturation and value")
+        controls.add("eyedropper", "Pick", shortcut: "I", kind: .toggle, help: "Eyedropper: the next click takes the canvas's colour")
+    }
+
+    /// The colour tools' keys and the More panel's; false for keys they do not use.
+    func handleColourKey(_ k: Key) -> Bool {
+        if k.is("c") { openPicker() }
+        else if k.is("i") { activateColourTool("eyedropper") }
+        else if k.is("braceleft") { model.setOpacity(model.opacity - Self.opacityStep) }
+        else if k.is("braceright") { model.setOpacity(model.opacity + Self.opacityStep) }
+        else if (k.is("Tab") || k.is("ISO_Left_Tab")) && !toolbar.overflow.isEmpty { toolbar.togglePanel() }
+        else if k.is("Escape") && (picksNext || toolbar.isPanelOpen) {
+            picksNext = false
+            toolbar.closePanel()
+        }
+        else { return false }
+        return true
+    }
+
+    /// The picker and eyedropper buttons; false for other controls.
+    func activateColourTool(_ id: String) -> Bool {
+        switch id {
+        case "picker":
+            openPicker()
+        case "eyedropper":
+            picksNext.toggle()
+            if picksNext { toast.show("Click the canvas to take its colour (Alt+click does it any time)", isError: false) }
+        default:
+            return false
+        }
+        syncControls()
+        return true
+    }
+
+    func openPicker() {
+        picksNext = false
+        toolbar.closePanel()
+        if model.current != nil { model.endStroke(at: nil); paintChanges() }
+        picker.open(with: model.color)
+        picker.layout(in: canvasRect)
+        hover = nil
+        syncControls()
+    }
+
+    /// Input while the picker is open, and Alt+clicks: the picker is modal (a click outside it
+    /// cancels it); an Alt+click on the canvas takes the colour under the pointer.
+    func handleColourEvent(_ event: InputEvent) -> Bool {
+        if case .altClick(let p) = event {
+            guard !picker.isOpen, canvasRect.contains(p) else { return picker.isOpen }
+            pickColour(at: p)
+            syncControls()
+            return true
+        }
+        switch picker.handle(event) {
+        case .accepted(let c):
+            model.color = c
+        case .cancelled, .consumed:
+            break
+        case .ignored:
+            return false
+        }
+        syncControls()
+        return true
+    }
+
+    /// The eyedropper: the canvas's colour at `p` (in the app's coordinates) becomes the brush's.
+    func pickColour(at p: Point) {
+        picksNext = false
+        guard let c = colourOnCanvas(at: p) else { return }
+        model.pick(c)
+        toast.show("Colour \(c.hex) taken from the canvas", isError: false)
+    }
+
+    /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
+    func colourOnCanvas(at p: Point) -> RGBColor? {
+        guard let canvas, canvasRect.contains(p) else { return nil }
+        let x = Int(((p.x - canvasRect.x) * pixelScale).rounded(.down)), y = Int(((p.y - canvasRect.y) * pixelScale).rounded(.down))
+        guard x >= 0, y >= 0, x < canvas.pixelWidth, y < canvas.pixelHeight else { return nil }
+        let pixel = canvas.withPixels { base, stride in base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
+        return RGBColor(cairoPixel: pixel, hasAlpha: canvas.format == .argb)
+    }
+
+    /// The current colour on the picker button, and the eyedropper's hint and cross-hair.
+    func drawColourTools(_ cr: CairoContext) {
+        if let f = controls["picker"]?.frame, f.width > 0 {
+            // A pill of the brush colour in the button's left margin, outlined so black shows.
+            let pill = Rect(x: f.x + 4, y: f.y + 7, width: 6, height: f.height - 14)
+            Color(model.color.rgb).set(cr)
+            cr.roundedRect(pill, radius: 3)
+            cr.fill()
+            Theme.dimText.set(cr)
+            cr.setLineWidth(1)
+            cr.roundedRect(Rect(x: pill.x - 0.5, y: pill.y - 0.5, width: pill.width + 1, height: pill.height + 1), radius: 3.5)
+            cr.stroke()
+        }
+        guard picksNext, canvasRect.height > 40 else { return }
+        let hint = "Eyedropper: click the canvas to take its colour · Esc cancels"
+        let size = Text.fittingSize(hint, width: canvasRect.width - 40, size: Theme.TextSize.caption)
+        let w = min(canvasRect.width - 16, Text.width(hint, size: size) + 24)
+        let box = Rect(x: canvasRect.midX - w / 2, y: canvasRect.y + 8, width: w, height: 26)
+        Theme.bar.with(alpha: 0.92).set(cr)
+        cr.roundedRect(box, radius: 6)
+        cr.fill()
+        cr.text(hint, x: box.midX, y: box.midY, size: size, color: Theme.text, align: .center)
+        if let hover, canvasRect.contains(hover) {
+            cr.setLineWidth(1)
+            for (colour, d) in [(Color(0, 0, 0), 1.0), (Color(1, 1, 1), 0.0)] {
+                colour.set(cr)
+                cr.moveTo(hover.x - 9 + d, hover.y + d); cr.lineTo(hover.x - 3 + d, hover.y + d)
+                cr.moveTo(hover.x + 3 + d, hover.y + d); cr.lineTo(hover.x + 9 + d, hover.y + d)
+                cr.moveTo(hover.x + d, hover.y - 9 + d); cr.lineTo(hover.x + d, hover.y - 3 + d)
+                cr.moveTo(hover.x + d, hover.y + 3 + d); cr.lineTo(hover.x + d, hover.y + 9 + d)
+                cr.stroke()
+            }
+        }
+    }
+}
+
+extension InputEvent {
+    var isAltClick: Bool { if case .altClick = self { true } else { false } }
+}

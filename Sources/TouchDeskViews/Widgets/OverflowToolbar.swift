@@ -1,0 +1,188 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+
+/// A toolbar along the bottom of an app that keeps to a set number of rows: the controls that fit
+/// stay in it, in the order they were added, and the rest go behind a "More" button into a panel
+/// that opens above the toolbar, each still showing its shortcut. Which controls stay when not all
+/// fit follows `priority`: groups of controls (the colour swatches, say) that stay or go together,
+/// most important first.
+///
+/// The controls' shortcuts work whether a control is shown or not: only the mouse needs the panel.
+public final class OverflowToolbar {
+    public let controls: Controls
+    /// Groups of control ids, most important first; controls not named come after, one by one.
+    public var priority: [[String]]
+    /// The id of the More button, which this toolbar adds as the last control.
+    public static let moreID = "more"
+    /// The ids in the panel behind More (empty when everything fits).
+    public private(set) var overflow: [String] = []
+    public private(set) var isPanelOpen = false
+    /// The panel behind More while it is open.
+    public private(set) var panel = Rect.zero
+    /// The toolbar's area at the bottom of the window.
+    public private(set) var bar = Rect.zero
+    private var size = Size(0, 0)
+    private var maxRows = 1
+
+    static let padding = 8.0
+
+    public init(controls: Controls, priority: [[String]], moreShortcut: String) {
+        self.controls = controls
+        self.priority = priority
+        controls.add(Self.moreID, "More", shortcut: moreShortcut, help: "Show or hide the tools that do not fit in the toolbar")
+    }
+
+    // MARK: - Layout
+
+    /// Lays the toolbar out along the bottom of `size` in at most `maxRows` rows and returns its
+    /// height, which the content above must leave free.
+    @discardableResult
+    public func layout(atBottomOf size: Size, maxRows: Int) -> Double {
+        self.size = size
+        self.maxRows = max(1, maxRows)
+        let width = max(0, size.width - 2 * Self.padding)
+        let tools = controls.items.indices.filter { controls.items[$0].id != Self.moreID }
+        guard let more = controls.items.firstIndex(where: { $0.id == Self.moreID }) else { return 0 }
+        var shown = tools
+        if wrap(tools, width: width).count > self.maxRows {
+            // Keep the most important groups that fit next to More; the rest go in the panel.
+            let ids = controls.items.map(\.id)
+            let named = Set(priority.joined())
+            let groups = priority.map { $0.compactMap { ids.firstIndex(of: $0) } } + tools.filter { !named.contains(ids[$0]) }.map { [$0] }
+            shown = []
+            for group in groups where !group.isEmpty {
+                let trial = (shown + group).sorted()
+                if wrap(trial + [more], width: width).count <= self.maxRows { shown = trial }
+            }
+            shown.append(more)
+        }
+        overflow = tools.filter { !shown.contains($0) }.map { controls.items[$0].id }
+        if overflow.isEmpty { isPanelOpen = false }
+        for c in controls.items { controls.place(c.id, at: .zero) }
+        let rows = wrap(shown, width: width)
+        let h = Double(rows.count) * Controls.rowHeight + Double(max(0, rows.count - 1)) * Controls.gap
+        let height = h + 2 * Self.padding
+        bar = Rect(x: 0, y: size.height - height, width: size.width, height: height)
+        place(rows, in: Rect(x: Self.padding, y: bar.y + Self.padding, width: width, height: h))
+        layoutPanel()
+        return height
+    }
+
+    private func width(_ i: Int, max limit: Double) -> Double { min(controls.preferredWidth(controls.items[i]), limit) }
+
+    /// Greedy line breaking of the controls `indices`, in that order, into rows of `width`.
+    private func wrap(_ indices: [Int], width: Double) -> [[Int]] {
+        var rows: [[Int]] = [[]]
+        var used = 0.0
+        for i in indices {
+            let w = self.width(i, max: width)
+            if !rows[rows.count - 1].isEmpty && used + Controls.gap + w > width {
+                rows.append([])
+                used = 0
+            }
+            used += (rows[rows.count - 1].isEmpty ? 0 : Controls.gap) + w
+            rows[rows.count - 1].append(i)
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    /// Places the rows top to bottom in `rect`; sliders share what is left of their row, up to
+    /// `Controls.maxSliderWidth` each.
+    private func place(_ rows: [[Int]], in rect: Rect) {
+        for (r, row) in rows.enumerated() {
+            let widths = row.map { width($0, max: rect.width) }
+            let natural = widths.reduce(0, +) + Controls.gap * Double(max(0, row.count - 1))
+            let sliders = row.filter { if case .slider = controls.items[$0].kind { true } else { false } }.count
+            let extra = sliders > 0 ? max(0, rect.width - natural) / Double(sliders) : 0
+            var x = rect.x
+            for (k, i) in row.enumerated() {
+                var w = widths[k]
+                if case .slider = controls.items[i].kind { w = max(w, min(w + extra, Controls.maxSliderWidth)) }
+                let y = rect.y + Double(r) * (Controls.rowHeight + Controls.gap)
+                controls.place(controls.items[i].id, at: Rect(x: x, y: y, width: w, height: Controls.rowHeight))
+                x += w + Controls.gap
+            }
+        }
+    }
+
+    private func layoutPanel() {
+        controls.setOn(Self.moreID, isPanelOpen)
+        guard isPanelOpen, !overflow.isEmpty else {
+            panel = .zero
+            for id in overflow { controls.place(id, at: .zero) }
+            return
+        }
+        let pad = 10.0
+        let panelW = max(0, min(size.width - 2 * Self.padding, 520))
+        let inner = max(0, panelW - 2 * pad)
+        let indices = overflow.compactMap { id in controls.items.firstIndex { $0.id == id } }
+        let rows = wrap(indices, width: inner)
+        let h = Double(rows.count) * Controls.rowHeight + Double(max(0, rows.count - 1)) * Controls.gap
+        let panelH = h + 2 * pad
+        // Right-aligned above the toolbar, where the More button is; never above the window's top.
+        let y = max(0, bar.y - 6 - panelH)
+        panel = Rect(x: size.width - Self.padding - panelW, y: y, width: panelW, height: panelH)
+        place(rows, in: Rect(x: panel.x + pad, y: panel.y + pad, width: inner, height: h))
+    }
+
+    // MARK: - Input
+
+    /// Opens or closes the panel behind More.
+    public func togglePanel() {
+        isPanelOpen = !isPanelOpen && !overflow.isEmpty
+        layoutPanel()
+    }
+
+    public func closePanel() {
+        guard isPanelOpen else { return }
+        isPanelOpen = false
+        layoutPanel()
+    }
+
+    /// Passes the event to the controls. More opens and closes the panel; a click outside the
+    /// open panel closes it and goes no further; pressing a button in the panel closes it.
+    public func handle(_ event: InputEvent) -> Controls.Outcome {
+        let outcome = controls.handle(event)
+        switch outcome {
+        case .activated(Self.moreID):
+            togglePanel()
+            return .consumed
+        case .activated(let id):
+            if overflow.contains(id) { closePanel() }
+            return outcome
+        case .ignored:
+            if isPanelOpen, case .touchBegan(let p) = event, !panel.contains(p) {
+                closePanel()
+                return .consumed
+            }
+            if isPanelOpen, case .touchBegan = event { return .consumed }
+            return outcome
+        case .consumed, .changed:
+            return outcome
+        }
+    }
+
+    // MARK: - Drawing
+
+    public func draw(_ cr: CairoContext) {
+        if isPanelOpen, panel.width > 0 {
+            Color(0, 0, 0, 0.35).set(cr)
+            cr.roundedRect(Rect(x: panel.x + 2, y: panel.y + 4, width: panel.width, height: panel.height), radius: 10)
+            cr.fill()
+            Theme.bar.set(cr)
+            cr.roundedRect(panel, radius: 10)
+            cr.fill()
+        }
+        controls.draw(cr)
+    }
+}
+
+extension OverflowToolbar: WidgetGroup {
+    public var controlRects: [ControlRect] { controls.controlRects }
+
+    /// Every control's keys, More's only while it is in the toolbar.
+    public var keyHelp: [KeyHelp] {
+        controls.items.filter { !$0.shortcut.isEmpty && ($0.id != Self.moreID || !overflow.isEmpty) }
+            .map { KeyHelp($0.shortcut, $0.help ?? $0.label) }
+    }
+}
