@@ -166,6 +166,14 @@ struct PaintFilesEndToEndTests {
         }
         let bytes = try FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int ?? 0
         #expect(bytes > 1 << 20, "the copy was larger than one INCR piece: \(bytes) bytes")
+
+        // Pasting it back into the cleared canvas: TouchDesk is both sides of the INCR transfer.
+        try app.key("Delete")
+        _ = try app.screenshot("cleared") { $0.at(450, Self.top + 300).isClose(to: .black) }
+        try app.key("ctrl+v")
+        let back = try app.screenshot("pasted-back", timeout: 10) { $0.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2) }
+        #expect(back.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2), "pasted back: \(back.path)")
+        #expect(back.at(3, Self.top + 3).isClose(to: expected.at(3, 3), tolerance: 2))
         #expect(app.isRunning, "\(app.log)")
     }
 }

@@ -179,6 +179,46 @@ struct PaintFilesTests {
         #expect(files(in: locked).isEmpty)
     }
 
+    @Test(arguments: [Size(400, 360), Size(900, 640), Size(3840, 2160)])
+    func theDialogFitsTheWindowWithNoOverlaps(size: Size) throws {
+        let app = makeApp()
+        app.layout(in: size)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: pictures + "/painting.png"))
+        press(app, "S", control: true, shift: true)
+        for step in ["name", "question"] {
+            let rects = app.controlRects
+            #expect(rects.count >= 3, "\(step): \(rects)")
+            for r in rects {
+                #expect(r.x >= 0 && r.y >= 0 && r.x + r.width <= size.width && r.y + r.height <= size.height, "\(step) at \(size): \(r)")
+            }
+            for (i, a) in rects.enumerated() {
+                for b in rects[(i + 1)...] {
+                    let apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+                    #expect(apart, "\(step): \(a.id) overlaps \(b.id)")
+                }
+            }
+            let shot = render(size) { app.draw($0) }
+            #expect(shot.status == nil)
+            press(app, "Return") // the suggested painting.png exists: the question comes next
+        }
+    }
+
+    @Test func aPictureOpensAtItsOwnPixelsOnAHiDPIScreen() throws {
+        let app = makeApp()
+        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        let path = try writePicture("sharp.png", width: 200, height: 100)
+        app.open(path: path)
+        #expect(app.finishOpening() == nil)
+        // 200×100 pixels at 2 pixels a point: 100×50 points, every pixel kept.
+        #expect(app.model.documentSize == Size(100, 50))
+        let c = PixelImage(surface: app.canvasSurface!)
+        #expect(c.at(99, 10).isClose(to: .red) && c.at(100, 10).isClose(to: .blue))
+        press(app, "s", control: true)
+        app.finishSaving()
+        let saved = try #require(PixelImage(pngPath: path))
+        #expect(saved.width == 200 && saved.height == 100)
+    }
+
     // MARK: - Open
 
     @Test func openReplacesTheCanvasAndUndoBringsThePaintingBack() throws {
