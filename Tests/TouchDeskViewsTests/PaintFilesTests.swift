@@ -353,6 +353,25 @@ struct PaintFilesTests {
 
     // MARK: - Kept across restarts
 
+    @Test func aKeptCanvasArrivingAfterACommandLineOpenGoesUnderIt() throws {
+        // The last run's painting, kept in the state folder.
+        let earlier = makeApp()
+        dab(earlier, .green, at: Point(300, 300))
+        let state = try #require(earlier.saveState())
+        // This run opens a picture first; the kept canvas is read back later.
+        let app = makeApp()
+        app.open(path: try writePicture("first.png"))
+        #expect(app.finishOpening() == nil)
+        try app.restore(try state.encode())
+        var c = PixelImage(surface: app.canvasSurface!)
+        #expect(c.at(10, 10).isClose(to: .red), "the opened picture stays on top")
+        #expect(app.model.documentSize == Size(120, 80))
+        press(app, "z", control: true, shift: false)
+        c = PixelImage(surface: app.canvasSurface!)
+        #expect(c.at(300, 300).isClose(to: .green), "undoing the open shows the kept painting")
+        #expect(c.at(10, 10) == .black)
+    }
+
     @Test func theOpenedPicturesSizeAndFileComeBackAfterARestart() throws {
         let app = makeApp()
         let path = try writePicture("kept.png")
