@@ -1,6 +1,6 @@
 import MandelbrotSIMD
 
-/// The vector Mandelbrot kernel compiled for x86-64-v4 (AVX-512: a SIMD8<Double> is one register).
+/// The vector Mandelbrot kernel compiled for x86-64-v4 (AVX-512: 32 points in flight as four SIMD8<Double>, one 512-bit register each).
 /// Call only when `touchdesk_cpu_x86_64_v4()` says the CPU has it.
 public enum MandelbrotAVX512 {
     public static func row(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
@@ -16,12 +16,12 @@ public enum MandelbrotAVX512 {
     @inline(never)
     static func plainRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
                          _ counts: UnsafeMutablePointer<UInt32>) {
-        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
+        MandelbrotSIMDKernel.row(SIMD8<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
     }
 
     @inline(never)
     static func smoothRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
                           _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>) {
-        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
+        MandelbrotSIMDKernel.row(SIMD8<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
     }
 }

@@ -58,9 +58,9 @@ public enum MandelbrotKernel {
     public enum InstructionSet: String, Sendable {
         /// 32 points as four SIMD8<Double>, one 512-bit register each.
         case avx512 = "AVX-512"
-        /// The same code with two 256-bit registers per SIMD8<Double>.
+        /// 16 points as four SIMD4<Double>, one 256-bit register each.
         case avx2 = "AVX2"
-        /// Baseline x86-64 (SSE2) or another architecture: 16 points as four SIMD4<Double>.
+        /// Baseline x86-64 (SSE2) or another architecture: 8 points as four SIMD2<Double>.
         case portable
     }
 
@@ -110,13 +110,13 @@ public enum MandelbrotKernel {
     @inline(never)
     static func portablePlainRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
                                  _ counts: UnsafeMutablePointer<UInt32>) {
-        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
+        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
     }
 
     @inline(never)
     static func portableSmoothRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
                                   _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>) {
-        MandelbrotSIMDKernel.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
+        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
     }
 
     // MARK: - Grids and checksums

@@ -222,12 +222,16 @@ public struct MandelbrotModel: Equatable, Sendable {
 
     public init() {}
 
-    /// A model showing `window` with this journey and limit (a view kept across restarts).
-    public init(window: MandelbrotWindow, journey: [Int]?, limitShift: Int, smooth: Bool) {
+    /// A model showing `window` with this journey, limit and colouring (a view kept across
+    /// restarts). A period outside `periodRange` is brought to its nearer end.
+    public init(window: MandelbrotWindow, journey: [Int]?, limitShift: Int, smooth: Bool,
+                palette: MandelbrotPaletteKind = .range, period: Int = MandelbrotModel.startPeriod) {
         self.window = window
         self.journey = journey
         self.limitShift = limitShift
         self.smooth = smooth
+        self.palette = palette
+        self.period = min(max(period, Self.periodRange.lowerBound), Self.periodRange.upperBound)
     }
 
     public init(journey: [Int]) throws {

@@ -56,20 +56,30 @@ enum MandelbrotBench {
             line("scalar (1 thread)", scalar)
             print(String(format: "  limit %4d  ratio %.1fx%@", limit, scalar.seconds / fast.seconds,
                          (fast.checksum == scalar.checksum ? "" : "  COUNTS DIFFER") as NSString))
-            // The C yardstick, run alternately with the project kernel: its speed as a share of C's.
-            var cRuns: [Result] = [], sideRuns: [Result] = []
-            for _ in 0..<9 {
-                if let c = reference(xs: xs, ys: ys, limit: limit, clock: clock) { cRuns.append(c) }
+            // The C yardsticks, run in turn with the project kernel (same rows, same thread
+            // count, same counts): its speed as a share of each one's, medians of 11 runs.
+            var cRuns: [Result] = [], cIntRuns: [Result] = [], sideRuns: [Result] = [], rendererRuns: [Double] = []
+            for _ in 0..<11 {
+                if let c = reference(xs: xs, ys: ys, limit: limit, integerCounts: false, clock: clock) { cRuns.append(c) }
                 sideRuns.append(measure(MandelbrotKernel.instructionSet))
+                if let c = reference(xs: xs, ys: ys, limit: limit, integerCounts: true, clock: clock) { cIntRuns.append(c) }
+                rendererRuns.append(renderer(n: n, limit: limit, clock: clock))
             }
-            if !cRuns.isEmpty {
-                let c = median(cRuns), side = median(sideRuns)
+            if !cRuns.isEmpty, !cIntRuns.isEmpty {
+                let c = median(cRuns), cInt = median(cIntRuns), side = median(sideRuns)
+                line("project kernel (threads)", side)
                 line("C reference (AVX2, threads)", c)
                 print(String(format: "  limit %4d  project kernel / C speed: %.2f%@", limit, c.seconds / side.seconds,
                              (c.checksum == side.checksum ? "" : "  COUNTS DIFFER") as NSString))
+                line("C, integer counts", cInt)
+                print(String(format: "  limit %4d  project kernel / C integer-count speed: %.2f%@", limit, cInt.seconds / side.seconds,
+                             (cInt.checksum == side.checksum ? "" : "  COUNTS DIFFER") as NSString))
             } else {
                 print("  limit \(limit)  C reference: this CPU has no AVX2")
             }
+            let rendered = rendererRuns.sorted()[rendererRuns.count / 2]
+            print(String(format: "  limit %4d  %-26@ %8.4f s  (the app's renderer: coarse preview, then bands of %d rows on %d workers)",
+                         limit, "renderer, whole frame" as NSString, rendered, MandelbrotRenderer.bandHeight, cores))
             // For comparison, the slower builds this CPU could also run (what other machines get).
             for set in MandelbrotKernel.availableInstructionSets.dropFirst() {
                 let r = median((0..<3).map { _ in measure(set) })
@@ -88,15 +98,66 @@ import BigInt
 
 extension MandelbrotBench {
     /// The start view with the C reference kernel (AVX2 intrinsics, every core): seconds and counts.
-    static func reference(xs: [Double], ys: [Double], limit: Int, clock: () -> Double) -> Result? {
+    static func reference(xs: [Double], ys: [Double], limit: Int, integerCounts: Bool, clock: () -> Double) -> Result? {
         let n = xs.count
         var counts = [UInt32](repeating: 0, count: n * ys.count)
         let t0 = clock()
         let ok = touchdesk_reference_mandelbrot(xs, ys, Int32(n), Int32(ys.count), Int32(limit), &counts,
-                                                Int32(ProcessInfo.processInfo.activeProcessorCount))
+                                                Int32(ProcessInfo.processInfo.activeProcessorCount), integerCounts ? 1 : 0)
         let t = clock() - t0
         guard ok != 0 else { return nil }
         return Result(seconds: t, iterations: counts.reduce(0) { $0 + Int($1) }, checksum: MandelbrotKernel.fnv1a64(counts))
+    }
+
+    /// The start view at n × n through the app's renderer (coarse then fine tasks, one worker per
+    /// core), start to last tile: seconds.
+    static func renderer(n: Int, limit: Int, clock: () -> Double) -> Double {
+        let r = MandelbrotRenderer()
+        let frame = MandelbrotFrame(window: .start, width: n, height: n, limit: limit)
+        let t0 = clock()
+        r.start(frame)
+        r.waitUntilComputed()
+        let t = clock() - t0
+        _ = r.drain()
+        return t
+    }
+
+    // MARK: - Recolouring
+
+    /// The palette refit and repaint the window does on its UI thread whenever the counts on
+    /// screen change: fitting a colouring to every pixel's value, then painting every pixel into
+    /// a 32-bit image. On the start view (limit 200, smooth, so values are fractional) rendered
+    /// at 3840 × 2160 and 7680 × 4320 device pixels; median of 7 runs of each palette.
+    static func runRecolour(clock: () -> Double) {
+        print("mandelbrot: recolouring (fit the palette + paint every pixel, on the calling thread), median of 7")
+        for (w, h) in [(3840, 2160), (7680, 4320)] {
+            let r = MandelbrotRenderer()
+            var picture = MandelbrotPicture(width: w, height: h)
+            r.start(MandelbrotFrame(window: .start, width: w, height: h, limit: 200, smooth: true))
+            r.waitUntilComputed()
+            for t in r.drain() { picture.apply(t) }
+            let stride = w * 4
+            let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+            defer { pixels.deallocate() }
+            for kind in MandelbrotPaletteKind.allCases {
+                var fits: [Double] = [], paints: [Double] = []
+                var check: UInt64 = 0
+                for _ in 0..<7 {
+                    let t0 = clock()
+                    let coloring = picture.coloring(kind, period: MandelbrotModel.startPeriod)
+                    let t1 = clock()
+                    picture.paint(coloring, into: pixels, stride: stride)
+                    let t2 = clock()
+                    fits.append(t1 - t0); paints.append(t2 - t1)
+                    check = 0
+                    let p = pixels.assumingMemoryBound(to: UInt32.self)
+                    for i in Swift.stride(from: 0, to: w * h, by: 997) { check = check &* 31 &+ UInt64(p[i]) }
+                }
+                let fit = fits.sorted()[3] * 1000, paint = paints.sorted()[3] * 1000
+                print(String(format: "  %4dx%-4d  %-18@ fit %7.1f ms  paint %7.1f ms  total %7.1f ms  (sample %016llx)",
+                             w, h, kind.title as NSString, fit, paint, fit + paint, check))
+            }
+        }
     }
 
     /// A documented deep view: centre, width, and where the centre comes from.

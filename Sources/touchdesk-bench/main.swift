@@ -9,7 +9,7 @@ import TouchDeskViews
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
-/// Usage: touchdesk-bench [--frames N] [mandelbrot | web | map | globe | images]
+/// Usage: touchdesk-bench [--frames N] [mandelbrot | mandelbrot-recolour | mandelbrot-find | web | map | globe | images]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
@@ -34,8 +34,15 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot-find") {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().contains("mandelbrot-recolour") {
+    // Only the palette refit and repaint (part of `mandelbrot`).
+    MandelbrotBench.runRecolour(clock: now)
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
+    MandelbrotBench.runRecolour(clock: now)
     MandelbrotBench.runDeep(clock: now)
     exit(0)
 }

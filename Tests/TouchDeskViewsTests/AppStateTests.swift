@@ -124,6 +124,51 @@ struct AppStateTests {
         #expect(abs(g.view.centre.latitude + 33.9) < 1e-6 && abs(g.view.centre.longitude - 151.2) < 1e-6)
     }
 
+    @Test func mandelbrotPaletteComesBackAfterARestart() throws {
+        let env = sandbox.environment
+        let first = makeShell(env)
+        key(first, "m")
+        let app = try #require(first.current?.app as? MandelbrotApp)
+        key(first, "2")
+        key(first, "p")
+        key(first, "p")
+        key(first, "period")
+        key(first, "period")
+        key(first, "s")
+        let kept = app.model
+        #expect(kept.palette == .cyclic && kept.period == MandelbrotModel.startPeriod * 4 && kept.smooth)
+        quit(first, env)
+        let json = try String(contentsOfFile: env.stateDirectory + "/mandelbrot.json", encoding: .utf8)
+        #expect(json.contains("\"palette\" : \"cyclic\"") && json.contains("\"period\" : 256"), "the file: \(json)")
+
+        let second = makeShell(env)
+        key(second, "m")
+        second.finishRestoring()
+        let back = try #require(second.current?.app as? MandelbrotApp).model
+        #expect(back == kept, "view, journey, palette, period and smooth colouring all come back")
+        #expect(second.message == nil)
+    }
+
+    @Test func anOlderMandelbrotFileWithoutPaletteFieldsStillLoads() throws {
+        let env = sandbox.environment
+        try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)
+        // As the version before palettes wrote it; and one from a newer version with a palette
+        // this one does not know and a period beyond the range.
+        let older = #"{"centerRe": "-0.75", "centerIm": "0.1", "width": "0.5", "limitShift": 1, "journey": null, "smooth": true}"#
+        let newer = #"{"centerRe": "-0.75", "centerIm": "0.1", "width": "0.5", "palette": "aurora", "period": 100000}"#
+        for (text, smooth, period) in [(older, true, MandelbrotModel.startPeriod), (newer, false, MandelbrotModel.periodRange.upperBound)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/mandelbrot.json"))
+            let shell = makeShell(env)
+            key(shell, "m")
+            shell.finishRestoring()
+            let m = try #require(shell.current?.app as? MandelbrotApp).model
+            #expect(m.window == (try MandelbrotWindow.parse(center: "-0.75,0.1", width: "0.5")))
+            #expect(m.palette == .range && m.period == period && m.smooth == smooth, "\(text)")
+            #expect(shell.message == nil, "nothing was set aside: \(shell.message ?? "")")
+            #expect(FileManager.default.fileExists(atPath: env.stateDirectory + "/mandelbrot.json"))
+        }
+    }
+
     @Test func aDamagedStateFileIsSetAsideAndTheAppStartsFreshWithOneMessage() throws {
         let env = sandbox.environment
         try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)

@@ -21,12 +21,16 @@ extension MandelbrotApp: StatefulApp {
         var limit: Int?
         var journey: [Int]?
         var smooth: Bool?
+        /// The palette's `MandelbrotPaletteKind` name, and the cyclic palette's period.
+        var palette: String?
+        var period: Int?
     }
 
     public func saveState() -> AppState? {
         let w = model.window
         return AppState(json: KeptView(centerRe: w.center.x.description, centerIm: w.center.y.description, width: w.width.shortDescription,
-                                       limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth))
+                                       limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth,
+                                       palette: model.palette.rawValue, period: model.period))
     }
 
     public func restore(_ data: Data) throws {
@@ -38,7 +42,10 @@ extension MandelbrotApp: StatefulApp {
         }
         let shift = min(max(kept.limitShift ?? 0, -16), 16)
         let journey = kept.journey.flatMap { $0.allSatisfy { (1...4).contains($0) } ? $0 : nil }
-        show(MandelbrotModel(window: window, journey: journey, limitShift: shift, smooth: kept.smooth ?? model.smooth))
+        // A palette this version does not know (a newer one's) leaves the current one.
+        let palette = kept.palette.flatMap(MandelbrotPaletteKind.init(rawValue:)) ?? model.palette
+        show(MandelbrotModel(window: window, journey: journey, limitShift: shift, smooth: kept.smooth ?? model.smooth,
+                             palette: palette, period: kept.period ?? model.period))
     }
 }
 

@@ -44,7 +44,6 @@ extension PaintApp {
             openPicker()
         case "eyedropper":
             picksNext.toggle()
-            if picksNext { toast.show("Click the canvas to take its colour (Alt+click does it any time)", isError: false) }
         default:
             return false
         }
@@ -114,7 +113,7 @@ extension PaintApp {
             cr.stroke()
         }
         guard picksNext, canvasRect.height > 40 else { return }
-        let hint = "Eyedropper: click the canvas to take its colour · Esc cancels"
+        let hint = "Eyedropper: click the canvas to take its colour (Alt+click works any time) · Esc cancels"
         let size = Text.fittingSize(hint, width: canvasRect.width - 40, size: Theme.TextSize.caption)
         let w = min(canvasRect.width - 16, Text.width(hint, size: size) + 24)
         let box = Rect(x: canvasRect.midX - w / 2, y: canvasRect.y + 8, width: w, height: 26)
