@@ -115,7 +115,7 @@ struct PaintFilesEndToEndTests {
         let error = PixelColor(r: 206, g: 68, b: 86)
         let shot = try app.screenshot("message") { $0.count(of: error, tolerance: 12) > 2000 }
         #expect(shot.count(of: error, tolerance: 12) > 2000, "a red message in \(shot.path)")
-        let read = TextReading.find("the clipboard holds only text", size: 14, in: shot, region: (x: 0, y: 250, width: 800, height: 320)) { ($0.r + $0.g + $0.b) / 3 > 170 }
+        let read = TextReading.find("the clipboard holds only text", size: 14, in: shot, region: (x: 150, y: 420, width: 500, height: 150)) { ($0.r + $0.g + $0.b) / 3 > 170 }
         #expect(read.score < 0.3, "the message says why in \(shot.path): \(read)")
         #expect(shot.at(50, Self.top + 30).isClose(to: .black))
         #expect(app.isRunning, "\(app.log)")
