@@ -295,16 +295,22 @@ struct PaintColourViewTests {
         #expect(app.keyHelp.contains { $0.keys == "Alt+click" })
     }
 
-    @Test func aClickOutsideTheMorePanelClosesItWithoutPainting() {
-        let app = makeApp(size: Size(400, 316))
+    @Test func aClickOutsideTheMorePanelClosesItWithoutPainting() throws {
+        // A narrow window tall enough to leave canvas above the panel (at 400 × 360 it covers the
+        // canvas, and Tab, Esc or More close it).
+        let app = makeApp(size: Size(400, 520))
         #expect(!app.toolbar.overflow.isEmpty)
         app.press("Tab")
         #expect(app.toolbar.isPanelOpen)
-        app.tap(Point(20, 20))
+        // A canvas point the panel does not cover (the panel grows with the tools behind More).
+        let panel = app.toolbar.panel
+        #expect(panel.y >= 8, "the More panel covers the whole canvas: \(panel)")
+        let outside = Point(panel.x + panel.width / 2, panel.y / 2)
+        app.tap(outside)
         #expect(!app.toolbar.isPanelOpen && app.model.history.isEmpty)
         // A button in the panel does its work and closes the panel.
-        app.tap(Point(20, 20))
+        app.tap(outside)
         app.click("clear")
-        #expect(!app.toolbar.isPanelOpen && canvas(app).at(20, 20) == .black && app.model.history.count == 2)
+        #expect(!app.toolbar.isPanelOpen && canvas(app).at(outside.x, outside.y) == .black && app.model.history.count == 2)
     }
 }
