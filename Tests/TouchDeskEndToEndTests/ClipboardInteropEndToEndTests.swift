@@ -83,7 +83,7 @@ struct ClipboardInteropEndToEndTests {
         #expect(result.score < 0.3, "70.7 in the °F field of \(done.path): \(result)")
         #expect(TextReading.find("70.0", size: 18, in: done, region: fRegion).score > result.score + 0.1, "not 21 °C: the decimal comma counted")
         let message = (x: 0, y: k.y + k.height, width: done.width, height: 110)
-        let biking = TextReading.find("Nice weather for biking", size: 26, bold: true, in: done, region: message)
+        let biking = TextReading.find("Nice weather for biking", size: 20, bold: true, in: done, region: message)
         #expect(biking.score < 0.3, "\"Nice weather for biking\" in \(done.path): \(biking)")
 
         // The owner is still xclip: the app only asked it for the text.

@@ -46,7 +46,7 @@ struct RandomInputEndToEndTests {
     @Test("A monkey of random input and resizes never closes, crashes, freezes or bloats an app", arguments: apps)
     func survivesTheMonkey(_ id: String) throws {
         if let why = Self.knownFreezes[id] {
-            try withKnownIssue(Comment(rawValue: why), isIntermittent: true) { try monkey(id) }
+            withKnownIssue(Comment(rawValue: why), isIntermittent: true) { try monkey(id) }
         } else {
             try monkey(id)
         }

@@ -36,9 +36,9 @@ struct TextAppsEndToEndTests {
         let kelvin = TextReading.find("275.4", size: 18, in: done, region: (k.x, k.y, k.width, k.height))
         #expect(kelvin.score < 0.3, "275.4 in the K field of \(done.path): \(kelvin)")
         let message = (x: 0, y: k.y + k.height, width: done.width, height: 110)
-        let cold = TextReading.find("Definitely cold", size: 26, bold: true, in: done, region: message)
+        let cold = TextReading.find("Definitely cold", size: 20, bold: true, in: done, region: message)
         #expect(cold.score < 0.3, "\"Definitely cold\" in \(done.path): \(cold)")
-        #expect(TextReading.find("Freezing!", size: 26, bold: true, in: done, region: message).score > 0.3)
+        #expect(TextReading.find("Freezing!", size: 20, bold: true, in: done, region: message).score > 0.3)
         // The snowy street: a white band of snow across the lower part of the window.
         let snow = done.count(in: (0, done.height - 120, done.width, 120)) { $0.isClose(to: PixelColor(hex: 0xf4f7fb), tolerance: 10) }
         #expect(snow > 20_000, "the snowy street picture in \(done.path): \(snow) snow pixels")

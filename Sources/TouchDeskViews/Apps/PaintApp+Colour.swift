@@ -9,12 +9,13 @@ extension PaintApp {
     static let opacityPercent = 5.0...100.0
     /// Opacity keys step by this much.
     static let opacityStep = 0.05
-    /// From this window height up the toolbar may take two rows; below it, one.
-    static let twoRowHeight = 560.0
-    /// Which tools stay in the toolbar when not all fit, most important first; the swatches
-    /// stay or go together.
-    static let toolPriority = [["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
-                               PaintColor.allCases.map { "color.\($0.rawValue)" }, ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
+    /// From this app height up (every window from the 400 × 360 minimum) the toolbar may take
+    /// two rows; below it, one.
+    static let twoRowHeight = 250.0
+    /// Which tools stay in the toolbar when not all fit, most important first: the seed's
+    /// swatches (together), then the picker and undo; the rest wait behind More.
+    static let toolPriority = [PaintColor.allCases.map { "color.\($0.rawValue)" }, ["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
+                               ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
 
     func addColourControls() {
         // The leading spaces leave room for the pill of the current colour (`drawColourTools`).
