@@ -21,6 +21,8 @@ private let signalPipe: (read: Int32, write: Int32) = {
 /// The last X protocol error on our window (its error code; 0 for none), noted by the error
 /// handler, which Xlib calls from inside any Xlib call on the main thread.
 private let lastXError = Atomic<Int>(0)
+/// The resource the last protocol error was about: only errors about our own window end the loop.
+private let lastXErrorResource = Atomic<UInt>(0)
 
 /// The only code that talks to X: one window, a pixmap back buffer drawn with Cairo, and a
 /// poll()-based loop that sleeps on the X connection unless something animates.
@@ -284,7 +286,10 @@ public final class X11Host {
     /// connection saves what it can and exits with one line.
     private static func installHandlers() {
         _ = XSetErrorHandler { _, event in
-            if let e = event?.pointee { lastXError.store(Int(e.error_code), ordering: .relaxed) }
+            if let e = event?.pointee {
+                lastXErrorResource.store(UInt(e.resourceid), ordering: .relaxed)
+                lastXError.store(Int(e.error_code), ordering: .relaxed)
+            }
             return 0
         }
         _ = XSetIOErrorHandler { _ in
@@ -390,7 +395,10 @@ public final class X11Host {
     private func windowError() -> Ending? {
         let code = lastXError.exchange(0, ordering: .relaxed)
         guard code != 0 else { return nil }
-        if code == Int(BadWindow) || code == Int(BadDrawable) { return .windowDestroyed }
+        let resource = lastXErrorResource.exchange(0, ordering: .relaxed)
+        // A bad window that is not ours is a paste's requestor that went away mid-transfer.
+        let ours = resource == UInt(window) || resource == UInt(buffer?.pixmap ?? 0) || resource == 0
+        if (code == Int(BadWindow) || code == Int(BadDrawable)) && ours { return .windowDestroyed }
         FileHandle.standardError.write(Data("touchdesk: X error \(code) ignored\n".utf8))
         return nil
     }
@@ -481,12 +489,12 @@ public final class X11Host {
             if let kind = selections.lost(ev.xselectionclear) { content.clipboard.lost(kind) }
             return .none
         case SelectionNotify:
-            guard let text = selections.received(ev.xselection) else { return .none }
-            content.handle(.paste(text))
+            guard let event = selections.received(ev.xselection) else { return .none }
+            content.handle(event)
             return .redraw
         case PropertyNotify:
-            guard let text = selections.receivedPiece(ev.xproperty) else { return .none }
-            content.handle(.paste(text))
+            guard let event = selections.propertyChanged(ev.xproperty) else { return .none }
+            content.handle(event)
             return .redraw
         case DestroyNotify:
             return ev.xdestroywindow.window == window ? .destroyed : .none

@@ -22,6 +22,8 @@ public final class Clipboard: Sendable {
         case copyPNG([UInt8], to: SelectionKind)
         /// Ask the owner of this selection for its text.
         case paste(from: SelectionKind)
+        /// Ask the owner of this selection for a PNG picture.
+        case pastePicture(from: SelectionKind)
     }
 
     private struct State {
@@ -61,6 +63,11 @@ public final class Clipboard: Sendable {
 
     public func requestPaste(from selection: SelectionKind = .clipboard) {
         state.withLock { $0.requests.append(.paste(from: selection)) }
+    }
+
+    /// Asks for the picture on `selection`; it comes back as `InputEvent.pastedPicture`.
+    public func requestPicturePaste(from selection: SelectionKind = .clipboard) {
+        state.withLock { $0.requests.append(.pastePicture(from: selection)) }
     }
 
     /// Another program took `selection`: selecting the same text again must take it back, so the

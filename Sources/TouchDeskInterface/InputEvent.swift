@@ -59,4 +59,14 @@ public enum InputEvent: Equatable, Sendable {
     case tilt(Vector3)
     /// Text arrived from the clipboard or the primary selection, as the app asked.
     case paste(String)
+    /// A picture arrived from the clipboard, as the app asked (`Clipboard.requestPicturePaste`).
+    case pastedPicture(PastedPicture)
+}
+
+/// What came of asking the clipboard for a picture.
+public enum PastedPicture: Equatable, Sendable {
+    /// The picture, as PNG bytes (not yet checked: they come from another program).
+    case png([UInt8])
+    /// No PNG picture: why, as a phrase for the user ("the clipboard holds only text").
+    case unavailable(String)
 }

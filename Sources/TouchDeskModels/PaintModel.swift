@@ -54,6 +54,11 @@ public struct Stroke: Equatable, Sendable {
 public enum PaintAction: Equatable, Sendable {
     case stroke(Stroke)
     case clear
+    /// A picture from the clipboard, painted over the canvas (see PaintModel+Pictures.swift).
+    case paste(PlacedPicture)
+    /// A picture opened from `file`: it replaces the whole canvas, which takes its size;
+    /// `previousFile` is the file Ctrl+S wrote to before, which an undo brings back.
+    case open(PlacedPicture, file: String, previousFile: String?)
 }
 
 /// What the view must do to its canvas surface to match the model.
@@ -69,6 +74,8 @@ public enum CanvasChange: Equatable, Sendable {
     /// Rebuild the canvas: start from the base layer (or blank after a clear in `history`)
     /// and replay `history`.
     case rebuild
+    /// Paint this action (a pasted or opened picture) on top of the canvas.
+    case apply(PaintAction)
 }
 
 public struct PaintModel: Sendable {
@@ -83,14 +90,20 @@ public struct PaintModel: Sendable {
     public private(set) var radius: Double = PaintModel.defaultRadius
     public private(set) var opacity = 1.0
     /// Undoable actions, oldest first; at most `undoDepth`.
-    public private(set) var history: [PaintAction] = []
-    public private(set) var redoStack: [PaintAction] = []
+    public internal(set) var history: [PaintAction] = []
+    public internal(set) var redoStack: [PaintAction] = []
     /// The stroke being drawn, if a drag is in progress.
-    public private(set) var current: Stroke?
+    public internal(set) var current: Stroke?
     /// Dabs painted since start, for the benchmark and the status line.
     public private(set) var totalDabs = 0
 
-    private var changes: [CanvasChange] = []
+    var changes: [CanvasChange] = []
+    /// The file Ctrl+S writes to (after Save As or Open); nil: a new picture in the pictures folder.
+    public internal(set) var file: String?
+    /// The size of the picture under the history (an opened picture that left the undo window, or
+    /// one restored); nil: the picture is as large as the window shows.
+    public internal(set) var baseDocumentSize: Size?
+    var nextPictureID = 1
 
     public init() {}
 
@@ -182,6 +195,7 @@ public struct PaintModel: Sendable {
         if current != nil { endStroke(at: nil) }
         guard let last = history.popLast() else { return }
         redoStack.append(last)
+        if case .open(_, _, let previous) = last { file = previous }
         changes.append(.rebuild)
     }
 
@@ -193,11 +207,15 @@ public struct PaintModel: Sendable {
             changes.append(.dabs(color: s.color, radius: s.radius, opacity: s.opacity, centers: s.dabs))
             if s.opacity < 1 { changes.append(.strokeEnded(opacity: s.opacity)) }
         case .clear: changes.append(.rebuild)
+        case .paste: changes.append(.apply(action))
+        case .open(_, let f, _):
+            file = f
+            changes.append(.apply(action))
         }
         trimHistory()
     }
 
-    private mutating func record(_ action: PaintAction) {
+    mutating func record(_ action: PaintAction) {
         history.append(action)
         redoStack.removeAll()
         trimHistory()
@@ -205,15 +223,17 @@ public struct PaintModel: Sendable {
 
     private mutating func trimHistory() {
         while history.count > Self.undoDepth {
-            changes.append(.bake(history.removeFirst()))
+            let action = history.removeFirst()
+            if case .open(let p, _, _) = action { baseDocumentSize = p.size }
+            changes.append(.bake(action))
         }
     }
 
-    /// The actions a rebuild replays, and whether it starts blank (a clear is among them) rather
-    /// than from the base layer.
+    /// The actions a rebuild replays, and whether it starts blank (a clear or an open is among
+    /// them) rather than from the base layer. An open paints the whole canvas, so it is replayed.
     public var replay: (startsBlank: Bool, actions: ArraySlice<PaintAction>) {
-        if let k = history.lastIndex(of: .clear) {
-            return (true, history[(k + 1)...])
+        if let k = history.lastIndex(where: { if case .open = $0 { true } else { $0 == .clear } }) {
+            return (true, history[(history[k] == .clear ? k + 1 : k)...])
         }
         return (false, history[...])
     }

@@ -151,6 +151,23 @@ report("undo (rebuild from 100 strokes)", medianMs {
     paint.handle(.key(Key("z", control: true)))
     frame(paint)
 }, "undo+redo+undo, then a frame")
+// A half-opacity stroke under way: each frame adds dabs to the stroke's layer and shows the layer
+// over the canvas; its end lays the layer down once.
+for _ in 0..<10 { paint.handle(.key(Key("braceleft"))) }
+var sx = 100.0
+paint.handle(.touchBegan(Point(sx, 350)))
+report("paint frame, half-opacity stroke", medianMs {
+    sx = sx >= 800 ? 100 : sx + 7
+    paint.handle(.touchMoved(Point(sx, 350 + sx.truncatingRemainder(dividingBy: 40))))
+    frame(paint)
+})
+report("a half-opacity stroke of 140 dabs", medianMs {
+    paint.handle(.touchEnded(Point(sx, 350)))
+    paint.handle(.touchBegan(Point(100, 300)))
+    for x in stride(from: 105.0, through: 800, by: 5) { paint.handle(.touchMoved(Point(x, 300))) }
+}, "the last one laid down, this one drawn into its layer")
+paint.handle(.touchEnded(Point(800, 300)))
+for _ in 0..<10 { paint.handle(.key(Key("braceright"))) }
 
 // Stick Man and Adding Images, with the project's pictures.
 var artEnv = env

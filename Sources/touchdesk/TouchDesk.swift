@@ -25,7 +25,8 @@ struct TouchDesk: ParsableCommand {
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
         Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
-        Web Pages opens an address or a file: touchdesk web https://example.org
+        Web Pages opens an address or a file: touchdesk web https://example.org; Paintbrush opens \
+        a PNG picture to paint on: touchdesk paint photo.png
         """,
         version: AboutPage.versionText
     )
@@ -33,7 +34,7 @@ struct TouchDesk: ParsableCommand {
     @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
     var app: String?
 
-    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted).", valueName: "url"))
+    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted). For paint: a PNG picture to paint on.", valueName: "url-or-file"))
     var address: String?
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
@@ -103,8 +104,10 @@ struct TouchDesk: ParsableCommand {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
         try validatePlace()
-        if let address {
-            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("a URL is for the web app, not \(id)") }
+        if let address, app ?? appOption == PaintApp.id {
+            if address.contains("://") { throw ValidationError("paint opens a PNG file, not a URL: \(address)") }
+        } else if let address {
+            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("a URL is for the web app (or a PNG file for paint), not \(id)") }
             do {
                 _ = try webAddress(address)
             } catch {
@@ -175,6 +178,9 @@ struct TouchDesk: ParsableCommand {
             if !map.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
         }
         if let address, let web = shell.current?.app as? WebApp { web.open(try webAddress(address)) }
+        if let address, let paint = shell.current?.app as? PaintApp {
+            paint.open(path: address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address)
+        }
 
         if let layoutSizes {
             try printLayouts(shell, sizes: layoutSizes.split(separator: ",").map { try parseSize(String($0)) })
@@ -189,6 +195,7 @@ struct TouchDesk: ParsableCommand {
             (shell.current?.app as? MapApp)?.finishLoading()
             (shell.current?.app as? GlobeApp)?.finishLoading()
             (shell.current?.app as? WebApp)?.finishLoading()
+            if let paint = shell.current?.app as? PaintApp, let problem = paint.finishOpening() { fail(problem, code: 2) }
             let surface = ImageSurface.render(size: s, scale: scale ?? 1) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)

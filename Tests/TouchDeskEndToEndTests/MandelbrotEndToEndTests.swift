@@ -9,10 +9,11 @@ import TouchDeskTestSupport
 struct MandelbrotEndToEndTests {
 
     // At 800 × 600 the app area is 800 × 556 below the 44-point bar; the journey label takes 30
-    // points and two toolbar rows 94, leaving the picture x 0..<800, y 74..<506.
-    static let picture = (x: 0.0, y: 74.0, width: 800.0, height: 432.0)
-    /// The Reset button, first in the toolbar's first row.
-    static let resetButton = (x: 40.0, y: 532.0)
+    // points and the one toolbar row 46 (`--layout-json 800x600`: Reset at 8,562 82×30), leaving
+    // the picture x 0..<800, y 74..<554.
+    static let picture = (x: 0.0, y: 74.0, width: 800.0, height: 480.0)
+    /// The Reset button, first in the toolbar.
+    static let resetButton = (x: 40.0, y: 577.0)
 
     /// Where the plane point (x, y) appears for a view of centre (cx, cy) and side `span`.
     static func screen(_ x: Double, _ y: Double, center cx: Double, _ cy: Double, span: Double) -> (Double, Double) {

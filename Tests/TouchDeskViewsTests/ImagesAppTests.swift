@@ -103,3 +103,43 @@ struct ImagesAppTests {
         #expect(Set(edge.map { a.at(200, $0).a }).count > 4, "the edge is smooth, not blocky")
     }
 }
+
+/// A resize of a large Adding Images window never stalls: while the size changes the last
+/// composite stands in, scaled as it is painted; once it has settled the sharp composite is made
+/// on a thread of its own and shown when ready.
+@Suite("Adding Images after a resize")
+struct ImagesResizeTests {
+    @Test func aLargeCompositeIsMadeInTheBackgroundOnceTheSizeSettles() {
+        let app = ImagesApp(environment: ViewAssets.environment)
+        let first = Size(1600, 1400), second = Size(1900, 1700)
+        app.layout(in: first)
+        _ = frame(of: app, size: first)
+        let firstPixels = app.compositor.pixelSize
+        #expect(firstPixels.width == Int(app.compositeRect.width.rounded(.up)), "the first frame is made at once")
+        app.layout(in: second)
+        // While the size is still changing: the old composite, nothing new made.
+        _ = frame(of: app, size: second)
+        #expect(app.compositor.pixelSize == firstPixels)
+        var ticks = 0
+        while !app.isSettled && ticks < 100 { _ = app.tick(); ticks += 1 }
+        #expect(app.isSettled && ticks == ImagesApp.settleTicks)
+        // The first settled frame starts the work and still shows the old picture; the app keeps
+        // ticking until the new one is in.
+        _ = frame(of: app, size: second)
+        #expect(app.tick(), "waiting for the composite")
+        app.compositor.finishBackgroundWork()
+        let img = frame(of: app, size: second)
+        #expect(app.compositor.pixelSize.width == Int(app.compositeRect.width.rounded(.up)))
+        #expect(app.compositor.cachedCount == 1)
+        // The new composite is the five layers: the hat's crown and the newspaper are in it.
+        let c = app.compositeRect
+        #expect(img.count(of: ImagesAppTests.hatCrown, tolerance: 10, x: Int(c.x), y: Int(c.y), width: Int(c.width), height: Int(c.height)) > 1000)
+        #expect(img.count(of: ImagesAppTests.newspaper, tolerance: 6, x: Int(c.x), y: Int(c.y), width: Int(c.width), height: Int(c.height)) > 1000)
+        // A click that hides the hat at this size is shown too, once its composite is in.
+        app.press("4")
+        _ = frame(of: app, size: second)
+        app.compositor.finishBackgroundWork()
+        let hidden = frame(of: app, size: second)
+        #expect(hidden.count(of: ImagesAppTests.hatCrown, tolerance: 10, x: Int(c.x), y: Int(c.y), width: Int(c.width), height: Int(c.height)) == 0)
+    }
+}

@@ -170,6 +170,21 @@ struct PaintColourViewTests {
         #expect(!app.picksNext)
     }
 
+    @Test func theWindowPassesAltClicksOnToPaintbrushBelowItsBar() throws {
+        let shell = Shell(tiles: registryTiles(), environment: sandbox.environment)
+        shell.layout(in: Size(640, 480))
+        #expect(shell.open(id: "paint"))
+        let paint = try #require(shell.current?.app as? PaintApp)
+        paint.model.color = RGBColor(1, 120, 240)
+        shell.tap(Point(100, 100 + Shell.barHeight))
+        shell.press("1")
+        // On the bar it does nothing; on the canvas it picks what is there, in the app's coordinates.
+        shell.handle(.altClick(Point(100, Shell.barHeight / 2)))
+        #expect(paint.model.color == .white)
+        shell.handle(.altClick(Point(100, 100 + Shell.barHeight)))
+        #expect(paint.model.color == RGBColor(1, 120, 240))
+    }
+
     @Test func theEyedropperReadsTheCanvasAtTwiceThePixels() throws {
         let app = makeApp(size: Size(400, 316))
         _ = ImageSurface.render(size: Size(400, 316), scale: 2) { app.draw($0) }
@@ -255,7 +270,7 @@ struct PaintColourViewTests {
     func everyToolIsReachableWithItsShortcutShown(size: Size) {
         let app = makeApp(size: size)
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        // At most two rows (one in a short window), under the canvas.
+        // At most two rows, under the canvas, the seed's swatches always among them.
         #expect(app.toolbar.bar.height <= (size.height >= PaintApp.twoRowHeight ? 2 : 1) * (Controls.rowHeight + Controls.gap) + 16)
         #expect(app.canvasRect.height >= size.height * 0.7, "the canvas has most of the window: \(app.canvasRect)")
         func check(_ rects: [ControlRect], _ when: String) {
@@ -265,6 +280,7 @@ struct PaintColourViewTests {
             }
         }
         check(app.controlRects, "closed")
+        for c in PaintColor.allCases { #expect(app.controls["color.\(c.rawValue)"]!.frame.width > 0, "\(c.name) swatch hidden at \(size)") }
         if !app.toolbar.overflow.isEmpty {
             #expect(app.press("Tab"))
             #expect(app.toolbar.isPanelOpen)

@@ -29,7 +29,7 @@ struct StateFileFuzzTests {
     static func loadChecked<T: Decodable>(_ type: T.Type, name: String, bytes: [UInt8], seed: UInt64) -> T? {
         let dir = TemporaryDirectory(prefix: "touchdesk-fuzz-state")
         let path = dir.appending(name)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let result = DataFile.load(type, name: name, in: dir.path)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         switch result {
@@ -81,7 +81,7 @@ struct StateFileFuzzTests {
             let sandbox = Sandbox()
             let dir = sandbox.environment.dataDirectory
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: dir + "/" + HolesApp.fileName, contents: Data(bytes))
+            #expect(FileManager.default.createFile(atPath: dir + "/" + HolesApp.fileName, contents: Data(bytes)))
             let app = HolesApp(environment: sandbox.environment)
             let decoded = try? JSONDecoder().decode(HolesApp.Saved.self, from: Data(bytes))
             #expect(app.model.best == max(0, decoded?.best ?? 0), "seed \(f.seed): \(String(decoding: bytes, as: UTF8.self)) → best \(app.model.best)")
@@ -135,7 +135,7 @@ struct StateFileFuzzTests {
         let dir = TemporaryDirectory(prefix: "touchdesk-fuzz-userdirs")
         for _ in 0..<Fuzz.rounds(300) {
             let bytes = f.chance(0.7) ? Array(f.mutate(good, edits: 3).utf8) : f.mutate(bytes: Array(good.utf8), edits: 8)
-            FileManager.default.createFile(atPath: dir.appending("user-dirs.dirs"), contents: Data(bytes))
+            #expect(FileManager.default.createFile(atPath: dir.appending("user-dirs.dirs"), contents: Data(bytes)))
             if let p = AppEnvironment.userDirsPictures(configHome: dir.path, home: "/home/u") {
                 #expect(p.hasPrefix("/"), "seed \(f.seed): \(p)")
                 #expect(!p.contains("$HOME"), "seed \(f.seed): \(p)")
@@ -149,7 +149,7 @@ struct StateFileFuzzTests {
         #expect(Date().timeIntervalSince(start) < 5)
         // And a file too large to be a list of folders is not read.
         unlink(dir.appending("user-dirs.dirs"))
-        FileManager.default.createFile(atPath: dir.appending("user-dirs.dirs"), contents: Data(repeating: 0x41, count: 1 << 20))
+        #expect(FileManager.default.createFile(atPath: dir.appending("user-dirs.dirs"), contents: Data(repeating: 0x41, count: 1 << 20)))
         #expect(AppEnvironment.userDirsPictures(configHome: dir.path, home: "/home/u") == nil)
     }
 }

@@ -108,6 +108,20 @@ struct TypeScaleTests {
         #expect(app.controls.items.allSatisfy { $0.frame.minX >= app.mazeRect.maxX })
     }
 
+    /// A low Temperature window puts the three fields in one row: the picture gets at least
+    /// 40 % of the height.
+    @Test func temperaturePictureHasItsShareInASmallWindow() {
+        let size = Size(400, 316)
+        let app = prepared("temperature", size) as! TemperatureApp
+        app.typeText("75")
+        #expect(app.isOneRow && app.kelvin.frame.y == app.fahrenheit.frame.y)
+        #expect(app.model.reading != nil)
+        #expect(WeatherScenes.fitted(in: app.pictureArea).height >= 0.4 * size.height, "\(app.pictureArea)")
+        // A tall window keeps Kelvin under Celsius.
+        app.layout(in: Size(900, 596))
+        #expect(!app.isOneRow && app.kelvin.frame.y > app.celsius.frame.maxY)
+    }
+
     /// The compact rule itself: short labels only when they save a row; a button labelled with
     /// its own key shows it once.
     @Test func compactToolbarOnlyWhenItSavesARow() {

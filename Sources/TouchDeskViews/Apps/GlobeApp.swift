@@ -330,7 +330,7 @@ public final class GlobeApp: MiniApp {
             hover = nil
             _ = form.handle(event)
             return true
-        case .middleClick, .paste:
+        case .middleClick, .paste, .pastedPicture:
             if case .edited = form.handle(event) { updateSuggestions() }
             return true
         case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways, .altClick:

@@ -114,9 +114,11 @@ public final class ImagesApp: MiniApp {
         smallRects.indices.min { abs(smallRects[$0].midX - x) < abs(smallRects[$1].midX - x) }
     }
 
-    /// Counts down to the settled size; true until then, so the sharp frame is drawn.
+    /// Counts down to the settled size, and takes in a composite made in the background; true
+    /// until both are done, so the sharp frame is drawn.
     public func tick() -> Bool {
-        guard !isSettled else { return false }
+        let composing = compositor.collect()
+        guard !isSettled else { return composing }
         ticksSinceResize += 1
         return true
     }

@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 
@@ -19,6 +20,13 @@ public final class LayerCompositor {
     private var composites: [[String]: ImageSurface] = [:]
     private var order: [[String]] = []
     private(set) var pixelSize = (width: 0, height: 0)
+    /// The composite drawn last: what stands in while another is made.
+    private var lastDrawn: ImageSurface?
+    /// A composite being made in the background: for which pictures, at which pixel size.
+    private var pending: (pictures: [String], width: Int, height: Int, job: BackgroundJob<Rendered>)?
+    /// From this many pixels on, a composite of files is made in the background (at 1× a
+    /// 1000-point square; the window's first frame is always made at once).
+    static let backgroundPixels = 1_000_000
     /// How many composites are kept: enough for every frame of the longest animation.
     static let keep = 6
 
@@ -41,26 +49,87 @@ public final class LayerCompositor {
     }
 
     /// Draws `pictures`, back to front, into `rect`. `quick` while the window is still being
-    /// resized: the composite of the last size, scaled by Cairo as it is painted, stands in
-    /// rather than a new one being made for every size the drag passes through.
+    /// resized: the composite drawn last, scaled by Cairo as it is painted, stands in rather than
+    /// a new one being made for every size the drag passes through. A large composite of picture
+    /// files is made on a thread of its own (`collect` takes it in), the last one standing in
+    /// meanwhile, so neither a resize nor a click ever stalls the window.
     public func draw(_ pictures: [String], in rect: Rect, _ cr: CairoContext, quick: Bool = false) {
         guard rect.width >= 1, rect.height >= 1 else { return }
         let scale = cr.deviceScale
         let w = max(1, Int((rect.width * scale).rounded(.up))), h = max(1, Int((rect.height * scale).rounded(.up)))
         if w != pixelSize.width || h != pixelSize.height {
-            if quick, let old = composites[pictures] {
-                cr.draw(old, in: rect, filter: .good)
+            if quick, let last = lastDrawn {
+                cr.draw(last, in: rect, filter: .good)
                 return
             }
             clear()
             pixelSize = (w, h)
         }
+        if let s = composites[pictures] {
+            lastDrawn = s
+            cr.draw(s, in: rect)
+            return
+        }
+        if painter == nil, w * h >= Self.backgroundPixels, let last = lastDrawn {
+            if pending.map({ $0.pictures != pictures || $0.width != w || $0.height != h }) ?? true {
+                let files = pictures.map { store.file(folder + "/" + $0, shownAt: max(w, h)) }
+                let points = rect.size
+                pending = (pictures, w, h, BackgroundJob(name: "touchdesk-composite") { Self.render(files, width: w, height: h, points: points) })
+            }
+            cr.draw(last, in: rect, filter: .good)
+            return
+        }
         let surface = composite(pictures, points: rect.size)
+        lastDrawn = surface
         cr.draw(surface, in: rect)
     }
 
+    /// Takes in a composite made in the background; true while one is being made or has just
+    /// come in (so the frame that shows it is drawn).
+    public func collect() -> Bool {
+        guard let p = pending else { return false }
+        guard let done = p.job.value else { return true }
+        pending = nil
+        if let surface = done.surface, p.width == pixelSize.width, p.height == pixelSize.height {
+            keep(surface, for: p.pictures)
+        }
+        return true
+    }
+
+    /// Waits for a composite being made in the background, and takes it in: for tests.
+    func finishBackgroundWork() {
+        _ = pending?.job.wait()
+        _ = collect()
+    }
+
+    /// A composite made on another thread: only that thread touched it until it is handed over.
+    nonisolated struct Rendered: @unchecked Sendable { let surface: ImageSurface? }
+
+    /// Reads and stacks the picture files into a new surface of `width` × `height` pixels; nil
+    /// (then the UI thread makes it, with its placeholders and warnings) if a file fails to load.
+    nonisolated static func render(_ files: [String?], width: Int, height: Int, points: Size) -> Rendered {
+        var pictures: [ImageSurface] = []
+        for file in files {
+            guard let file, let head = try? SafeFile.readPrefix(file, maxBytes: 24), let (w, h) = PNGHeader.size(head),
+                  w <= ImageStore.maxSide, h <= ImageStore.maxSide,
+                  let data = try? SafeFile.read(file, maxBytes: ImageStore.maxBytes),
+                  let picture = try? ImageSurface.decodePNG(data) else { return Rendered(surface: nil) }
+            pictures.append(picture)
+        }
+        let s = ImageSurface(size: Size(Double(width), Double(height)))
+        s.draw { cr in
+            cr.scale(Double(width) / points.width, Double(height) / points.height)
+            for p in pictures {
+                let k = min(points.width / p.size.width, points.height / p.size.height)
+                let target = Rect(x: (points.width - p.size.width * k) / 2, y: (points.height - p.size.height * k) / 2,
+                                  width: p.size.width * k, height: p.size.height * k)
+                cr.draw(p, in: target, filter: .good)
+            }
+        }
+        return Rendered(surface: s)
+    }
+
     private func composite(_ pictures: [String], points: Size) -> ImageSurface {
-        if let s = composites[pictures] { return s }
         let s = ImageSurface(size: Size(Double(pixelSize.width), Double(pixelSize.height)))
         s.draw { cr in
             cr.scale(Double(pixelSize.width) / points.width, Double(pixelSize.height) / points.height)
@@ -69,13 +138,18 @@ public final class LayerCompositor {
                 if let painter { painter(p, rect, cr) } else { store.draw(folder + "/" + p, in: rect, cr, keepsCopy: false) }
             }
         }
+        keep(s, for: pictures)
+        return s
+    }
+
+    private func keep(_ s: ImageSurface, for pictures: [String]) {
         if order.count >= Self.keep, let oldest = order.first {
             order.removeFirst()
             composites.removeValue(forKey: oldest)
         }
         composites[pictures] = s
+        order.removeAll { $0 == pictures }
         order.append(pictures)
-        return s
     }
 
     /// Says which picture could not be loaded, centred on `y` across `width`, on a dark strip so

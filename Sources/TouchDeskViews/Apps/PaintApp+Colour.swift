@@ -9,12 +9,13 @@ extension PaintApp {
     static let opacityPercent = 5.0...100.0
     /// Opacity keys step by this much.
     static let opacityStep = 0.05
-    /// From this window height up the toolbar may take two rows; below it, one.
-    static let twoRowHeight = 560.0
-    /// Which tools stay in the toolbar when not all fit, most important first; the swatches
-    /// stay or go together.
-    static let toolPriority = [["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
-                               PaintColor.allCases.map { "color.\($0.rawValue)" }, ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
+    /// From this app height up (every window from the 400 × 360 minimum) the toolbar may take
+    /// two rows; below it, one.
+    static let twoRowHeight = 250.0
+    /// Which tools stay in the toolbar when not all fit, most important first: the seed's
+    /// swatches (together), then the picker and undo; the rest wait behind More.
+    static let toolPriority = [PaintColor.allCases.map { "color.\($0.rawValue)" }, ["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
+                               ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
 
     func addColourControls() {
         // The leading spaces leave room for the pill of the current colour (`drawColourTools`).
@@ -44,7 +45,6 @@ extension PaintApp {
             openPicker()
         case "eyedropper":
             picksNext.toggle()
-            if picksNext { toast.show("Click the canvas to take its colour (Alt+click does it any time)", isError: false) }
         default:
             return false
         }
@@ -114,7 +114,7 @@ extension PaintApp {
             cr.stroke()
         }
         guard picksNext, canvasRect.height > 40 else { return }
-        let hint = "Eyedropper: click the canvas to take its colour · Esc cancels"
+        let hint = "Eyedropper: click the canvas to take its colour (Alt+click works any time) · Esc cancels"
         let size = Text.fittingSize(hint, width: canvasRect.width - 40, size: Theme.TextSize.caption)
         let w = min(canvasRect.width - 16, Text.width(hint, size: size) + 24)
         let box = Rect(x: canvasRect.midX - w / 2, y: canvasRect.y + 8, width: w, height: 26)

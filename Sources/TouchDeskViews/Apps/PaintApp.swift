@@ -27,13 +27,15 @@ public final class PaintApp: MiniApp {
     /// The canvas and the base under the undo history, both `surfaceSize` in points. They only
     /// grow, so shrinking the window and growing it again loses nothing.
     var canvas: ImageSurface?
-    private var base: ImageSurface?
+    var base: ImageSurface?
     var surfaceSize = (width: 0, height: 0)
     /// Pixels per point of the surfaces: the device scale the app is drawn at (2 on a 192 dpi
     /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
     var pixelScale = 1.0
     var hover: Point?
     var toast = Toast()
+    /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
+    var files = PaintFiles()
     /// The translucent stroke being drawn, at full strength, shown over the canvas at the stroke's
     /// opacity and laid onto it once when the stroke ends (see PaintApp+Layer.swift).
     var strokeLayer: ImageSurface?
@@ -52,6 +54,7 @@ public final class PaintApp: MiniApp {
         controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
         controls.add("save", "Save", shortcut: "Ctrl+S")
         controls.add("copy", "Copy", shortcut: "Ctrl+C")
+        addFileControls()
         controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
         controls.add("opacity", "Opacity", shortcut: "{ }", kind: .slider(Self.opacityPercent), value: 100, help: "Brush opacity, 5–100 %")
         toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, moreShortcut: "Tab")
@@ -61,14 +64,16 @@ public final class PaintApp: MiniApp {
     // MARK: - MiniApp
 
     public func layout(in size: Size) {
-        // The tools sit at the bottom, under the canvas, in one row (two in a tall window).
+        // The tools sit at the bottom, under the canvas, in at most two rows.
         let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
         canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
         picker.layout(in: canvasRect)
         ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
+        layoutFiles(in: size)
     }
 
     public func handle(_ event: InputEvent) -> Bool {
+        if let handled = handleFileEvent(event) { return handled }
         if picker.isOpen || event.isAltClick { return handleColourEvent(event) }
         switch toolbar.handle(event) {
         case .activated(let id): activate(id); return true
@@ -103,6 +108,7 @@ public final class PaintApp: MiniApp {
 
     private func handleKey(_ k: Key) -> Bool {
         if handleColourKey(k) { syncControls(); return true }
+        if let handled = handleFileKey(k) { return handled }
         if k.is("z", control: true, shift: false) { activate("undo") }
         else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
         else if k.is("s", control: true) { activate("save") }
@@ -117,7 +123,7 @@ public final class PaintApp: MiniApp {
         return true
     }
 
-    private func activate(_ id: String) {
+    func activate(_ id: String) {
         if activateColourTool(id) { syncControls(); return }
         switch id {
         case "clear": model.clear()
@@ -125,6 +131,9 @@ public final class PaintApp: MiniApp {
         case "redo": model.redo()
         case "save": save()
         case "copy": copyToClipboard()
+        case "saveAs": showSaveAs()
+        case "open": showOpen()
+        case "paste": pastePicture()
         case "eraser": model.color = .black
         default:
             if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c.color }
@@ -146,7 +155,8 @@ public final class PaintApp: MiniApp {
     public func tick() -> Bool {
         let saving = collectSave()
         let copying = collectCopy()
-        return toast.tick() || saving || copying
+        let filing = tickFiles()
+        return toast.tick() || saving || copying || filing
     }
 
     // MARK: - Copy
@@ -157,9 +167,7 @@ public final class PaintApp: MiniApp {
 
     /// Ctrl+C: offers the visible canvas on the X clipboard as `image/png`.
     func copyToClipboard() {
-        guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else { return }
-        let w = (canvasRect.width * pixelScale).rounded(.down), h = (canvasRect.height * pixelScale).rounded(.down)
-        let image = DetachedImage(copying: canvas, size: Size(w / pixelScale, h / pixelScale), format: .rgb)
+        guard let image = pictureToExport() else { return }
         copyJob = BackgroundJob(name: "touchdesk-paint-copy") {
             do { return .png([UInt8](try image.pngData())) } catch { return .failed("\(error)") }
         }
@@ -174,7 +182,7 @@ public final class PaintApp: MiniApp {
         switch result {
         case .png(let png):
             environment.clipboard.copyPNG(png)
-            toast.show("Copied the picture (\(Int(canvasRect.width * pixelScale))×\(Int(canvasRect.height * pixelScale))): paste it into any program", isError: false)
+            toast.show("Copied the picture (\(exportPixelSize.width)×\(exportPixelSize.height)): paste it into any program", isError: false)
         case .failed(let why):
             toast.show("Could not copy: \(why)", isError: true)
         }
@@ -210,11 +218,13 @@ public final class PaintApp: MiniApp {
             cr.circle(hover, model.radius)
             cr.stroke()
         }
+        drawDocumentEdges(cr)
         cr.fill(Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
         toolbar.draw(cr)
         drawColourTools(cr)
         picker.draw(cr)
         toast.draw(cr, in: canvasRect)
+        drawFileDialog(cr)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
@@ -237,8 +247,10 @@ public final class PaintApp: MiniApp {
     /// The canvas as it is, for tests and saving: an image surface the app owns.
     public var canvasSurface: ImageSurface? { canvas }
 
-    private func ensureSurface(width: Int, height: Int) {
-        let w = max(width, surfaceSize.width, 1), h = max(height, surfaceSize.height, 1)
+    func ensureSurface(width: Int, height: Int) {
+        let doc = model.documentSize
+        let w = max(width, surfaceSize.width, Int((doc?.width ?? 0).rounded(.up)), 1)
+        let h = max(height, surfaceSize.height, Int((doc?.height ?? 0).rounded(.up)), 1)
         guard w != surfaceSize.width || h != surfaceSize.height || canvas == nil else { return }
         canvas = Self.grow(canvas, width: w, height: h, scale: pixelScale)
         if base != nil { base = Self.grow(base, width: w, height: h, scale: pixelScale) }
@@ -248,7 +260,7 @@ public final class PaintApp: MiniApp {
 
     /// A new black surface of the given size in points, `scale` pixels per point, with `old`
     /// copied into its top-left corner.
-    private static func grow(_ old: ImageSurface?, width: Int, height: Int, scale: Double) -> ImageSurface {
+    static func grow(_ old: ImageSurface?, width: Int, height: Int, scale: Double) -> ImageSurface {
         let size = Size(Double(width), Double(height))
         return old?.grown(to: size, scale: scale) ?? ImageSurface(size: size, scale: scale, format: .rgb)
     }
@@ -256,22 +268,28 @@ public final class PaintApp: MiniApp {
     /// Copies of the canvas as it was after the first `count` actions of the history (the base
     /// plus `history[0..<count]`), about one every `snapshotInterval` actions: an undo starts from the
     /// nearest one and replays at most that many strokes, however long the history.
-    private(set) var snapshots: [(count: Int, surface: ImageSurface)] = []
+    var snapshots: [(count: Int, surface: ImageSurface)] = []
     /// Actions between snapshots (tests set it beyond the history to compare with full replays).
     var snapshotInterval = 10
 
     /// Brings the canvas up to date with the model's changes.
     func paintChanges() {
         let changes = model.drainChanges()
-        defer { updateSnapshots() }
-        guard !changes.isEmpty, let canvas else { return }
+        defer {
+            updateSnapshots()
+            forgetUnusedPictures()
+        }
+        guard !changes.isEmpty else { return }
+        // An opened picture larger than the canvas so far: the surfaces grow to hold it.
+        ensureSurface(width: surfaceSize.width, height: surfaceSize.height)
+        guard let canvas else { return }
         canvasRevision += 1
         let rebuild = changes.contains(.rebuild)
         for change in changes {
             switch change {
             case .bake(let action):
                 if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale) }
-                Self.apply(action, to: base!)
+                apply(action, to: base!)
                 // The oldest action moved into the base: every snapshot is one action further in.
                 snapshots = snapshots.compactMap { $0.count > 1 ? ($0.count - 1, $0.surface) : nil }
             case .dabs(let color, let radius, let opacity, let centers) where !rebuild:
@@ -282,6 +300,8 @@ public final class PaintApp: MiniApp {
                 }
             case .strokeEnded(let opacity) where !rebuild:
                 compositeStrokeLayer(onto: canvas, opacity: opacity)
+            case .apply(let action) where !rebuild:
+                apply(action, to: canvas)
             default:
                 break
             }
@@ -304,7 +324,7 @@ public final class PaintApp: MiniApp {
         snapshots.sort { $0.count < $1.count }
     }
 
-    private func rebuildCanvas() {
+    func rebuildCanvas() {
         guard let canvas else { return }
         let (blank, actions) = model.replay
         // The latest snapshot at or after the replay's start (a clear) saves replaying what it holds.
@@ -320,7 +340,7 @@ public final class PaintApp: MiniApp {
                 cr.paint()
             }
         }
-        for a in actions[(snapshot?.count ?? actions.startIndex)...] { Self.apply(a, to: canvas) }
+        for a in actions[(snapshot?.count ?? actions.startIndex)...] { apply(a, to: canvas) }
         clearStrokeLayer()
         if let s = model.current {
             if s.opacity < 1 {
@@ -331,14 +351,16 @@ public final class PaintApp: MiniApp {
         }
     }
 
-    private static func apply(_ action: PaintAction, to surface: ImageSurface) {
+    private func apply(_ action: PaintAction, to surface: ImageSurface) {
         switch action {
-        case .stroke(let s): paintDabs(s.dabs, color: s.color, radius: s.radius, opacity: s.opacity, on: surface)
+        case .stroke(let s): Self.paintDabs(s.dabs, color: s.color, radius: s.radius, opacity: s.opacity, on: surface)
         case .clear:
             surface.draw { cr in
                 cr.setSourceRGB(0, 0, 0)
                 cr.paint()
             }
+        case .paste(let p): paintPicture(p, on: surface, replacing: false)
+        case .open(let p, _, _): paintPicture(p, on: surface, replacing: true)
         }
     }
 
@@ -360,20 +382,17 @@ public final class PaintApp: MiniApp {
     /// The save under way on the writer thread, and the canvas revision it holds.
     private var pendingSave: (ticket: BackgroundWriter.Ticket, revision: Int)?
     /// Counts every change to the pixels: a save of an unchanged canvas need not copy it again.
-    public private(set) var canvasRevision = 0
-    /// The revision last written to a picture file the user asked for (Ctrl+S).
-    public private(set) var savedRevision = 0
+    public internal(set) var canvasRevision = 0
+    /// The revision last written to a picture file the user asked for (Ctrl+S, Save As, Open).
+    public internal(set) var savedRevision = 0
     /// The revision when the canvas came back from the state folder: not new work.
     var restoredRevision = 0
 
-    /// Makes `picture` the whole canvas, with no history under it (a restored or opened picture):
-    /// it becomes the base that undo rebuilds from.
-    func replaceCanvas(with picture: ImageSurface) {
-        let c = model.color, r = model.radius, a = model.opacity
-        model = PaintModel()
-        model.color = c
-        model.setRadius(r)
-        model.setOpacity(a)
+    /// Makes `picture` the whole canvas, with no history under it (a restored picture): it becomes
+    /// the base that undo rebuilds from; `documentSize` is the size of the picture being edited
+    /// (nil: the window's) and `file` the one Ctrl+S writes to.
+    func replaceCanvas(with picture: ImageSurface, documentSize: Size? = nil, file: String? = nil) {
+        model.restart(documentSize: documentSize, file: file)
         resetStrokeLayer()
         snapshots = []
         let w = max(surfaceSize.width, Int(picture.size.width.rounded(.up)), 1)
@@ -389,20 +408,19 @@ public final class PaintApp: MiniApp {
         canvasRevision += 1
     }
 
-    /// Saves the visible canvas as PNG in the pictures folder (or home), off the UI thread; the
-    /// message at the bottom says where, or why not, when it is done. Ctrl+S again while a save of
-    /// the same canvas is under way does nothing more.
+    /// Saves the picture as PNG, off the UI thread: to the file of the last Save As or Open, else
+    /// under a new name in the pictures folder (or home); the message at the bottom says where, or
+    /// why not, when it is done. Ctrl+S again while a save of the same canvas is under way does
+    /// nothing more.
     @discardableResult
     public func save() -> BackgroundWriter.Ticket? {
-        guard let canvas, canvasRect.width >= 1, canvasRect.height >= 1 else {
+        if let pending = pendingSave, !pending.ticket.isDone, pending.revision == canvasRevision { return pending.ticket }
+        guard let image = pictureToExport() else {
             toast.show("Nothing to save: the window is too small", isError: true)
             return nil
         }
-        if let pending = pendingSave, !pending.ticket.isDone, pending.revision == canvasRevision { return pending.ticket }
-        // At the canvas's own resolution: a HiDPI painting keeps every pixel.
-        let w = (canvasRect.width * pixelScale).rounded(.down), h = (canvasRect.height * pixelScale).rounded(.down)
-        let image = DetachedImage(copying: canvas, size: Size(w / pixelScale, h / pixelScale), format: .rgb)
-        let ticket = environment.savePictureInBackground(image, stem: "touchdesk-painting", key: "paint-save")
+        let ticket = model.file.map { writePicture(image, to: $0) }
+            ?? environment.savePictureInBackground(image, stem: "touchdesk-painting", key: "paint-save")
         pendingSave = (ticket, canvasRevision)
         toast.show("Saving…", isError: false)
         return ticket
@@ -452,6 +470,11 @@ extension PaintApp: StatefulApp, DocumentApp {
         var colour: String?
         /// The brush opacity, 0.05…1 (files without it paint opaque).
         var opacity: Double?
+        /// The size of the picture being edited, in points (nil: the window's).
+        var width: Double?
+        var height: Double?
+        /// The file Ctrl+S writes to.
+        var file: String?
     }
 
     public func saveState() -> AppState? {
@@ -461,13 +484,15 @@ extension PaintApp: StatefulApp, DocumentApp {
         h.combine(model.color)
         h.combine(model.radius)
         h.combine(model.opacity)
+        h.combine(model.file)
+        let doc = model.documentSize, file = model.file
         let image = DetachedImage(copying: canvas)
         let scale = canvas.scale, radius = model.radius, opacity = model.opacity
         let colour = model.color.hex, seed = PaintColor.allCases.first { $0.color == model.color }?.rawValue
         return AppState(revision: h.finalize()) {
             let png = try image.pngData()
             return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, color: seed, radius: radius,
-                                                 colour: colour, opacity: opacity))
+                                                 colour: colour, opacity: opacity, width: doc?.width, height: doc?.height, file: file))
         }
     }
 
@@ -476,7 +501,17 @@ extension PaintApp: StatefulApp, DocumentApp {
         if let b64 = kept.canvas {
             guard let png = Data(base64Encoded: b64) else { throw StateError("the canvas is not a PNG") }
             let picture = try Self.decodeCanvas(png, scale: kept.scale ?? 1)
-            replaceCanvas(with: picture)
+            var doc: Size?
+            if let w = kept.width, let h = kept.height, w.isFinite, h.isFinite, w >= 1, h >= 1 {
+                doc = Size(min(w, picture.size.width), min(h, picture.size.height))
+            }
+            let file = kept.file.flatMap { $0.hasPrefix("/") ? $0 : nil }
+            if model.history.isEmpty {
+                replaceCanvas(with: picture, documentSize: doc, file: file)
+            } else {
+                // A picture opened from the command line got here first: the kept canvas goes under it.
+                putUnderHistory(picture, documentSize: doc)
+            }
         }
         if let c = kept.colour.flatMap(RGBColor.init(hex:)) ?? kept.color.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
         if let r = kept.radius, r.isFinite { model.setRadius(r) }
@@ -487,14 +522,9 @@ extension PaintApp: StatefulApp, DocumentApp {
 
     /// Decodes a PNG for the canvas, refusing one too large from its header, before decoding.
     static func decodeCanvas(_ png: Data, scale: Double) throws -> ImageSurface {
-        guard png.count > 24, png.starts(with: [0x89, 0x50, 0x4e, 0x47]) else { throw StateError("not a PNG picture") }
-        let bytes = [UInt8](png[16..<24])
-        let w = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }, h = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
-        guard w > 0, h > 0, w <= maxKeptSide, h <= maxKeptSide else {
-            throw StateError("the picture is \(w)×\(h) pixels, more than \(maxKeptSide)×\(maxKeptSide)")
+        do { return try PictureReader.decode(png, scale: scale, maxSide: maxKeptSide, maxPixels: maxKeptSide * maxKeptSide) } catch {
+            throw StateError(error.description)
         }
-        let s = scale.isFinite && scale >= 0.25 && scale <= 8 ? scale : 1
-        do { return try ImageSurface.decodePNG(png, scale: s) } catch { throw StateError("\(error)") }
     }
 
     public var hasUnsavedWork: Bool { canvasRevision != max(savedRevision, restoredRevision) }

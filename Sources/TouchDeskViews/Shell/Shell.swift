@@ -259,7 +259,7 @@ public final class Shell {
         case .altClick(let p): if p.y >= dy { _ = app.handle(.altClick(local(p))) }
         case .key(let k):
             if !app.handle(event) && k.is("Escape") { goHome() }
-        case .keyUp, .tilt, .paste:
+        case .keyUp, .tilt, .paste, .pastedPicture:
             _ = app.handle(event)
         }
     }

@@ -28,7 +28,7 @@ public final class Controls {
         public var value = 0.0
         /// What the control does, for the keys overlay when the label alone does not say ("−").
         public var help: String?
-        /// The label in a compact toolbar ("In" for "Zoom in"), if shorter than `label`.
+        /// The label in a compact toolbar ("+" for "Zoom in"), if shorter than `label`.
         public var shortLabel: String?
     }
 

@@ -42,7 +42,26 @@ public final class OverflowToolbar {
         self.maxRows = max(1, maxRows)
         let width = max(0, size.width - 2 * Self.padding)
         let tools = controls.items.indices.filter { controls.items[$0].id != Self.moreID }
-        guard let more = controls.items.firstIndex(where: { $0.id == Self.moreID }) else { return 0 }
+        // Never compact (`Controls.isCompact`): that would hide key chords, and here every tool
+        // shows its keys, in the toolbar or in the panel.
+        controls.isCompact = false
+        let shown = select(tools, width: width)
+        overflow = tools.filter { !shown.contains($0) }.map { controls.items[$0].id }
+        if overflow.isEmpty { isPanelOpen = false }
+        for c in controls.items { controls.place(c.id, at: .zero) }
+        let rows = wrap(shown, width: width)
+        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * Controls.gap
+        let height = h + 2 * Self.padding
+        bar = Rect(x: 0, y: size.height - height, width: size.width, height: height)
+        place(rows, in: Rect(x: Self.padding, y: bar.y + Self.padding, width: width, height: h))
+        layoutPanel()
+        return height
+    }
+
+    /// The controls to show in the toolbar, in order: all of `tools` if they fit in `maxRows`,
+    /// else the most important groups that fit, then More.
+    private func select(_ tools: [Int], width: Double) -> [Int] {
+        guard let more = controls.items.firstIndex(where: { $0.id == Self.moreID }) else { return tools }
         var shown = tools
         if wrap(tools, width: width).count > self.maxRows {
             // Keep the most important groups that fit next to More; the rest go in the panel.
@@ -56,16 +75,7 @@ public final class OverflowToolbar {
             }
             shown.append(more)
         }
-        overflow = tools.filter { !shown.contains($0) }.map { controls.items[$0].id }
-        if overflow.isEmpty { isPanelOpen = false }
-        for c in controls.items { controls.place(c.id, at: .zero) }
-        let rows = wrap(shown, width: width)
-        let h = Double(rows.count) * Controls.rowHeight + Double(max(0, rows.count - 1)) * Controls.gap
-        let height = h + 2 * Self.padding
-        bar = Rect(x: 0, y: size.height - height, width: size.width, height: height)
-        place(rows, in: Rect(x: Self.padding, y: bar.y + Self.padding, width: width, height: h))
-        layoutPanel()
-        return height
+        return shown
     }
 
     private func width(_ i: Int, max limit: Double) -> Double { min(controls.preferredWidth(controls.items[i]), limit) }
@@ -98,8 +108,8 @@ public final class OverflowToolbar {
             for (k, i) in row.enumerated() {
                 var w = widths[k]
                 if case .slider = controls.items[i].kind { w = max(w, min(w + extra, Controls.maxSliderWidth)) }
-                let y = rect.y + Double(r) * (Controls.rowHeight + Controls.gap)
-                controls.place(controls.items[i].id, at: Rect(x: x, y: y, width: w, height: Controls.rowHeight))
+                let y = rect.y + Double(r) * (controls.height + Controls.gap)
+                controls.place(controls.items[i].id, at: Rect(x: x, y: y, width: w, height: controls.height))
                 x += w + Controls.gap
             }
         }
@@ -117,7 +127,7 @@ public final class OverflowToolbar {
         let inner = max(0, panelW - 2 * pad)
         let indices = overflow.compactMap { id in controls.items.firstIndex { $0.id == id } }
         let rows = wrap(indices, width: inner)
-        let h = Double(rows.count) * Controls.rowHeight + Double(max(0, rows.count - 1)) * Controls.gap
+        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * Controls.gap
         let panelH = h + 2 * pad
         // Right-aligned above the toolbar, where the More button is; never above the window's top.
         let y = max(0, bar.y - 6 - panelH)

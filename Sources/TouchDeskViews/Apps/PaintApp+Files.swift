@@ -1,0 +1,442 @@
+import Foundation
+import Glibc
+import TouchDeskDrawing
+import TouchDeskFiles
+import TouchDeskInterface
+import TouchDeskModels
+
+/// Paintbrush's files and pictures: Save As (Ctrl+Shift+S), Open (Ctrl+O, or `touchdesk paint
+/// FILE.png`), and pasting a picture from the clipboard (Ctrl+V).
+///
+/// - Save As asks for a name in the window; names without a folder go in the pictures folder, a
+///   name without `.png` gets it, and an existing file is replaced only after asking. From then on
+///   Ctrl+S writes to that file, whose name shows at the top right of the canvas. Writes go
+///   through the background writer and `AtomicFile`, so a failed write leaves the old file whole.
+/// - Open reads a PNG off the UI thread (`PictureReader`): it replaces the canvas, which takes the
+///   picture's size; the window shows the picture's top-left part when the picture is larger, and
+///   grey beyond its edges when it is smaller. Open is one undoable step (Ctrl+Z brings the
+///   painting before it back, with its size and file); with unsaved changes it asks first.
+/// - Paste asks the clipboard's owner for `image/png` and puts the picture at the top-left corner
+///   of the canvas as one undoable step; a clipboard holding only text says so.
+struct PaintFiles {
+    enum DialogKind { case saveAs, open }
+    var dialog: (kind: DialogKind, view: PathDialog)?
+    /// The size the app was laid out in, for the dialog.
+    var area = Size(0, 0)
+    /// The pixels of the pasted and opened pictures an action in the history still names.
+    var pictures: [Int: ImageSurface] = [:]
+    var opening: (job: BackgroundJob<Result<LoadedPicture, PictureReader.Failure>>, path: String)?
+    var pasting: BackgroundJob<Result<LoadedPicture, PictureReader.Failure>>?
+    var waitingForPaste = false
+    var savingAs: (ticket: BackgroundWriter.Ticket, revision: Int, path: String)?
+    /// Why the last open failed (for the command line).
+    var openProblem: String?
+}
+
+extension PaintApp {
+    /// The largest picture opened or pasted: per side, and in all (a 4096×4096 picture takes
+    /// 64 MB per copy, and the canvas keeps several: base, canvas, undo snapshots).
+    nonisolated static let maxPictureSide = 8192
+    nonisolated static let maxPicturePixels = 4096 * 4096
+
+    // MARK: - Events and keys
+
+    /// The dialog takes every event while it shows; a picture from the clipboard is taken here.
+    /// nil: not a file event.
+    func handleFileEvent(_ event: InputEvent) -> Bool? {
+        if let (kind, view) = files.dialog {
+            switch view.handle(event) {
+            case .none: break
+            case .cancelled: files.dialog = nil
+            case .submitted(let text):
+                switch kind {
+                case .saveAs: submitSaveAs(text, view)
+                case .open: submitOpen(text, view)
+                }
+            case .confirmed(let path):
+                switch kind {
+                case .saveAs: startSaveAs(path, view)
+                case .open: startOpen(path)
+                }
+            }
+            return true
+        }
+        if case .pastedPicture(let picture) = event {
+            receivePaste(picture)
+            return true
+        }
+        return nil
+    }
+
+    /// Save As, Open and Paste, in the toolbar after Copy (behind More when they do not fit; the
+    /// keys work either way, and the keys overlay lists them).
+    func addFileControls() {
+        controls.add("saveAs", "Save As…", shortcut: "Ctrl+Shift+S")
+        controls.add("open", "Open…", shortcut: "Ctrl+O", help: "Open a PNG picture to paint on")
+        controls.add("paste", "Paste", shortcut: "Ctrl+V", help: "Paste a picture from the clipboard")
+    }
+
+    func handleFileKey(_ k: Key) -> Bool? {
+        if k.is("s", control: true, shift: true) { showSaveAs(); return true }
+        if k.is("o", control: true) { showOpen(); return true }
+        if k.is("v", control: true) { pastePicture(); return true }
+        return nil
+    }
+
+    func layoutFiles(in size: Size) {
+        files.area = size
+        files.dialog?.view.layout(in: size)
+    }
+
+    /// True while a file dialog shows: the keys overlay lists its keys then.
+    var fileDialog: PathDialog? { files.dialog?.view }
+
+    // MARK: - Paths
+
+    /// Where names without a folder go, and are looked for.
+    var defaultFolder: String { environment.picturesDirectory }
+
+    /// A path as the user reads it: the home folder as ~.
+    func shown(_ path: String) -> String {
+        let home = environment.homeDirectory
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+    }
+
+    /// What a typed name means: ~ is the home folder, a name without a folder is in the default folder.
+    func resolve(_ typed: String) -> String {
+        let t = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t == "~" { return environment.homeDirectory }
+        if t.hasPrefix("~/") { return environment.homeDirectory + t.dropFirst(1) }
+        if t.hasPrefix("/") { return t }
+        return defaultFolder + "/" + t
+    }
+
+    // MARK: - Save As
+
+    func showSaveAs() {
+        guard canvas != nil else { return }
+        let suggested = model.file.map { Paths.name(of: $0) } ?? "painting.png"
+        let folder = model.file.map { Paths.folder(of: $0) } ?? defaultFolder
+        let view = PathDialog(title: "Save As", folderNote: "Names without a folder go in \(shown(folder))",
+                              text: folder == defaultFolder ? suggested : shown(model.file!), accept: "Save",
+                              yes: ("Replace", "R"), clipboard: environment.clipboard)
+        view.layout(in: files.area)
+        files.dialog = (.saveAs, view)
+    }
+
+    /// What is wrong with saving to `path`, or whether a file is there to replace.
+    enum SaveTarget: Equatable { case fresh, replaces, refused(String) }
+
+    func checkSaveTarget(_ path: String) -> SaveTarget {
+        let name = Paths.name(of: path)
+        if path.hasSuffix("/") || name.isEmpty || name == "." || name == ".." {
+            return .refused("\(shown(path)) names a folder: add a file name, like painting.png")
+        }
+        if name.utf8.count > 255 { return .refused("The name is longer than the 255 bytes a file name may have") }
+        if path.contains("\0") { return .refused("A file name cannot hold a NUL character") }
+        let folder = Paths.folder(of: path)
+        var st = stat()
+        if stat(folder, &st) != 0 {
+            // The pictures folder itself is made on first use, as Ctrl+S does.
+            if errno == ENOENT && folder == defaultFolder { return .fresh }
+            return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
+        }
+        guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            return .refused("Cannot write in \(shown(folder)): \(FileError.reason(errno))")
+        }
+        var lst = stat()
+        guard lstat(path, &lst) == 0 else { return .fresh }
+        if stat(path, &st) != 0 {
+            return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
+        }
+        if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
+        return .replaces
+    }
+
+    /// The path a typed Save As name stands for: `.png` added when the name has no extension.
+    func saveAsPath(_ typed: String) -> Result<String, PictureReader.Failure> {
+        let t = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty else { return .failure(.init("Type a file name, like painting.png")) }
+        var path = resolve(t)
+        let ext = (Paths.name(of: path) as NSString).pathExtension.lowercased()
+        if ["jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "svg"].contains(ext) {
+            return .failure(.init("Paintbrush saves PNG pictures: end the name with .png"))
+        }
+        if ext != "png" && !path.hasSuffix("/") { path += ".png" }
+        return .success(path)
+    }
+
+    func submitSaveAs(_ typed: String, _ view: PathDialog) {
+        let path: String
+        switch saveAsPath(typed) {
+        case .failure(let why): view.show(why.description, isError: true); return
+        case .success(let p): path = p
+        }
+        switch checkSaveTarget(path) {
+        case .refused(let why): view.show(why, isError: true)
+        case .replaces: view.ask("\(shown(path)) already exists. Replace it with this painting?", about: path)
+        case .fresh: startSaveAs(path, view)
+        }
+    }
+
+    func startSaveAs(_ path: String, _ view: PathDialog) {
+        guard let image = pictureToExport() else {
+            view.show("Nothing to save: the window is too small", isError: true)
+            return
+        }
+        view.busy = "Saving \(Paths.name(of: path))…"
+        files.savingAs = (writePicture(image, to: path), canvasRevision, path)
+    }
+
+    /// Writes `image` to `path` on the writer thread, replacing the file only once the new one is
+    /// whole. The folder must exist (a mistyped folder is not created), except the pictures folder.
+    func writePicture(_ image: DetachedImage, to path: String) -> BackgroundWriter.Ticket {
+        let makeFolder: mode_t? = Paths.folder(of: path) == defaultFolder ? 0o755 : nil
+        return environment.writer.submit(key: "paint-save") {
+            try AtomicFile.write(try image.pngData(), to: path, createFolder: makeFolder)
+            return path
+        }
+    }
+
+    /// The picture a save or a copy takes: the opened picture's size, else the visible canvas, at
+    /// the canvas's own resolution (a HiDPI painting keeps every pixel).
+    func pictureToExport() -> DetachedImage? {
+        guard let canvas else { return nil }
+        let px = exportPixelSize
+        guard px.width >= 1, px.height >= 1 else { return nil }
+        return DetachedImage(copying: canvas, size: Size(Double(px.width) / pixelScale, Double(px.height) / pixelScale), format: .rgb)
+    }
+
+    var exportPixelSize: (width: Int, height: Int) {
+        let size = model.documentSize ?? canvasRect.size
+        return (Int((size.width * pixelScale).rounded(.down)), Int((size.height * pixelScale).rounded(.down)))
+    }
+
+    // MARK: - Open
+
+    func showOpen() {
+        let view = PathDialog(title: "Open a PNG picture", folderNote: "Names without a folder are looked for in \(shown(defaultFolder))",
+                              text: "", accept: "Open", yes: ("Open", "O"), clipboard: environment.clipboard)
+        view.layout(in: files.area)
+        files.dialog = (.open, view)
+    }
+
+    func submitOpen(_ typed: String, _ view: PathDialog) {
+        guard !typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            view.show("Type the path of a PNG picture, like ~/Pictures/photo.png", isError: true)
+            return
+        }
+        let path = resolve(typed)
+        if hasUnsavedWork {
+            view.ask("The painting has changes that are not saved to a file. Open \(Paths.name(of: path)) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
+        } else {
+            startOpen(path)
+        }
+    }
+
+    /// Opens the PNG at `path` (absolute) over the canvas, reading it off the UI thread; the
+    /// command line's `touchdesk paint FILE.png` comes here.
+    public func open(path: String) { startOpen(path) }
+
+    func startOpen(_ path: String) {
+        files.dialog?.view.busy = "Opening \(Paths.name(of: path))…"
+        let scale = pixelScale
+        files.opening = (BackgroundJob(name: "touchdesk-paint-open") {
+            PictureReader.read(path, scale: scale, maxSide: PaintApp.maxPictureSide, maxPixels: PaintApp.maxPicturePixels)
+        }, path)
+        if files.dialog == nil { toast.show("Opening \(Paths.name(of: path))…", isError: false) }
+    }
+
+    private func collectOpen(wait: Bool) -> Bool {
+        guard let (job, path) = files.opening else { return false }
+        guard let result = wait ? job.wait() : job.value else { return true }
+        files.opening = nil
+        switch result {
+        case .success(let picture):
+            let id = model.open(size: picture.surface.size, file: path)
+            files.pictures[id] = picture.surface
+            paintChanges()
+            savedRevision = canvasRevision
+            syncControls()
+            if files.dialog?.kind == .open { files.dialog = nil }
+            let px = (picture.surface.pixelWidth, picture.surface.pixelHeight)
+            let cut = picture.surface.size.width > canvasRect.width + 0.5 || picture.surface.size.height > canvasRect.height + 0.5
+            toast.show("Opened \(Paths.name(of: path)) (\(px.0)×\(px.1))" + (cut ? "; the window shows its top-left part" : ""), isError: false, seconds: 5)
+        case .failure(let why):
+            if let (kind, view) = files.dialog, kind == .open {
+                view.show(why.description, isError: true)
+            } else {
+                toast.show(why.description, isError: true, seconds: 8)
+            }
+            files.openProblem = why.description
+        }
+        return false
+    }
+
+    /// Waits for an open under way: for the command line's screenshots and for tests. Returns
+    /// why it failed, if it did.
+    @discardableResult
+    public func finishOpening() -> String? {
+        files.openProblem = nil
+        _ = collectOpen(wait: true)
+        return files.openProblem
+    }
+
+    // MARK: - Paste
+
+    /// Ctrl+V: asks the clipboard for a PNG picture; it arrives as `InputEvent.pastedPicture`.
+    func pastePicture() {
+        environment.clipboard.requestPicturePaste(from: .clipboard)
+        files.waitingForPaste = true
+        toast.show("Pasting…", isError: false)
+    }
+
+    func receivePaste(_ pasted: PastedPicture) {
+        guard files.waitingForPaste else { return }
+        files.waitingForPaste = false
+        switch pasted {
+        case .png(let bytes):
+            let scale = pixelScale
+            files.pasting = BackgroundJob(name: "touchdesk-paint-paste") {
+                do throws(PictureReader.Failure) {
+                    let png = Data(bytes)
+                    return .success(LoadedPicture(surface: try PictureReader.decode(png, scale: scale, maxSide: PaintApp.maxPictureSide,
+                                                                                    maxPixels: PaintApp.maxPicturePixels)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        case .unavailable(let why):
+            toast.show("Nothing pasted: \(why)", isError: true, seconds: 5)
+        }
+    }
+
+    /// Pastes a picture the clipboard sent, once decoded: for tests, which hand one straight in.
+    func paste(_ picture: ImageSurface) {
+        let id = model.paste(size: picture.size, at: .zero)
+        files.pictures[id] = picture
+        paintChanges()
+        syncControls()
+        let cut = picture.size.width > (model.documentSize ?? canvasRect.size).width + 0.5
+            || picture.size.height > (model.documentSize ?? canvasRect.size).height + 0.5
+        toast.show("Pasted a \(picture.pixelWidth)×\(picture.pixelHeight) picture at the top left" + (cut ? ", cut to the canvas" : "") + "; Ctrl+Z undoes it",
+                   isError: false, seconds: 5)
+    }
+
+    private func collectPaste(wait: Bool) -> Bool {
+        guard let job = files.pasting else { return false }
+        guard let result = wait ? job.wait() : job.value else { return true }
+        files.pasting = nil
+        switch result {
+        case .success(let picture): paste(picture.surface)
+        case .failure(let why): toast.show("Nothing pasted: the clipboard's picture is \(why)", isError: true, seconds: 6)
+        }
+        return false
+    }
+
+    /// Waits for a pasted picture being decoded: for tests.
+    public func finishPasting() { _ = collectPaste(wait: true) }
+
+    // MARK: - Ticking
+
+    /// Picks up finished opens, pastes and Save As writes; true while one is under way.
+    func tickFiles() -> Bool {
+        let blink = files.dialog?.view.tick() ?? false
+        let opening = collectOpen(wait: false)
+        let pasting = collectPaste(wait: false)
+        let saving = collectSaveAs(wait: false)
+        return blink || opening || pasting || saving
+    }
+
+    private func collectSaveAs(wait: Bool) -> Bool {
+        guard let pending = files.savingAs else { return false }
+        if wait { environment.writer.waitUntilIdle() }
+        guard let outcome = pending.ticket.outcome else { return true }
+        files.savingAs = nil
+        switch outcome {
+        case .written(let path):
+            model.setFile(path)
+            savedRevision = max(savedRevision, pending.revision)
+            if files.dialog?.kind == .saveAs { files.dialog = nil }
+            toast.show("Saved \(shown(path)); Ctrl+S now saves to it", isError: false, seconds: 5)
+        case .failed(let why):
+            if let (kind, view) = files.dialog, kind == .saveAs {
+                view.show("Not saved: \(why)", isError: true)
+            } else {
+                toast.show("Not saved: \(why)", isError: true, seconds: 8)
+            }
+        }
+        return false
+    }
+
+    /// Waits for a Save As being written and shows its outcome: for tests.
+    public func finishSavingAs() { _ = collectSaveAs(wait: true) }
+
+    // MARK: - Pictures on the canvas
+
+    /// Paints a pasted picture over `surface`, or an opened one in place of everything on it.
+    func paintPicture(_ p: PlacedPicture, on surface: ImageSurface, replacing: Bool) {
+        let picture = files.pictures[p.id]
+        surface.draw { cr in
+            if replacing {
+                cr.setSourceRGB(0, 0, 0)
+                cr.paint()
+            }
+            guard let picture else { return }
+            cr.setSource(picture, at: p.origin.x, p.origin.y)
+            cr.paint()
+        }
+    }
+
+    /// Lets go of pictures no action names any more (baked into the base, or dropped from redo).
+    func forgetUnusedPictures() {
+        guard !files.pictures.isEmpty else { return }
+        let used = model.pictureIDsInUse
+        files.pictures = files.pictures.filter { used.contains($0.key) }
+    }
+
+    /// A restored canvas that arrives after a picture was opened over it (from the command line):
+    /// it becomes the base under the history.
+    func putUnderHistory(_ picture: ImageSurface, documentSize: Size?) {
+        model.setBase(documentSize: documentSize)
+        snapshots = []
+        ensureSurface(width: Int(picture.size.width.rounded(.up)), height: Int(picture.size.height.rounded(.up)))
+        let fresh = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale)
+        fresh.draw { cr in
+            cr.setSource(picture)
+            cr.paint()
+        }
+        base = fresh
+        rebuildCanvas()
+        canvasRevision += 1
+    }
+
+    // MARK: - Drawing
+
+    /// Grey beyond the edges of an opened picture smaller than the window, and the name of the
+    /// file Ctrl+S writes to at the top right.
+    func drawDocumentEdges(_ cr: CairoContext) {
+        if let doc = model.documentSize {
+            let edge = Theme.background
+            if doc.width < canvasRect.width {
+                cr.fill(Rect(x: doc.width, y: 0, width: canvasRect.width - doc.width, height: canvasRect.height), edge)
+            }
+            if doc.height < canvasRect.height {
+                cr.fill(Rect(x: 0, y: doc.height, width: min(doc.width, canvasRect.width), height: canvasRect.height - doc.height), edge)
+            }
+        }
+        guard let file = model.file, canvasRect.width > 60 else { return }
+        let label = Paths.name(of: file) + (hasUnsavedWork ? " (changed)" : "")
+        let l = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: min(canvasRect.width * 0.6, 360), ellipsis: .middle)
+        let box = Rect(x: canvasRect.maxX - l.width - 20, y: 6, width: l.width + 12, height: l.height + 6)
+        Theme.bar.with(alpha: 0.85).set(cr)
+        cr.roundedRect(box, radius: 5)
+        cr.fill()
+        cr.draw(l, x: box.x + 6, y: box.y + 3, color: Theme.text)
+    }
+
+    func drawFileDialog(_ cr: CairoContext) {
+        files.dialog?.view.draw(cr, in: Rect(x: 0, y: 0, width: files.area.width, height: files.area.height))
+    }
+}
