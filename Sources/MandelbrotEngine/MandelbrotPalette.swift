@@ -7,6 +7,8 @@
 /// histogram), or repeats a cyclic palette every `period` iterations; it is rebuilt from the
 /// picture's values as a render refines.
 
+import Dispatch
+import Foundation
 import TouchDeskModels
 
 #if canImport(Glibc)
@@ -58,6 +60,11 @@ public enum MandelbrotPalette {
 }
 
 /// One colouring of a picture: the palette, fitted to the values on screen.
+///
+/// Fitting and painting read every pixel (33 million at 7680 × 4320), and the window refits on
+/// its UI thread while a render refines, so both run on every core in parts of whole rows, with
+/// the per-pixel work kept to a multiply, a clamp and a table lookup (`lutIndex`): no libm calls
+/// (`rounded()` and `truncatingRemainder` are calls on baseline x86-64), no closures per pixel.
 public struct MandelbrotColoring: Equatable, Sendable {
     public let kind: MandelbrotPaletteKind
     public let period: Int
@@ -69,38 +76,28 @@ public struct MandelbrotColoring: Equatable, Sendable {
     private let cumulative: [Float]
     /// Colours for `lutSize` evenly spaced fractions (range, histogram) or phases (cyclic).
     private let lut: [UInt32]
+    /// `lutIndex`'s constants: table steps per unit of value (range), ⌊low⌋ (histogram) and
+    /// 1/period (cyclic).
+    private let rangeScale: Float
+    private let lowFloor: Float
+    private let inversePeriod: Float
 
     static let lutSize = 4096
 
-    /// Fits `kind` to `values` (escape values, `.infinity` inside the set); `include` says which
-    /// pixels count (the computed ones).
+    /// Fits `kind` to `values` (escape values, `.infinity` inside the set); with `quality`, only
+    /// the pixels computed so far (not `.unknown`) count.
     public init(kind: MandelbrotPaletteKind, period: Int, values: UnsafeBufferPointer<Float>,
-                include: (Int) -> Bool = { _ in true }) {
+                quality: UnsafeBufferPointer<MandelbrotPixelQuality>? = nil) {
+        precondition(quality == nil || quality!.count == values.count)
         self.kind = kind
         self.period = max(1, period)
-        var lo = Float.infinity, hi = -Float.infinity
-        for i in values.indices where values[i].isFinite && include(i) {
-            lo = min(lo, values[i]); hi = max(hi, values[i])
-        }
-        if lo > hi { lo = 0; hi = 1 }
-        low = lo; high = hi
-        if kind == .histogram {
-            let first = Int(lo.rounded(.down)), bins = Int(hi.rounded(.down)) - first + 1
-            var counts = [Int](repeating: 0, count: bins)
-            var total = 0
-            for i in values.indices where values[i].isFinite && include(i) {
-                counts[min(bins - 1, max(0, Int(values[i].rounded(.down)) - first))] += 1
-                total += 1
-            }
-            var cdf = [Float](repeating: 0, count: bins + 1)
-            var run = 0
-            for b in 0..<bins { cdf[b] = Float(run) / Float(max(1, total)); run += counts[b] }
-            cdf[bins] = 1
-            cumulative = cdf
-        } else {
-            cumulative = []
-        }
+        let fit = Self.scan(values, quality, histogram: kind == .histogram)
+        low = fit.low; high = fit.high
+        cumulative = fit.cumulative
         let n = Self.lutSize
+        rangeScale = high > low ? Float(n - 1) / (high - low) : 0
+        lowFloor = low.rounded(.down)
+        inversePeriod = 1 / Float(self.period)
         lut = (0..<n).map { i in
             let t = Double(i) / Double(n - 1)
             return MandelbrotPalette.argb(kind == .cyclic ? MandelbrotPalette.cyclic(phase: Double(i) / Double(n))
@@ -113,20 +110,44 @@ public struct MandelbrotColoring: Equatable, Sendable {
     }
 
     /// Where `v` (finite) falls in the palette, 0…1.
-    @inline(__always)
     public func fraction(_ v: Float) -> Float {
         switch kind {
         case .range:
             return high > low ? min(1, max(0, (v - low) / (high - low))) : 0
         case .histogram:
-            let x = max(0, v - low.rounded(.down))
-            let b = min(cumulative.count - 2, Int(x))
-            let f = min(1, x - Float(b))
-            return cumulative[b] + (cumulative[b + 1] - cumulative[b]) * f
+            return histogramFraction(v)
         case .cyclic:
-            let p = Float(period)
-            let m = v.truncatingRemainder(dividingBy: p) / p
-            return m < 0 ? m + 1 : m
+            return cyclicPhase(v)
+        }
+    }
+
+    @inline(__always)
+    private func histogramFraction(_ v: Float) -> Float {
+        let x = max(0, v - lowFloor)
+        let b = min(cumulative.count - 2, Int(x))
+        let f = min(1, x - Float(b))
+        return cumulative[b] + (cumulative[b + 1] - cumulative[b]) * f
+    }
+
+    /// Where `v` falls in its period, 0..<1: exact for the power-of-two periods , and . give
+    /// (dividing by one is exact), and no libm call.
+    @inline(__always)
+    private func cyclicPhase(_ v: Float) -> Float {
+        let t = max(0, v) * inversePeriod
+        return t - Float(Int(t))
+    }
+
+    /// The colour table's entry for a finite value `v` (escape values are never negative).
+    @inline(__always)
+    func lutIndex(_ v: Float) -> Int {
+        let top = Float(Self.lutSize - 1)
+        switch kind {
+        case .range:
+            return Int(min(top, max(0, (v - low) * rangeScale)) + 0.5)
+        case .histogram:
+            return Int(histogramFraction(v) * top + 0.5)
+        case .cyclic:
+            return min(Self.lutSize - 1, Int(cyclicPhase(v) * Float(Self.lutSize)))
         }
     }
 
@@ -134,9 +155,90 @@ public struct MandelbrotColoring: Equatable, Sendable {
     @inline(__always)
     public func argb(_ v: Float) -> UInt32 {
         guard v.isFinite else { return MandelbrotPalette.interior }
-        let n = Self.lutSize
-        let f = fraction(v)
-        let i = kind == .cyclic ? Int(f * Float(n)) % n : Int((f * Float(n - 1)).rounded())
-        return lut[min(n - 1, max(0, i))]
+        return lut[lutIndex(v)]
+    }
+
+    /// Paints `columns` pixels of one row: `out[i]` from `values[i]` and `quality[i]`.
+    func paintRow(values: UnsafePointer<Float>, quality: UnsafePointer<MandelbrotPixelQuality>, columns: Int,
+                  into out: UnsafeMutablePointer<UInt32>) {
+        lut.withUnsafeBufferPointer { lut in
+            // One loop per kind, so the per-pixel work has no switch.
+            @inline(__always)
+            func run(_ index: (Float) -> Int) {
+                for i in 0..<columns {
+                    let v = values[i]
+                    switch quality[i] {
+                    case .unknown: out[i] = MandelbrotPalette.unknown
+                    case .coarse where !v.isFinite: out[i] = MandelbrotPalette.coarseInterior
+                    default: out[i] = v.isFinite ? lut[index(v)] : MandelbrotPalette.interior
+                    }
+                }
+            }
+            switch kind {
+            case .range:
+                let low = low, scale = rangeScale, top = Float(Self.lutSize - 1)
+                run { Int(min(top, max(0, ($0 - low) * scale)) + 0.5) }
+            case .histogram: run { lutIndex($0) }
+            case .cyclic: run { lutIndex($0) }
+            }
+        }
+    }
+
+    // MARK: - Fitting
+
+    private struct Fit { var low: Float; var high: Float; var cumulative: [Float] }
+
+    /// The range of finite values (among the included pixels), and for a histogram the
+    /// cumulative shares of each whole count: one plain pass for each, memory-bound.
+    private static func scan(_ values: UnsafeBufferPointer<Float>, _ quality: UnsafeBufferPointer<MandelbrotPixelQuality>?,
+                             histogram: Bool) -> Fit {
+        guard let v = values.baseAddress else { return Fit(low: 0, high: 1, cumulative: histogram ? [0, 1] : []) }
+        let n = values.count
+        let q = quality?.baseAddress
+        var lo = Float.infinity, hi = -Float.infinity
+        for i in 0..<n {
+            let x = v[i]
+            if x.isFinite && (q == nil || q![i] != .unknown) { lo = min(lo, x); hi = max(hi, x) }
+        }
+        if lo > hi { lo = 0; hi = 1 }
+        guard histogram else { return Fit(low: lo, high: hi, cumulative: []) }
+        let first = lo.rounded(.down), bins = Int(hi.rounded(.down) - first) + 1
+        var counts = [Int](repeating: 0, count: bins)
+        var total = 0
+        counts.withUnsafeMutableBufferPointer { c in
+            for i in 0..<n {
+                let x = v[i]
+                if x.isFinite && (q == nil || q![i] != .unknown) {
+                    c[min(bins - 1, max(0, Int(x - first)))] += 1
+                    total += 1
+                }
+            }
+        }
+        var cdf = [Float](repeating: 0, count: bins + 1)
+        var run = 0
+        for b in 0..<bins { cdf[b] = Float(run) / Float(max(1, total)); run += counts[b] }
+        cdf[bins] = 1
+        return Fit(low: lo, high: hi, cumulative: cdf)
+    }
+}
+
+/// `count` items split into contiguous parts, at most one per core and none smaller than
+/// `minimumPart`; `run` hands each part to its own thread (one part runs on the caller's).
+struct MandelbrotParts {
+    let count: Int
+    let parts: Int
+
+    init(count: Int, minimumPart: Int) {
+        self.count = max(0, count)
+        parts = max(1, min(Self.cores, self.count / max(1, minimumPart)))
+    }
+
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    func range(_ k: Int) -> Range<Int> { (count * k / parts)..<(count * (k + 1) / parts) }
+
+    func run(_ body: @Sendable (Int, Range<Int>) -> Void) {
+        if parts == 1 { body(0, 0..<count); return }
+        DispatchQueue.concurrentPerform(iterations: parts) { k in body(k, range(k)) }
     }
 }

@@ -137,25 +137,40 @@ public struct MandelbrotPicture: Sendable {
     /// Fits `kind` to the pixels computed so far (coarse, scaled or final).
     public func coloring(_ kind: MandelbrotPaletteKind, period: Int) -> MandelbrotColoring {
         values.withUnsafeBufferPointer { v in
-            MandelbrotColoring(kind: kind, period: period, values: v, include: { quality[$0] != .unknown })
+            quality.withUnsafeBufferPointer { q in MandelbrotColoring(kind: kind, period: period, values: v, quality: q) }
         }
     }
 
     /// Writes the colours of `rect` (the whole picture by default) into 32-bit pixel rows at
     /// `base`, `stride` bytes apart, the layout of a Cairo image surface of the picture's size.
+    /// Large rectangles are painted on every core, in parts of whole rows.
     public func paint(_ coloring: MandelbrotColoring, rect: PixelRect? = nil, into base: UnsafeMutableRawPointer, stride: Int) {
         let r = rect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let x0 = max(0, r.x), x1 = min(width, r.maxX)
-        guard x1 > x0 else { return }
-        for y in max(0, r.y)..<min(height, r.maxY) {
-            let row = (base + y * stride).assumingMemoryBound(to: UInt32.self)
-            let i = y * width
-            for x in x0..<x1 {
-                switch quality[i + x] {
-                case .unknown: row[x] = MandelbrotPalette.unknown
-                case .coarse where !values[i + x].isFinite: row[x] = MandelbrotPalette.coarseInterior
-                default: row[x] = coloring.argb(values[i + x])
-                }
+        let y0 = max(0, r.y), y1 = min(height, r.maxY)
+        guard x1 > x0, y1 > y0 else { return }
+        values.withUnsafeBufferPointer { v in
+            quality.withUnsafeBufferPointer { q in
+                let job = PaintJob(values: v.baseAddress!, quality: q.baseAddress!, base: base, stride: stride, width: width,
+                                   x0: x0, columns: x1 - x0, y0: y0, coloring: coloring)
+                MandelbrotParts(count: y1 - y0, minimumPart: max(1, (1 << 16) / (x1 - x0))).run { _, rows in job.paint(rows) }
+            }
+        }
+    }
+
+    /// What the painting threads share: each writes its own rows of the image.
+    private struct PaintJob: @unchecked Sendable {
+        let values: UnsafePointer<Float>
+        let quality: UnsafePointer<MandelbrotPixelQuality>
+        let base: UnsafeMutableRawPointer
+        let stride: Int, width: Int, x0: Int, columns: Int, y0: Int
+        let coloring: MandelbrotColoring
+
+        func paint(_ rows: Range<Int>) {
+            for k in rows {
+                let y = y0 + k, i = y * width + x0
+                let out = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x0
+                coloring.paintRow(values: values + i, quality: quality + i, columns: columns, into: out)
             }
         }
     }

@@ -116,9 +116,11 @@ public struct MandelbrotWindow: Equatable, Sendable {
         return MandelbrotWindow(center: ComplexDecimal(re, im), width: w)
     }
 
-    /// The view as command-line options: `--center RE,IM --width W`, every digit held.
+    /// The view as command-line options: `--center=RE,IM --width W`, every digit held. The `=`
+    /// keeps a negative real part from reading as an option, so the text pastes straight back
+    /// into a shell.
     public var optionsText: String {
-        "--center \(center.x),\(center.y) --width \(width.shortDescription)"
+        "--center=\(center.x),\(center.y) --width \(width.shortDescription)"
     }
 
     public var minX: Double { center.x.double - span / 2 }

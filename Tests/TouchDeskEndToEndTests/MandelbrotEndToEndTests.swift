@@ -202,4 +202,65 @@ struct MandelbrotEndToEndTests {
         #expect(!Self.isBlack(zoomed.nearest(cardioid.0, cardioid.1)), "quadrant 2 did not zoom while saving: \(zoomed.path)")
         #expect(app.isRunning)
     }
+
+    // MARK: - Exact views through the clipboard
+
+    /// Whether the green "Copied the view" message is over the bottom of the picture.
+    static func showsMessage(_ img: PixelImage) -> Bool {
+        let y = picture.y + picture.height - 34, green = PixelColor(hex: 0x3aa66b)
+        return stride(from: picture.x + 100, to: picture.x + picture.width - 100, by: 4).filter {
+            img.nearest($0, y).isClose(to: green, tolerance: 16)
+        }.count > 10
+    }
+
+    /// A screenshot once no message covers the picture (the render may still be refining: a
+    /// 1,070-iteration view takes minutes on a loaded 2-core machine, so pictures are not compared).
+    static func settled(_ app: AppUnderTest, _ label: String) throws -> PixelImage {
+        try app.screenshot(label, timeout: 20) { !showsMessage($0) }
+    }
+
+    /// Ctrl+C in the window, then what xclip reads from the CLIPBOARD once it differs from `old`.
+    static func copyView(_ session: XSession, _ app: AppUnderTest, replacing old: String?) throws -> String {
+        try app.key("ctrl+c")
+        let r = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"], timeout: 10) {
+            $0.ok && $0.stdout.hasPrefix("--center=") && $0.stdout != old
+        }
+        try #require(r.ok && r.stdout.hasPrefix("--center="), "xclip -o -selection clipboard: \(r)")
+        let shown = try app.screenshot("copied", timeout: 10) { showsMessage($0) }
+        #expect(showsMessage(shown), "no message says the view was copied: \(shown.path)")
+        return r.stdout
+    }
+
+    @Test("Mandelbrot: --center/--width with 50-digit decimals come back exactly through Ctrl+C; a zoom copies a new view that relaunches to the same view")
+    func exactViewThroughTheClipboard() throws {
+        let session = try XSession(name: "mandelbrot-view-copy")
+        defer { session.close() }
+        // Wikipedia's seahorse-valley point to 50 decimals, 4e-9 wide (still a double-precision
+        // view, so the renders are quick): the centre holds far more digits than a double.
+        let re = "-0.74364388703715870475219150611477234432995829545884"
+        let im = "0.13182590420531197049313205638513570204655336574781"
+        let app = try session.launch(["mandelbrot", "--center=\(re),\(im)", "--width", "4e-9", "--size", "800x600"])
+        _ = try Self.settled(app, "given")
+        let given = try Self.copyView(session, app, replacing: nil)
+        #expect(given == "--center=\(re),\(im) --width 4e-9", "the copied view is not the given one, digit for digit")
+
+        // Quadrant 2 (top right): the centre moves a quarter width right and up, exactly
+        // (1e-9 added to both parts, at their 9th decimal), and the width halves.
+        try app.key("2")
+        _ = try Self.settled(app, "quadrant-2")
+        let copied = try Self.copyView(session, app, replacing: given)
+        let parts = copied.split(separator: " ").map(String.init)
+        try #require(parts.count == 3 && parts[1] == "--width", "not one view's options: \(copied)")
+        #expect(parts[0] == "--center=-0.74364388603715870475219150611477234432995829545884,0.13182590520531197049313205638513570204655336574781",
+                "the zoomed centre: \(parts[0])")
+        #expect(Double(parts[2]) == 2e-9, "the zoomed width: \(parts[2])")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 20) != nil, "the first window did not quit")
+
+        // The copied text, word for word as a shell would split it, opens the same place.
+        let again = try session.launch(["mandelbrot"] + parts + ["--size", "800x600"])
+        _ = try Self.settled(again, "relaunched")
+        #expect(try Self.copyView(session, again, replacing: nil) == copied, "Ctrl+C in the relaunched window gives the same view")
+        #expect(again.isRunning)
+    }
 }

@@ -68,7 +68,7 @@ struct MandelbrotDecimalTests {
     @Test func theViewAsOptionsRoundTrips() throws {
         let re = "-1.7490000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001"
         let w = try MandelbrotWindow.parse(center: re + ",0.0000001", width: "2.5e-90")
-        #expect(w.optionsText == "--center \(re),0.0000001 --width 2.5e-90")
+        #expect(w.optionsText == "--center=\(re),0.0000001 --width 2.5e-90")
         let again = try MandelbrotWindow.parse(center: re + ",0.0000001", width: "2.5e-90")
         #expect(again == w)
         let m = MandelbrotModel(window: w)

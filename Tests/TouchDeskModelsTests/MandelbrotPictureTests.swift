@@ -46,6 +46,40 @@ struct MandelbrotColoringTests {
         let longer = MandelbrotColoring(kind: .cyclic, period: 64, values: [1, 5000])
         #expect(longer.argb(16) != c.argb(16))
     }
+
+    /// Fitting and painting split a big picture among threads: every pixel still gets the colour
+    /// of its own value, and the fit sees exactly the computed pixels.
+    @Test(arguments: MandelbrotPaletteKind.allCases)
+    func aPicturePaintedInPartsGivesEveryPixelItsOwnColour(_ kind: MandelbrotPaletteKind) {
+        let (w, h) = (640, 480)
+        var p = MandelbrotPicture(width: w, height: h)
+        let r = MandelbrotRenderer(workers: 2)
+        // Final above row 240, coarse previews below it, nothing at all from row 448 on.
+        r.start(MandelbrotFrame(window: .start, width: w, height: h, limit: 150, smooth: true),
+                tasks: p.plan().filter { $0.rect.y < 448 && ($0.coarse || $0.rect.y < 240) })
+        r.waitUntilComputed()
+        for t in r.drain() { p.apply(t) }
+        let known = (0..<(w * h)).filter { p.quality[$0] != .unknown && p.values[$0].isFinite }.map { p.values[$0] }
+        let coloring = p.coloring(kind, period: 32)
+        #expect(coloring.low == known.min() && coloring.high == known.max())
+        var pixels = [UInt32](repeating: 0, count: w * h)
+        pixels.withUnsafeMutableBytes { p.paint(coloring, into: $0.baseAddress!, stride: w * 4) }
+        var wrong = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = p.value(x, y)
+                let expected = switch p.quality(x, y) {
+                case .unknown: MandelbrotPalette.unknown
+                case .coarse where !v.isFinite: MandelbrotPalette.coarseInterior
+                default: coloring.argb(v)
+                }
+                if pixels[y * w + x] != expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels painted in another colour than their value's")
+        #expect(Set(pixels).count > 100, "a real picture, not one colour")
+        #expect(pixels[460 * w + 5] == MandelbrotPalette.unknown && p.quality(5, 300) == .coarse && p.quality(5, 100) == .final)
+    }
 }
 
 @Suite("Mandelbrot: the picture reused across views")

@@ -169,6 +169,44 @@ struct AppStateTests {
         }
     }
 
+    @Test func aMandelbrotViewKeptInTheFixedPointFormatComesBackExactly() throws {
+        let env = sandbox.environment
+        try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)
+        // As versions before exact decimals wrote it: 288-bit two's complement fixed point, 256
+        // fraction bits, lowest word first; −0.75 and the double nearest 0.1 (0x1.999999999999ap-4).
+        let x: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 0x4000_0000, 0xffff_ffff]
+        let y: [UInt32] = [0, 0, 0, 0, 0, 0, 0x9999_9a00, 0x1999_9999, 0]
+        let file = "{\"centerX\": \(x), \"centerY\": \(y), \"width\": 0.25, \"limitShift\": 1, \"journey\": null, \"smooth\": true}"
+        try Data(file.utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/mandelbrot.json"))
+        let shell = makeShell(env)
+        key(shell, "m")
+        shell.finishRestoring()
+        let m = try #require(shell.current?.app as? MandelbrotApp).model
+        #expect(m.window == (try MandelbrotWindow.parse(center: "-0.75,0.1000000000000000055511151231257827021181583404541015625", width: "0.25")))
+        #expect(m.limitShift == 1 && m.smooth && m.journey == nil)
+        #expect(shell.message == nil, "\(shell.message ?? "")")
+        // Saved again once something changes (P: the next palette), it is in today's form.
+        key(shell, "p")
+        quit(shell, env)
+        let json = try String(contentsOfFile: env.stateDirectory + "/mandelbrot.json", encoding: .utf8)
+        #expect(json.contains("\"centerRe\" : \"-0.75\"") && !json.contains("centerX"), "\(json)")
+    }
+
+    @Test func anOldMandelbrotFileThisVersionCannotReadIsSetAsideWithOneMessage() throws {
+        let env = sandbox.environment
+        try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)
+        let file = "{\"centerX\": [1, 2, 3], \"centerY\": [0, 0, 0, 0, 0, 0, 0, 0, 0], \"width\": 0.25}"
+        try Data(file.utf8).write(to: URL(fileURLWithPath: env.stateDirectory + "/mandelbrot.json"))
+        let shell = makeShell(env)
+        key(shell, "m")
+        shell.finishRestoring()
+        let m = try #require(shell.current?.app as? MandelbrotApp).model
+        #expect(m.window == .start)
+        let message = shell.message ?? ""
+        #expect(message.contains("mandelbrot.json.corrupt") && message.contains("older version"), "message: \(message)")
+        #expect(try String(contentsOfFile: env.stateDirectory + "/mandelbrot.json.corrupt", encoding: .utf8) == file, "the file is kept, set aside")
+    }
+
     @Test func aDamagedStateFileIsSetAsideAndTheAppStartsFreshWithOneMessage() throws {
         let env = sandbox.environment
         try FileManager.default.createDirectory(atPath: env.stateDirectory, withIntermediateDirectories: true)

@@ -15,7 +15,7 @@ extension MandelbrotApp: StatefulApp {
         /// The centre's parts and the view's width as exact decimals (`--center RE,IM --width W`).
         var centerRe: String?
         var centerIm: String?
-        var width: String?
+        var width: KeptWidth?
         var limitShift: Int?
         /// The iteration limit then, for people reading the file.
         var limit: Int?
@@ -24,20 +24,60 @@ extension MandelbrotApp: StatefulApp {
         /// The palette's `MandelbrotPaletteKind` name, and the cyclic palette's period.
         var palette: String?
         var period: Int?
+        /// How versions before exact decimals kept the centre: the words of a 288-bit fixed-point
+        /// number (`DecimalNumber(fixedPointWords:)`); their width was a JSON number.
+        var centerX: [UInt32]?
+        var centerY: [UInt32]?
+    }
+
+    /// The width: text now, a JSON number in files from before exact decimals.
+    nonisolated enum KeptWidth: Codable, Hashable, Sendable {
+        case text(String)
+        case number(Double)
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let s = try? c.decode(String.self) { self = .text(s) } else { self = .number(try c.decode(Double.self)) }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .text(let s): try c.encode(s)
+            case .number(let d): try c.encode(d)
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .text(let s): s
+            case .number(let d): d.isFinite && d > 0 ? DecimalNumber(d).shortDescription : "\(d)"
+            }
+        }
     }
 
     public func saveState() -> AppState? {
         let w = model.window
-        return AppState(json: KeptView(centerRe: w.center.x.description, centerIm: w.center.y.description, width: w.width.shortDescription,
+        return AppState(json: KeptView(centerRe: w.center.x.description, centerIm: w.center.y.description, width: .text(w.width.shortDescription),
                                        limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth,
                                        palette: model.palette.rawValue, period: model.period))
     }
 
     public func restore(_ data: Data) throws {
         let kept = try decodeState(KeptView.self, from: data)
+        var center: String?
+        if let re = kept.centerRe, let im = kept.centerIm {
+            center = re + "," + im
+        } else if let xs = kept.centerX, let ys = kept.centerY {
+            guard let x = DecimalNumber(fixedPointWords: xs), let y = DecimalNumber(fixedPointWords: ys) else {
+                throw StateError("the view was kept by an older version in a form this one does not read (a centre of "
+                                 + "\(xs.count) and \(ys.count) words, not \(DecimalNumber.fixedPointWordCount))")
+            }
+            center = "\(x),\(y)"
+        }
         var window = MandelbrotWindow.start
-        if let re = kept.centerRe, let im = kept.centerIm, let w = kept.width {
-            do { window = try MandelbrotWindow.parse(center: re + "," + im, width: w) }
+        if let center, let w = kept.width {
+            do { window = try MandelbrotWindow.parse(center: center, width: w.text) }
             catch { throw StateError("the kept view is not one Mandelbrot shows: \(error)") }
         }
         let shift = min(max(kept.limitShift ?? 0, -16), 16)
