@@ -122,14 +122,14 @@ struct WebPagesEndToEndTests {
         #expect(paper(refused) == 2, "error page in both views: \(refused.path)")
         #expect(refused.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50, "a red headline in \(refused.path)")
         let status = (x: 0, y: refused.height - 28, width: refused.width, height: 28)
-        let refusedText = TextReading.find("Connection refused", size: 13, in: refused, region: status)
+        let refusedText = TextReading.find("Connection refused", size: 12, in: refused, region: status)
         #expect(refusedText.score < 0.3, "\"Connection refused\" in the status line of \(refused.path): \(refusedText)")
 
         try go(app, session, server.url("/missing.html"))
         let missing = try app.screenshot("404", timeout: 10) {
-            paper($0) == 2 && TextReading.find("404 Not Found", size: 13, in: $0, region: status).score < 0.3
+            paper($0) == 2 && TextReading.find("404 Not Found", size: 12, in: $0, region: status).score < 0.3
         }
-        let notFound = TextReading.find("404 Not Found", size: 13, in: missing, region: status)
+        let notFound = TextReading.find("404 Not Found", size: 12, in: missing, region: status)
         #expect(notFound.score < 0.3, "\"404 Not Found\" in the status line of \(missing.path): \(notFound)")
         #expect(paper(missing) == 2, "error page in both views: \(missing.path)")
         #expect(app.isRunning)

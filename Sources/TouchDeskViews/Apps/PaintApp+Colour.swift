@@ -26,7 +26,7 @@ extension PaintApp {
     /// The colour tools' keys and the More panel's; false for keys they do not use.
     func handleColourKey(_ k: Key) -> Bool {
         if k.is("c") { openPicker() }
-        else if k.is("i") { activateColourTool("eyedropper") }
+        else if k.is("i") { _ = activateColourTool("eyedropper") }
         else if k.is("braceleft") { model.setOpacity(model.opacity - Self.opacityStep) }
         else if k.is("braceright") { model.setOpacity(model.opacity + Self.opacityStep) }
         else if (k.is("Tab") || k.is("ISO_Left_Tab")) && !toolbar.overflow.isEmpty { toolbar.togglePanel() }
