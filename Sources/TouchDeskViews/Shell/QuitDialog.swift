@@ -61,14 +61,7 @@ public final class QuitDialog {
     }
 
     func draw(_ cr: CairoContext, in window: Rect) {
-        cr.fill(window, Color(0, 0, 0, 0.55))
-        Theme.bar.set(cr)
-        cr.roundedRect(box, radius: 12)
-        cr.fill()
-        Theme.accent.set(cr)
-        cr.setLineWidth(2)
-        cr.roundedRect(box.insetBy(1), radius: 11)
-        cr.stroke()
+        Theme.drawDialogFrame(cr, box: box, dimming: window)
         let heading = saving == nil ? title : "Saving…"
         cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: box.width - 32, size: Theme.TextSize.title, weight: .bold), weight: .bold)
         let body = Text.layout(message, font: Font(size: Theme.TextSize.body), width: box.width - 32, wrap: true)

@@ -146,14 +146,7 @@ public final class PathDialog {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext, in area: Rect) {
-        cr.fill(area, Color(0, 0, 0, 0.55))
-        Theme.bar.set(cr)
-        cr.roundedRect(box, radius: 12)
-        cr.fill()
-        Theme.accent.set(cr)
-        cr.setLineWidth(2)
-        cr.roundedRect(box.insetBy(1), radius: 11)
-        cr.stroke()
+        Theme.drawDialogFrame(cr, box: box, dimming: area)
         let inner = box.width - 32
         let heading = busy ?? title
         cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: inner, size: 18, weight: .bold), weight: .bold)

@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskInterface
 
 /// The one palette and the one type scale every screen draws with.
 public enum Theme {
@@ -31,5 +32,20 @@ public enum Theme {
         public static let caption = 12.0
         /// The key a button or tile answers to.
         public static let hint = 11.0
+    }
+}
+
+extension Theme {
+    /// An in-window dialog's frame: `area` dimmed, then the box with an accent outline. The quit
+    /// question and the file dialogs share it, so every dialog looks the same.
+    static func drawDialogFrame(_ cr: CairoContext, box: Rect, dimming area: Rect) {
+        cr.fill(area, Color(0, 0, 0, 0.55))
+        bar.set(cr)
+        cr.roundedRect(box, radius: 12)
+        cr.fill()
+        accent.set(cr)
+        cr.setLineWidth(2)
+        cr.roundedRect(box.insetBy(1), radius: 11)
+        cr.stroke()
     }
 }
