@@ -174,12 +174,7 @@ public final class ColourPicker {
 
     public func draw(_ cr: CairoContext) {
         guard isOpen, panel.width > 0 else { return }
-        Color(0, 0, 0, 0.35).set(cr)
-        cr.roundedRect(Rect(x: panel.x + 2, y: panel.y + 4, width: panel.width, height: panel.height), radius: 12)
-        cr.fill()
-        Theme.bar.set(cr)
-        cr.roundedRect(panel, radius: 12)
-        cr.fill()
+        Theme.drawPopupPanel(cr, panel, radius: 12)
         drawSquare(cr)
         drawHueStrip(cr)
         drawPreview(cr)

@@ -176,12 +176,7 @@ public final class OverflowToolbar {
 
     public func draw(_ cr: CairoContext) {
         if isPanelOpen, panel.width > 0 {
-            Color(0, 0, 0, 0.35).set(cr)
-            cr.roundedRect(Rect(x: panel.x + 2, y: panel.y + 4, width: panel.width, height: panel.height), radius: 10)
-            cr.fill()
-            Theme.bar.set(cr)
-            cr.roundedRect(panel, radius: 10)
-            cr.fill()
+            Theme.drawPopupPanel(cr, panel, radius: 10)
         }
         controls.draw(cr)
     }

@@ -48,4 +48,15 @@ extension Theme {
         cr.roundedRect(box.insetBy(1), radius: 11)
         cr.stroke()
     }
+
+    /// A panel that opens over other controls (a picker, a More panel): a soft shadow below and
+    /// right, then the bar colour.
+    static func drawPopupPanel(_ cr: CairoContext, _ panel: Rect, radius: Double) {
+        Color(0, 0, 0, 0.35).set(cr)
+        cr.roundedRect(Rect(x: panel.x + 2, y: panel.y + 4, width: panel.width, height: panel.height), radius: radius)
+        cr.fill()
+        bar.set(cr)
+        cr.roundedRect(panel, radius: radius)
+        cr.fill()
+    }
 }
