@@ -114,21 +114,47 @@ public enum MandelbrotDeepSIMDKernel {
     /// A lane that does not need a rebase may join its group's when |δ|² ≥ this · |z|².
     public static let groupRebaseRatio = 0x1p-40
 
-    /// Synced phase 2: escape test at Z = (zx, zy) for step n; returns the lanes that need a
-    /// rebase, the live lanes that could not join one, and, for the BLA lookup, |δ|² of the live
-    /// lanes (0 elsewhere).
+    /// Synced phase 2's look at one vector before step n: z = Z + δ, |z|², |δ|², and the lanes
+    /// that escaped or need a rebase (|z| < |δ|). Escaped lanes are zeroed (`retire`) in the
+    /// rare branch, so a dead lane has δ = δc = 0, never shows up here again, and adds nothing
+    /// to the BLA lookup's maximum: the common step needs no masks at all.
     @usableFromInline @_transparent
-    static func test(_ l: inout Lanes, _ zx: V, _ zy: V, _ n: Int64) -> (rebase: Mask, stuck: Mask, d2: V) {
+    static func probe(_ l: Lanes, _ zx: V, _ zy: V) -> (x: V, y: V, r: V, d2: V, flag: Mask) {
         let x = zx + l.dx, y = zy + l.dy
-        let r = x * x + y * y
-        let escaped = l.active .& (r .> V(repeating: 4))
+        let r = (x * x).addingProduct(y, y)
+        let d2 = (l.dx * l.dx).addingProduct(l.dy, l.dy)
+        return (x, y, r, d2, (r .> V(repeating: 4)) .| (r .< d2))
+    }
+
+    /// The rare branch of phase 2: records the lanes of `p` that escaped at step n and retires
+    /// them (δ = δc = 0); returns the live lanes that need a rebase and those "stuck": live, not
+    /// needing one, and with |δ| < 2⁻²⁰·|z|, too small to join a group rebase.
+    @usableFromInline @_transparent
+    static func settle(_ l: inout Lanes, _ p: (x: V, y: V, r: V, d2: V, flag: Mask), _ n: Int64) -> (rebase: Mask, stuck: Mask) {
+        let escaped = l.active .& (p.r .> V(repeating: 4))
         l.count.replace(with: N(repeating: n), where: escaped)
-        l.norm.replace(with: r, where: escaped)
+        l.norm.replace(with: p.r, where: escaped)
         l.active = l.active .& .!escaped
-        let d2 = l.dx * l.dx + l.dy * l.dy
-        // "Stuck": live, not needing a rebase, and with |δ| < 2⁻²⁰·|z|, too small to join one.
-        let stuck = l.active .& (r .>= d2) .& (d2 .< r * V(repeating: groupRebaseRatio))
-        return (l.active .& (r .< d2), stuck, V(repeating: 0).replacing(with: d2, where: l.active))
+        retire(&l)
+        let stuck = l.active .& (p.r .>= p.d2) .& (p.d2 .< p.r * V(repeating: groupRebaseRatio))
+        return (l.active .& (p.r .< p.d2), stuck)
+    }
+
+    /// Zeroes δ and δc of the lanes no longer live.
+    @usableFromInline @_transparent
+    static func retire(_ l: inout Lanes) {
+        let zero = V(repeating: 0), dead = .!l.active
+        l.dx.replace(with: zero, where: dead); l.dy.replace(with: zero, where: dead)
+        l.dcx.replace(with: zero, where: dead); l.dcy.replace(with: zero, where: dead)
+    }
+
+    /// One plain step in the product form δ ← δ·(2Z + δ) + δc = δ·(Z + z) + δc, given
+    /// t = Z + z: two fused multiply-adds per component.
+    @usableFromInline @_transparent
+    static func productStep(_ l: inout Lanes, _ tx: V, _ ty: V) {
+        let ndx = l.dcx.addingProduct(-ty, l.dy).addingProduct(tx, l.dx)
+        let ndy = l.dcy.addingProduct(ty, l.dx).addingProduct(tx, l.dy)
+        l.dx = ndx; l.dy = ndy
     }
 
     /// One plain step δ ← 2·Z·δ + δ² + δc.
@@ -298,30 +324,37 @@ public enum MandelbrotDeepSIMDKernel {
 
         // Phase 2: plain doubles, all lanes at one reference index.
         var synced = !toScalar && !finished
-        var sinceAny = 0
+        if synced {
+            // Lanes that ended in phase 1 hold δ = δc = 0 from here on.
+            retire(&l0); retire(&l1); retire(&l2); retire(&l3)
+        }
         while synced && n < limit {
             let zxv = V(repeating: f.zx[m]), zyv = V(repeating: f.zy[m])
-            let t0 = test(&l0, zxv, zyv, Int64(n)), t1 = test(&l1, zxv, zyv, Int64(n))
-            let t2 = test(&l2, zxv, zyv, Int64(n)), t3 = test(&l3, zxv, zyv, Int64(n))
-            sinceAny += 1
-            if sinceAny == 8 {
-                sinceAny = 0
+            let p0 = probe(l0, zxv, zyv), p1 = probe(l1, zxv, zyv)
+            let p2 = probe(l2, zxv, zyv), p3 = probe(l3, zxv, zyv)
+            if m == last || any(p0.flag .| p1.flag .| p2.flag .| p3.flag) {
+                let nn = Int64(n)
+                let s0 = settle(&l0, p0, nn), s1 = settle(&l1, p1, nn)
+                let s2 = settle(&l2, p2, nn), s3 = settle(&l3, p3, nn)
                 if !any(l0.active .| l1.active .| l2.active .| l3.active) { break }
-            }
-            if m == last || any(t0.rebase .| t1.rebase .| t2.rebase .| t3.rebase) {
-                // A rebase: together if every live lane may join (m == last: every one must).
-                if m != last && any(t0.stuck .| t1.stuck .| t2.stuck .| t3.stuck) { synced = false; break }
-                l0.dx += zxv; l0.dy += zyv; l1.dx += zxv; l1.dy += zyv
-                l2.dx += zxv; l2.dy += zyv; l3.dx += zxv; l3.dy += zyv
-                // Z_0 = 0: the step from m = 0 is δ ← δ² + δc.
-                step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
-                m = 1; n += 1
-                continue
+                if m == last || any(s0.rebase .| s1.rebase .| s2.rebase .| s3.rebase) {
+                    // A rebase: together if every live lane may join (m == last: every one must).
+                    if m != last && any(s0.stuck .| s1.stuck .| s2.stuck .| s3.stuck) { synced = false; break }
+                    // δ ← z (dead lanes stay 0), then the step from Z_0 = 0: δ ← δ² + δc.
+                    l0.dx.replace(with: p0.x, where: l0.active); l0.dy.replace(with: p0.y, where: l0.active)
+                    l1.dx.replace(with: p1.x, where: l1.active); l1.dy.replace(with: p1.y, where: l1.active)
+                    l2.dx.replace(with: p2.x, where: l2.active); l2.dy.replace(with: p2.y, where: l2.active)
+                    l3.dx.replace(with: p3.x, where: l3.active); l3.dy.replace(with: p3.y, where: l3.active)
+                    step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
+                    m = 1; n += 1
+                    continue
+                }
             }
             // A shared skip, tried where one of at least 4 steps may start (every 4th m: the
-            // lookup and the maximum across lanes cost a few steps' work).
+            // lookup and the maximum across lanes cost a few steps' work). A lane that escaped
+            // just now still counts with its last |δ|, which only makes the skip shorter.
             if m > 0 && (m - 1) & 3 == 0 {
-                let d2 = vmax(vmax(t0.d2, t1.d2), vmax(t2.d2, t3.d2)).max()
+                let d2 = vmax(vmax(p0.d2, p1.d2), vmax(p2.d2, p3.d2)).max()
                 let s = lookup(f, m, n, d2, scale: 1)
                 if s.index >= 0 {
                     let b = f.bla[s.index]
@@ -331,7 +364,8 @@ public enum MandelbrotDeepSIMDKernel {
                     continue
                 }
             }
-            step(&l0, zxv, zyv); step(&l1, zxv, zyv); step(&l2, zxv, zyv); step(&l3, zxv, zyv)
+            productStep(&l0, p0.x + zxv, p0.y + zyv); productStep(&l1, p1.x + zxv, p1.y + zyv)
+            productStep(&l2, p2.x + zxv, p2.y + zyv); productStep(&l3, p3.x + zxv, p3.y + zyv)
             m += 1; n += 1
         }
 
