@@ -92,6 +92,12 @@ public enum MandelbrotDeepSIMDKernel {
     static func vmax(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
     @usableFromInline @_transparent
     static func vmin(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+    /// The largest and smallest lane, inline (the standard library's `max()` is an out-of-line
+    /// call here, which spills every vector register around it).
+    @usableFromInline @_transparent
+    static func hmax(_ a: V) -> Double { Swift.max(Swift.max(a[0], a[1]), Swift.max(a[2], a[3])) }
+    @usableFromInline @_transparent
+    static func hmin(_ a: V) -> Double { Swift.min(Swift.min(a[0], a[1]), Swift.min(a[2], a[3])) }
     @usableFromInline @_transparent
     static func vabs(_ a: V) -> V { a.replacing(with: -a, where: a .< V(repeating: 0)) }
 
@@ -280,7 +286,7 @@ public enum MandelbrotDeepSIMDKernel {
         var toScalar = false
 
         // Phase 1: extended range, when even the largest δc is below 2⁻⁹⁶⁰.
-        let biggestC = vmax(vmax(absMax(l0), absMax(l1)), vmax(absMax(l2), absMax(l3))).max()
+        let biggestC = hmax(vmax(vmax(absMax(l0), absMax(l1)), vmax(absMax(l2), absMax(l3))))
         var finished = false
         if biggestC == 0 || f.cexp + Int(biggestC.exponent) < extendedBelow {
             // δ = w·2^E in dx, dy; δc = u·cs in units of 2^E.
@@ -306,8 +312,8 @@ public enum MandelbrotDeepSIMDKernel {
                 if m == last { toScalar = true; break }
                 if sinceCheck == 0 && m > 0 {
                     let g0 = magnitudes(l0), g1 = magnitudes(l1), g2 = magnitudes(l2), g3 = magnitudes(l3)
-                    var big = vmax(vmax(g0.big, g1.big), vmax(g2.big, g3.big)).max()
-                    let small = vmin(vmin(g0.small, g1.small), vmin(g2.small, g3.small)).min()
+                    var big = hmax(vmax(vmax(g0.big, g1.big), vmax(g2.big, g3.big)))
+                    let small = hmin(vmin(vmin(g0.small, g1.small), vmin(g2.small, g3.small)))
                     // log₂ of the largest and smallest moving |δ| (components), in real units.
                     let bigExponent = big == 0 ? Int.min / 2 : e + Int(big.exponent)
                     let smallExponent = small == .infinity ? Int.max / 2 : e + Int(small.exponent)
@@ -364,7 +370,7 @@ public enum MandelbrotDeepSIMDKernel {
             if m > 0 && m + run <= last && n + run <= limit {
                 let d0 = (l0.dx * l0.dx).addingProduct(l0.dy, l0.dy), d1 = (l1.dx * l1.dx).addingProduct(l1.dy, l1.dy)
                 let d2 = (l2.dx * l2.dx).addingProduct(l2.dy, l2.dy), d3 = (l3.dx * l3.dx).addingProduct(l3.dy, l3.dy)
-                let dmax = vmax(vmax(d0, d1), vmax(d2, d3)).max()
+                let dmax = hmax(vmax(vmax(d0, d1), vmax(d2, d3)))
                 if dmax < f.safe[m] {
                     // A shared BLA skip of at least 2 steps, if one is valid for the largest |δ|.
                     let s = lookup(f, m, n, dmax, scale: 1)
