@@ -284,6 +284,8 @@ public struct DeepFrame: Sendable {
     public let orbit: ReferenceOrbit
     let bla: BLATable
     let safe: SafeRuns
+    /// The largest |δc| of the frame's pixels (half the diagonal), as a double.
+    let maxDeltaC: Double
     public let width: Int
     public let height: Int
     public let limit: Int
@@ -310,7 +312,7 @@ public struct DeepFrame: Sendable {
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
-        let maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
         bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
         safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
     }
