@@ -65,8 +65,9 @@ public enum MandelbrotDeepSIMDKernel {
         public var levels: Int
         /// δc = (ux, uy)·2^cexp.
         public var cexp: Int
-        /// `safe[m]`: while every lane's |δ|² is below it, the `run` steps from m need no test
-        /// (none escapes or needs a rebase: see MandelbrotDeep.swift's `SafeRuns`).
+        /// `safe[2m]`: while every lane's |δ|² is below it, the `run` steps from m need no test
+        /// (none escapes or needs a rebase: see MandelbrotDeep.swift's `SafeRuns`);
+        /// `safe[2m + 1]`: the same for `shortRun` steps.
         public var safe: UnsafePointer<Double>
 
         public init(zx: UnsafePointer<Double>, zy: UnsafePointer<Double>, tiny: UnsafePointer<UInt8>, last: Int, limit: Int,
@@ -78,6 +79,8 @@ public enum MandelbrotDeepSIMDKernel {
 
     /// Steps in one untested run of phase 2 (see `Frame.safe`).
     public static let run = 8
+    /// Steps in a short untested run, where a full one is not safe.
+    public static let shortRun = 2
 
     /// Deltas below 2^this iterate in extended range (as in the scalar loop).
     public static let extendedBelow = -960
@@ -383,7 +386,7 @@ public enum MandelbrotDeepSIMDKernel {
                 let d0 = (l0.dx * l0.dx).addingProduct(l0.dy, l0.dy), d1 = (l1.dx * l1.dx).addingProduct(l1.dy, l1.dy)
                 let d2 = (l2.dx * l2.dx).addingProduct(l2.dy, l2.dy), d3 = (l3.dx * l3.dx).addingProduct(l3.dy, l3.dy)
                 let dmax = hmax(vmax(vmax(d0, d1), vmax(d2, d3)))
-                if dmax < f.safe[m] {
+                if dmax < f.safe[2 * m] {
                     // A shared BLA skip of at least 2 steps, if one is valid for the largest |δ|.
                     let s = lookup(f, m, n, dmax, scale: 1)
                     if s.length >= 2 {
@@ -402,6 +405,16 @@ public enum MandelbrotDeepSIMDKernel {
                         productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
                     }
                     m += steps; n += steps
+                    continue
+                }
+                if dmax < f.safe[2 * m + 1] {
+                    for k in 0..<shortRun {
+                        let zx = f.zx[m + k], zy = f.zy[m + k]
+                        let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
+                        productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
+                        productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
+                    }
+                    m += shortRun; n += shortRun
                     continue
                 }
             }
