@@ -80,7 +80,7 @@ public enum MandelbrotDeepSIMDKernel {
     /// Steps in one untested run of phase 2 (see `Frame.safe`).
     public static let run = 8
     /// Steps in a short untested run, where a full one is not safe.
-    public static let shortRun = 2
+    public static let shortRun = 4
 
     /// Deltas below 2^this iterate in extended range (as in the scalar loop).
     public static let extendedBelow = -960
