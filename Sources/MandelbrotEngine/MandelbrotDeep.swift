@@ -48,7 +48,9 @@
 /// (z = Z_m + δ = Z_0 + z), and what it costs a lane that did not need it is the rounding of
 /// z = Z_m + δ, at most 2⁻⁵³·|z| ≤ 2⁻³³·|δ|, the same order as a BLA skip's error and far
 /// below the difference between neighbouring pixels' δ. Otherwise the lanes go their own
-/// ways, each gathering its own Z_m and rebasing alone, without BLA. In extended range the
+/// ways, each gathering its own Z_m and rebasing alone, without BLA. Between those events most
+/// steps are taken in untested runs of 4 or 8, where a bound on the reference orbit
+/// (`SafeRuns`) shows that no lane can escape or need a rebase. In extended range the
 /// lanes also share one exponent (their δ differ by at most a few thousand times); a
 /// reference value below 2⁻⁹⁰⁰ there, or lanes too far apart in size, hand the group's
 /// remaining pixels to this file's scalar loop, so such frames are right but slower. The
@@ -240,8 +242,8 @@ struct BLATable: Sendable {
 // MARK: - Untested runs
 
 /// For each reference index m, the largest |δ|² for which the vector loop may take the next
-/// `MandelbrotDeepSIMDKernel.run` steps (K) without looking at the pixels: none of them can
-/// escape or need a rebase. With ρ_j bounding |δ| before step m + j and Z_j = |Z_{m+j}|:
+/// K steps without looking at the pixels, for K = `MandelbrotDeepSIMDKernel.run` (8) and
+/// K = `shortRun` (4): none of them can escape or need a rebase. With ρ_j bounding |δ| before step m + j and Z_j = |Z_{m+j}|:
 ///     ρ_{j+1} = (ρ_j·(2·Z_j + ρ_j) + |δc|max)·(1 + μ)      (|δ(2Z + δ) + δc| ≤ that)
 /// and step m + j is safe when |z| ≤ Z_j + ρ_j ≤ 2·(1 − μ) (no escape) and
 /// |z| ≥ Z_j − ρ_j ≥ (1 + μ)·ρ_j ≥ |δ| (no rebase). Walking back from the last step, each
