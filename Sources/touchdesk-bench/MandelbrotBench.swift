@@ -169,6 +169,15 @@ extension MandelbrotBench {
         var prepare: Double, total: Double, iterations: Int, limit: Int
         var above1000: Double, atLimit: Double, minCount: Int, medianCount: Int, maxCount: Int
         var scalarLanes: Int
+        /// CPU seconds of the whole process during the render (all threads).
+        var cpu: Double = 0
+    }
+
+    /// CPU seconds used so far by every thread of this process.
+    static func processCPU() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
     }
 
     /// Renders a deep view at `w` × `h` on every core the way the renderer does (one DeepFrame,
@@ -178,6 +187,7 @@ extension MandelbrotBench {
         let window = MandelbrotWindow(center: v.center, width: v.width)
         let limit = MandelbrotModel(window: window).limit
         var counts = [UInt32](repeating: 0, count: w * h)
+        let c0 = processCPU()
         let t0 = clock()
         let frame = DeepFrame(window: window, width: w, height: h, limit: limit)
         let t1 = clock()
@@ -197,7 +207,7 @@ extension MandelbrotBench {
                        above1000: Double(counts.filter { $0 > 1000 }.count) / n,
                        atLimit: Double(counts.filter { $0 >= limit }.count) / n,
                        minCount: Int(sorted.first!), medianCount: Int(sorted[sorted.count / 2]), maxCount: Int(sorted.last!),
-                       scalarLanes: scalar.withLock { $0 })
+                       scalarLanes: scalar.withLock { $0 }, cpu: processCPU() - c0)
     }
 
     /// The copy of the tip c = i inside the period-25 minibrot near −0.742 + 0.14i (seahorse
@@ -244,6 +254,8 @@ extension MandelbrotBench {
             let rate = Double(r.iterations) / r.total
             print(String(format: "  %-34@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective",
                          v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), rate / 1e9))
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            print(String(format: "    CPU time %.3f s on all threads: %.3f s per core (about the time to complete when nothing else runs)", r.cpu, r.cpu / cores))
             print(String(format: "    counts: %.0f%% above 1000, %.1f%% at the limit, min %d  median %d  max %d;  %d pixels by the scalar path",
                          r.above1000 * 100, r.atLimit * 100, r.minCount, r.medianCount, r.maxCount, r.scalarLanes))
             let shallow = shallowRates.sorted()[shallowRates.count / 2]
