@@ -265,13 +265,18 @@ extension MandelbrotBench {
     }
 
     /// The vector and the scalar loop on 40 rows of each deep view: seconds and differing counts.
-    static func compareDeep(rows: Int = 40, clock: () -> Double) {
+    /// Then, for up to `probes` pixels where the two differ, a direct MPFR count at the pixel's
+    /// centre and 10⁻⁹ of a pixel to either side: where those differ, the pixel's count changes
+    /// within a far smaller distance than either loop's rounding can move it, so neither loop is
+    /// "wrong" there.
+    static func compareDeep(rows: Int = 40, probes: Int = 12, clock: () -> Double) {
         for v in deepViews {
             let window = MandelbrotWindow(center: v.center, width: v.width)
             let limit = MandelbrotModel(window: window).limit
             let frame = DeepFrame(window: window, width: 1920, height: 1080, limit: limit)
             var a = [UInt32](repeating: 0, count: 1920), b = a
             var ta = 0.0, tb = 0.0, differ = 0, sa = 0, sb = 0, most = 0
+            var differing: [(Int, Int)] = []
             for j in stride(from: 0, to: 1080, by: 1080 / rows) {
                 let t0 = clock()
                 sa += frame.row(j, count: 1920, counts: &a, norms: nil).iterations
@@ -281,9 +286,21 @@ extension MandelbrotBench {
                 ta += t1 - t0; tb += t2 - t1
                 differ += zip(a, b).filter { $0 != $1 }.count
                 most = max(most, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
+                if let i = (0..<1920).first(where: { a[$0] != b[$0] }), differing.count < probes { differing.append((i, j)) }
             }
             print(String(format: "%@: vector %.3f s (%.3f Giter/s), scalar %.3f s (%.3f Giter/s), one thread's CPU time; %d of %d counts differ, by at most %d",
                          v.name as NSString, ta, Double(sa) / ta / 1e9, tb, Double(sb) / tb / 1e9, differ, rows * 1920, most))
+            let spacing = window.extendedSpan / ExtendedDouble(1080.0)
+            var unsteady = 0
+            for (i, j) in differing {
+                let y = frame.extendedOffset(i, j).y
+                let counts = [-1e-9, 0, 1e-9].map { f in
+                    MandelbrotKernel.iterationsMPFR(center: v.center, offsetX: ExtendedDouble(Double(i) + 0.5 + f - 960) * spacing,
+                                                    offsetY: y, limit: limit, precision: frame.orbit.precision + 64)
+                }
+                if Set(counts).count > 1 { unsteady += 1 }
+            }
+            print("    of \(differing.count) differing pixels probed, \(unsteady) change count in MPFR within 1e-9 of a pixel")
         }
     }
 
