@@ -67,6 +67,23 @@ struct LayoutAndKeysTests {
         #expect(!shell.showsKeys && app.model.balls.count == 2, "the click closed the list, no ball added")
     }
 
+    @Test("while a dialog takes Esc, F1 lists the dialog's Esc, not Back")
+    func keysOverlayWithADialogOpen() {
+        let shell = makeShell(Size(900, 640))
+        shell.open(id: "paint")
+        let back = KeyHelp("Esc", "Back to the home screen")
+        #expect(shell.keySections.last!.keys.contains(back))
+        shell.press("c")
+        let app = try! #require(shell.current?.app as? PaintApp)
+        #expect(app.picker.isOpen)
+        let sections = shell.keySections
+        #expect(!sections.flatMap(\.keys).contains(back), "\(sections)")
+        #expect(sections[0].keys.contains { $0.keys == "Esc" }, "the picker's Cancel is listed: \(sections[0].keys)")
+        shell.press("Escape")
+        #expect(!app.picker.isOpen && shell.current != nil, "Esc closed the picker and stayed in Paintbrush")
+        #expect(shell.keySections.last!.keys.contains(back))
+    }
+
     @Test(arguments: [Size(400, 360), Size(3840, 2160)])
     func keysOverlayFitsEveryScreen(size: Size) {
         let shell = makeShell(size)

@@ -724,6 +724,7 @@ nonisolated final class LoadInbox: Sendable {
 
 extension WebApp {
     public var widgets: [any WidgetGroup] { [form] }
+    public var takesEscape: Bool { loading != nil }
     /// The buttons and the address, and each view's scrollbars while it scrolls (a drag moves the
     /// thumb, a click on the track pages).
     public var controlRects: [ControlRect] {

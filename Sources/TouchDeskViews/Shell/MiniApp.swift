@@ -34,6 +34,9 @@ public protocol MiniApp: AnyObject {
     /// Keys no button shows (arrows that tilt, a click that zooms): declared once here, listed by
     /// the keys overlay after the buttons' own.
     var extraKeys: [KeyHelp] { get }
+    /// Whether Esc now does something inside the app (closes its dialog, stops a load) rather
+    /// than going back to the home screen: the keys overlay then lists the app's own Esc.
+    var takesEscape: Bool { get }
     /// Where every control lies now, in the app's coordinates: each must lie inside the size the
     /// app was laid out in, and no two may overlap. By default, those of `widgets`.
     var controlRects: [ControlRect] { get }
@@ -43,6 +46,7 @@ extension MiniApp {
     public var cursor: PointerShape { .arrow }
     public var widgets: [any WidgetGroup] { [] }
     public var extraKeys: [KeyHelp] { [] }
+    public var takesEscape: Bool { false }
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
     public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }

@@ -150,6 +150,7 @@ public final class Shell {
     public var keySections: [(title: String, keys: [KeyHelp])] {
         let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
+            if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
             return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
         }
