@@ -82,6 +82,28 @@ struct PaintColourViewTests {
         #expect(app.model.history.isEmpty)
     }
 
+    @Test func aHexCodeCanBeTyped() {
+        let app = makeApp()
+        #expect(app.press("c"))
+        for k in ["#", "1", "a", "2", "b", "3"] { app.press(k) }
+        #expect(app.picker.typed == "1A2B3", "half typed, shown in place of the code")
+        app.press("c")
+        #expect(app.picker.typed == nil && app.picker.colour == RGBColor(0x1a, 0x2b, 0x3c))
+        // Backspace takes a digit back; Esc drops a half-typed code and keeps the picker open.
+        for k in ["f", "f", "BackSpace"] { app.press(k) }
+        #expect(app.picker.typed == "F")
+        app.press("Escape")
+        #expect(app.picker.isOpen && app.picker.typed == nil && app.picker.colour == RGBColor(0x1a, 0x2b, 0x3c))
+        // Enter with a half-typed code of neither 3 nor 6 digits keeps the picker open...
+        for k in ["#", "f", "8"] { app.press(k) }
+        app.press("Return")
+        #expect(app.picker.isOpen)
+        // ... and with three it is the short form, used at once.
+        app.press("0")
+        app.press("Return")
+        #expect(!app.picker.isOpen && app.model.color == RGBColor(0xff, 0x88, 0x00))
+    }
+
     @Test func thePickerChangesTheColourByKeys() {
         let app = makeApp()
         // White: no saturation. Shift+Right ten times is full saturation (hue 0: red).

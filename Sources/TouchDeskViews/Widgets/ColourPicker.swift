@@ -7,8 +7,9 @@ import TouchDeskModels
 /// by side with the new one's hex code, and Use and Cancel buttons.
 ///
 /// Mouse: click or drag in the square or the strip. Keys: Tab moves between the square and the
-/// strip, arrows adjust the one in focus (Shift for bigger steps), Enter uses the colour, Esc
-/// cancels. The colour is kept as `HSVColor` while editing, so a hue survives a trip through grey.
+/// strip, arrows adjust the one in focus (Shift for bigger steps), typing a hex code (`#`, then
+/// six or three hex digits) sets the colour, Enter uses the colour, Esc cancels (or first drops a
+/// half-typed code). The colour is kept as `HSVColor` while editing, so a hue survives a trip through grey.
 public final class ColourPicker {
     public enum Outcome: Equatable {
         /// Not for the picker (the panel is closed, or a key it does not use).
@@ -34,6 +35,9 @@ public final class ColourPicker {
     public private(set) var hueStrip = Rect.zero
     private var preview = Rect.zero
     private var dragging: Part?
+    /// The hex digits of a code being typed (shown after "#" in place of the colour's own code),
+    /// nil when none is.
+    public private(set) var typed: String?
     let buttons = Controls()
 
     /// Steps of the arrows: 1 % of saturation or value, 1° of hue; with Shift ten times that.
@@ -52,11 +56,13 @@ public final class ColourPicker {
         hsv = HSVColor(c)
         focus = .square
         dragging = nil
+        typed = nil
     }
 
     public func close() {
         isOpen = false
         dragging = nil
+        typed = nil
         panel = .zero; square = .zero; hueStrip = .zero; preview = .zero
         for b in buttons.items { buttons.place(b.id, at: .zero) }
     }
@@ -95,6 +101,7 @@ public final class ColourPicker {
         }
         switch event {
         case .touchBegan(let p):
+            typed = nil
             if square.contains(p) { dragging = .square; focus = .square }
             else if hueStrip.contains(p) { dragging = .hue; focus = .hue }
             else if !panel.contains(p) { return cancel() }
@@ -132,6 +139,7 @@ public final class ColourPicker {
     }
 
     private func handleKey(_ k: Key) -> Outcome {
+        if let outcome = typeHex(k) { return outcome }
         if k.is("Return") || k.is("KP_Enter") { return accept() }
         if k.is("Escape") { return cancel() }
         if k.is("Tab") || k.is("ISO_Left_Tab") {
@@ -148,6 +156,7 @@ public final class ColourPicker {
         }
         guard !k.control else { return .ignored }
         let times = k.shift ? Self.bigStep : 1
+        typed = nil
         switch focus {
         case .square:
             hsv = HSVColor(hue: hsv.hue, saturation: hsv.saturation + dx * Self.step * times, value: hsv.value + dy * Self.step * times)
@@ -157,6 +166,34 @@ public final class ColourPicker {
             hsv = HSVColor(hue: hsv.hue + turn, saturation: hsv.saturation, value: hsv.value)
         }
         return .consumed
+    }
+
+    /// A hex code typed into the picker: `#` starts one, hex digits add to it (a digit starts one
+    /// too), Backspace takes one back. Six digits set the colour at once; Enter takes three as
+    /// the short form (#F80 = #FF8800) and uses the colour, or with any other count keeps the
+    /// picker open; Esc drops the half-typed code. Nil for keys that are not about a code.
+    private func typeHex(_ k: Key) -> Outcome? {
+        guard !k.control, !k.alt else { return nil }
+        if k.text == "#" { typed = ""; return .consumed }
+        if k.text.count == 1, let c = k.text.first, c.isHexDigit {
+            let digits = (typed ?? "") + String(c).uppercased()
+            if digits.count == 6, let rgb = RGBColor(hex: digits) {
+                hsv = HSVColor(rgb)
+                typed = nil
+            } else {
+                typed = digits
+            }
+            return .consumed
+        }
+        guard let digits = typed else { return nil }
+        if k.is("BackSpace") { typed = String(digits.dropLast()); return .consumed }
+        if k.is("Escape") { typed = nil; return .consumed }
+        if k.is("Return") || k.is("KP_Enter") {
+            guard digits.isEmpty || digits.count == 3, let rgb = digits.isEmpty ? colour : RGBColor(hex: digits) else { return .consumed }
+            hsv = HSVColor(rgb)
+            return accept()
+        }
+        return nil
     }
 
     private func accept() -> Outcome {
@@ -228,7 +265,11 @@ public final class ColourPicker {
         cr.rectangle(preview.x + 0.5, preview.y + 0.5, preview.width - 1, preview.height - 1)
         cr.stroke()
         let textY = preview.maxY + 8 + 11
-        cr.text(colour.hex, x: preview.x, y: textY, size: Theme.TextSize.body, weight: .bold)
+        if let typed {
+            cr.text("#" + typed + "▏", x: preview.x, y: textY, size: Theme.TextSize.body, color: Theme.accent, weight: .bold)
+        } else {
+            cr.text(colour.hex, x: preview.x, y: textY, size: Theme.TextSize.body, weight: .bold)
+        }
         // Hue, saturation and value under it when the panel is tall enough.
         if let use = buttons["picker.use"], use.frame.y - (textY + 11) >= 24 {
             let hsvText = "H \(Int(hsv.hue.rounded()))°  S \(Int((hsv.saturation * 100).rounded()))%  V \(Int((hsv.value * 100).rounded()))%"
@@ -255,6 +296,7 @@ extension ColourPicker: WidgetGroup {
         guard isOpen else { return [] }
         return [KeyHelp("Click, drag", "Pick saturation and value, or hue"),
                 KeyHelp("Arrows", "Adjust the square or the hue strip (Shift: ×10)"),
-                KeyHelp("Tab", "Switch between the square and the hue strip")] + buttons.keyHelp
+                KeyHelp("Tab", "Switch between the square and the hue strip"),
+                KeyHelp("#, 0–9, A–F", "Type a hex code: #RRGGBB, or #RGB then Enter")] + buttons.keyHelp
     }
 }
