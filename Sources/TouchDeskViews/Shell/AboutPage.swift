@@ -31,7 +31,8 @@ public final class AboutPage: MiniApp {
         Credit(name: "ETOPO5 elevations (NOAA, public domain)", use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: "public domain"),
         Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5", license: "BSD-3-Clause-like (UCAR)"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
-        Credit(name: "BigInt (attaswift)", use: "Doubler's exact numbers", license: "MIT"),
+        Credit(name: "BigInt (attaswift)", use: "Doubler's and Mandelbrot's exact numbers", license: "MIT"),
+        Credit(name: "GNU MPFR, GNU MP", use: "Mandelbrot's deep-zoom reference orbits", license: "LGPL-3.0+ (MPFR); LGPL-3.0+ or GPL-2.0+ (GMP)"),
         Credit(name: "litehtml", use: "Web Pages: HTML and CSS layout", license: "BSD-3-Clause"),
         Credit(name: "gumbo", use: "Web Pages: HTML parsing", license: "Apache-2.0"),
         Credit(name: "libcurl", use: "Web Pages: loading over http and https", license: "curl licence (MIT-like)"),
@@ -63,7 +64,7 @@ public final class AboutPage: MiniApp {
 
     private func measure() -> Double {
         var h: Double = 24 + 40 + 26 + 30
-        for c in credits { h += Text.layout(line(c), font: Font(size: 14), width: textWidth, wrap: true).height + 8 }
+        for c in credits { h += Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true).height + 8 }
         return h + 24
     }
 
@@ -91,14 +92,14 @@ public final class AboutPage: MiniApp {
     public func draw(_ cr: CairoContext) {
         let left = (size.width - textWidth) / 2
         var y = 24 - scroll
-        cr.text("TouchDesk \(Self.version)", x: left, y: y + 16, size: 26, weight: .bold)
+        cr.text("TouchDesk \(Self.version)", x: left, y: y + 16, size: Theme.TextSize.headline, weight: .bold)
         y += 40
-        cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: 14), color: Theme.dimText)
+        cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
         y += 26
-        cr.text("Built on", x: left, y: y + 12, size: 17, weight: .bold)
+        cr.text("Built on", x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
         y += 30
         for c in credits {
-            let l = Text.layout(line(c), font: Font(size: 14), width: textWidth, wrap: true)
+            let l = Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
             cr.draw(l, x: left, y: y, color: Theme.text)
             y += l.height + 8
         }
