@@ -264,6 +264,29 @@ extension MandelbrotBench {
         }
     }
 
+    /// Across the switch to perturbation (a pixel spacing of 2e-12): the seahorse point at
+    /// widths from 4e-8 to 2.5e-10 at 1920 × 1080, each through the app's renderer (coarse then
+    /// fine tasks, every core) at the automatic limit: wall and CPU seconds, median of `runs`.
+    static func runCliff(runs: Int = 3, clock: () -> Double) {
+        print("mandelbrot: across the switch to perturbation, seahorse at 1920x1080 through the app's renderer (median of \(runs))")
+        for text in ["4e-8", "1e-8", "4.4e-9", "4.2e-9", "2e-9", "1e-9", "2.5e-10"] {
+            let window = MandelbrotWindow(center: seahorse, width: try! DecimalNumber.parse(text))
+            let limit = MandelbrotModel(window: window).limit
+            let frame = MandelbrotFrame(window: window, width: 1920, height: 1080, limit: limit)
+            var walls: [Double] = [], cpus: [Double] = []
+            for _ in 0..<runs {
+                let r = MandelbrotRenderer()
+                let c0 = processCPU(), t0 = clock()
+                r.start(frame)
+                r.waitUntilComputed()
+                walls.append(clock() - t0); cpus.append(processCPU() - c0)
+                _ = r.drain()
+            }
+            print(String(format: "  width %-7@ limit %5d  %@  complete %.3f s, CPU %.3f s", text as NSString, limit,
+                         (frame.usesPerturbation ? "perturbation" : "doubles     ") as NSString, walls.sorted()[runs / 2], cpus.sorted()[runs / 2]))
+        }
+    }
+
     /// The vector and the scalar loop on 40 rows of each deep view: seconds and differing counts.
     /// Then, for up to `probes` pixels where the two differ, a direct MPFR count at the pixel's
     /// centre and 10⁻⁹ of a pixel to either side: where those differ, the pixel's count changes

@@ -41,6 +41,10 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot-compare") {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().contains("mandelbrot-cliff") {
+    MandelbrotBench.runCliff(clock: now)
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().contains("mandelbrot-deep") {
     // Only the deep views.
     MandelbrotBench.runDeep(clock: now)
@@ -57,6 +61,7 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
     MandelbrotBench.runRecolour(clock: now)
     MandelbrotBench.runDeep(clock: now)
+    MandelbrotBench.runCliff(clock: now)
     exit(0)
 }
 if CommandLine.arguments.dropFirst().contains("web") {
