@@ -156,10 +156,8 @@ public enum MandelbrotDeepSIMDKernel {
     /// `probe`'s flag and |δ|² alone (the common path keeps nothing else alive).
     @usableFromInline @_transparent
     static func flag(_ l: Lanes, _ zx: V, _ zy: V) -> (flag: Mask, d2: V) {
-        let x = zx + l.dx, y = zy + l.dy
-        let r = (x * x).addingProduct(y, y)
-        let d2 = (l.dx * l.dx).addingProduct(l.dy, l.dy)
-        return ((r .> V(repeating: 4)) .| (r .< d2), d2)
+        let p = probe(l, zx, zy)
+        return (p.flag, p.d2)
     }
 
     /// The rare branch of phase 2: the live lanes of `p` that escaped.
@@ -214,6 +212,17 @@ public enum MandelbrotDeepSIMDKernel {
         let ndx = 2 * (zx * l.dx - zy * l.dy) + (l.dx * l.dx - l.dy * l.dy) + l.dcx
         let ndy = 2 * (zx * l.dy + zy * l.dx) + 2 * l.dx * l.dy + l.dcy
         l.dx = ndx; l.dy = ndy
+    }
+
+    /// `steps` plain steps of all four vectors from reference index m, untested (see `Frame.safe`).
+    @usableFromInline @_transparent
+    static func untested(_ l0: inout Lanes, _ l1: inout Lanes, _ l2: inout Lanes, _ l3: inout Lanes, _ f: Frame, _ m: Int, _ steps: Int) {
+        for k in 0..<steps {
+            let zx = f.zx[m + k], zy = f.zy[m + k]
+            let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
+            productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
+            productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
+        }
     }
 
     /// δ ← A·δ + B·(cx, cy).
@@ -398,22 +407,12 @@ public enum MandelbrotDeepSIMDKernel {
                     }
                     // Up to the next m − 1 that is a multiple of `run`, where longer BLA maps start.
                     let steps = run - (m - 1) & (run - 1)
-                    for k in 0..<steps {
-                        let zx = f.zx[m + k], zy = f.zy[m + k]
-                        let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
-                        productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
-                        productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
-                    }
+                    untested(&l0, &l1, &l2, &l3, f, m, steps)
                     m += steps; n += steps
                     continue
                 }
                 if dmax < f.safe[2 * m + 1] {
-                    for k in 0..<shortRun {
-                        let zx = f.zx[m + k], zy = f.zy[m + k]
-                        let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
-                        productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
-                        productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
-                    }
+                    untested(&l0, &l1, &l2, &l3, f, m, shortRun)
                     m += shortRun; n += shortRun
                     continue
                 }
