@@ -39,13 +39,13 @@ public enum MandelbrotNucleus {
     }
 
     /// The nucleus of period `p` that Newton's method reaches from `c`, with the mini's complex
-    /// size (its scale and orientation), or nil if it does not converge.
+    /// size (its scale and orientation), or nil if it does not converge within `maxSteps`.
     public static func nucleus(period p: Int, from c: ComplexDecimal, precision: Int, maxSteps: Int = 80)
         -> (center: ComplexDecimal, size: (x: ExtendedDouble, y: ExtendedDouble))? {
         let s = MPFRScratch(count: 12, precision: precision)
         s.set(0, c.x); s.set(1, c.y)
         let cx = s[0], cy = s[1], x = s[2], y = s[3], dx = s[4], dy = s[5], t = s[6], u = s[7], v = s[8], w = s[9]
-        var lastStep = Double.infinity
+        var lastStep = Double.infinity, converged = false
         for _ in 0..<maxSteps {
             mpfr_set_zero(x, 1); mpfr_set_zero(y, 1); mpfr_set_zero(dx, 1); mpfr_set_zero(dy, 1)
             for _ in 0..<p {
@@ -69,19 +69,20 @@ public enum MandelbrotNucleus {
             let a = mpfr_get_d_2exp(&e1, t, MPFR_RNDN), b = mpfr_get_d_2exp(&e2, u, MPFR_RNDN)
             let step = max(a == 0 ? -Double.infinity : log2(abs(a)) + Double(e1), b == 0 ? -Double.infinity : log2(abs(b)) + Double(e2))
             guard step.isFinite || step == -.infinity else { return nil }
-            if step < -Double(precision) + 8 || (step > lastStep - 1 && step < -Double(precision) / 2) { break }
+            if step < -Double(precision) + 8 || (step > lastStep - 1 && step < -Double(precision) / 2) { converged = true; break }
             lastStep = step
         }
-        guard mpfr_number_p(cx) != 0, mpfr_number_p(cy) != 0 else { return nil }
+        guard converged, mpfr_number_p(cx) != 0, mpfr_number_p(cy) != 0, let size = size(period: p, at: s) else { return nil }
         let center = ComplexDecimal(decimal(cx, precision: precision), decimal(cy, precision: precision))
-        return (center, size(period: p, at: s))
+        return (center, size)
     }
 
     /// The Misiurewicz point of preperiod `q` and period `k` (z_{q+k} = z_q) that Newton's method
-    /// reaches from `c`, or nil if it does not converge. Started from nucleus + size·i of a
+    /// reaches from `c`, or nil if it does not converge within `maxSteps`. Started from nucleus + size·i of a
     /// mini of period P, with q = k = 2P, it finds the mini's copy of the tip c = i (whose orbit
     /// 0, i, −1+i, −i, −1+i, … has preperiod 2 and period 2): a spiral centre whose escape times
-    /// near it grow like P times those near i. The mini's nucleus is a triple root of the same
+    /// near it grow like P times those near i. (2P need not be the least preperiod: the
+    /// orbit may repeat earlier, from step 26 for the benchmark's P = 25, 4 for P = 3.) The mini's nucleus is a triple root of the same
     /// equation (there z_P = 0, so every z_{jP} = 0) and attracts Newton's method from far
     /// around, so with `deflating` P the method solves g(c)/z_P(c)³ = 0 instead, whose step is
     /// 1/(g′/g − 3·z_P′/z_P).
@@ -99,7 +100,7 @@ public enum MandelbrotNucleus {
             mpfr_mul(u, ai, br, MPFR_RNDN); mpfr_mul(v, ar, bi, MPFR_RNDN); mpfr_sub(u, u, v, MPFR_RNDN)
             mpfr_div(ar, t, w, MPFR_RNDN); mpfr_div(ai, u, w, MPFR_RNDN)
         }
-        var lastStep = Double.infinity
+        var lastStep = Double.infinity, converged = false
         for _ in 0..<maxSteps {
             mpfr_set_zero(x, 1); mpfr_set_zero(y, 1); mpfr_set_zero(dx, 1); mpfr_set_zero(dy, 1)
             for n in 0..<(q + k) {
@@ -133,15 +134,16 @@ public enum MandelbrotNucleus {
             let a = mpfr_get_d_2exp(&e1, x, MPFR_RNDN), b = mpfr_get_d_2exp(&e2, y, MPFR_RNDN)
             let step = max(a == 0 ? -Double.infinity : log2(abs(a)) + Double(e1), b == 0 ? -Double.infinity : log2(abs(b)) + Double(e2))
             guard step.isFinite || step == -.infinity else { return nil }
-            if step < -Double(precision) + 8 || (step > lastStep - 1 && step < -Double(precision) / 2) { break }
+            if step < -Double(precision) + 8 || (step > lastStep - 1 && step < -Double(precision) / 2) { converged = true; break }
             lastStep = step
         }
-        guard mpfr_number_p(cx) != 0, mpfr_number_p(cy) != 0 else { return nil }
+        guard converged, mpfr_number_p(cx) != 0, mpfr_number_p(cy) != 0 else { return nil }
         return ComplexDecimal(decimal(cx, precision: precision), decimal(cy, precision: precision))
     }
 
-    /// The mini's complex size at the nucleus in numbers 0 and 1 of `s`.
-    private static func size(period p: Int, at s: MPFRScratch) -> (x: ExtendedDouble, y: ExtendedDouble) {
+    /// The mini's complex size at the nucleus in numbers 0 and 1 of `s`, or nil where the orbit
+    /// leaves a double's range (not a nucleus).
+    private static func size(period p: Int, at s: MPFRScratch) -> (x: ExtendedDouble, y: ExtendedDouble)? {
         // Iterate in doubles with separate exponents: λ grows far past a double's range.
         let cx = s[0], cy = s[1], x = s[2], y = s[3], t = s[6], u = s[7], v = s[8]
         mpfr_set_zero(x, 1); mpfr_set_zero(y, 1)
@@ -165,6 +167,7 @@ public enum MandelbrotNucleus {
         let l2x = lx * lx - ly * ly, l2y = 2 * lx * ly
         let px = bx * l2x - by * l2y, py = bx * l2y + by * l2x
         let m = px * px + py * py
+        guard (px / m).isFinite, (py / m).isFinite else { return nil }
         return (ExtendedDouble(px / m, exponent: -2 * le), ExtendedDouble(-py / m, exponent: -2 * le))
     }
 
