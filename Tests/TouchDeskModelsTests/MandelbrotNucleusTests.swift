@@ -162,6 +162,12 @@ struct MandelbrotNucleusTests {
             let z = Self.orbit(found.center, steps: p, places: 100)
             #expect(Self.log10Size(z[p]) < -50, "period \(p) from \(c.x), \(c.y): z_p = 10^\(Self.log10Size(z[p]))")
         }
+        // Meaningless periods and limits are answered, not trapped on.
+        #expect(MandelbrotNucleus.nucleus(period: 0, from: Self.seahorsePoint, precision: 128) == nil)
+        #expect(MandelbrotNucleus.nucleus(period: -3, from: Self.seahorsePoint, precision: 128) == nil)
+        #expect(MandelbrotNucleus.misiurewicz(preperiod: -1, period: 2, from: Self.seahorsePoint, precision: 128) == nil)
+        #expect(MandelbrotNucleus.misiurewicz(preperiod: 2, period: 0, from: Self.seahorsePoint, precision: 128) == nil)
+        #expect(MandelbrotNucleus.atomPeriods(near: Self.seahorsePoint, limit: 0, precision: 128) == [])
         // Two steps are not enough to get from −0.742 + 0.14i to the period-25 nucleus at 256 bits.
         #expect(MandelbrotNucleus.nucleus(period: 25, from: Self.seahorsePoint, precision: 256, maxSteps: 2) == nil)
         #expect(MandelbrotNucleus.nucleus(period: 25, from: Self.seahorsePoint, precision: 256, maxSteps: 80) != nil)
