@@ -95,7 +95,7 @@ public enum MandelbrotNucleus {
 
     /// z_n and, when asked, z′_n = dz_n/dc at c, in MPFR numbers of one precision, with the
     /// temporaries the steps share.
-    final class Orbit {
+    private final class Orbit {
         /// A copy of z and z′ at some step.
         struct Saved { let x, y, dx, dy: MPFR }
 
@@ -165,7 +165,7 @@ public enum MandelbrotNucleus {
     /// precision's last bits, or stops shrinking (by at least half each time: no longer
     /// quadratic) once below half of them. False if that does not happen within `maxSteps`, or
     /// the arithmetic leaves the numbers.
-    static func newton(_ o: Orbit, maxSteps: Int, step: () -> (MPFR, MPFR)) -> Bool {
+    private static func newton(_ o: Orbit, maxSteps: Int, step: () -> (MPFR, MPFR)) -> Bool {
         let bits = Double(mpfr_get_prec(o.cx))
         var lastStep = Double.infinity
         for _ in 0..<maxSteps {

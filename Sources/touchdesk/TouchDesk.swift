@@ -166,6 +166,9 @@ struct TouchDesk: ParsableCommand {
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
+        // The app's kept state is read off the UI thread and would replace, when it arrives, what
+        // the options ask for (a view, a place, a file): let it arrive first.
+        if journey != nil || center != nil || width != nil || globeOptionsGiven || place != nil || address != nil { shell.finishRestoring() }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
         if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
