@@ -101,6 +101,47 @@ struct MandelbrotEndToEndTests {
         #expect(app.isRunning)
     }
 
+    @Test("Mandelbrot: malformed, huge or out-of-range --center/--width exit 2 with one clear line, never a crash or hang")
+    func badViewOptions() throws {
+        let session = try XSession(name: "mandelbrot-bad-view")
+        defer { session.close() }
+        let hundredThousandDigits = "0." + String(repeating: "3", count: 100_000)
+        let cases: [([String], String)] = [
+            (["--center", "0,0", "--width", "0"], "width 0 must be greater than 0"),
+            (["--center", "0,0", "--width", "-1"], "width -1 must be greater than 0"),
+            (["--center", "0,0", "--width", "NaN"], "bad width: \"NaN\" is not a decimal number"),
+            (["--center=inf,0", "--width", "1"], "bad centre: \"inf\" is not a decimal number"),
+            (["--center", "0,0", "--width", "1e-1001"], "narrower than the deepest view, 1e-1000"),
+            (["--center", "0,0", "--width", "1e+5"], "wider than the widest view, 12"),
+            (["--center", "9,0", "--width", "1"], "too far out"),
+            (["--center", "0", "--width", "1"], "separated by a comma"),
+            (["--center", "0,0,0", "--width", "1"], "separated by a comma"),
+            (["--center", "1e-100000,0", "--width", "1"], "the exponent is beyond ±20000"),
+            (["--center", "1e99999999999999999999,0", "--width", "1"], "is not a whole number"),
+            (["--center", hundredThousandDigits + ",0", "--width", "1"], "longer than 20000 characters"),
+            (["--center", "0,0", "--width", hundredThousandDigits], "longer than 20000 characters"),
+            (["--center", "0\u{1b}[2J,0", "--width", "1"], "unexpected \"U+001B\""),
+            (["--center", "٣,0", "--width", "1"], "unexpected \"٣\""),
+            (["--center", "0,0", "--width", "--size", "800x600"], "--width needs W before the next option"),
+            (["--center", "0,0"], "--center needs --width W too"),
+            (["--width", "1"], "--width needs --center RE,IM too"),
+            (["--center", "0,0", "--width", "1", "--journey", "1"], "not both"),
+        ]
+        for (args, why) in cases {
+            let r = session.run(try XSession.binary(), ["mandelbrot"] + args, timeout: 30)
+            let shown = args.map { $0.count > 40 ? $0.prefix(20) + "…(\($0.count))" : $0 }.joined(separator: " ")
+            #expect(r.exited && !r.timedOut && r.status == 2, "\(shown): \(r)")
+            #expect(r.stderr.contains(why), "\(shown): \(r.stderr.prefix(400))")
+            // One line of message (then the usage), no control characters echoed to the terminal,
+            // and not the whole input back.
+            #expect(!r.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(shown)")
+            #expect(r.stderr.count < 1000, "\(shown): \(r.stderr.count) characters on stderr")
+        }
+        // A negative real part needs no `=`: the option takes the next word whatever it is.
+        let negative = session.run(try XSession.binary(), ["mandelbrot", "--center", "-0.75,0.1", "--width", "0.5", "--layout-json", "400x360"], timeout: 60)
+        #expect(negative.ok, "\(negative)")
+    }
+
     @Test("Mandelbrot: --journey opens there; a malformed one exits 2 naming the bad part")
     func journeyOption() throws {
         let session = try XSession(name: "mandelbrot-journey")
