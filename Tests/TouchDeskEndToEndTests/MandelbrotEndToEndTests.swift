@@ -150,6 +150,10 @@ struct MandelbrotEndToEndTests {
         #expect(bad.exited && bad.status == 2, "\(bad)")
         #expect(bad.stderr.contains("step 3 is \"9\""), "\(bad.stderr)")
 
+        // A view kept from an earlier run, far from journey 1-4's: the option wins over it.
+        let state = session.home.appendingPathComponent(".local/state/touchdesk")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data(#"{"centerRe": "0.3", "centerIm": "0.5", "width": "1e-6"}"#.utf8).write(to: state.appendingPathComponent("mandelbrot.json"))
         let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
         // Journey 1-4: x ∈ [−1.25, −0.5], y ∈ [0, 0.75]; −1 + 0.05i (in the bulb) is black, −0.6 + 0.7i escapes.
         let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
