@@ -161,10 +161,10 @@ public enum MandelbrotNucleus {
     }
 
     /// Newton's method on c: `step` computes the step at the current c (and may use the orbit's
-    /// numbers other than cx and cy as it likes); c ← c − step until the step is below the
-    /// precision's last bits, or stops shrinking (by at least half each time: no longer
-    /// quadratic) once below half of them. False if that does not happen within `maxSteps`, or
-    /// the arithmetic leaves the numbers.
+    /// numbers other than cx and cy as it likes); c ← c − step until the step is within the
+    /// precision's last 8 bits, or, once below half of them, shrinks by less than half (no
+    /// longer quadratic: rounding has the last word). False if that does not happen within
+    /// `maxSteps`, or the arithmetic leaves the numbers.
     private static func newton(_ o: Orbit, maxSteps: Int, step: () -> (MPFR, MPFR)) -> Bool {
         let bits = Double(mpfr_get_prec(o.cx))
         var lastStep = Double.infinity
@@ -184,8 +184,8 @@ public enum MandelbrotNucleus {
         return false
     }
 
-    /// The mini's complex size at the nucleus `o.c` (the orbit's z is overwritten), or nil where
-    /// the orbit leaves a double's range (not a nucleus).
+    /// The mini's complex size at the nucleus `o`'s c, or nil where the orbit leaves a double's
+    /// range (not a nucleus).
     private static func size(period p: Int, at o: Orbit) -> (x: ExtendedDouble, y: ExtendedDouble)? {
         // Iterate in doubles with separate exponents: λ grows far past a double's range.
         let plain = Orbit(c: .init(.zero, .zero), precision: Int(mpfr_get_prec(o.cx)))
