@@ -149,7 +149,7 @@ let package = Package(
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
                 path: "Tests/TouchDeskTestSupport"),
-        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",

@@ -251,28 +251,36 @@ struct BLATable: Sendable {
 /// tested loop's own comparisons (computed |z|² > 4, |z|² < |δ|²) cannot come out differently:
 /// an untested run gives bit for bit the counts a tested one would.
 struct SafeRuns: Sendable {
+    /// For each m, the bound for a run of `MandelbrotDeepSIMDKernel.run` steps, then for a
+    /// run of `shortRun` steps: radius2[2m] and radius2[2m + 1].
     let radius2: [Double]
 
-    init(orbit: ReferenceOrbit, maxDeltaC: Double, steps: Int = MandelbrotDeepSIMDKernel.run) {
-        let mu = 0x1p-20
-        let last = orbit.count - 1
-        var out = [Double](repeating: 0, count: max(0, orbit.count))
-        for m in 0..<max(0, last - steps + 1) {
-            var bound = Double.infinity
-            for j in stride(from: steps - 1, through: 0, by: -1) {
-                let zx = orbit.zx[m + j], zy = orbit.zy[m + j]
-                let z = (zx * zx + zy * zy).squareRoot()
-                var rho = min(z / (2 + mu), 2 * (1 - mu) - z)
-                if bound.isFinite {
-                    let t = bound / (1 + mu) - maxDeltaC
-                    rho = t > 0 ? min(rho, t / (z + (z * z + t).squareRoot())) : 0
-                }
-                bound = max(0, rho * (1 - 0x1p-30))
-                if bound == 0 { break }
+    init(orbit: ReferenceOrbit, maxDeltaC: Double) {
+        var out = [Double](repeating: 0, count: 2 * orbit.count)
+        for (slot, steps) in [MandelbrotDeepSIMDKernel.run, MandelbrotDeepSIMDKernel.shortRun].enumerated() {
+            for m in 0..<max(0, orbit.count - steps) {
+                out[2 * m + slot] = Self.radius2(orbit, m, steps, maxDeltaC)
             }
-            out[m] = bound * bound
         }
         radius2 = out
+    }
+
+    /// The bound for `steps` steps from m (which must end before the orbit's last value).
+    static func radius2(_ orbit: ReferenceOrbit, _ m: Int, _ steps: Int, _ maxDeltaC: Double) -> Double {
+        let mu = 0x1p-20
+        var bound = Double.infinity
+        for j in stride(from: steps - 1, through: 0, by: -1) {
+            let zx = orbit.zx[m + j], zy = orbit.zy[m + j]
+            let z = (zx * zx + zy * zy).squareRoot()
+            var rho = min(z / (2 + mu), 2 * (1 - mu) - z)
+            if bound.isFinite {
+                let t = bound / (1 + mu) - maxDeltaC
+                rho = t > 0 ? min(rho, t / (z + (z * z + t).squareRoot())) : 0
+            }
+            bound = max(0, rho * (1 - 0x1p-30))
+            if bound == 0 { break }
+        }
+        return bound * bound
     }
 }
 
@@ -284,6 +292,8 @@ public struct DeepFrame: Sendable {
     public let orbit: ReferenceOrbit
     let bla: BLATable
     let safe: SafeRuns
+    /// The largest |δc| of the frame's pixels (half the diagonal), as a double.
+    let maxDeltaC: Double
     public let width: Int
     public let height: Int
     public let limit: Int
@@ -310,7 +320,7 @@ public struct DeepFrame: Sendable {
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
-        let maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
         bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
         safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
     }
