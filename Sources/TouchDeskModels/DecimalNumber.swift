@@ -20,9 +20,11 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
     public let double: Double
 
     /// Longest text `parse` accepts, and the largest decimal exponent: far beyond any view
-    /// (1e-1000 is the deepest), small enough that no input can make the arithmetic crawl.
+    /// (1e-1000 is the deepest), small enough that no input can make the arithmetic crawl. The
+    /// exponent's bound is the length's: a centre like 1e-20000 costs what 20,000 digits do
+    /// (adding an offset to it writes them all out); 1e-100000 took seconds per comparison.
     public static let maxLength = 20_000
-    public static let maxExponent = 100_000
+    public static let maxExponent = 20_000
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let description: String
@@ -43,6 +45,23 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
         return Double("\(s / power10(cut))e\(e + cut)") ?? .nan
     }
 
+    /// `text` for a message: at most `limit` characters (then "..."), control and format
+    /// characters (a terminal escape, a bidi override, a line break) written as U+XXXX.
+    public static func visible(_ text: some StringProtocol, limit: Int) -> String {
+        let cut = text.count > limit ? String(text.prefix(max(0, limit - 3))) + "..." : String(text)
+        var out = ""
+        for scalar in cut.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     public init(_ integer: Int) { self.init(significand: BigInt(integer), exponent: 0) }
 
     /// The shortest decimal that reads back as `d` (Swift's own `description` of a double).
@@ -58,8 +77,7 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
     /// one point, and an optional exponent. Anything else is refused with a message naming it.
     public static func parse(_ text: String) throws -> DecimalNumber {
         func fail(_ why: String) -> ParseError {
-            let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
-            return ParseError(description: "\"\(shown)\" is not a decimal number: \(why)")
+            ParseError(description: "\"\(visible(text, limit: 40))\" is not a decimal number: \(why)")
         }
         guard text.utf8.count <= maxLength else { throw fail("longer than \(maxLength) characters") }
         var bytes = Array(text.utf8)[...]
@@ -89,8 +107,9 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
                 bytes = bytes[bytes.endIndex...]
                 break
             } else {
-                let c = String(decoding: [b], as: UTF8.self)
-                throw fail("unexpected \"\(c.isEmpty ? "?" : c)\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30")
+                // The whole character (a byte of one beyond ASCII would show as �).
+                let c = String(decoding: bytes, as: UTF8.self).first.map { visible(String($0), limit: 10) } ?? "?"
+                throw fail("unexpected \"\(c)\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30")
             }
             bytes = bytes.dropFirst()
         }

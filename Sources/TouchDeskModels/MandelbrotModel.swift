@@ -98,7 +98,7 @@ public struct MandelbrotWindow: Equatable, Sendable {
     public static func parse(center: String, width: String) throws -> MandelbrotWindow {
         let parts = center.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw ParseError(description: "bad centre \"\(center.prefix(60))\": write the real and imaginary parts separated by a comma, like -0.75,0.1")
+            throw ParseError(description: "bad centre \"\(DecimalNumber.visible(center, limit: 60))\": write the real and imaginary parts separated by a comma, like -0.75,0.1")
         }
         let re: DecimalNumber, im: DecimalNumber, w: DecimalNumber
         do {
@@ -108,11 +108,11 @@ public struct MandelbrotWindow: Equatable, Sendable {
         do { w = try DecimalNumber.parse(width.trimmingCharacters(in: .whitespaces)) }
         catch { throw ParseError(description: "bad width: \(error)") }
         guard re.magnitude <= DecimalNumber(4), im.magnitude <= DecimalNumber(4) else {
-            throw ParseError(description: "centre \(center.prefix(60)) is too far out: both parts must lie within -4 and 4")
+            throw ParseError(description: "centre \(DecimalNumber.visible(center, limit: 60)) is too far out: both parts must lie within -4 and 4")
         }
-        guard w > .zero else { throw ParseError(description: "width \(width.prefix(60)) must be greater than 0") }
-        guard w >= minWidth else { throw ParseError(description: "width \(width.prefix(60)) is narrower than the deepest view, 1e-1000") }
-        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: "width \(width.prefix(60)) is wider than the widest view, \(Int(maxSpan))") }
+        guard w > .zero else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) must be greater than 0") }
+        guard w >= minWidth else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) is narrower than the deepest view, 1e-1000") }
+        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) is wider than the widest view, \(Int(maxSpan))") }
         return MandelbrotWindow(center: ComplexDecimal(re, im), width: w)
     }
 

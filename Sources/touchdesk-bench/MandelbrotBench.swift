@@ -211,7 +211,9 @@ extension MandelbrotBench {
     }
 
     /// The copy of the tip c = i inside the period-25 minibrot near −0.742 + 0.14i (seahorse
-    /// valley; the mini is about 2.3e-4 across): a Misiurewicz point of preperiod 50 and period 50,
+    /// valley; its complex size is about 2.8e-4): a Misiurewicz point whose orbit is periodic with
+    /// period 50 from step 26 on (Newton's method is asked for a root of z₁₀₀ = z₅₀, which
+    /// holds from any step past 26; see MandelbrotNucleusTests),
     /// the centre of a spiral that looks alike at every depth, so a view of it at any width is
     /// full of structure. Escape counts near i grow by about 2.67 per decade of depth, and inside
     /// the mini every step of those is 25 steps, so counts there run from about 1,700 (1e-30)

@@ -66,10 +66,12 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3.", valueName: "steps"))
     var journey: String?
 
-    @Option(help: ArgumentHelp("Open Mandelbrot centred exactly here: RE,IM as decimals of any length (--center=-0.75,0.1 when RE is negative).", valueName: "re,im"))
+    // Both take the next word whatever it looks like, so `--center -0.75,0.1` works and
+    // `--width -1` is refused as a width, not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Open Mandelbrot centred exactly here: RE,IM as decimals of any length, like -0.75,0.1.", valueName: "re,im"))
     var center: String?
 
-    @Option(help: ArgumentHelp("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000).", valueName: "w"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000).", valueName: "w"))
     var width: String?
 
     @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
@@ -103,6 +105,12 @@ struct TouchDesk: ParsableCommand {
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
+        // First: a value left out of --width leaves the next option's words as stray arguments.
+        if center != nil || width != nil {
+            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--center and --width are for the mandelbrot app, not \(id)") }
+            if journey != nil { throw ValidationError("give either --journey or --center and --width, not both: they both say where the view is") }
+            _ = try mandelbrotWindow()
+        }
         try validatePlace()
         if let address, app ?? appOption == PaintApp.id {
             if address.contains("://") { throw ValidationError("paint opens a PNG file, not a URL: \(address)") }
@@ -117,11 +125,6 @@ struct TouchDesk: ParsableCommand {
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
-        }
-        if center != nil || width != nil {
-            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--center and --width are for the mandelbrot app, not \(id)") }
-            if journey != nil { throw ValidationError("give either --journey or --center and --width, not both: they both say where the view is") }
-            _ = try mandelbrotWindow()
         }
         if globeOptionsGiven {
             if let id = app ?? appOption, id != GlobeApp.id {
@@ -138,6 +141,9 @@ struct TouchDesk: ParsableCommand {
         guard let center, let width else {
             throw ValidationError(center == nil ? "--width needs --center RE,IM too" : "--center needs --width W too")
         }
+        // Both take the next word unconditionally: an option there means the value was left out.
+        if center.hasPrefix("--") { throw ValidationError("--center needs RE,IM before the next option (it got \(center.prefix(40)))") }
+        if width.hasPrefix("--") { throw ValidationError("--width needs W before the next option (it got \(width.prefix(40)))") }
         do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw ValidationError("\(error)") }
     }
 
@@ -166,6 +172,9 @@ struct TouchDesk: ParsableCommand {
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
+        // The app's kept state is read off the UI thread and would replace, when it arrives, what
+        // the options ask for (a view, a place, a file): let it arrive first.
+        if journey != nil || center != nil || width != nil || globeOptionsGiven || place != nil || address != nil { shell.finishRestoring() }
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
         if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {

@@ -47,9 +47,13 @@ struct MandelbrotEndToEndTests {
     /// The complete picture for `journey` at 800 × 600, rendered headless by the same binary:
     /// `--screenshot` waits for the render to finish, so this is what the window must end up showing.
     static func reference(_ session: XSession, journey: String?) throws -> PixelImage {
-        let path = session.artifacts.appendingPathComponent("\(session.name)-reference-\(journey ?? "start").png").path
-        let args = ["mandelbrot", "--size", "800x600", "--screenshot", path] + (journey.map { ["--journey", $0] } ?? [])
-        let r = session.run(try XSession.binary(), args, timeout: 60)
+        try reference(session, options: journey.map { ["--journey", $0] } ?? [], label: journey ?? "start")
+    }
+
+    /// The complete picture at 800 × 600 for these options (a journey, or `--center=RE,IM --width W`).
+    static func reference(_ session: XSession, options: [String], label: String) throws -> PixelImage {
+        let path = session.artifacts.appendingPathComponent("\(session.name)-reference-\(label).png").path
+        let r = session.run(try XSession.binary(), ["mandelbrot", "--size", "800x600", "--screenshot", path] + options, timeout: 90)
         guard r.ok else { throw XSession.Failure("headless reference render failed: \(r)") }
         return try PixelImage(screenshot: path)
     }
@@ -97,6 +101,47 @@ struct MandelbrotEndToEndTests {
         #expect(app.isRunning)
     }
 
+    @Test("Mandelbrot: malformed, huge or out-of-range --center/--width exit 2 with one clear line, never a crash or hang")
+    func badViewOptions() throws {
+        let session = try XSession(name: "mandelbrot-bad-view")
+        defer { session.close() }
+        let hundredThousandDigits = "0." + String(repeating: "3", count: 100_000)
+        let cases: [([String], String)] = [
+            (["--center", "0,0", "--width", "0"], "width 0 must be greater than 0"),
+            (["--center", "0,0", "--width", "-1"], "width -1 must be greater than 0"),
+            (["--center", "0,0", "--width", "NaN"], "bad width: \"NaN\" is not a decimal number"),
+            (["--center=inf,0", "--width", "1"], "bad centre: \"inf\" is not a decimal number"),
+            (["--center", "0,0", "--width", "1e-1001"], "narrower than the deepest view, 1e-1000"),
+            (["--center", "0,0", "--width", "1e+5"], "wider than the widest view, 12"),
+            (["--center", "9,0", "--width", "1"], "too far out"),
+            (["--center", "0", "--width", "1"], "separated by a comma"),
+            (["--center", "0,0,0", "--width", "1"], "separated by a comma"),
+            (["--center", "1e-100000,0", "--width", "1"], "the exponent is beyond ±20000"),
+            (["--center", "1e99999999999999999999,0", "--width", "1"], "is not a whole number"),
+            (["--center", hundredThousandDigits + ",0", "--width", "1"], "longer than 20000 characters"),
+            (["--center", "0,0", "--width", hundredThousandDigits], "longer than 20000 characters"),
+            (["--center", "0\u{1b}[2J,0", "--width", "1"], "unexpected \"U+001B\""),
+            (["--center", "٣,0", "--width", "1"], "unexpected \"٣\""),
+            (["--center", "0,0", "--width", "--size", "800x600"], "--width needs W before the next option"),
+            (["--center", "0,0"], "--center needs --width W too"),
+            (["--width", "1"], "--width needs --center RE,IM too"),
+            (["--center", "0,0", "--width", "1", "--journey", "1"], "not both"),
+        ]
+        for (args, why) in cases {
+            let r = session.run(try XSession.binary(), ["mandelbrot"] + args, timeout: 30)
+            let shown = args.map { $0.count > 40 ? $0.prefix(20) + "…(\($0.count))" : $0 }.joined(separator: " ")
+            #expect(r.exited && !r.timedOut && r.status == 2, "\(shown): \(r)")
+            #expect(r.stderr.contains(why), "\(shown): \(r.stderr.prefix(400))")
+            // One line of message (then the usage), no control characters echoed to the terminal,
+            // and not the whole input back.
+            #expect(!r.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(shown)")
+            #expect(r.stderr.count < 1000, "\(shown): \(r.stderr.count) characters on stderr")
+        }
+        // A negative real part needs no `=`: the option takes the next word whatever it is.
+        let negative = session.run(try XSession.binary(), ["mandelbrot", "--center", "-0.75,0.1", "--width", "0.5", "--layout-json", "400x360"], timeout: 60)
+        #expect(negative.ok, "\(negative)")
+    }
+
     @Test("Mandelbrot: --journey opens there; a malformed one exits 2 naming the bad part")
     func journeyOption() throws {
         let session = try XSession(name: "mandelbrot-journey")
@@ -105,6 +150,10 @@ struct MandelbrotEndToEndTests {
         #expect(bad.exited && bad.status == 2, "\(bad)")
         #expect(bad.stderr.contains("step 3 is \"9\""), "\(bad.stderr)")
 
+        // A view kept from an earlier run, far from journey 1-4's: the option wins over it.
+        let state = session.home.appendingPathComponent(".local/state/touchdesk")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data(#"{"centerRe": "0.3", "centerIm": "0.5", "width": "1e-6"}"#.utf8).write(to: state.appendingPathComponent("mandelbrot.json"))
         let app = try session.launch(["mandelbrot", "--journey", "1-4", "--size", "800x600"])
         // Journey 1-4: x ∈ [−1.25, −0.5], y ∈ [0, 0.75]; −1 + 0.05i (in the bulb) is black, −0.6 + 0.7i escapes.
         let bulb = Self.screen(-1, 0.05, center: -0.875, 0.375, span: 0.75)
@@ -213,8 +262,7 @@ struct MandelbrotEndToEndTests {
         }.count > 10
     }
 
-    /// A screenshot once no message covers the picture (the render may still be refining: a
-    /// 1,070-iteration view takes minutes on a loaded 2-core machine, so pictures are not compared).
+    /// A screenshot once no message covers the picture (the render may still be refining).
     static func settled(_ app: AppUnderTest, _ label: String) throws -> PixelImage {
         try app.screenshot(label, timeout: 20) { !showsMessage($0) }
     }
@@ -231,35 +279,64 @@ struct MandelbrotEndToEndTests {
         return r.stdout
     }
 
-    @Test("Mandelbrot: --center/--width with 50-digit decimals come back exactly through Ctrl+C; a zoom copies a new view that relaunches to the same view")
+    /// The picture's pixels (every one) that differ between two screenshots of the window.
+    static func differingPixels(_ a: PixelImage, _ b: PixelImage) -> Int {
+        var n = 0
+        for y in Int(picture.y)..<Int(picture.y + picture.height) {
+            for x in Int(picture.x)..<Int(picture.x + picture.width) where a[x, y] != b[x, y] { n += 1 }
+        }
+        return n
+    }
+
+    @Test("Mandelbrot: --center/--width with 50-digit decimals come back exactly through Ctrl+C; a zoom copies a new view that relaunches to the same picture")
     func exactViewThroughTheClipboard() throws {
         let session = try XSession(name: "mandelbrot-view-copy")
         defer { session.close() }
-        // Wikipedia's seahorse-valley point to 50 decimals, 4e-9 wide (still a double-precision
-        // view, so the renders are quick): the centre holds far more digits than a double.
-        let re = "-0.74364388703715870475219150611477234432995829545884"
-        let im = "0.13182590420531197049313205638513570204655336574781"
-        let app = try session.launch(["mandelbrot", "--center=\(re),\(im)", "--width", "4e-9", "--size", "800x600"])
+        // A view 4e-6 wide just left of and below the tip c = i, its centre given to 50 decimals
+        // (far more digits than a double holds). Near the tip nearly every point escapes within
+        // a few dozen steps and none is inside the set, so, though the iteration limit is 800,
+        // the picture completes in a second or two (in a debug build on an idle machine).
+        let re = "-0.00000220000000000000000000000000000000000000000003"
+        let im = "0.99999850000000000000000000000000000000000000000007"
+        let app = try session.launch(["mandelbrot", "--center=\(re),\(im)", "--width", "4e-6", "--size", "800x600"])
         _ = try Self.settled(app, "given")
         let given = try Self.copyView(session, app, replacing: nil)
-        #expect(given == "--center=\(re),\(im) --width 4e-9", "the copied view is not the given one, digit for digit")
+        #expect(given == "--center=\(re),\(im) --width 4e-6", "the copied view is not the given one, digit for digit")
 
         // Quadrant 2 (top right): the centre moves a quarter width right and up, exactly
-        // (1e-9 added to both parts, at their 9th decimal), and the width halves.
+        // (1e-6 added to both parts, at their 6th decimal), and the width halves.
         try app.key("2")
         _ = try Self.settled(app, "quadrant-2")
         let copied = try Self.copyView(session, app, replacing: given)
         let parts = copied.split(separator: " ").map(String.init)
         try #require(parts.count == 3 && parts[1] == "--width", "not one view's options: \(copied)")
-        #expect(parts[0] == "--center=-0.74364388603715870475219150611477234432995829545884,0.13182590520531197049313205638513570204655336574781",
+        #expect(parts[0] == "--center=-0.00000120000000000000000000000000000000000000000003,0.99999950000000000000000000000000000000000000000007",
                 "the zoomed centre: \(parts[0])")
-        #expect(Double(parts[2]) == 2e-9, "the zoomed width: \(parts[2])")
+        #expect(Double(parts[2]) == 2e-6, "the zoomed width: \(parts[2])")
+
+        // The finished picture of the view reached by input: it must match the same view
+        // rendered headless from the copied words (so the render is complete and the message
+        // gone), then it is kept to compare with the relaunched window's.
+        let reference = try Self.reference(session, options: parts, label: "quadrant-2")
+        let zoomed = try Self.matching(app, "quadrant-2-finished", reference)
+        #expect(Self.pictureDifference(zoomed, reference) < 0.001, "the zoomed window never showed the complete picture: \(zoomed.path)")
+        // Quadrant 1, then quit: the view kept for the next start is another one than the copied.
+        try app.key("1")
         try app.key("ctrl+q")
         #expect(app.waitForExit(timeout: 20) != nil, "the first window did not quit")
+        let keptFile = session.home.appendingPathComponent(".local/state/touchdesk/mandelbrot.json")
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: keptFile)) as? [String: Any]
+        #expect(kept?["centerRe"] as? String == "-0.00000170000000000000000000000000000000000000000003",
+                "the kept view is not quadrant 1's: \(String(describing: kept))")
 
-        // The copied text, word for word as a shell would split it, opens the same place.
+        // The copied text, word for word as a shell would split it, opens the same place (not
+        // the kept one), and the same picture, pixel for pixel: the zoom's scaled preview and
+        // reused pixels leave nothing behind once the render completes.
         let again = try session.launch(["mandelbrot"] + parts + ["--size", "800x600"])
-        _ = try Self.settled(again, "relaunched")
+        let relaunched = try Self.matching(again, "relaunched-finished", reference)
+        #expect(Self.pictureDifference(relaunched, reference) < 0.001, "the relaunched window never showed the complete picture: \(relaunched.path)")
+        let differ = Self.differingPixels(zoomed, relaunched)
+        #expect(differ == 0, "\(differ) of 384000 pixels differ between \(zoomed.path) and \(relaunched.path)")
         #expect(try Self.copyView(session, again, replacing: nil) == copied, "Ctrl+C in the relaunched window gives the same view")
         #expect(again.isRunning)
     }

@@ -46,6 +46,9 @@ struct MandelbrotDecimalTests {
     @Test("malformed numbers are refused, saying why", arguments: [
         ("", "empty"), ("abc", "unexpected \"a\""), ("1.2.3", "two decimal points"), ("1e", "exponent"), ("-", "no digits"),
         ("1e99999999", "exponent"), ("0x10", "unexpected \"x\""), ("nan", "unexpected"), ("1,5", "unexpected \",\""),
+        ("1e-100000", "beyond ±20000"), ("5e-20001", "beyond ±20000"), ("0.1e-20000", "beyond ±20000"), ("1e20001", "beyond"),
+        ("٣", "unexpected \"٣\""), ("0.5µ", "unexpected \"µ\""), ("1\u{1b}[31m", "\"1U+001B[31m\" is not"),
+        ("2\u{202e}1", "unexpected \"U+202E\""), ("3\n", "unexpected \"U+000A\""),
     ])
     func malformed(text: String, why: String) {
         do {
@@ -53,7 +56,20 @@ struct MandelbrotDecimalTests {
             Issue.record("\(text) was accepted")
         } catch {
             #expect("\(error)".contains(why), "\(error)")
+            #expect(!"\(error)".unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format },
+                    "a control character reaches the message: \(String(reflecting: "\(error)"))")
         }
+    }
+
+    @Test func theLongestAndSmallestNumbersAccepted() throws {
+        // 20,000 characters and an exponent of ±20,000 are the bounds (see DecimalNumber.maxLength).
+        let long = "0." + String(repeating: "7", count: DecimalNumber.maxLength - 2)
+        #expect(try DecimalNumber.parse(long).description == long)
+        #expect(throws: DecimalNumber.ParseError.self) { try DecimalNumber.parse(long + "7") }
+        let tiny = try DecimalNumber.parse("1e-20000")
+        #expect(tiny.extended.log10Magnitude.rounded() == -20000)
+        let w = try MandelbrotWindow.parse(center: "1e-20000,-0.5", width: "1")
+        #expect(w.center.x == tiny && w.center.x.double == 0)
     }
 
     @Test func wideRangeValues() throws {
@@ -81,13 +97,19 @@ struct MandelbrotDecimalTests {
     @Test("bad views are refused with a message", arguments: [
         ("0.1", "1", "comma"), ("0.1,x", "1", "bad centre"), ("0,0", "0", "greater than 0"), ("0,0", "-1", "greater than 0"),
         ("0,0", "1e-1001", "deepest"), ("0,0", "13", "widest"), ("5,0", "1", "too far"), ("0,0", "1e", "bad width"),
+        ("0,0", "1e-100000", "bad width"), ("0,0", "NaN", "bad width"), ("0,0", "inf", "bad width"), ("0,0", "-0", "greater than 0"),
+        ("0,1e-100000", "1", "bad centre"), ("0\u{7},0", "1", "U+0007"), ("0\u{1b}]0;x\u{7}", "1", "bad centre \"0U+001B]0;xU+0007\""),
+        (String(repeating: "1", count: 100_000) + ",0", "1", "longer than 20000"), ("0,0", "0." + String(repeating: "0", count: 99_999) + "1", "longer than 20000"),
     ])
     func badViews(center: String, width: String, why: String) {
         do {
             _ = try MandelbrotWindow.parse(center: center, width: width)
-            Issue.record("\(center) \(width) was accepted")
+            Issue.record("\(center.prefix(60)) \(width.prefix(60)) was accepted")
         } catch {
             #expect("\(error)".contains(why), "\(error)")
+            #expect("\(error)".count < 300, "the message repeats the input at length: \("\(error)".count) characters")
+            #expect(!"\(error)".unicodeScalars.contains { $0.properties.generalCategory == .control },
+                    "a control character reaches the message: \(String(reflecting: "\(error)"))")
         }
     }
 
