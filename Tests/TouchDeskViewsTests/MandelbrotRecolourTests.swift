@@ -1,0 +1,118 @@
+import TouchDeskDrawing
+import Foundation
+import Testing
+import TouchDeskInterface
+import MandelbrotEngine
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// Recolouring never freezes the window: a palette change only queues the work, the window
+/// keeps the previous colours until its tick picks the finished recolour up, and a newer
+/// request supersedes an older one. Asserted on state, never on time.
+@Suite("Mandelbrot app: recolouring off the UI thread")
+struct MandelbrotRecolourTests {
+    /// A big window: the picture is 1,280 × 800-odd pixels.
+    static let size = Size(1280, 900)
+
+    /// The pixels the picture shows that are not their value's colour in the shown colouring
+    /// (every 3rd column and row, leaving out the cross-hair and labels).
+    static func wrongPixels(_ app: MandelbrotApp) throws -> Int {
+        let img = frame(of: app, size: Self.size)
+        let picture = try #require(app.picture), coloring = try #require(app.coloring)
+        var wrong = 0
+        for p in MandelbrotViewingTests.picturePixels(app, img) where p.x % 3 == 0 && p.y % 3 == 0 {
+            let v = picture.value(p.x, p.y)
+            let argb = switch picture.quality(p.x, p.y) {
+            case .unknown: MandelbrotPalette.unknown
+            case .coarse where !v.isFinite: MandelbrotPalette.coarseInterior
+            default: coloring.argb(v)
+            }
+            if !p.color.isClose(to: PixelColor(hex: argb & 0xff_ffff), tolerance: 2) { wrong += 1 }
+        }
+        return wrong
+    }
+
+    static func shown(_ app: MandelbrotApp) -> [PixelColor] {
+        MandelbrotViewingTests.picturePixels(app, frame(of: app, size: Self.size)).filter { $0.x % 5 == 0 && $0.y % 5 == 0 }.map(\.color)
+    }
+
+    @Test func aPaletteKeyQueuesTheRecolourAndTheTickShowsIt() throws {
+        let app = MandelbrotViewingTests.make(size: Self.size)
+        let before = Self.shown(app)
+        let started = app.recoloursStarted
+        #expect(app.coloring?.kind == .range && !app.isRecolouring)
+
+        app.press("p")
+        // The handler only asked: the palette is chosen, the work is on the recolour thread, and
+        // the window still shows the range colours.
+        #expect(app.model.palette == .histogram)
+        #expect(app.isRecolouring && app.recoloursStarted == started + 1)
+        #expect(app.coloring?.kind == .range)
+        #expect(Self.shown(app) == before, "the previous colours stay until the tick")
+        // Finished is not shown: only the tick picks it up.
+        app.waitForRecolourJob()
+        #expect(app.coloring?.kind == .range && Self.shown(app) == before)
+        _ = app.tick()
+        #expect(app.coloring?.kind == .histogram && !app.isRecolouring)
+        #expect(Self.shown(app) != before)
+        #expect(try Self.wrongPixels(app) == 0, "every pixel in the histogram colours")
+
+        // , and . on the cyclic palette: the same.
+        app.press("p")
+        app.finishRecolouring()
+        #expect(app.coloring?.kind == .cyclic)
+        let cyclic = Self.shown(app)
+        app.press("period")
+        #expect(app.model.period == 2 * MandelbrotModel.startPeriod && app.coloring?.period == MandelbrotModel.startPeriod)
+        #expect(app.isRecolouring && Self.shown(app) == cyclic)
+        app.waitForRecolourJob()
+        _ = app.tick()
+        #expect(app.coloring?.period == 2 * MandelbrotModel.startPeriod && Self.shown(app) != cyclic)
+        #expect(try Self.wrongPixels(app) == 0)
+        app.press("comma")
+        #expect(app.isRecolouring && app.coloring?.period == 2 * MandelbrotModel.startPeriod)
+        app.finishRecolouring()
+        #expect(app.coloring?.period == MandelbrotModel.startPeriod && Self.shown(app) == cyclic)
+
+        // S changes the values, not just the colours: the handler queues a render and returns.
+        app.press("s")
+        #expect(app.model.smooth && app.isRendering && app.restartPending)
+        app.finishRendering()
+        #expect(try Self.wrongPixels(app) == 0)
+    }
+
+    @Test func aNewerRequestSupersedesTheOneInFlight() throws {
+        let app = MandelbrotViewingTests.make(size: Self.size)
+        let started = app.recoloursStarted
+        // Five palette keys in a row: one recolour runs, the rest are remembered as one.
+        for _ in 0..<5 { app.press("p") }
+        #expect(app.model.palette == .cyclic)   // range, histogram, cyclic, range, histogram, cyclic
+        #expect(app.recoloursStarted == started + 1 && app.isRecolouring)
+        app.finishRecolouring()
+        #expect(app.recoloursStarted <= started + 2, "\(app.recoloursStarted - started) recolours for five keys")
+        #expect(app.coloring?.kind == .cyclic)
+        #expect(try Self.wrongPixels(app) == 0)
+    }
+
+    /// Tiles that arrive while a recolour runs wait for it and are painted in its colours: once
+    /// the window has settled, driven only by ticks as the host drives it, every pixel shows its
+    /// value's colour.
+    @Test func tilesArrivingDuringARecolourEndInItsColours() throws {
+        let app = MandelbrotViewingTests.make(size: Self.size)
+        app.press("bracketright")   // a slower render, so tiles arrive during the recolours
+        _ = app.tick()
+        app.press("p")
+        var ticks = 0
+        while app.tick() || app.isRendering || app.isRecolouring {
+            ticks += 1
+            if ticks == 3 { app.press("Left") }   // a pan during it all: the pixels move
+            if ticks == 6 { app.press("p") }
+            usleep(2000)
+            if ticks > 20_000 { break }
+        }
+        #expect(!app.isRendering && !app.isRecolouring)
+        #expect(app.coloring?.kind == .cyclic && app.picture?.isComplete == true)
+        #expect(try Self.wrongPixels(app) == 0)
+    }
+}
