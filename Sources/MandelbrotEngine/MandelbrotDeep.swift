@@ -237,6 +237,45 @@ struct BLATable: Sendable {
     }
 }
 
+// MARK: - Untested runs
+
+/// For each reference index m, the largest |δ|² for which the vector loop may take the next
+/// `MandelbrotDeepSIMDKernel.run` steps (K) without looking at the pixels: none of them can
+/// escape or need a rebase. With ρ_j bounding |δ| before step m + j and Z_j = |Z_{m+j}|:
+///     ρ_{j+1} = (ρ_j·(2·Z_j + ρ_j) + |δc|max)·(1 + μ)      (|δ(2Z + δ) + δc| ≤ that)
+/// and step m + j is safe when |z| ≤ Z_j + ρ_j ≤ 2·(1 − μ) (no escape) and
+/// |z| ≥ Z_j − ρ_j ≥ (1 + μ)·ρ_j ≥ |δ| (no rebase). Walking back from the last step, each
+/// bound b on ρ_{j+1} gives ρ_j ≤ t / (Z_j + √(Z_j² + t)) with t = b/(1 + μ) − |δc|max (the
+/// root of the step's quadratic, in the form without cancellation), shrunk by 2⁻³⁰ for the
+/// rounding of this computation. The margin μ = 2⁻²⁰ is far above a double's rounding, so the
+/// tested loop's own comparisons (computed |z|² > 4, |z|² < |δ|²) cannot come out differently:
+/// an untested run gives bit for bit the counts a tested one would.
+struct SafeRuns: Sendable {
+    let radius2: [Double]
+
+    init(orbit: ReferenceOrbit, maxDeltaC: Double, steps: Int = MandelbrotDeepSIMDKernel.run) {
+        let mu = 0x1p-20
+        let last = orbit.count - 1
+        var out = [Double](repeating: 0, count: max(0, orbit.count))
+        for m in 0..<max(0, last - steps + 1) {
+            var bound = Double.infinity
+            for j in stride(from: steps - 1, through: 0, by: -1) {
+                let zx = orbit.zx[m + j], zy = orbit.zy[m + j]
+                let z = (zx * zx + zy * zy).squareRoot()
+                var rho = min(z / (2 + mu), 2 * (1 - mu) - z)
+                if bound.isFinite {
+                    let t = bound / (1 + mu) - maxDeltaC
+                    rho = t > 0 ? min(rho, t / (z + (z * z + t).squareRoot())) : 0
+                }
+                bound = max(0, rho * (1 - 0x1p-30))
+                if bound == 0 { break }
+            }
+            out[m] = bound * bound
+        }
+        radius2 = out
+    }
+}
+
 // MARK: - A deep frame
 
 /// Everything the pixels of one deep view share: the reference orbit, the BLA table, the pixel
@@ -244,6 +283,7 @@ struct BLATable: Sendable {
 public struct DeepFrame: Sendable {
     public let orbit: ReferenceOrbit
     let bla: BLATable
+    let safe: SafeRuns
     public let width: Int
     public let height: Int
     public let limit: Int
@@ -270,7 +310,9 @@ public struct DeepFrame: Sendable {
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
-        bla = BLATable(orbit: orbit, maxDeltaC: scalbn(spacing.mantissa * halfDiagonal, spacing.exponent))
+        let maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
+        safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
     }
 
     /// Pixel (i, j)'s offset from the centre as (x, y)·2^exponent.
@@ -344,6 +386,7 @@ public struct DeepFrame: Sendable {
         orbit.zx.withUnsafeBufferPointer { zx in
             orbit.zy.withUnsafeBufferPointer { zy in
                 tiny.withUnsafeBufferPointer { t in
+                  safe.radius2.withUnsafeBufferPointer { sr in
                     bla.entries.withUnsafeBufferPointer { e in
                         bla.offsets.withUnsafeBufferPointer { o in
                             // An empty table still needs a valid pointer: level count 0 keeps it unread.
@@ -351,10 +394,11 @@ public struct DeepFrame: Sendable {
                                 body(MandelbrotDeepSIMDKernel.Frame(
                                     zx: zx.baseAddress!, zy: zy.baseAddress!, tiny: t.baseAddress!, last: orbit.count - 1, limit: limit,
                                     bla: e.baseAddress ?? UnsafePointer(dummy.baseAddress!), offsets: o.baseAddress!,
-                                    levels: bla.levels, cexp: spacingExponent))
+                                    levels: bla.levels, cexp: spacingExponent, safe: sr.baseAddress!))
                             }
                         }
                     }
+                  }
                 }
             }
         }

@@ -53,13 +53,19 @@ public enum MandelbrotDeepSIMDKernel {
         public var levels: Int
         /// δc = (ux, uy)·2^cexp.
         public var cexp: Int
+        /// `safe[m]`: while every lane's |δ|² is below it, the `run` steps from m need no test
+        /// (none escapes or needs a rebase: see MandelbrotDeep.swift's `SafeRuns`).
+        public var safe: UnsafePointer<Double>
 
         public init(zx: UnsafePointer<Double>, zy: UnsafePointer<Double>, tiny: UnsafePointer<UInt8>, last: Int, limit: Int,
-                    bla: UnsafePointer<BLAStep>, offsets: UnsafePointer<Int>, levels: Int, cexp: Int) {
+                    bla: UnsafePointer<BLAStep>, offsets: UnsafePointer<Int>, levels: Int, cexp: Int, safe: UnsafePointer<Double>) {
             self.zx = zx; self.zy = zy; self.tiny = tiny; self.last = last; self.limit = limit
-            self.bla = bla; self.offsets = offsets; self.levels = levels; self.cexp = cexp
+            self.bla = bla; self.offsets = offsets; self.levels = levels; self.cexp = cexp; self.safe = safe
         }
     }
+
+    /// Steps in one untested run of phase 2 (see `Frame.safe`).
+    public static let run = 8
 
     /// Deltas below 2^this iterate in extended range (as in the scalar loop).
     public static let extendedBelow = -960
@@ -86,6 +92,12 @@ public enum MandelbrotDeepSIMDKernel {
     static func vmax(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
     @usableFromInline @_transparent
     static func vmin(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+    /// The largest and smallest lane, inline (the standard library's `max()` is an out-of-line
+    /// call here, which spills every vector register around it).
+    @usableFromInline @_transparent
+    static func hmax(_ a: V) -> Double { Swift.max(Swift.max(a[0], a[1]), Swift.max(a[2], a[3])) }
+    @usableFromInline @_transparent
+    static func hmin(_ a: V) -> Double { Swift.min(Swift.min(a[0], a[1]), Swift.min(a[2], a[3])) }
     @usableFromInline @_transparent
     static func vabs(_ a: V) -> V { a.replacing(with: -a, where: a .< V(repeating: 0)) }
 
@@ -114,21 +126,71 @@ public enum MandelbrotDeepSIMDKernel {
     /// A lane that does not need a rebase may join its group's when |δ|² ≥ this · |z|².
     public static let groupRebaseRatio = 0x1p-40
 
-    /// Synced phase 2: escape test at Z = (zx, zy) for step n; returns the lanes that need a
-    /// rebase, the live lanes that could not join one, and, for the BLA lookup, |δ|² of the live
-    /// lanes (0 elsewhere).
+    /// Synced phase 2's look at one vector before step n: z = Z + δ, |z|², |δ|², and the lanes
+    /// that escaped or need a rebase (|z| < |δ|). Escaped lanes are zeroed (`retire`) in the
+    /// rare branch, so a dead lane has δ = δc = 0, never shows up here again, and adds nothing
+    /// to the BLA lookup's maximum: the common step needs no masks at all.
     @usableFromInline @_transparent
-    static func test(_ l: inout Lanes, _ zx: V, _ zy: V, _ n: Int64) -> (rebase: Mask, stuck: Mask, d2: V) {
+    static func probe(_ l: Lanes, _ zx: V, _ zy: V) -> (x: V, y: V, r: V, d2: V, flag: Mask) {
         let x = zx + l.dx, y = zy + l.dy
-        let r = x * x + y * y
-        let escaped = l.active .& (r .> V(repeating: 4))
+        let r = (x * x).addingProduct(y, y)
+        let d2 = (l.dx * l.dx).addingProduct(l.dy, l.dy)
+        return (x, y, r, d2, (r .> V(repeating: 4)) .| (r .< d2))
+    }
+
+    /// `probe`'s flag and |δ|² alone (the common path keeps nothing else alive).
+    @usableFromInline @_transparent
+    static func flag(_ l: Lanes, _ zx: V, _ zy: V) -> (flag: Mask, d2: V) {
+        let x = zx + l.dx, y = zy + l.dy
+        let r = (x * x).addingProduct(y, y)
+        let d2 = (l.dx * l.dx).addingProduct(l.dy, l.dy)
+        return ((r .> V(repeating: 4)) .| (r .< d2), d2)
+    }
+
+    /// The rare branch of phase 2: the live lanes of `p` that escaped.
+    @usableFromInline @_transparent
+    static func escaped(_ l: Lanes, _ p: (x: V, y: V, r: V, d2: V, flag: Mask)) -> Mask {
+        l.active .& (p.r .> V(repeating: 4))
+    }
+
+    /// Records the lanes that escaped at step n and retires them (δ = δc = 0).
+    @usableFromInline @_transparent
+    static func settle(_ l: inout Lanes, _ escaped: Mask, _ r: V, _ n: Int64) {
         l.count.replace(with: N(repeating: n), where: escaped)
         l.norm.replace(with: r, where: escaped)
         l.active = l.active .& .!escaped
-        let d2 = l.dx * l.dx + l.dy * l.dy
-        // "Stuck": live, not needing a rebase, and with |δ| < 2⁻²⁰·|z|, too small to join one.
-        let stuck = l.active .& (r .>= d2) .& (d2 .< r * V(repeating: groupRebaseRatio))
-        return (l.active .& (r .< d2), stuck, V(repeating: 0).replacing(with: d2, where: l.active))
+        retire(&l)
+    }
+
+    /// The live lanes of `p` that need a rebase (|z| < |δ|).
+    @usableFromInline @_transparent
+    static func rebasing(_ l: Lanes, _ p: (x: V, y: V, r: V, d2: V, flag: Mask)) -> Mask {
+        l.active .& (p.r .< p.d2)
+    }
+
+    /// The live lanes of `p` "stuck": not needing a rebase, and with |δ| < 2⁻²⁰·|z|, too small
+    /// to join a group rebase.
+    @usableFromInline @_transparent
+    static func stuck(_ l: Lanes, _ p: (x: V, y: V, r: V, d2: V, flag: Mask)) -> Mask {
+        l.active .& (p.r .>= p.d2) .& (p.d2 .< p.r * V(repeating: groupRebaseRatio))
+    }
+
+    /// Zeroes δ and δc of the lanes no longer live.
+    @usableFromInline @_transparent
+    static func retire(_ l: inout Lanes) {
+        let zero = V(repeating: 0), dead = .!l.active
+        l.dx.replace(with: zero, where: dead); l.dy.replace(with: zero, where: dead)
+        l.dcx.replace(with: zero, where: dead); l.dcy.replace(with: zero, where: dead)
+    }
+
+    /// One plain step in the product form δ ← δ·(2Z + δ) + δc, given (z2x, z2y) = 2Z: two
+    /// fused multiply-adds per component.
+    @usableFromInline @_transparent
+    static func productStep(_ l: inout Lanes, _ z2x: V, _ z2y: V) {
+        let tx = z2x + l.dx, ty = z2y + l.dy
+        let ndx = l.dcx.addingProduct(-ty, l.dy).addingProduct(tx, l.dx)
+        let ndy = l.dcy.addingProduct(ty, l.dx).addingProduct(tx, l.dy)
+        l.dx = ndx; l.dy = ndy
     }
 
     /// One plain step δ ← 2·Z·δ + δ² + δc.
@@ -224,7 +286,7 @@ public enum MandelbrotDeepSIMDKernel {
         var toScalar = false
 
         // Phase 1: extended range, when even the largest δc is below 2⁻⁹⁶⁰.
-        let biggestC = vmax(vmax(absMax(l0), absMax(l1)), vmax(absMax(l2), absMax(l3))).max()
+        let biggestC = hmax(vmax(vmax(absMax(l0), absMax(l1)), vmax(absMax(l2), absMax(l3))))
         var finished = false
         if biggestC == 0 || f.cexp + Int(biggestC.exponent) < extendedBelow {
             // δ = w·2^E in dx, dy; δc = u·cs in units of 2^E.
@@ -250,8 +312,8 @@ public enum MandelbrotDeepSIMDKernel {
                 if m == last { toScalar = true; break }
                 if sinceCheck == 0 && m > 0 {
                     let g0 = magnitudes(l0), g1 = magnitudes(l1), g2 = magnitudes(l2), g3 = magnitudes(l3)
-                    var big = vmax(vmax(g0.big, g1.big), vmax(g2.big, g3.big)).max()
-                    let small = vmin(vmin(g0.small, g1.small), vmin(g2.small, g3.small)).min()
+                    var big = hmax(vmax(vmax(g0.big, g1.big), vmax(g2.big, g3.big)))
+                    let small = hmin(vmin(vmin(g0.small, g1.small), vmin(g2.small, g3.small)))
                     // log₂ of the largest and smallest moving |δ| (components), in real units.
                     let bigExponent = big == 0 ? Int.min / 2 : e + Int(big.exponent)
                     let smallExponent = small == .infinity ? Int.max / 2 : e + Int(small.exponent)
@@ -298,40 +360,68 @@ public enum MandelbrotDeepSIMDKernel {
 
         // Phase 2: plain doubles, all lanes at one reference index.
         var synced = !toScalar && !finished
-        var sinceAny = 0
+        if synced {
+            // Lanes that ended in phase 1 hold δ = δc = 0 from here on.
+            retire(&l0); retire(&l1); retire(&l2); retire(&l3)
+        }
         while synced && n < limit {
-            let zxv = V(repeating: f.zx[m]), zyv = V(repeating: f.zy[m])
-            let t0 = test(&l0, zxv, zyv, Int64(n)), t1 = test(&l1, zxv, zyv, Int64(n))
-            let t2 = test(&l2, zxv, zyv, Int64(n)), t3 = test(&l3, zxv, zyv, Int64(n))
-            sinceAny += 1
-            if sinceAny == 8 {
-                sinceAny = 0
-                if !any(l0.active .| l1.active .| l2.active .| l3.active) { break }
-            }
-            if m == last || any(t0.rebase .| t1.rebase .| t2.rebase .| t3.rebase) {
-                // A rebase: together if every live lane may join (m == last: every one must).
-                if m != last && any(t0.stuck .| t1.stuck .| t2.stuck .| t3.stuck) { synced = false; break }
-                l0.dx += zxv; l0.dy += zyv; l1.dx += zxv; l1.dy += zyv
-                l2.dx += zxv; l2.dy += zyv; l3.dx += zxv; l3.dy += zyv
-                // Z_0 = 0: the step from m = 0 is δ ← δ² + δc.
-                step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
-                m = 1; n += 1
-                continue
-            }
-            // A shared skip, tried where one of at least 4 steps may start (every 4th m: the
-            // lookup and the maximum across lanes cost a few steps' work).
-            if m > 0 && (m - 1) & 3 == 0 {
-                let d2 = vmax(vmax(t0.d2, t1.d2), vmax(t2.d2, t3.d2)).max()
-                let s = lookup(f, m, n, d2, scale: 1)
-                if s.index >= 0 {
-                    let b = f.bla[s.index]
-                    apply(&l0, b, l0.dcx, l0.dcy); apply(&l1, b, l1.dcx, l1.dcy)
-                    apply(&l2, b, l2.dcx, l2.dcy); apply(&l3, b, l3.dcx, l3.dcy)
-                    m += s.length; n += s.length
+            // An untested run: no lane can escape or need a rebase in the next `run` steps
+            // (|δ| below the reference's safe radius at m), so the steps need no probe.
+            if m > 0 && m + run <= last && n + run <= limit {
+                let d0 = (l0.dx * l0.dx).addingProduct(l0.dy, l0.dy), d1 = (l1.dx * l1.dx).addingProduct(l1.dy, l1.dy)
+                let d2 = (l2.dx * l2.dx).addingProduct(l2.dy, l2.dy), d3 = (l3.dx * l3.dx).addingProduct(l3.dy, l3.dy)
+                let dmax = hmax(vmax(vmax(d0, d1), vmax(d2, d3)))
+                if dmax < f.safe[m] {
+                    // A shared BLA skip of at least 2 steps, if one is valid for the largest |δ|.
+                    let s = lookup(f, m, n, dmax, scale: 1)
+                    if s.length >= 2 {
+                        let b = f.bla[s.index]
+                        apply(&l0, b, l0.dcx, l0.dcy); apply(&l1, b, l1.dcx, l1.dcy)
+                        apply(&l2, b, l2.dcx, l2.dcy); apply(&l3, b, l3.dcx, l3.dcy)
+                        m += s.length; n += s.length
+                        continue
+                    }
+                    // Up to the next m − 1 that is a multiple of `run`, where longer BLA maps start.
+                    let steps = run - (m - 1) & (run - 1)
+                    for k in 0..<steps {
+                        let zx = f.zx[m + k], zy = f.zy[m + k]
+                        let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
+                        productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
+                        productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
+                    }
+                    m += steps; n += steps
                     continue
                 }
             }
-            step(&l0, zxv, zyv); step(&l1, zxv, zyv); step(&l2, zxv, zyv); step(&l3, zxv, zyv)
+            let zxv = V(repeating: f.zx[m]), zyv = V(repeating: f.zy[m])
+            let p0 = flag(l0, zxv, zyv), p1 = flag(l1, zxv, zyv)
+            let p2 = flag(l2, zxv, zyv), p3 = flag(l3, zxv, zyv)
+            if m == last || any(p0.flag .| p1.flag .| p2.flag .| p3.flag) {
+                let nn = Int64(n)
+                let q0 = probe(l0, zxv, zyv), q1 = probe(l1, zxv, zyv)
+                let q2 = probe(l2, zxv, zyv), q3 = probe(l3, zxv, zyv)
+                let e0 = escaped(l0, q0), e1 = escaped(l1, q1), e2 = escaped(l2, q2), e3 = escaped(l3, q3)
+                if any(e0 .| e1 .| e2 .| e3) {
+                    settle(&l0, e0, q0.r, nn); settle(&l1, e1, q1.r, nn)
+                    settle(&l2, e2, q2.r, nn); settle(&l3, e3, q3.r, nn)
+                    if !any(l0.active .| l1.active .| l2.active .| l3.active) { break }
+                }
+                if m == last || any(rebasing(l0, q0) .| rebasing(l1, q1) .| rebasing(l2, q2) .| rebasing(l3, q3)) {
+                    // A rebase: together if every live lane may join (m == last: every one must).
+                    if m != last && any(stuck(l0, q0) .| stuck(l1, q1) .| stuck(l2, q2) .| stuck(l3, q3)) { synced = false; break }
+                    // δ ← z (dead lanes stay 0), then the step from Z_0 = 0: δ ← δ² + δc.
+                    l0.dx.replace(with: q0.x, where: l0.active); l0.dy.replace(with: q0.y, where: l0.active)
+                    l1.dx.replace(with: q1.x, where: l1.active); l1.dy.replace(with: q1.y, where: l1.active)
+                    l2.dx.replace(with: q2.x, where: l2.active); l2.dy.replace(with: q2.y, where: l2.active)
+                    l3.dx.replace(with: q3.x, where: l3.active); l3.dy.replace(with: q3.y, where: l3.active)
+                    step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
+                    m = 1; n += 1
+                    continue
+                }
+            }
+            let z2x = zxv + zxv, z2y = zyv + zyv
+            productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
+            productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
             m += 1; n += 1
         }
 

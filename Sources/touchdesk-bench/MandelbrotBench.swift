@@ -284,7 +284,7 @@ extension MandelbrotBench {
                 differ += zip(a, b).filter { $0 != $1 }.count
                 most = max(most, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
             }
-            print(String(format: "%@: vector %.3f s (%.3f Giter/s), scalar %.3f s (%.3f Giter/s), one thread; %d of %d counts differ, by at most %d",
+            print(String(format: "%@: vector %.3f s (%.3f Giter/s), scalar %.3f s (%.3f Giter/s), one thread's CPU time; %d of %d counts differ, by at most %d",
                          v.name as NSString, ta, Double(sa) / ta / 1e9, tb, Double(sb) / tb / 1e9, differ, rows * 1920, most))
         }
     }
