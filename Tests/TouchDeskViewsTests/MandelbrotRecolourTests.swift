@@ -95,6 +95,22 @@ struct MandelbrotRecolourTests {
         #expect(try Self.wrongPixels(app) == 0)
     }
 
+    /// A pan moves the coloured pixels rather than painting them again: straight after it, each
+    /// moved pixel still shows its value's colour and the uncovered strip is "not computed" grey.
+    @Test func aPanMovesTheColouredPixelsAsTheyAre() throws {
+        let app = MandelbrotViewingTests.make(size: Self.size)
+        for key in ["Left", "Down"] {
+            app.press(key)
+            _ = app.tick()   // the restart: pixels moved, the render of the strip started
+            #expect(try Self.wrongPixels(app) == 0, "after \(key)")
+            let picture = try #require(app.picture)
+            let strip = key == "Left" ? picture.quality(2, picture.height / 2) : picture.quality(picture.width / 2, picture.height - 3)
+            #expect(strip != .final, "the uncovered strip is computed again")
+            app.finishRendering()
+        }
+        #expect(try Self.wrongPixels(app) == 0)
+    }
+
     /// Tiles that arrive while a recolour runs wait for it and are painted in its colours: once
     /// the window has settled, driven only by ticks as the host drives it, every pixel shows its
     /// value's colour.
