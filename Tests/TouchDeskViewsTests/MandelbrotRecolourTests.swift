@@ -132,3 +132,36 @@ struct MandelbrotRecolourTests {
         #expect(try Self.wrongPixels(app) == 0)
     }
 }
+
+/// A view given on the command line changes where one looks, not the colours: smoothing,
+/// palette and period all carry over, as they do for every other move; R resets them all.
+@Suite("Mandelbrot app: a journey keeps the colours")
+struct MandelbrotJourneyColoursTests {
+    @Test func aJourneyOrAnExactViewKeepsSmoothingPaletteAndPeriodAndRResetsThem() throws {
+        let app = MandelbrotViewingTests.make()
+        app.press("p"); app.press("p"); app.press("period"); app.press("s")
+        let wanted = (palette: MandelbrotPaletteKind.cyclic, period: 2 * MandelbrotModel.startPeriod)
+        #expect(app.model.palette == wanted.palette && app.model.period == wanted.period && app.model.smooth)
+
+        try app.go(journey: "1-4-4")
+        #expect(app.model.journey == [1, 4, 4])
+        #expect(app.model.palette == wanted.palette && app.model.period == wanted.period && app.model.smooth)
+        app.finishRendering()
+        #expect(app.coloring?.kind == wanted.palette && app.coloring?.period == wanted.period)
+
+        // A malformed journey changes nothing.
+        #expect(throws: (any Error).self) { try app.go(journey: "1-9") }
+        #expect(app.model.journey == [1, 4, 4] && app.model.palette == wanted.palette)
+
+        app.go(window: MandelbrotWindow(center: ComplexDecimal(try DecimalNumber.parse("-0.75"), try DecimalNumber.parse("0.1")),
+                                        width: try DecimalNumber.parse("0.01")))
+        #expect(app.model.journey == nil)
+        #expect(app.model.palette == wanted.palette && app.model.period == wanted.period && app.model.smooth)
+
+        app.press("r")
+        #expect(app.model.palette == .range && app.model.period == MandelbrotModel.startPeriod && !app.model.smooth)
+        #expect(app.model.window == .start && app.model.limit == MandelbrotModel.startLimit)
+        app.finishRendering()
+        #expect(app.coloring?.kind == .range)
+    }
+}

@@ -136,11 +136,12 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - Journeys (command line)
 
-    /// Opens at the end of a journey (`--journey`); throws, changing nothing, if it is malformed.
+    /// Opens at the end of a journey (`--journey`), in the same colours (smoothing, palette,
+    /// period: `MandelbrotModel.keepColouring`); throws, changing nothing, if it is malformed.
     public func go(journey text: String) throws {
         let steps = try MandelbrotJourney.parse(text)
         var m = try MandelbrotModel(journey: steps)
-        m.smooth = model.smooth
+        m.keepColouring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -346,10 +347,10 @@ public final class MandelbrotApp: MiniApp {
         toast.show("Copied the journey (\(j.count) steps)", isError: false)
     }
 
-    /// Opens at a window given exactly (`--center RE,IM --width W`).
+    /// Opens at a window given exactly (`--center RE,IM --width W`), in the same colours.
     public func go(window: MandelbrotWindow) {
         var m = MandelbrotModel(window: window)
-        m.smooth = model.smooth
+        m.keepColouring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -508,6 +509,9 @@ public final class MandelbrotApp: MiniApp {
                         next.paint(shown, rect: r, into: base, stride: stride)
                     }
                 }
+            } else if case .fresh = pending {
+                // Nothing is known yet: every pixel is "not computed" grey, whatever the colours.
+                s.withPixels { base, stride in Self.fillUnknown(base, stride: stride, width: w, height: h) }
             } else {
                 s.withPixels { base, stride in next.paint(shown, into: base, stride: stride) }
             }
@@ -530,6 +534,13 @@ public final class MandelbrotApp: MiniApp {
         for y in rows {
             let dst = base + y * stride + x0 * 4, src = base + (y - dy) * stride + (x0 - dx) * 4
             memmove(dst, src, (x1 - x0) * 4)
+        }
+    }
+
+    /// Fills a 32-bit image with the colour of pixels not computed yet.
+    private static func fillUnknown(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int) {
+        for y in 0..<h {
+            (base + y * stride).assumingMemoryBound(to: UInt32.self).update(repeating: MandelbrotPalette.unknown, count: w)
         }
     }
 
