@@ -111,6 +111,29 @@ struct MandelbrotRecolourTests {
         #expect(try Self.wrongPixels(app) == 0)
     }
 
+    /// A zoom paints nothing on the UI thread: the old picture is drawn scaled as the preview
+    /// until the recolour has painted the new one.
+    @Test func aZoomShowsTheOldPictureScaledUntilTheRecolourPaintsTheNewOne() throws {
+        let app = MandelbrotViewingTests.make(size: Self.size)
+        let r = app.imageRect
+        let before = frame(of: app, size: Self.size)
+        app.press("plus")   // ×2 about the picture's centre
+        let during = frame(of: app, size: Self.size)   // the frame carries the restart out
+        #expect(app.showsOlderPicture && app.isRecolouring)
+        let c = (x: r.x + r.width / 2, y: r.y + r.height / 2)
+        var wrong = 0
+        for (dx, dy) in [(-150.0, -90.0), (120.0, 80.0), (-60.0, 140.0), (200.0, -150.0), (-250.0, 30.0)] {
+            let shown = during.at(c.x + 2 * dx, c.y + 2 * dy)
+            // The old pixel at half the distance, give or take one for the rounding of the centre.
+            let near = [-1.0, 0, 1].flatMap { i in [-1.0, 0, 1].map { j in before.at(c.x + dx + i, c.y + dy + j) } }
+            if !near.contains(where: { $0.isClose(to: shown, tolerance: 2) }) { wrong += 1 }
+        }
+        #expect(wrong == 0, "the preview is the old picture scaled ×2 about the centre")
+        app.finishRendering()
+        #expect(!app.showsOlderPicture)
+        #expect(try Self.wrongPixels(app) == 0)
+    }
+
     /// Tiles that arrive while a recolour runs wait for it and are painted in its colours: once
     /// the window has settled, driven only by ticks as the host drives it, every pixel shows its
     /// value's colour.

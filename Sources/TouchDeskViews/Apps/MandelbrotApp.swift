@@ -64,6 +64,10 @@ public final class MandelbrotApp: MiniApp {
     private var heldTiles: [MandelbrotTile] = []
     /// A surface of the picture's size to paint the next recolour into (the one last shown).
     private var spareSurface: ImageSurface?
+    /// While set, the surface still shows an older picture (a zoom's preview, or the picture
+    /// before a resize), drawn mapped by this (device pixels: new = old·scale + offset) until a
+    /// recolour has painted the current picture: restarts paint nothing on the UI thread.
+    private var surfaceMapping: (scale: Double, offset: Point)?
     /// How many recolours were started (for tests).
     private(set) var recoloursStarted = 0
 
@@ -177,6 +181,9 @@ public final class MandelbrotApp: MiniApp {
     func waitForRecolourJob() {
         _ = recolour?.job.wait()
     }
+
+    /// True while the surface shows an older picture mapped as the preview (for tests).
+    var showsOlderPicture: Bool { surfaceMapping != nil }
 
     /// True while a recolour runs (the window shows the previous colours meanwhile).
     public var isRecolouring: Bool { recolour != nil }
@@ -484,6 +491,7 @@ public final class MandelbrotApp: MiniApp {
             storedPicture = nil
             surface = nil
             spareSurface = nil
+            surfaceMapping = nil
             return
         }
         var next = MandelbrotPicture(width: w, height: h)
@@ -499,27 +507,37 @@ public final class MandelbrotApp: MiniApp {
         let shown = coloring ?? MandelbrotColoring(kind: model.palette, period: model.period,
                                                    stats: .empty(histogram: model.palette == .histogram))
         coloring = shown
-        if let s = surface, s.pixelWidth == w, s.pixelHeight == h, abs(s.scale - pixelScale) < 0.001 {
-            if let shift {
-                // A pan by whole pixels: the pixels that stay keep their values and colours, so
-                // they move; only the uncovered strips are painted.
-                s.withPixels { base, stride in
-                    Self.shiftPixels(base, stride: stride, width: w, height: h, dx: shift.dx, dy: shift.dy)
-                    for r in Self.uncovered(width: w, height: h, dx: shift.dx, dy: shift.dy) {
-                        next.paint(shown, rect: r, into: base, stride: stride)
-                    }
+        let fits = surface.map { $0.pixelWidth == w && $0.pixelHeight == h && abs($0.scale - pixelScale) < 0.001 } ?? false
+        if case .fresh = pending {
+            // Nothing is known yet: every pixel is "not computed" grey, whatever the colours.
+            let s = fits ? surface! : ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+            s.withPixels { base, stride in Self.fillUnknown(base, stride: stride, width: w, height: h) }
+            if !fits { spareSurface = nil }
+            surface = s
+            surfaceMapping = nil
+        } else if let shift, fits, surfaceMapping == nil, let s = surface {
+            // A pan by whole pixels: the pixels that stay keep their values and colours, so
+            // they move; only the uncovered strips are painted.
+            s.withPixels { base, stride in
+                Self.shiftPixels(base, stride: stride, width: w, height: h, dx: shift.dx, dy: shift.dy)
+                for r in Self.uncovered(width: w, height: h, dx: shift.dx, dy: shift.dy) {
+                    next.paint(shown, rect: r, into: base, stride: stride)
                 }
-            } else if case .fresh = pending {
-                // Nothing is known yet: every pixel is "not computed" grey, whatever the colours.
-                s.withPixels { base, stride in Self.fillUnknown(base, stride: stride, width: w, height: h) }
+            }
+        } else if surface != nil, case .mapped(let k, let o) = pending {
+            // A zoom (or a resize): the surface shown is drawn mapped as the preview, until the
+            // recolour has painted the new picture; nothing is painted here.
+            if let m = surfaceMapping {
+                surfaceMapping = (m.scale * k, Point(m.offset.x * k + o.x, m.offset.y * k + o.y))
             } else {
-                s.withPixels { base, stride in next.paint(shown, into: base, stride: stride) }
+                surfaceMapping = (k, o)
             }
         } else {
             let s = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
             s.withPixels { base, stride in next.paint(shown, into: base, stride: stride) }
             surface = s
             spareSurface = nil
+            surfaceMapping = nil
         }
         renderer.start(f, tasks: next.plan())
         requestRecolour(.user)
@@ -573,7 +591,8 @@ public final class MandelbrotApp: MiniApp {
         for t in tiles where storedPicture!.apply(t) { painted.append(t.rect) }
         guard !painted.isEmpty else { return }
         valuesVersion += 1
-        guard let surface, let picture = storedPicture, let coloring else { return }
+        // A surface still showing an older picture gets the whole picture from the next recolour.
+        guard surfaceMapping == nil, let surface, let picture = storedPicture, let coloring else { return }
         surface.withPixels { base, stride in
             for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
         }
@@ -586,8 +605,8 @@ public final class MandelbrotApp: MiniApp {
         refitCountdown = 12
         guard let picture = storedPicture, surface != nil, picture.width > 0, picture.height > 0 else { return }
         let kind = model.palette, period = model.period
-        if recolour == nil, let known = stats, known.version == valuesVersion, kind != .histogram || known.stats.counts != nil,
-           let shown = coloring {
+        if recolour == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
+           kind != .histogram || known.stats.counts != nil, let shown = coloring {
             let fitted = MandelbrotColoring(kind: kind, period: period, stats: known.stats)
             if fitted.paintsLike(shown) { coloring = fitted; return }
         }
@@ -603,19 +622,21 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func startRecolour() {
-        guard let picture = storedPicture, let front = surface else { return }
+        guard let picture = storedPicture, surface != nil else { return }
         let kind = model.palette, period = model.period
+        let size = Size(Double(picture.width) / pixelScale, Double(picture.height) / pixelScale)
         let cached = stats.flatMap { $0.version == valuesVersion && (kind != .histogram || $0.stats.counts != nil) ? $0.stats : nil }
         let target: ImageSurface
-        if let s = spareSurface, s.pixelWidth == front.pixelWidth, s.pixelHeight == front.pixelHeight, s.scale == front.scale {
+        if let s = spareSurface, s.pixelWidth == picture.width, s.pixelHeight == picture.height, abs(s.scale - pixelScale) < 0.001 {
             target = s
         } else {
-            target = ImageSurface(size: front.size, scale: front.scale, format: .rgb)
+            target = ImageSurface(size: size, scale: pixelScale, format: .rgb)
         }
         spareSurface = nil
         let canvas = MandelbrotRecolour.Canvas(target)
         let stop = MandelbrotRecolour.Stop()
-        let shown = coloring
+        // A surface showing an older picture must be replaced whatever the colours.
+        let shown = surfaceMapping == nil ? coloring : nil
         recoloursStarted += 1
         let job = BackgroundJob(name: "mandelbrot-recolour") {
             MandelbrotRecolour.run(picture, kind: kind, period: period, stats: cached, shown: shown, into: canvas, stop: stop)
@@ -632,13 +653,15 @@ public final class MandelbrotApp: MiniApp {
         if current, r.version == valuesVersion, let s = outcome.stats { stats = (r.version, s) }
         if current, outcome.finished, let fitted = outcome.coloring {
             if outcome.painted {
-                spareSurface = surface
+                let old = surface
                 surface = r.canvas.surface
+                spareSurface = surfaceMapping == nil ? old : nil
+                surfaceMapping = nil
             } else {
                 spareSurface = r.canvas.surface
             }
             coloring = fitted
-        } else if let s = surface, r.canvas.surface.pixelWidth == s.pixelWidth, r.canvas.surface.pixelHeight == s.pixelHeight {
+        } else if let p = storedPicture, r.canvas.surface.pixelWidth == p.width, r.canvas.surface.pixelHeight == p.height {
             spareSurface = r.canvas.surface
         }
         let held = heldTiles
@@ -683,7 +706,15 @@ public final class MandelbrotApp: MiniApp {
             cr.rectangle(imageRect)
             cr.clip()
             let d = dragOffset ?? .zero
-            cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
+            if let m = surfaceMapping {
+                // An older picture as the preview: its device pixels mapped onto the new ones.
+                cr.translate(imageRect.x + d.x + m.offset.x / pixelScale, imageRect.y + d.y + m.offset.y / pixelScale)
+                let k = m.scale * surface.scale / pixelScale
+                cr.scale(k, k)
+                cr.setSource(surface, at: 0, 0, filter: .nearest)
+            } else {
+                cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
+            }
             cr.paint()
             cr.restore()
         }
