@@ -149,7 +149,7 @@ let package = Package(
 
         .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
                 path: "Tests/TouchDeskTestSupport"),
-        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "TouchDeskFiles", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
@@ -182,10 +182,12 @@ let package = Package(
 
 /// Swift compiles for baseline x86-64 (SSE2); the clang importer's -march also sets the
 /// instruction set of Swift's own code generation. Only on x86-64 hosts.
+/// A vector kernel build: its instruction set, and optimised in debug builds too (like
+/// MandelbrotEngine), since the tests' debug binary renders deep views with it.
 func vectorFlags(_ level: String) -> [SwiftSetting] {
     #if arch(x86_64)
-    return [.unsafeFlags(["-Xcc", "-march=\(level)"])]
+    return [.unsafeFlags(["-Xcc", "-march=\(level)"]), .unsafeFlags(["-O"], .when(configuration: .debug))]
     #else
-    return []
+    return [.unsafeFlags(["-O"], .when(configuration: .debug))]
     #endif
 }

@@ -48,7 +48,9 @@
 /// (z = Z_m + δ = Z_0 + z), and what it costs a lane that did not need it is the rounding of
 /// z = Z_m + δ, at most 2⁻⁵³·|z| ≤ 2⁻³³·|δ|, the same order as a BLA skip's error and far
 /// below the difference between neighbouring pixels' δ. Otherwise the lanes go their own
-/// ways, each gathering its own Z_m and rebasing alone, without BLA. In extended range the
+/// ways, each gathering its own Z_m and rebasing alone, without BLA. Between those events most
+/// steps are taken in untested runs of 4 or 8, where a bound on the reference orbit
+/// (`SafeRuns`) shows that no lane can escape or need a rebase. In extended range the
 /// lanes also share one exponent (their δ differ by at most a few thousand times); a
 /// reference value below 2⁻⁹⁰⁰ there, or lanes too far apart in size, hand the group's
 /// remaining pixels to this file's scalar loop, so such frames are right but slower. The
@@ -240,8 +242,8 @@ struct BLATable: Sendable {
 // MARK: - Untested runs
 
 /// For each reference index m, the largest |δ|² for which the vector loop may take the next
-/// `MandelbrotDeepSIMDKernel.run` steps (K) without looking at the pixels: none of them can
-/// escape or need a rebase. With ρ_j bounding |δ| before step m + j and Z_j = |Z_{m+j}|:
+/// K steps without looking at the pixels, for K = `MandelbrotDeepSIMDKernel.run` (8) and
+/// K = `shortRun` (4): none of them can escape or need a rebase. With ρ_j bounding |δ| before step m + j and Z_j = |Z_{m+j}|:
 ///     ρ_{j+1} = (ρ_j·(2·Z_j + ρ_j) + |δc|max)·(1 + μ)      (|δ(2Z + δ) + δc| ≤ that)
 /// and step m + j is safe when |z| ≤ Z_j + ρ_j ≤ 2·(1 − μ) (no escape) and
 /// |z| ≥ Z_j − ρ_j ≥ (1 + μ)·ρ_j ≥ |δ| (no rebase). Walking back from the last step, each
@@ -251,28 +253,36 @@ struct BLATable: Sendable {
 /// tested loop's own comparisons (computed |z|² > 4, |z|² < |δ|²) cannot come out differently:
 /// an untested run gives bit for bit the counts a tested one would.
 struct SafeRuns: Sendable {
+    /// For each m, the bound for a run of `MandelbrotDeepSIMDKernel.run` steps, then for a
+    /// run of `shortRun` steps: radius2[2m] and radius2[2m + 1].
     let radius2: [Double]
 
-    init(orbit: ReferenceOrbit, maxDeltaC: Double, steps: Int = MandelbrotDeepSIMDKernel.run) {
-        let mu = 0x1p-20
-        let last = orbit.count - 1
-        var out = [Double](repeating: 0, count: max(0, orbit.count))
-        for m in 0..<max(0, last - steps + 1) {
-            var bound = Double.infinity
-            for j in stride(from: steps - 1, through: 0, by: -1) {
-                let zx = orbit.zx[m + j], zy = orbit.zy[m + j]
-                let z = (zx * zx + zy * zy).squareRoot()
-                var rho = min(z / (2 + mu), 2 * (1 - mu) - z)
-                if bound.isFinite {
-                    let t = bound / (1 + mu) - maxDeltaC
-                    rho = t > 0 ? min(rho, t / (z + (z * z + t).squareRoot())) : 0
-                }
-                bound = max(0, rho * (1 - 0x1p-30))
-                if bound == 0 { break }
+    init(orbit: ReferenceOrbit, maxDeltaC: Double) {
+        var out = [Double](repeating: 0, count: 2 * orbit.count)
+        for (slot, steps) in [MandelbrotDeepSIMDKernel.run, MandelbrotDeepSIMDKernel.shortRun].enumerated() {
+            for m in 0..<max(0, orbit.count - steps) {
+                out[2 * m + slot] = Self.radius2(orbit, m, steps, maxDeltaC)
             }
-            out[m] = bound * bound
         }
         radius2 = out
+    }
+
+    /// The bound for `steps` steps from m (which must end before the orbit's last value).
+    static func radius2(_ orbit: ReferenceOrbit, _ m: Int, _ steps: Int, _ maxDeltaC: Double) -> Double {
+        let mu = 0x1p-20
+        var bound = Double.infinity
+        for j in stride(from: steps - 1, through: 0, by: -1) {
+            let zx = orbit.zx[m + j], zy = orbit.zy[m + j]
+            let z = (zx * zx + zy * zy).squareRoot()
+            var rho = min(z / (2 + mu), 2 * (1 - mu) - z)
+            if bound.isFinite {
+                let t = bound / (1 + mu) - maxDeltaC
+                rho = t > 0 ? min(rho, t / (z + (z * z + t).squareRoot())) : 0
+            }
+            bound = max(0, rho * (1 - 0x1p-30))
+            if bound == 0 { break }
+        }
+        return bound * bound
     }
 }
 
@@ -284,6 +294,8 @@ public struct DeepFrame: Sendable {
     public let orbit: ReferenceOrbit
     let bla: BLATable
     let safe: SafeRuns
+    /// The largest |δc| of the frame's pixels (half the diagonal), as a double.
+    let maxDeltaC: Double
     public let width: Int
     public let height: Int
     public let limit: Int
@@ -310,7 +322,7 @@ public struct DeepFrame: Sendable {
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
-        let maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
         bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
         safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
     }

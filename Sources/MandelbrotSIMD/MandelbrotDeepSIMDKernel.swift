@@ -14,8 +14,20 @@
 ///    (an orbit passing within 2⁻⁹⁰⁰ of 0, where a rebase in extended range could be needed),
 ///    or a lane growing past 2⁻⁹⁰⁰ before the smallest lane leaves extended range, sends the
 ///    group's remaining lanes to the scalar loop (`fallback`), which handles every case.
-/// 2. **Synced, plain doubles**: the same shared m with broadcast Z_m, shared BLA steps; each
-///    step tests every lane for escape and for the rebase condition |Z_m + δ| < |δ|.
+/// 2. **Synced, plain doubles**: the same shared m with broadcast Z_m. Three kinds of step:
+///    - a shared BLA skip, chosen for the largest |δ| of the group;
+///    - an **untested run** of up to `run` (8) plain steps, when the largest |δ|² is below
+///      the frame's `safe[m]`: a bound computed once per frame from the reference orbit
+///      (MandelbrotDeep.swift's `SafeRuns`) proves that no lane can escape or need a rebase
+///      in those steps, so they are bare arithmetic, δ ← δ·(2Z + δ) + δc in two fused
+///      multiply-adds per component, with no test and no mask;
+///    - otherwise one **tested step**: every lane is checked for escape (|z|² > 4) and for the
+///      rebase condition |Z_m + δ| < |δ|. Both are rare, so they share one branch; an escaped
+///      lane records its count and is retired (δ = δc = 0, so it stays 0 and adds nothing to
+///      the maximum), and a rebase moves the whole group to m = 0 (see `groupRebaseRatio`).
+///    The runs give exactly the counts tested steps would (the bound has a 2⁻²⁰ margin over
+///    the rounding of the tests' own comparisons); on the bench's deep views (1920 × 1080 in
+///    a period-25 mini) about three quarters of the plain steps are untested.
 /// 3. **Desynced**: once any lane needs a rebase the lanes' reference indices differ, so Z_m is
 ///    gathered per lane, and each lane rebases on its own (δ ← Z_m + δ, m ← 0); no BLA here.
 ///
@@ -53,8 +65,9 @@ public enum MandelbrotDeepSIMDKernel {
         public var levels: Int
         /// δc = (ux, uy)·2^cexp.
         public var cexp: Int
-        /// `safe[m]`: while every lane's |δ|² is below it, the `run` steps from m need no test
-        /// (none escapes or needs a rebase: see MandelbrotDeep.swift's `SafeRuns`).
+        /// `safe[2m]`: while every lane's |δ|² is below it, the `run` steps from m need no test
+        /// (none escapes or needs a rebase: see MandelbrotDeep.swift's `SafeRuns`);
+        /// `safe[2m + 1]`: the same for `shortRun` steps.
         public var safe: UnsafePointer<Double>
 
         public init(zx: UnsafePointer<Double>, zy: UnsafePointer<Double>, tiny: UnsafePointer<UInt8>, last: Int, limit: Int,
@@ -66,6 +79,8 @@ public enum MandelbrotDeepSIMDKernel {
 
     /// Steps in one untested run of phase 2 (see `Frame.safe`).
     public static let run = 8
+    /// Steps in a short untested run, where a full one is not safe.
+    public static let shortRun = 4
 
     /// Deltas below 2^this iterate in extended range (as in the scalar loop).
     public static let extendedBelow = -960
@@ -371,7 +386,7 @@ public enum MandelbrotDeepSIMDKernel {
                 let d0 = (l0.dx * l0.dx).addingProduct(l0.dy, l0.dy), d1 = (l1.dx * l1.dx).addingProduct(l1.dy, l1.dy)
                 let d2 = (l2.dx * l2.dx).addingProduct(l2.dy, l2.dy), d3 = (l3.dx * l3.dx).addingProduct(l3.dy, l3.dy)
                 let dmax = hmax(vmax(vmax(d0, d1), vmax(d2, d3)))
-                if dmax < f.safe[m] {
+                if dmax < f.safe[2 * m] {
                     // A shared BLA skip of at least 2 steps, if one is valid for the largest |δ|.
                     let s = lookup(f, m, n, dmax, scale: 1)
                     if s.length >= 2 {
@@ -390,6 +405,16 @@ public enum MandelbrotDeepSIMDKernel {
                         productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
                     }
                     m += steps; n += steps
+                    continue
+                }
+                if dmax < f.safe[2 * m + 1] {
+                    for k in 0..<shortRun {
+                        let zx = f.zx[m + k], zy = f.zy[m + k]
+                        let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
+                        productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
+                        productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
+                    }
+                    m += shortRun; n += shortRun
                     continue
                 }
             }

@@ -183,6 +183,15 @@ extension MandelbrotBench {
         var prepare: Double, total: Double, iterations: Int, limit: Int
         var above1000: Double, atLimit: Double, minCount: Int, medianCount: Int, maxCount: Int
         var scalarLanes: Int
+        /// CPU seconds of the whole process during the render (all threads).
+        var cpu: Double = 0
+    }
+
+    /// CPU seconds used so far by every thread of this process.
+    static func processCPU() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec) + Double(u.ru_utime.tv_usec) / 1e6 + Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6
     }
 
     /// Renders a deep view at `w` × `h` on every core the way the renderer does (one DeepFrame,
@@ -192,6 +201,7 @@ extension MandelbrotBench {
         let window = MandelbrotWindow(center: v.center, width: v.width)
         let limit = MandelbrotModel(window: window).limit
         var counts = [UInt32](repeating: 0, count: w * h)
+        let c0 = processCPU()
         let t0 = clock()
         let frame = DeepFrame(window: window, width: w, height: h, limit: limit)
         let t1 = clock()
@@ -211,7 +221,7 @@ extension MandelbrotBench {
                        above1000: Double(counts.filter { $0 > 1000 }.count) / n,
                        atLimit: Double(counts.filter { $0 >= limit }.count) / n,
                        minCount: Int(sorted.first!), medianCount: Int(sorted[sorted.count / 2]), maxCount: Int(sorted.last!),
-                       scalarLanes: scalar.withLock { $0 })
+                       scalarLanes: scalar.withLock { $0 }, cpu: processCPU() - c0)
     }
 
     /// The copy of the tip c = i inside the period-25 minibrot near −0.742 + 0.14i (seahorse
@@ -258,6 +268,8 @@ extension MandelbrotBench {
             let rate = Double(r.iterations) / r.total
             print(String(format: "  %-34@ limit %6d  prepare %.3f s  complete %.3f s  %.3e iterations  %.3f Giter/s effective",
                          v.name as NSString, r.limit, r.prepare, r.total, Double(r.iterations), rate / 1e9))
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            print(String(format: "    CPU time %.3f s on all threads: %.3f s per core (about the time to complete when nothing else runs)", r.cpu, r.cpu / cores))
             print(String(format: "    counts: %.0f%% above 1000, %.1f%% at the limit, min %d  median %d  max %d;  %d pixels by the scalar path",
                          r.above1000 * 100, r.atLimit * 100, r.minCount, r.medianCount, r.maxCount, r.scalarLanes))
             let shallow = shallowRates.sorted()[shallowRates.count / 2]
@@ -267,13 +279,18 @@ extension MandelbrotBench {
     }
 
     /// The vector and the scalar loop on 40 rows of each deep view: seconds and differing counts.
-    static func compareDeep(rows: Int = 40, clock: () -> Double) {
+    /// Then, for up to `probes` pixels where the two differ, a direct MPFR count at the pixel's
+    /// centre and 10⁻⁹ of a pixel to either side: where those differ, the pixel's count changes
+    /// within a far smaller distance than either loop's rounding can move it, so neither loop is
+    /// "wrong" there.
+    static func compareDeep(rows: Int = 40, probes: Int = 12, clock: () -> Double) {
         for v in deepViews {
             let window = MandelbrotWindow(center: v.center, width: v.width)
             let limit = MandelbrotModel(window: window).limit
             let frame = DeepFrame(window: window, width: 1920, height: 1080, limit: limit)
             var a = [UInt32](repeating: 0, count: 1920), b = a
             var ta = 0.0, tb = 0.0, differ = 0, sa = 0, sb = 0, most = 0
+            var differing: [(Int, Int)] = []
             for j in stride(from: 0, to: 1080, by: 1080 / rows) {
                 let t0 = clock()
                 sa += frame.row(j, count: 1920, counts: &a, norms: nil).iterations
@@ -283,9 +300,21 @@ extension MandelbrotBench {
                 ta += t1 - t0; tb += t2 - t1
                 differ += zip(a, b).filter { $0 != $1 }.count
                 most = max(most, zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0)
+                if let i = (0..<1920).first(where: { a[$0] != b[$0] }), differing.count < probes { differing.append((i, j)) }
             }
             print(String(format: "%@: vector %.3f s (%.3f Giter/s), scalar %.3f s (%.3f Giter/s), one thread's CPU time; %d of %d counts differ, by at most %d",
                          v.name as NSString, ta, Double(sa) / ta / 1e9, tb, Double(sb) / tb / 1e9, differ, rows * 1920, most))
+            let spacing = window.extendedSpan / ExtendedDouble(1080.0)
+            var unsteady = 0
+            for (i, j) in differing {
+                let y = frame.extendedOffset(i, j).y
+                let counts = [-1e-9, 0, 1e-9].map { f in
+                    MandelbrotKernel.iterationsMPFR(center: v.center, offsetX: ExtendedDouble(Double(i) + 0.5 + f - 960) * spacing,
+                                                    offsetY: y, limit: limit, precision: frame.orbit.precision + 64)
+                }
+                if Set(counts).count > 1 { unsteady += 1 }
+            }
+            print("    of \(differing.count) differing pixels probed, \(unsteady) change count in MPFR within 1e-9 of a pixel")
         }
     }
 

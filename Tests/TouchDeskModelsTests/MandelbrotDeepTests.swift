@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TouchDeskTestSupport
-import MandelbrotEngine
+@testable import MandelbrotEngine
+import MandelbrotSIMD
 import TouchDeskModels
 
 @Suite("Mandelbrot: exact decimals and views given as text")
@@ -274,5 +275,52 @@ struct MandelbrotDeepTests {
             checked += 1
         }
         #expect(plainWrong >= checked / 4, "the view is not glitch-prone after all: plain perturbation got \(plainWrong) of \(checked) wrong")
+    }
+}
+
+@Suite("Mandelbrot: the deep loop's untested runs")
+struct MandelbrotSafeRunTests {
+    /// Deltas just inside `safe[m]`, in every direction, with δc anywhere in the frame (the
+    /// spiral in the period-25 mini, and a view next to c = i): none of
+    /// the next `run` (or `shortRun`) plain steps may escape or need a rebase, which is what lets the vector
+    /// loop take them without testing.
+    @Test("no lane inside the safe radius escapes or needs a rebase", arguments: [0, 1])
+    func safeRunsHold(view: Int) {
+        let window = view == 0
+            ? MandelbrotWindow(center: MandelbrotDeepTests.spiral, width: DecimalNumber(significand: 3, exponent: -31))
+            : MandelbrotDeepTests.nearI(depth: 100)
+        let limit = MandelbrotModel(window: window).limit
+        let frame = DeepFrame(window: window, width: 960, height: 640, limit: limit)
+        let zx = frame.orbit.zx, zy = frame.orbit.zy
+        for (slot, run) in [MandelbrotDeepSIMDKernel.run, MandelbrotDeepSIMDKernel.shortRun].enumerated() {
+            let safe = stride(from: slot, to: frame.safe.radius2.count, by: 2).map { frame.safe.radius2[$0] }
+            var rng = SplitMix64(seed: UInt64(17 + view))
+            var usable = 0, checked = 0
+            for m in 0..<safe.count where safe[m] > 0 {
+                usable += 1
+                #expect(m + run <= frame.orbit.count - 1, "a run from \(m) would pass the orbit's end")
+                for _ in 0..<8 {
+                    let rho = safe[m].squareRoot() * Double.random(in: 0.99..<1, using: &rng)
+                    let a = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+                    let b = Double.random(in: 0..<(2 * Double.pi), using: &rng)
+                    let c = frame.maxDeltaC * Double.random(in: 0...1, using: &rng)
+                    var dx = rho * cos(a), dy = rho * sin(a)
+                    let dcx = c * cos(b), dcy = c * sin(b)
+                    for k in 0..<run {
+                        let x = zx[m + k] + dx, y = zy[m + k] + dy
+                        let r = x * x + y * y, d2 = dx * dx + dy * dy
+                        #expect(r <= 4, "m \(m) + \(k): escapes, |z|² = \(r)")
+                        #expect(r >= d2, "m \(m) + \(k): needs a rebase, |z|² = \(r) < |δ|² = \(d2)")
+                        if r > 4 || r < d2 { return }
+                        let tx = 2 * zx[m + k] + dx, ty = 2 * zy[m + k] + dy
+                        (dx, dy) = (tx * dx - ty * dy + dcx, tx * dy + ty * dx + dcy)
+                    }
+                    checked += 1
+                }
+            }
+            // The bound is not vacuous: most of the orbit allows runs.
+            #expect(usable * 2 > safe.count, "only \(usable) of \(safe.count) reference indices allow a run")
+            #expect(checked == usable * 8)
+        }
     }
 }
