@@ -11,8 +11,11 @@ import TouchDeskModels
 /// a persistent image surface. A view change first reuses the old pixels, as XaoS does: a pan
 /// moves them and computes only the uncovered strips, a zoom shows the old picture scaled as the
 /// preview. A threaded render (`MandelbrotRenderer`) then fills in what is missing, coarse first;
-/// the tick copies its tiles in and refits the palette to the counts on screen. Tick and draw
-/// never wait for a worker, and saving runs on a thread of its own.
+/// the tick copies its tiles in. Fitting the palette to the counts on screen and repainting every
+/// pixel (palette keys, refits as the render refines, a zoom's new picture) run on a recolour
+/// thread (`MandelbrotRecolour`) into a second surface that the tick swaps in; until then the
+/// window shows the previous colours. Tick, draw and key handlers never wait for a worker, and
+/// saving runs on a thread of its own.
 public final class MandelbrotApp: MiniApp {
     public nonisolated static let id = "mandelbrot"
     public nonisolated static let title = "Mandelbrot"
