@@ -134,17 +134,26 @@ public struct MandelbrotPicture: Sendable {
 
     // MARK: - Colours
 
+    /// The statistics a colouring is fitted to, over the pixels computed so far (coarse, scaled
+    /// or final), gathered on every core.
+    public func stats(histogram: Bool) -> MandelbrotValueStats {
+        values.withUnsafeBufferPointer { v in
+            quality.withUnsafeBufferPointer { q in MandelbrotValueStats(values: v, quality: q, histogram: histogram) }
+        }
+    }
+
     /// Fits `kind` to the pixels computed so far (coarse, scaled or final).
     public func coloring(_ kind: MandelbrotPaletteKind, period: Int) -> MandelbrotColoring {
-        values.withUnsafeBufferPointer { v in
-            quality.withUnsafeBufferPointer { q in MandelbrotColoring(kind: kind, period: period, values: v, quality: q) }
-        }
+        MandelbrotColoring(kind: kind, period: period, stats: stats(histogram: kind == .histogram))
     }
 
     /// Writes the colours of `rect` (the whole picture by default) into 32-bit pixel rows at
     /// `base`, `stride` bytes apart, the layout of a Cairo image surface of the picture's size.
-    /// Large rectangles are painted on every core, in parts of whole rows.
-    public func paint(_ coloring: MandelbrotColoring, rect: PixelRect? = nil, into base: UnsafeMutableRawPointer, stride: Int) {
+    /// Large rectangles are painted on every core, in parts of whole rows. `stop`, asked every
+    /// 16 rows, ends the painting early (the rows not reached keep their old colours).
+    /// `reference` paints with the plain row painter (the benchmark's baseline).
+    public func paint(_ coloring: MandelbrotColoring, rect: PixelRect? = nil, into base: UnsafeMutableRawPointer, stride: Int,
+                      stop: (@Sendable () -> Bool)? = nil, reference: Bool = false) {
         let r = rect ?? PixelRect(x: 0, y: 0, width: width, height: height)
         let x0 = max(0, r.x), x1 = min(width, r.maxX)
         let y0 = max(0, r.y), y1 = min(height, r.maxY)
@@ -152,8 +161,8 @@ public struct MandelbrotPicture: Sendable {
         values.withUnsafeBufferPointer { v in
             quality.withUnsafeBufferPointer { q in
                 let job = PaintJob(values: v.baseAddress!, quality: q.baseAddress!, base: base, stride: stride, width: width,
-                                   x0: x0, columns: x1 - x0, y0: y0, coloring: coloring)
-                MandelbrotParts(count: y1 - y0, minimumPart: max(1, (1 << 16) / (x1 - x0))).run { _, rows in job.paint(rows) }
+                                   x0: x0, columns: x1 - x0, y0: y0, coloring: coloring, reference: reference)
+                MandelbrotParts(count: y1 - y0, minimumPart: max(1, (1 << 16) / (x1 - x0))).run { _, rows in job.paint(rows, stop: stop) }
             }
         }
     }
@@ -165,12 +174,18 @@ public struct MandelbrotPicture: Sendable {
         let base: UnsafeMutableRawPointer
         let stride: Int, width: Int, x0: Int, columns: Int, y0: Int
         let coloring: MandelbrotColoring
+        let reference: Bool
 
-        func paint(_ rows: Range<Int>) {
+        func paint(_ rows: Range<Int>, stop: (@Sendable () -> Bool)?) {
             for k in rows {
+                if let stop, (k - rows.lowerBound) % 16 == 0, stop() { return }
                 let y = y0 + k, i = y * width + x0
                 let out = (base + y * stride).assumingMemoryBound(to: UInt32.self) + x0
-                coloring.paintRow(values: values + i, quality: quality + i, columns: columns, into: out)
+                if reference {
+                    coloring.paintRowReference(values: values + i, quality: quality + i, columns: columns, into: out)
+                } else {
+                    coloring.paintRow(values: values + i, quality: quality + i, columns: columns, into: out)
+                }
             }
         }
     }

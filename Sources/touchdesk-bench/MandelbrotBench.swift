@@ -125,12 +125,15 @@ extension MandelbrotBench {
 
     // MARK: - Recolouring
 
-    /// The palette refit and repaint the window does on its UI thread whenever the counts on
-    /// screen change: fitting a colouring to every pixel's value, then painting every pixel into
-    /// a 32-bit image. On the start view (limit 200, smooth, so values are fractional) rendered
-    /// at 3840 × 2160 and 7680 × 4320 device pixels; median of 7 runs of each palette.
+    /// Recolouring a big picture: fitting a colouring to every pixel's value, then painting every
+    /// pixel into a 32-bit image. On the start view (limit 200, smooth, so values are fractional)
+    /// rendered at 3840 × 2160 and 7680 × 4320 device pixels; median of 7 runs of each palette.
+    /// "old" is the recolour as the window did it before (`MandelbrotColoringReference`: the fit
+    /// in plain passes on one thread, the plain row painter); "new" gathers the statistics on
+    /// every core in one pass and paints with the fast row painter; "new, P" is a palette change
+    /// that reuses the statistics of unchanged values. The two images are compared pixel for pixel.
     static func runRecolour(clock: () -> Double) {
-        print("mandelbrot: recolouring (fit the palette + paint every pixel, on the calling thread), median of 7")
+        print("mandelbrot: recolouring (fit the palette + paint every pixel), median of 7; old = before this change, in the same run")
         for (w, h) in [(3840, 2160), (7680, 4320)] {
             let r = MandelbrotRenderer()
             var picture = MandelbrotPicture(width: w, height: h)
@@ -138,25 +141,36 @@ extension MandelbrotBench {
             r.waitUntilComputed()
             for t in r.drain() { picture.apply(t) }
             let stride = w * 4
-            let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
-            defer { pixels.deallocate() }
+            let old = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+            let new = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+            defer { old.deallocate(); new.deallocate() }
+            let cached = picture.stats(histogram: true)
             for kind in MandelbrotPaletteKind.allCases {
-                var fits: [Double] = [], paints: [Double] = []
-                var check: UInt64 = 0
+                var oldFit: [Double] = [], oldPaint: [Double] = [], newFit: [Double] = [], newPaint: [Double] = [], reuse: [Double] = []
                 for _ in 0..<7 {
-                    let t0 = clock()
-                    let coloring = picture.coloring(kind, period: MandelbrotModel.startPeriod)
-                    let t1 = clock()
-                    picture.paint(coloring, into: pixels, stride: stride)
-                    let t2 = clock()
-                    fits.append(t1 - t0); paints.append(t2 - t1)
-                    check = 0
-                    let p = pixels.assumingMemoryBound(to: UInt32.self)
-                    for i in Swift.stride(from: 0, to: w * h, by: 997) { check = check &* 31 &+ UInt64(p[i]) }
+                    var t0 = clock()
+                    let a = MandelbrotColoringReference.coloring(picture, kind, period: MandelbrotModel.startPeriod)
+                    var t1 = clock()
+                    MandelbrotColoringReference.paint(picture, a, into: old, stride: stride)
+                    var t2 = clock()
+                    oldFit.append(t1 - t0); oldPaint.append(t2 - t1)
+                    t0 = clock()
+                    let b = picture.coloring(kind, period: MandelbrotModel.startPeriod)
+                    t1 = clock()
+                    picture.paint(b, into: new, stride: stride)
+                    t2 = clock()
+                    newFit.append(t1 - t0); newPaint.append(t2 - t1)
+                    t0 = clock()
+                    let c = MandelbrotColoring(kind: kind, period: MandelbrotModel.startPeriod, stats: cached)
+                    picture.paint(c, into: new, stride: stride)
+                    reuse.append(clock() - t0)
                 }
-                let fit = fits.sorted()[3] * 1000, paint = paints.sorted()[3] * 1000
-                print(String(format: "  %4dx%-4d  %-18@ fit %7.1f ms  paint %7.1f ms  total %7.1f ms  (sample %016llx)",
-                             w, h, kind.title as NSString, fit, paint, fit + paint, check))
+                let same = memcmp(old, new, stride * h) == 0
+                func ms(_ x: [Double]) -> Double { x.sorted()[x.count / 2] * 1000 }
+                let before = ms(oldFit) + ms(oldPaint), after = ms(newFit) + ms(newPaint)
+                print(String(format: "  %4dx%-4d  %-17@ old fit %6.1f + paint %6.1f = %6.1f ms | new fit %6.1f + paint %6.1f = %6.1f ms (%4.1fx) | new, P %6.1f ms (%4.1fx) | %@",
+                             w, h, kind.title as NSString, ms(oldFit), ms(oldPaint), before, ms(newFit), ms(newPaint), after,
+                             before / after, ms(reuse), before / ms(reuse), (same ? "identical" : "DIFFERENT") as NSString))
             }
         }
     }

@@ -54,12 +54,14 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot-deep") {
 if CommandLine.arguments.dropFirst().contains("mandelbrot-recolour") {
     // Only the palette refit and repaint (part of `mandelbrot`).
     MandelbrotBench.runRecolour(clock: now)
+    MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
     exit(0)
 }
 
 if CommandLine.arguments.dropFirst().contains("mandelbrot") {
     MandelbrotBench.run(clock: now)
     MandelbrotBench.runRecolour(clock: now)
+    MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
     MandelbrotBench.runDeep(clock: now)
     MandelbrotBench.runCliff(clock: now)
     exit(0)

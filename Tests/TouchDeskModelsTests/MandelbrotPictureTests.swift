@@ -155,3 +155,121 @@ struct MandelbrotPictureTests {
         #expect(!pixels.contains(MandelbrotPalette.interior))
     }
 }
+
+/// The window's recolour (statistics gathered on every core in one pass, the fast row painter)
+/// against the straightforward one it replaced (`MandelbrotColoringReference`): the same fit and
+/// the same image, pixel for pixel, on several views and palettes.
+@Suite("Mandelbrot: the fast recolour equals the straightforward one")
+struct MandelbrotFastRecolourTests {
+    /// A picture of `w` × `h` whose values come from `value(x, y)`, all final except where
+    /// `quality` says otherwise (`.coarse` or `.unknown`).
+    static func synthetic(_ w: Int, _ h: Int, quality: (Int, Int) -> MandelbrotPixelQuality = { _, _ in .final },
+                          _ value: (Int, Int) -> Float) -> MandelbrotPicture {
+        var p = MandelbrotPicture(width: w, height: h)
+        for y in 0..<h {
+            // One tile per run of pixels of the same quality; unknown ones are left alone.
+            var x0 = 0
+            while x0 < w {
+                let q = quality(x0, y)
+                var x1 = x0 + 1
+                while x1 < w && quality(x1, y) == q { x1 += 1 }
+                if q != .unknown {
+                    p.apply(MandelbrotTile(generation: 1, rect: PixelRect(x: x0, y: y, width: x1 - x0, height: 1), isFinal: q == .final,
+                                           values: (x0..<x1).map { value($0, y) }))
+                }
+                x0 = x1
+            }
+        }
+        return p
+    }
+
+    /// A rendered view, completely or (with `partial`) only its coarse preview below row h/2 and
+    /// nothing in the last 32 rows.
+    static func rendered(_ window: MandelbrotWindow, _ w: Int, _ h: Int, limit: Int, smooth: Bool, partial: Bool = false) -> MandelbrotPicture {
+        var p = MandelbrotPicture(width: w, height: h)
+        let r = MandelbrotRenderer(workers: 2)
+        let tasks = p.plan().filter { !partial || ($0.rect.y < h - 32 && ($0.coarse || $0.rect.y < h / 2)) }
+        r.start(MandelbrotFrame(window: window, width: w, height: h, limit: limit, smooth: smooth), tasks: tasks)
+        r.waitUntilComputed()
+        for t in r.drain() { p.apply(t) }
+        return p
+    }
+
+    static let views: [(String, MandelbrotPicture)] = {
+        let seahorse = MandelbrotWindow(center: ComplexDecimal(try! DecimalNumber.parse("-0.7436"), try! DecimalNumber.parse("0.1318")),
+                                        width: try! DecimalNumber.parse("0.002"))
+        return [
+            ("start view, smooth", rendered(.start, 320, 200, limit: 200, smooth: true)),
+            ("seahorse valley, whole counts, partly computed", rendered(seahorse, 320, 200, limit: 600, smooth: false, partial: true)),
+            // Big enough to be split among threads (over 2¹⁸ pixels a part), counts 3000–3400 with fractions.
+            ("synthetic 1024×600, deep counts", synthetic(1024, 600, quality: { x, y in y > 500 ? .coarse : (x + y) % 97 == 0 ? .unknown : .final }) { x, y in
+                (x * 7 + y * 13) % 211 == 0 ? MandelbrotValue.interior : 3000 + Float((x * x + y * 3) % 400) + Float(x % 8) / 8
+            }),
+            ("synthetic, one count", synthetic(700, 400) { _, _ in 42 }),
+            ("nothing computed", MandelbrotPicture(width: 600, height: 500)),
+        ]
+    }()
+
+    static let palettes: [(MandelbrotPaletteKind, Int)] = [(.range, 64), (.histogram, 64), (.cyclic, 4), (.cyclic, 64), (.cyclic, 8192)]
+
+    @Test func theStatisticsAndTheFitAreTheStraightforwardOnes() {
+        for (name, p) in Self.views {
+            for histogram in [false, true] {
+                let reference = p.values.withUnsafeBufferPointer { v in
+                    p.quality.withUnsafeBufferPointer { q in MandelbrotColoringReference.stats(values: v, quality: q, histogram: histogram) }
+                }
+                #expect(p.stats(histogram: histogram) == reference, "\(name), histogram \(histogram)")
+            }
+            for (kind, period) in Self.palettes {
+                #expect(p.coloring(kind, period: period) == MandelbrotColoringReference.coloring(p, kind, period: period), "\(name), \(kind) \(period)")
+            }
+        }
+    }
+
+    @Test func theFastPaintIsTheStraightforwardPaintPixelForPixel() {
+        for (name, p) in Self.views {
+            for (kind, period) in Self.palettes {
+                let coloring = p.coloring(kind, period: period)
+                var fast = [UInt32](repeating: 1, count: p.width * p.height), plain = fast, perPixel = fast
+                fast.withUnsafeMutableBytes { p.paint(coloring, into: $0.baseAddress!, stride: p.width * 4) }
+                plain.withUnsafeMutableBytes {
+                    MandelbrotColoringReference.paint(p, MandelbrotColoringReference.coloring(p, kind, period: period), into: $0.baseAddress!, stride: p.width * 4)
+                }
+                // And the definition, one pixel at a time.
+                for i in perPixel.indices {
+                    let v = p.values[i]
+                    perPixel[i] = switch p.quality[i] {
+                    case .unknown: MandelbrotPalette.unknown
+                    case .coarse where !v.isFinite: MandelbrotPalette.coarseInterior
+                    default: coloring.argb(v)
+                    }
+                }
+                let differ = zip(fast, plain).filter { $0 != $1 }.count
+                #expect(differ == 0, "\(name), \(kind) \(period): \(differ) pixels differ from the plain paint")
+                #expect(fast == perPixel, "\(name), \(kind) \(period): not each pixel's own colour")
+            }
+        }
+    }
+
+    @Test func valuesOutsideTheCountRangeFallBackToTheExactScan() {
+        let values: [Float] = [-3.5, 0, 2.25, 1e9, 17, .infinity, 16_777_216]
+        for histogram in [false, true] {
+            let fast = values.withUnsafeBufferPointer { MandelbrotValueStats(values: $0, quality: nil, histogram: histogram) }
+            let plain = values.withUnsafeBufferPointer { MandelbrotColoringReference.stats(values: $0, quality: nil, histogram: histogram) }
+            #expect(fast == plain)
+        }
+        // Only the coarse and final pixels count: a picture whose known pixels are all one value.
+        let p = Self.synthetic(64, 64, quality: { x, _ in x < 32 ? .unknown : .final }) { x, _ in x < 32 ? 5 : 9 }
+        #expect(p.stats(histogram: true) == MandelbrotValueStats(low: 9, high: 9, counts: [64 * 32], total: 64 * 32))
+    }
+
+    @Test func aPaletteChangeOrARangeTheCyclicPaletteIgnoresNeedsNoRepaint() {
+        let a = MandelbrotColoring(kind: .cyclic, period: 64, values: [10, 20])
+        let b = MandelbrotColoring(kind: .cyclic, period: 64, values: [12, 90])
+        #expect(a != b && a.paintsLike(b))
+        #expect(!a.paintsLike(MandelbrotColoring(kind: .cyclic, period: 32, values: [10, 20])))
+        #expect(!MandelbrotColoring(kind: .range, period: 64, values: [10, 20]).paintsLike(MandelbrotColoring(kind: .range, period: 64, values: [10, 21])))
+        #expect(MandelbrotColoring(kind: .range, period: 4, values: [10, 20]).paintsLike(MandelbrotColoring(kind: .range, period: 64, values: [10, 20])))
+        #expect(!MandelbrotColoring(kind: .range, period: 64, values: [10, 20]).paintsLike(MandelbrotColoring(kind: .histogram, period: 64, values: [10, 20])))
+    }
+}

@@ -11,8 +11,11 @@ import TouchDeskModels
 /// a persistent image surface. A view change first reuses the old pixels, as XaoS does: a pan
 /// moves them and computes only the uncovered strips, a zoom shows the old picture scaled as the
 /// preview. A threaded render (`MandelbrotRenderer`) then fills in what is missing, coarse first;
-/// the tick copies its tiles in and refits the palette to the counts on screen. Tick and draw
-/// never wait for a worker, and saving runs on a thread of its own.
+/// the tick copies its tiles in. Fitting the palette to the counts on screen and repainting every
+/// pixel (palette keys, refits as the render refines, a zoom's new picture) run on a recolour
+/// thread (`MandelbrotRecolour`) into a second surface that the tick swaps in; until then the
+/// window shows the previous colours. Tick, draw and key handlers never wait for a worker, and
+/// saving runs on a thread of its own.
 public final class MandelbrotApp: MiniApp {
     public nonisolated static let id = "mandelbrot"
     public nonisolated static let title = "Mandelbrot"
@@ -39,11 +42,50 @@ public final class MandelbrotApp: MiniApp {
     private var storedPicture: MandelbrotPicture?
     /// The picture's colours (RGB24), the same pixels.
     private var surface: ImageSurface?
-    /// The palette fitted to the picture's values.
+    /// The colouring the surface is painted in: what the window shows.
     public private(set) var coloring: MandelbrotColoring?
     public private(set) var frame: MandelbrotFrame?
     /// Ticks until the palette is refitted while tiles arrive: refitting reads every pixel.
     private var refitCountdown = 0
+
+    // Recolouring: fitting the palette and painting every pixel take tens of milliseconds at 4K
+    // and hundreds at 8K, so they run on a thread of their own (`BackgroundJob`, picked up by
+    // `tick`, like the big picture) into a second surface, while the window keeps showing the
+    // previous colours. One recolour runs at a time; requests meanwhile are remembered as one.
+    /// Bumped by every change of the picture's values (tiles, restarts): what `stats` belong to.
+    private var valuesVersion = 0
+    /// Bumped by every new picture (a restart): a recolour of an older one is stale.
+    private var pictureID = 0
+    /// The statistics of the values at `version`, reused by palette changes and refits.
+    private var stats: (version: Int, stats: MandelbrotValueStats)?
+    /// The recolour in flight, if any.
+    private var recolour: Recolour?
+    /// A request came while one was in flight: another starts when it ends.
+    private var recolourWanted = false
+    /// Tiles drained while a recolour reads the current picture: applied (and painted in the new
+    /// colours) when it is picked up, so the picture it reads never changes under it.
+    private var heldTiles: [MandelbrotTile] = []
+    /// A surface of the picture's size to paint the next recolour into (the one last shown).
+    private var spareSurface: ImageSurface?
+    /// While set, the surface still shows an older picture (a zoom's preview, or the picture
+    /// before a resize), drawn mapped by this (device pixels: new = old·scale + offset) until a
+    /// recolour has painted the current picture: restarts paint nothing on the UI thread.
+    private var surfaceMapping: (scale: Double, offset: Point)?
+    /// How many recolours were started (for tests).
+    private(set) var recoloursStarted = 0
+
+    /// One recolour on its thread.
+    private struct Recolour {
+        let job: BackgroundJob<MandelbrotRecolour.Outcome>
+        let stop: MandelbrotRecolour.Stop
+        let pictureID: Int
+        let version: Int
+        let canvas: MandelbrotRecolour.Canvas
+    }
+
+    /// Why a recolour is asked for: a refinement's refit is skipped while one runs, the last
+    /// one of a render waits for it, and a user's change (palette, period) stops it.
+    private enum RecolourReason { case refining, settled, user }
     private var toast = Toast()
     /// A touch in the picture: where it began, and how far it has been dragged.
     private var touchStart: Point?
@@ -55,7 +97,8 @@ public final class MandelbrotApp: MiniApp {
     /// The save on the writer's thread, until its outcome is shown.
     private var saveTicket: BackgroundWriter.Ticket?
     /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
-    private var bigRender: BackgroundJob<MandelbrotPicture?>?
+    /// (The palette is fitted to it on that thread too: at 8K the fit alone reads 33 million values.)
+    private var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
     public private(set) var bigSaveSize: (width: Int, height: Int)?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
@@ -93,17 +136,19 @@ public final class MandelbrotApp: MiniApp {
     }
 
     isolated deinit {
+        recolour?.stop.set()
         renderer.cancel()
         bigRenderer.cancel()
     }
 
     // MARK: - Journeys (command line)
 
-    /// Opens at the end of a journey (`--journey`); throws, changing nothing, if it is malformed.
+    /// Opens at the end of a journey (`--journey`), in the same colours (smoothing, palette,
+    /// period: `MandelbrotModel.keepColouring`); throws, changing nothing, if it is malformed.
     public func go(journey text: String) throws {
         let steps = try MandelbrotJourney.parse(text)
         var m = try MandelbrotModel(journey: steps)
-        m.smooth = model.smooth
+        m.keepColouring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -119,9 +164,32 @@ public final class MandelbrotApp: MiniApp {
     public func finishRendering() {
         applyRestart()
         renderer.waitUntilComputed()
+        finishRecolouring()
         absorbTiles()
-        refit()
+        requestRecolour(.settled)
+        finishRecolouring()
     }
+
+    /// Blocks until no recolour runs or waits, picking each one up. Only for `--screenshot`,
+    /// tests and the benchmark.
+    public func finishRecolouring() {
+        while let r = recolour {
+            _ = r.job.wait()
+            pickUpRecolour()
+        }
+    }
+
+    /// Blocks until the recolour in flight has finished, without picking it up (for tests: the
+    /// window keeps the old colours until its tick).
+    func waitForRecolourJob() {
+        _ = recolour?.job.wait()
+    }
+
+    /// True while the surface shows an older picture mapped as the preview (for tests).
+    var showsOlderPicture: Bool { surfaceMapping != nil }
+
+    /// True while a recolour runs (the window shows the previous colours meanwhile).
+    public var isRecolouring: Bool { recolour != nil }
 
     /// Blocks until every save asked for has been written. Only for tests.
     func finishSaving() {
@@ -137,7 +205,7 @@ public final class MandelbrotApp: MiniApp {
     /// True while a save is asked for, rendering or being written.
     var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
 
-    public var isRendering: Bool { pendingRestart != nil || renderer.isRendering }
+    public var isRendering: Bool { pendingRestart != nil || renderer.isRendering || !heldTiles.isEmpty }
 
     // MARK: - MiniApp
 
@@ -251,12 +319,12 @@ public final class MandelbrotApp: MiniApp {
             restart(preview: nil)
         case .palette:
             model.cyclePalette()
-            refit(force: true)
+            requestRecolour(.user)
         case .shorterPeriod, .longerPeriod:
             if model.palette != .cyclic {
                 toast.show("The period is for the cyclic palette: press P to choose it", isError: true)
             } else if model.changePeriod(by: c == .longerPeriod ? 1 : -1) {
-                refit(force: true)
+                requestRecolour(.user)
             } else {
                 toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
             }
@@ -289,10 +357,10 @@ public final class MandelbrotApp: MiniApp {
         toast.show("Copied the journey (\(j.count) steps)", isError: false)
     }
 
-    /// Opens at a window given exactly (`--center RE,IM --width W`).
+    /// Opens at a window given exactly (`--center RE,IM --width W`), in the same colours.
     public func go(window: MandelbrotWindow) {
         var m = MandelbrotModel(window: window)
-        m.smooth = model.smooth
+        m.keepColouring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -406,48 +474,206 @@ public final class MandelbrotApp: MiniApp {
     /// A restart asked for and not yet carried out.
     private enum PendingRestart { case fresh, mapped(scale: Double, offset: Point) }
     private var pendingRestart: PendingRestart?
+    /// A restart is asked for and waits for the next frame (for tests).
+    var restartPending: Bool { pendingRestart != nil }
 
-    /// Carries out the restart asked for since the last frame, if any.
+    /// Carries out the restart asked for since the last frame, if any: the new picture (the old
+    /// one moved or scaled as its preview) painted in the colours on screen, and a recolour
+    /// queued to fit them to it.
     private func applyRestart() {
         guard let pending = pendingRestart, let f = frame else { return }
         pendingRestart = nil
         let (w, h) = (f.width, f.height)
+        // A recolour of the old picture is of no use now; its held tiles belong to the old render.
+        recolour?.stop.set()
+        heldTiles = []
+        pictureID += 1
+        valuesVersion += 1
         guard w > 0, h > 0 else {
             renderer.cancel()
             storedPicture = nil
             surface = nil
+            spareSurface = nil
+            surfaceMapping = nil
             return
         }
         var next = MandelbrotPicture(width: w, height: h)
+        var shift: (dx: Int, dy: Int)?
         if let old = storedPicture, case .mapped(let k, let o) = pending, old.width > 0 {
             next = old.resampled(width: w, height: h, scale: k, offsetX: o.x, offsetY: o.y)
+            if k == 1, o.x == o.x.rounded(), o.y == o.y.rounded(), abs(o.x) < Double(w), abs(o.y) < Double(h),
+               old.width == w, old.height == h {
+                shift = (Int(o.x), Int(o.y))
+            }
         }
         storedPicture = next
-        surface = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+        let shown = coloring ?? MandelbrotColoring(kind: model.palette, period: model.period,
+                                                   stats: .empty(histogram: model.palette == .histogram))
+        coloring = shown
+        let fits = surface.map { $0.pixelWidth == w && $0.pixelHeight == h && abs($0.scale - pixelScale) < 0.001 } ?? false
+        if case .fresh = pending {
+            // Nothing is known yet: every pixel is "not computed" grey, whatever the colours.
+            let s = fits ? surface! : ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+            s.withPixels { base, stride in Self.fillUnknown(base, stride: stride, width: w, height: h) }
+            if !fits { spareSurface = nil }
+            surface = s
+            surfaceMapping = nil
+        } else if let shift, fits, surfaceMapping == nil, let s = surface {
+            // A pan by whole pixels: the pixels that stay keep their values and colours, so
+            // they move; only the uncovered strips are painted.
+            s.withPixels { base, stride in
+                Self.shiftPixels(base, stride: stride, width: w, height: h, dx: shift.dx, dy: shift.dy)
+                for r in Self.uncovered(width: w, height: h, dx: shift.dx, dy: shift.dy) {
+                    next.paint(shown, rect: r, into: base, stride: stride)
+                }
+            }
+        } else if surface != nil, case .mapped(let k, let o) = pending {
+            // A zoom (or a resize): the surface shown is drawn mapped as the preview, until the
+            // recolour has painted the new picture; nothing is painted here.
+            if let m = surfaceMapping {
+                surfaceMapping = (m.scale * k, Point(m.offset.x * k + o.x, m.offset.y * k + o.y))
+            } else {
+                surfaceMapping = (k, o)
+            }
+        } else {
+            let s = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+            s.withPixels { base, stride in next.paint(shown, into: base, stride: stride) }
+            surface = s
+            spareSurface = nil
+            surfaceMapping = nil
+        }
         renderer.start(f, tasks: next.plan())
-        refit(force: true)
+        requestRecolour(.user)
     }
 
-    /// Copies the finished tiles into the picture and colours them.
+    /// Moves the rows of a 32-bit image by (dx, dy) pixels in place; what is uncovered keeps
+    /// stale pixels (painted next by the caller).
+    private static func shiftPixels(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int, dx: Int, dy: Int) {
+        let x0 = max(0, dx), x1 = min(w, w + dx)
+        guard x1 > x0, abs(dy) < h else { return }
+        let rows = dy > 0 ? Array(Swift.stride(from: h - 1, through: dy, by: -1)) : Array(0..<(h + min(0, dy)))
+        for y in rows {
+            let dst = base + y * stride + x0 * 4, src = base + (y - dy) * stride + (x0 - dx) * 4
+            memmove(dst, src, (x1 - x0) * 4)
+        }
+    }
+
+    /// Fills a 32-bit image with the colour of pixels not computed yet.
+    private static func fillUnknown(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int) {
+        for y in 0..<h {
+            (base + y * stride).assumingMemoryBound(to: UInt32.self).update(repeating: MandelbrotPalette.unknown, count: w)
+        }
+    }
+
+    /// The strips a shift by (dx, dy) uncovers.
+    private static func uncovered(width w: Int, height h: Int, dx: Int, dy: Int) -> [PixelRect] {
+        var out: [PixelRect] = []
+        if dy > 0 { out.append(PixelRect(x: 0, y: 0, width: w, height: min(h, dy))) }
+        if dy < 0 { out.append(PixelRect(x: 0, y: max(0, h + dy), width: w, height: min(h, -dy))) }
+        if dx > 0 { out.append(PixelRect(x: 0, y: 0, width: min(w, dx), height: h)) }
+        if dx < 0 { out.append(PixelRect(x: max(0, w + dx), y: 0, width: min(w, -dx), height: h)) }
+        return out
+    }
+
+    /// Copies the finished tiles into the picture and colours them, unless a recolour reads the
+    /// picture now: then they wait for it (`heldTiles`).
     private func absorbTiles() {
         let tiles = renderer.drain()
         guard storedPicture != nil, !tiles.isEmpty else { return }
+        if let r = recolour, r.pictureID == pictureID {
+            heldTiles += tiles
+            return
+        }
+        apply(tiles)
+    }
+
+    /// Applies `tiles` to the picture and paints them in the colours on screen.
+    private func apply(_ tiles: [MandelbrotTile]) {
+        guard storedPicture != nil, !tiles.isEmpty else { return }
         var painted: [PixelRect] = []
         for t in tiles where storedPicture!.apply(t) { painted.append(t.rect) }
-        guard let surface, let picture, let coloring else { return }
+        guard !painted.isEmpty else { return }
+        valuesVersion += 1
+        // A surface still showing an older picture gets the whole picture from the next recolour.
+        guard surfaceMapping == nil, let surface, let picture = storedPicture, let coloring else { return }
         surface.withPixels { base, stride in
             for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
         }
     }
 
-    /// Fits the palette to the picture's values and, if the colours changed (or `force`), repaints all.
-    private func refit(force: Bool = false) {
+    /// Asks for the palette to be fitted to the picture's values and, if its colours change,
+    /// every pixel repainted: on the recolour thread, unless the values' statistics are known
+    /// and the colours stay (then nothing is left to do).
+    private func requestRecolour(_ reason: RecolourReason) {
         refitCountdown = 12
-        guard let picture, let surface else { coloring = nil; return }
-        let fitted = picture.coloring(model.palette, period: model.period)
-        guard force || fitted != coloring else { return }
-        coloring = fitted
-        surface.withPixels { base, stride in picture.paint(fitted, into: base, stride: stride) }
+        guard let picture = storedPicture, surface != nil, picture.width > 0, picture.height > 0 else { return }
+        let kind = model.palette, period = model.period
+        if recolour == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
+           kind != .histogram || known.stats.counts != nil, let shown = coloring {
+            let fitted = MandelbrotColoring(kind: kind, period: period, stats: known.stats)
+            if fitted.paintsLike(shown) { coloring = fitted; return }
+        }
+        if let r = recolour {
+            switch reason {
+            case .refining: break
+            case .settled: recolourWanted = true
+            case .user: recolourWanted = true; r.stop.set()
+            }
+            return
+        }
+        startRecolour()
+    }
+
+    private func startRecolour() {
+        guard let picture = storedPicture, surface != nil else { return }
+        let kind = model.palette, period = model.period
+        let size = Size(Double(picture.width) / pixelScale, Double(picture.height) / pixelScale)
+        let cached = stats.flatMap { $0.version == valuesVersion && (kind != .histogram || $0.stats.counts != nil) ? $0.stats : nil }
+        let target: ImageSurface
+        if let s = spareSurface, s.pixelWidth == picture.width, s.pixelHeight == picture.height, abs(s.scale - pixelScale) < 0.001 {
+            target = s
+        } else {
+            target = ImageSurface(size: size, scale: pixelScale, format: .rgb)
+        }
+        spareSurface = nil
+        let canvas = MandelbrotRecolour.Canvas(target)
+        let stop = MandelbrotRecolour.Stop()
+        // A surface showing an older picture must be replaced whatever the colours.
+        let shown = surfaceMapping == nil ? coloring : nil
+        recoloursStarted += 1
+        let job = BackgroundJob(name: "mandelbrot-recolour") {
+            MandelbrotRecolour.run(picture, kind: kind, period: period, stats: cached, shown: shown, into: canvas, stop: stop)
+        }
+        recolour = Recolour(job: job, stop: stop, pictureID: pictureID, version: valuesVersion, canvas: canvas)
+    }
+
+    /// Takes in a finished recolour: its surface becomes the one shown (if it painted), the tiles
+    /// held meanwhile are applied in its colours, and a request that came meanwhile starts.
+    private func pickUpRecolour() {
+        guard let r = recolour, let outcome = r.job.value else { return }
+        recolour = nil
+        let current = r.pictureID == pictureID
+        if current, r.version == valuesVersion, let s = outcome.stats { stats = (r.version, s) }
+        if current, outcome.finished, let fitted = outcome.coloring {
+            if outcome.painted {
+                let old = surface
+                surface = r.canvas.surface
+                spareSurface = surfaceMapping == nil ? old : nil
+                surfaceMapping = nil
+            } else {
+                spareSurface = r.canvas.surface
+            }
+            coloring = fitted
+        } else if let p = storedPicture, r.canvas.surface.pixelWidth == p.width, r.canvas.surface.pixelHeight == p.height {
+            spareSurface = r.canvas.surface
+        }
+        let held = heldTiles
+        heldTiles = []
+        if current { apply(held) }
+        if recolourWanted {
+            recolourWanted = false
+            requestRecolour(.user)
+        }
     }
 
     public func tick() -> Bool {
@@ -457,16 +683,18 @@ public final class MandelbrotApp: MiniApp {
             pixelScale = drawnScale
             layout(in: size)
         }
-        let wasRendering = renderer.isRendering
+        let wasRendering = renderer.isRendering || !heldTiles.isEmpty
+        pickUpRecolour()
         absorbTiles()
-        let rendering = renderer.isRendering
+        let rendering = renderer.isRendering || !heldTiles.isEmpty
         refitCountdown -= 1
-        if (wasRendering && !rendering) || refitCountdown <= 0 { refit() }
+        if wasRendering && !rendering { requestRecolour(.settled) }
+        else if refitCountdown <= 0 { requestRecolour(.refining) }
         startSaveIfReady()
         let saving = pollSave()
         let toastShowing = toast.tick()
         let caret = isAskingForSize && sizeForm.tick()
-        return rendering || saving || toastShowing || caret
+        return rendering || recolour != nil || saving || toastShowing || caret
     }
 
     // MARK: - Drawing
@@ -481,7 +709,15 @@ public final class MandelbrotApp: MiniApp {
             cr.rectangle(imageRect)
             cr.clip()
             let d = dragOffset ?? .zero
-            cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
+            if let m = surfaceMapping {
+                // An older picture as the preview: its device pixels mapped onto the new ones.
+                cr.translate(imageRect.x + d.x + m.offset.x / pixelScale, imageRect.y + d.y + m.offset.y / pixelScale)
+                let k = m.scale * surface.scale / pixelScale
+                cr.scale(k, k)
+                cr.setSource(surface, at: 0, 0, filter: .nearest)
+            } else {
+                cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
+            }
             cr.paint()
             cr.restore()
         }
@@ -595,7 +831,8 @@ public final class MandelbrotApp: MiniApp {
     /// encodes and writes it at device resolution. Presses while a save waits to start replace it
     /// (the writer keeps one pending job per key), so a burst of Ctrl+S writes one or two files.
     private func startSaveIfReady() {
-        guard pendingSave, !renderer.isRendering else { return }
+        // The picture complete and in its final colours.
+        guard pendingSave, !isRendering, recolour == nil, !recolourWanted else { return }
         pendingSave = false
         guard let picture, let coloring, picture.width > 0, picture.height > 0 else {
             toast.show("Nothing to save: the window is too small", isError: true)
@@ -615,7 +852,7 @@ public final class MandelbrotApp: MiniApp {
             let size = bigSaveSize
             bigSaveSize = nil
             if let big = result, let size {
-                let job = MandelbrotSaving.job(big, big.coloring(model.palette, period: model.period), scale: 1,
+                let job = MandelbrotSaving.job(big.picture, big.coloring, scale: 1,
                                                folders: environment.pictureDirectoriesToTry,
                                                stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)")
                 saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
@@ -680,9 +917,12 @@ public final class MandelbrotApp: MiniApp {
             isAskingForSize = false
             let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
             let renderer = bigRenderer
+            let kind = model.palette, period = model.period
             bigSaveSize = s
             toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
-            bigRender = BackgroundJob(name: "mandelbrot-big-picture") { MandelbrotSaving.render(f, on: renderer) }
+            bigRender = BackgroundJob(name: "mandelbrot-big-picture") {
+                MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
+            }
         }
     }
 
