@@ -270,6 +270,7 @@ struct MandelbrotRendererTests {
         usleep(30_000)
         let b = MandelbrotFrame(window: .start, width: 64, height: 40, limit: 60)
         let genB = r.start(b)
+        let doneWhenSuperseded = r.tasksFinished(generation: genA)
         #expect(genB > genA)
         r.waitUntilComputed()
         var tiles = r.drain()
@@ -277,8 +278,10 @@ struct MandelbrotRendererTests {
         tiles += r.drain()
         #expect(tiles.allSatisfy { $0.generation == genB && $0.width == 64 })
         #expect(Self.compose(tiles.filter(\.isFinal), width: 64, height: 40) == Self.reference(b))
-        // A stopped: far from all of its 2 × 94 tasks were computed.
-        #expect(r.tasksFinished(generation: genA) < 20)
+        // A stopped: after B started, each worker finished at most the task it was on (a test
+        // on counts, not on timing: how many A did before depends on the machine's speed).
+        #expect(r.tasksFinished(generation: genA) <= doneWhenSuperseded + r.workerCount)
+        #expect(r.tasksFinished(generation: genA) < 2 * 94)
     }
 
     @Test func theCoarsePreviewComesFirstAndCoversTheView() throws {
