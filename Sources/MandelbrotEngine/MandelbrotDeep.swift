@@ -305,6 +305,10 @@ public struct DeepFrame: Sendable {
     /// 1 where the reference value is below 2⁻⁹⁰⁰ (or exactly 0 after the start): the vector
     /// loop leaves extended-range pixels there to the scalar one.
     let tiny: [UInt8]
+    /// Every pixel lies inside the main cardioid or the period-2 disc: all reach the limit, and
+    /// none is iterated (such orbits never escape, and centred on 0 the reference orbit is 0
+    /// throughout, which would leave every pixel to the slow scalar loop).
+    public let interior: Bool
 
     /// Deltas below 2^this iterate in extended range.
     static let extendedBelow = -960
@@ -325,6 +329,19 @@ public struct DeepFrame: Sendable {
         maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
         bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
         safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
+        interior = Self.inCardioidOrBulb(window.center, radius: maxDeltaC)
+    }
+
+    /// Whether the disc of `radius` around c lies inside the main cardioid or the period-2 disc.
+    /// In doubles, with a margin: g(x, y) = q·(q + x − ¼) − y²/4 with q = (x − ¼)² + y² is
+    /// negative inside the cardioid, and where it is its gradient is below 20; so g(c) < −10⁻⁶
+    /// with a radius below 10⁻⁸ keeps the whole disc inside (the rounding of c and of g, near
+    /// 10⁻¹⁶, is far below the margin). The disc test (x + 1)² + y² < 1/16 has gradient ≤ ½.
+    static func inCardioidOrBulb(_ c: ComplexDecimal, radius: Double) -> Bool {
+        guard radius < 1e-8 else { return false }
+        let x = c.x.double, y = c.y.double, margin = 1e-6
+        let q = (x - 0.25) * (x - 0.25) + y * y
+        return q * (q + x - 0.25) - y * y / 4 < -margin || (x + 1) * (x + 1) + y * y - 1.0 / 16 < -margin
     }
 
     /// Pixel (i, j)'s offset from the centre as (x, y)·2^exponent.
@@ -354,6 +371,11 @@ public struct DeepFrame: Sendable {
                     norms: UnsafeMutablePointer<Double>?,
                     using set: MandelbrotKernel.InstructionSet = MandelbrotKernel.instructionSet) -> RowResult {
         var result = RowResult()
+        if interior {
+            for k in 0..<count { counts[k] = UInt32(limit); norms?[k] = 0 }
+            result.iterations = limit * count
+            return result
+        }
         let y = (Double(height) / 2 - (Double(j) + 0.5)) * spacingMantissa
         withKernelFrame { f in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 96) { d in
@@ -445,7 +467,8 @@ public struct DeepFrame: Sendable {
 
     /// The count of the pixel δc = (cx, cy)·2^cexp.
     func iterations(cx: Double, cy: Double, cexp: Int, norm: inout Double) -> Int {
-        orbit.zx.withUnsafeBufferPointer { rx in
+        if interior { norm = 0; return limit }
+        return orbit.zx.withUnsafeBufferPointer { rx in
             orbit.zy.withUnsafeBufferPointer { ry in
                 bla.entries.withUnsafeBufferPointer { table in
                     iterate(rx.baseAddress!, ry.baseAddress!, table.baseAddress!, cx: cx, cy: cy, cexp: cexp, norm: &norm)

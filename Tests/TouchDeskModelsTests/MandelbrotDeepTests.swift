@@ -346,3 +346,38 @@ struct MandelbrotSafeRunTests {
         }
     }
 }
+
+@Suite("Mandelbrot: deep views inside the main cardioid and the period-2 disc")
+struct MandelbrotInteriorTests {
+    @Test("every pixel reaches the limit, as MPFR says", arguments: [("0", "0"), ("-1", "0.1"), ("-0.1", "0.3")])
+    func wholeViewsInside(x: String, y: String) throws {
+        let window = MandelbrotWindow(center: ComplexDecimal(try DecimalNumber.parse(x), try DecimalNumber.parse(y)),
+                                      width: try DecimalNumber.parse("1e-1000"))
+        let frame = DeepFrame(window: window, width: 120, height: 80, limit: 1500)
+        #expect(frame.interior)
+        var counts = [UInt32](repeating: 0, count: 120)
+        frame.row(40, count: 120, counts: &counts, norms: nil)
+        #expect(counts.allSatisfy { $0 == 1500 })
+        for (i, j) in [(0, 0), (119, 79), (60, 40)] {
+            let o = frame.extendedOffset(i, j)
+            let exact = MandelbrotKernel.iterationsMPFR(center: window.center, offsetX: o.x, offsetY: o.y, limit: 1500,
+                                                        precision: frame.orbit.precision)
+            #expect(exact == 1500, "pixel (\(i), \(j)) escapes after \(exact) in MPFR")
+        }
+    }
+
+    @Test func theTestKeepsItsMargin() throws {
+        // Just outside the cardioid's cusp at ¼, and a view straddling the disc's edge at −¾:
+        // not interior, so iterated.
+        let cusp = MandelbrotWindow(center: ComplexDecimal(try DecimalNumber.parse("0.2500001"), DecimalNumber(0)),
+                                    width: try DecimalNumber.parse("1e-20"))
+        #expect(!DeepFrame(window: cusp, width: 64, height: 64, limit: 300).interior)
+        let edge = MandelbrotWindow(center: ComplexDecimal(try DecimalNumber.parse("-0.75"), DecimalNumber(0)),
+                                    width: try DecimalNumber.parse("1e-20"))
+        #expect(!DeepFrame(window: edge, width: 64, height: 64, limit: 300).interior)
+        // Inside but only just (within the margin): iterated too, which is merely slower.
+        let near = MandelbrotWindow(center: ComplexDecimal(try DecimalNumber.parse("0.2499999"), DecimalNumber(0)),
+                                    width: try DecimalNumber.parse("1e-20"))
+        #expect(!DeepFrame(window: near, width: 64, height: 64, limit: 300).interior)
+    }
+}
