@@ -149,16 +149,13 @@ public enum MandelbrotDeepSIMDKernel {
     static func probe(_ l: Lanes, _ zx: V, _ zy: V) -> (x: V, y: V, r: V, d2: V, flag: Mask) {
         let x = zx + l.dx, y = zy + l.dy
         let r = (x * x).addingProduct(y, y)
-        let d2 = (l.dx * l.dx).addingProduct(l.dy, l.dy)
+        let d2 = delta2(l)
         return (x, y, r, d2, (r .> V(repeating: 4)) .| (r .< d2))
     }
 
-    /// `probe`'s flag and |δ|² alone (the common path keeps nothing else alive).
+    /// |δ|² of each lane.
     @usableFromInline @_transparent
-    static func flag(_ l: Lanes, _ zx: V, _ zy: V) -> (flag: Mask, d2: V) {
-        let p = probe(l, zx, zy)
-        return (p.flag, p.d2)
-    }
+    static func delta2(_ l: Lanes) -> V { (l.dx * l.dx).addingProduct(l.dy, l.dy) }
 
     /// The rare branch of phase 2: the live lanes of `p` that escaped.
     @usableFromInline @_transparent
@@ -206,17 +203,10 @@ public enum MandelbrotDeepSIMDKernel {
         l.dx = ndx; l.dy = ndy
     }
 
-    /// One plain step δ ← 2·Z·δ + δ² + δc.
+    /// `steps` plain steps of all four vectors from reference index m: an untested run (see
+    /// `Frame.safe`), or the one step after a test.
     @usableFromInline @_transparent
-    static func step(_ l: inout Lanes, _ zx: V, _ zy: V) {
-        let ndx = 2 * (zx * l.dx - zy * l.dy) + (l.dx * l.dx - l.dy * l.dy) + l.dcx
-        let ndy = 2 * (zx * l.dy + zy * l.dx) + 2 * l.dx * l.dy + l.dcy
-        l.dx = ndx; l.dy = ndy
-    }
-
-    /// `steps` plain steps of all four vectors from reference index m, untested (see `Frame.safe`).
-    @usableFromInline @_transparent
-    static func untested(_ l0: inout Lanes, _ l1: inout Lanes, _ l2: inout Lanes, _ l3: inout Lanes, _ f: Frame, _ m: Int, _ steps: Int) {
+    static func plainSteps(_ l0: inout Lanes, _ l1: inout Lanes, _ l2: inout Lanes, _ l3: inout Lanes, _ f: Frame, _ m: Int, _ steps: Int) {
         for k in 0..<steps {
             let zx = f.zx[m + k], zy = f.zy[m + k]
             let z2x = V(repeating: zx + zx), z2y = V(repeating: zy + zy)
@@ -237,18 +227,13 @@ public enum MandelbrotDeepSIMDKernel {
     @usableFromInline @_transparent
     static func desyncedStep(_ l: inout Lanes, _ f: Frame, _ n: Int64) {
         var zx = gather(f.zx, l.m), zy = gather(f.zy, l.m)
-        let x = zx + l.dx, y = zy + l.dy
-        let r = x * x + y * y
-        let escaped = l.active .& (r .> V(repeating: 4))
-        l.count.replace(with: N(repeating: n), where: escaped)
-        l.norm.replace(with: r, where: escaped)
-        l.active = l.active .& .!escaped
-        let d2 = l.dx * l.dx + l.dy * l.dy
-        let rebase = l.active .& ((l.m .== N(repeating: Int64(f.last))) .| (r .< d2))
-        l.dx.replace(with: x, where: rebase); l.dy.replace(with: y, where: rebase)
+        let p = probe(l, zx, zy)
+        settle(&l, escaped(l, p), p.r, n)
+        let rebase = rebasing(l, p) .| (l.active .& (l.m .== N(repeating: Int64(f.last))))
+        l.dx.replace(with: p.x, where: rebase); l.dy.replace(with: p.y, where: rebase)
         l.m.replace(with: 0, where: rebase)
         zx.replace(with: 0, where: rebase); zy.replace(with: 0, where: rebase)
-        step(&l, zx, zy)
+        productStep(&l, zx + zx, zy + zy)
         // A true lane of a mask is −1.
         l.m &-= l.active._storage
     }
@@ -392,9 +377,7 @@ public enum MandelbrotDeepSIMDKernel {
             // An untested run: no lane can escape or need a rebase in the next `run` steps
             // (|δ| below the reference's safe radius at m), so the steps need no probe.
             if m > 0 && m + run <= last && n + run <= limit {
-                let d0 = (l0.dx * l0.dx).addingProduct(l0.dy, l0.dy), d1 = (l1.dx * l1.dx).addingProduct(l1.dy, l1.dy)
-                let d2 = (l2.dx * l2.dx).addingProduct(l2.dy, l2.dy), d3 = (l3.dx * l3.dx).addingProduct(l3.dy, l3.dy)
-                let dmax = hmax(vmax(vmax(d0, d1), vmax(d2, d3)))
+                let dmax = hmax(vmax(vmax(delta2(l0), delta2(l1)), vmax(delta2(l2), delta2(l3))))
                 if dmax < f.safe[2 * m] {
                     // A shared BLA skip of at least 2 steps, if one is valid for the largest |δ|.
                     let s = lookup(f, m, n, dmax, scale: 1)
@@ -407,23 +390,22 @@ public enum MandelbrotDeepSIMDKernel {
                     }
                     // Up to the next m − 1 that is a multiple of `run`, where longer BLA maps start.
                     let steps = run - (m - 1) & (run - 1)
-                    untested(&l0, &l1, &l2, &l3, f, m, steps)
+                    plainSteps(&l0, &l1, &l2, &l3, f, m, steps)
                     m += steps; n += steps
                     continue
                 }
                 if dmax < f.safe[2 * m + 1] {
-                    untested(&l0, &l1, &l2, &l3, f, m, shortRun)
+                    plainSteps(&l0, &l1, &l2, &l3, f, m, shortRun)
                     m += shortRun; n += shortRun
                     continue
                 }
             }
+            // A tested step.
             let zxv = V(repeating: f.zx[m]), zyv = V(repeating: f.zy[m])
-            let p0 = flag(l0, zxv, zyv), p1 = flag(l1, zxv, zyv)
-            let p2 = flag(l2, zxv, zyv), p3 = flag(l3, zxv, zyv)
-            if m == last || any(p0.flag .| p1.flag .| p2.flag .| p3.flag) {
+            let q0 = probe(l0, zxv, zyv), q1 = probe(l1, zxv, zyv)
+            let q2 = probe(l2, zxv, zyv), q3 = probe(l3, zxv, zyv)
+            if m == last || any(q0.flag .| q1.flag .| q2.flag .| q3.flag) {
                 let nn = Int64(n)
-                let q0 = probe(l0, zxv, zyv), q1 = probe(l1, zxv, zyv)
-                let q2 = probe(l2, zxv, zyv), q3 = probe(l3, zxv, zyv)
                 let e0 = escaped(l0, q0), e1 = escaped(l1, q1), e2 = escaped(l2, q2), e3 = escaped(l3, q3)
                 if any(e0 .| e1 .| e2 .| e3) {
                     settle(&l0, e0, q0.r, nn); settle(&l1, e1, q1.r, nn)
@@ -438,14 +420,13 @@ public enum MandelbrotDeepSIMDKernel {
                     l1.dx.replace(with: q1.x, where: l1.active); l1.dy.replace(with: q1.y, where: l1.active)
                     l2.dx.replace(with: q2.x, where: l2.active); l2.dy.replace(with: q2.y, where: l2.active)
                     l3.dx.replace(with: q3.x, where: l3.active); l3.dy.replace(with: q3.y, where: l3.active)
-                    step(&l0, zero, zero); step(&l1, zero, zero); step(&l2, zero, zero); step(&l3, zero, zero)
+                    productStep(&l0, zero, zero); productStep(&l1, zero, zero)
+                    productStep(&l2, zero, zero); productStep(&l3, zero, zero)
                     m = 1; n += 1
                     continue
                 }
             }
-            let z2x = zxv + zxv, z2y = zyv + zyv
-            productStep(&l0, z2x, z2y); productStep(&l1, z2x, z2y)
-            productStep(&l2, z2x, z2y); productStep(&l3, z2x, z2y)
+            plainSteps(&l0, &l1, &l2, &l3, f, m, 1)
             m += 1; n += 1
         }
 
