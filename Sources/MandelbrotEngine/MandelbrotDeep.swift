@@ -318,18 +318,19 @@ public struct DeepFrame: Sendable {
         self.width = width; self.height = height; self.limit = limit
         spacingMantissa = spacing.mantissa
         spacingExponent = spacing.exponent
-        orbit = ReferenceOrbit(center: window.center, limit: limit, precision: referencePrecision(spacing: spacing))
-        let o = orbit
-        tiny = (0..<o.count).map { m in
-            o.se[m] != 0 || (m > 0 && o.zx[m] == 0 && o.zy[m] == 0) ? 1 : 0
-        }
         // The farthest pixel centre from the view's centre (half the diagonal), as a double
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
         maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        interior = Self.inCardioidOrBulb(window.center, radius: maxDeltaC)
+        // An interior view iterates nothing: its orbit is only Z_0, and its tables are empty.
+        orbit = ReferenceOrbit(center: window.center, limit: interior ? 0 : limit, precision: referencePrecision(spacing: spacing))
+        let o = orbit
+        tiny = (0..<o.count).map { m in
+            o.se[m] != 0 || (m > 0 && o.zx[m] == 0 && o.zy[m] == 0) ? 1 : 0
+        }
         bla = BLATable(orbit: orbit, maxDeltaC: maxDeltaC)
         safe = SafeRuns(orbit: orbit, maxDeltaC: maxDeltaC)
-        interior = Self.inCardioidOrBulb(window.center, radius: maxDeltaC)
     }
 
     /// Whether the disc of `radius` around c lies inside the main cardioid or the period-2 disc.
