@@ -93,7 +93,7 @@ let package = Package(
         /// app and its end-to-end tests stall.
         .target(name: "MandelbrotEngine", dependencies: [
             "TouchDeskModels", "CPUFeatures", "MandelbrotSIMD", "MandelbrotAVX512", "MandelbrotAVX2", "CMPFR",
-        ], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        ], swiftSettings: [optimisedInDebug()]),
         /// The typed Cairo layer: contexts, surfaces that own themselves, Pango text, colours.
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
         /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
@@ -141,7 +141,7 @@ let package = Package(
         /// one and a frame 300 ms, which makes the debug app and its end-to-end tests unusable.
         .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "TouchDeskFiles"], swiftSettings: [
             .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
-            .unsafeFlags(["-O"], .when(configuration: .debug)),
+            optimisedInDebug(),
         ]),
         .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
 
@@ -180,14 +180,18 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// Swift compiles for baseline x86-64 (SSE2); the clang importer's -march also sets the
-/// instruction set of Swift's own code generation. Only on x86-64 hosts.
-/// A vector kernel build: its instruction set, and optimised in debug builds too (like
-/// MandelbrotEngine), since the tests' debug binary renders deep views with it.
+/// Optimised in debug builds too, for targets whose unoptimised code makes the debug app and
+/// its end-to-end tests stall.
+func optimisedInDebug() -> SwiftSetting { .unsafeFlags(["-O"], .when(configuration: .debug)) }
+
+/// A vector kernel build: its instruction set (Swift compiles for baseline x86-64, SSE2; the
+/// clang importer's -march also sets the instruction set of Swift's own code generation, only on
+/// x86-64 hosts), optimised in debug builds too, since the tests' debug binary renders deep
+/// views with it.
 func vectorFlags(_ level: String) -> [SwiftSetting] {
     #if arch(x86_64)
-    return [.unsafeFlags(["-Xcc", "-march=\(level)"]), .unsafeFlags(["-O"], .when(configuration: .debug))]
+    return [.unsafeFlags(["-Xcc", "-march=\(level)"]), optimisedInDebug()]
     #else
-    return [.unsafeFlags(["-O"], .when(configuration: .debug))]
+    return [optimisedInDebug()]
     #endif
 }
