@@ -113,12 +113,16 @@ extension MandelbrotBench {
     /// The start view at n × n through the app's renderer (coarse then fine tasks, one worker per
     /// core), start to last tile: seconds.
     static func renderer(n: Int, limit: Int, clock: () -> Double) -> Double {
+        render(MandelbrotFrame(window: .start, width: n, height: n, limit: limit), clock: clock).wall
+    }
+
+    /// One frame through the app's renderer, start to last tile: wall and process CPU seconds.
+    static func render(_ frame: MandelbrotFrame, clock: () -> Double) -> (wall: Double, cpu: Double) {
         let r = MandelbrotRenderer()
-        let frame = MandelbrotFrame(window: .start, width: n, height: n, limit: limit)
-        let t0 = clock()
+        let c0 = processCPU(), t0 = clock()
         r.start(frame)
         r.waitUntilComputed()
-        let t = clock() - t0
+        let t = (wall: clock() - t0, cpu: processCPU() - c0)
         _ = r.drain()
         return t
     }
@@ -291,12 +295,8 @@ extension MandelbrotBench {
             let frame = MandelbrotFrame(window: window, width: 1920, height: 1080, limit: limit)
             var walls: [Double] = [], cpus: [Double] = []
             for _ in 0..<runs {
-                let r = MandelbrotRenderer()
-                let c0 = processCPU(), t0 = clock()
-                r.start(frame)
-                r.waitUntilComputed()
-                walls.append(clock() - t0); cpus.append(processCPU() - c0)
-                _ = r.drain()
+                let t = render(frame, clock: clock)
+                walls.append(t.wall); cpus.append(t.cpu)
             }
             print(String(format: "  width %-7@ limit %5d  %@  complete %.3f s, CPU %.3f s", text as NSString, limit,
                          (frame.usesPerturbation ? "perturbation" : "doubles     ") as NSString, walls.sorted()[runs / 2], cpus.sorted()[runs / 2]))
