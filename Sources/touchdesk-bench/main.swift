@@ -9,19 +9,24 @@ import TouchDeskViews
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
-/// Usage: touchdesk-bench [--frames N] [mandelbrot | mandelbrot-recolour | mandelbrot-find | web | map | globe | images]
+/// Usage: touchdesk-bench [--frames N] [mandelbrot | mandelbrot-recolour | mandelbrot-deep | mandelbrot-compare |
+/// mandelbrot-cliff | mandelbrot-find | web | map | globe | images]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
 } ?? 60
 let size = Size(900, 640)
 
-if CommandLine.arguments.dropFirst().contains("map") {
-    MainActor.assumeIsolated { MapBench.run(clock: now) }
+/// Runs `body` and exits when `name` is one of the arguments: one benchmark alone.
+func only(_ name: String, _ body: () -> Void) {
+    guard CommandLine.arguments.dropFirst().contains(name) else { return }
+    body()
     exit(0)
 }
 
-if CommandLine.arguments.dropFirst().contains("mandelbrot-find") {
+only("map") { MainActor.assumeIsolated { MapBench.run(clock: now) } }
+
+only("mandelbrot-find") {
     // Searches for the deep views' centres (see MandelbrotBench.deepViews) and prints them.
     let wanted = CommandLine.arguments.firstIndex(of: "--periods").flatMap {
         CommandLine.arguments.indices.contains($0 + 1) ? CommandLine.arguments[$0 + 1].split(separator: ",").compactMap { Int($0) } : nil
@@ -33,50 +38,27 @@ if CommandLine.arguments.dropFirst().contains("mandelbrot-find") {
         return ComplexDecimal(x, y)
     } ?? MandelbrotBench.seahorse
     MandelbrotBench.findSpirals(near: near, periods: wanted) { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
-    exit(0)
 }
 
-if CommandLine.arguments.dropFirst().contains("mandelbrot-compare") {
-    MandelbrotBench.compareDeep(clock: threadTime)
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().contains("mandelbrot-cliff") {
-    MandelbrotBench.runCliff(clock: now)
-    exit(0)
-}
-if CommandLine.arguments.dropFirst().contains("mandelbrot-deep") {
-    // Only the deep views.
-    MandelbrotBench.runDeep(clock: now)
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().contains("mandelbrot-recolour") {
-    // Only the palette refit and repaint (part of `mandelbrot`).
+only("mandelbrot-compare") { MandelbrotBench.compareDeep(clock: threadTime) }
+only("mandelbrot-cliff") { MandelbrotBench.runCliff(clock: now) }
+// Only the deep views.
+only("mandelbrot-deep") { MandelbrotBench.runDeep(clock: now) }
+// Only the palette refit and repaint (part of `mandelbrot`).
+only("mandelbrot-recolour") {
     MandelbrotBench.runRecolour(clock: now)
     MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
-    exit(0)
 }
-
-if CommandLine.arguments.dropFirst().contains("mandelbrot") {
+only("mandelbrot") {
     MandelbrotBench.run(clock: now)
     MandelbrotBench.runRecolour(clock: now)
     MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
     MandelbrotBench.runDeep(clock: now)
     MandelbrotBench.runCliff(clock: now)
-    exit(0)
 }
-if CommandLine.arguments.dropFirst().contains("web") {
-    MainActor.assumeIsolated { WebPagesBench.run(frames: frames, clock: now) }
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().contains("images") {
-    MainActor.assumeIsolated { ImagesResizeBench.run(clock: now) }
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().contains("globe") {
+only("web") { MainActor.assumeIsolated { WebPagesBench.run(frames: frames, clock: now) } }
+only("images") { MainActor.assumeIsolated { ImagesResizeBench.run(clock: now) } }
+only("globe") {
     // Sea Level: building and loading the cache, frames while turning, zooming and after a
     // sea-level change at two window sizes, resident memory.
     do {
@@ -85,7 +67,6 @@ if CommandLine.arguments.dropFirst().contains("globe") {
         FileHandle.standardError.write(Data("touchdesk-bench globe: \(error)\n".utf8))
         exit(1)
     }
-    exit(0)
 }
 
 /// This thread's CPU time in seconds: for one-thread comparisons on a busy machine, where
