@@ -170,12 +170,7 @@ public struct HolesModel: Equatable, Sendable {
 
     /// The edges of the table bounce the ball back with restitution 0.45.
     private mutating func bounce() {
-        let r = ballRadius
-        if ball.x < r { ball.x = r; ux = abs(ux) * Self.restitution }
-        if ball.x > size.width - r { ball.x = size.width - r; ux = -abs(ux) * Self.restitution }
-        // y grows downwards while uy points up: the top edge sends uy down (negative).
-        if ball.y < r { ball.y = r; uy = -abs(uy) * Self.restitution }
-        if ball.y > size.height - r { ball.y = size.height - r; uy = abs(uy) * Self.restitution }
+        TiltBall.bounceOffEdges(&ball, &ux, &uy, radius: ballRadius, in: size, restitution: Self.restitution)
     }
 
     private mutating func clampToTable() {

@@ -392,11 +392,7 @@ public struct MazeModel: Equatable, Sendable {
     }
 
     private mutating func bounceOffWalls() {
-        let r = radius
-        if ball.x < r { ball.x = r; ux = abs(ux) * Self.restitution }
-        if ball.x > size.width - r { ball.x = size.width - r; ux = -abs(ux) * Self.restitution }
-        if ball.y < r { ball.y = r; uy = -abs(uy) * Self.restitution }
-        if ball.y > size.height - r { ball.y = size.height - r; uy = abs(uy) * Self.restitution }
+        TiltBall.bounceOffEdges(&ball, &ux, &uy, radius: radius, in: size, restitution: Self.restitution)
     }
 
     private mutating func clampToBox() {
