@@ -105,6 +105,9 @@ public struct HolesModel: Equatable, Sendable {
         clampToTable()
     }
 
+    /// Space: the ball stops where it is (the tilt is levelled by the input).
+    public mutating func brake() { ux = 0; uy = 0 }
+
     private mutating func resetBall() {
         ball = start
         ux = 0; uy = 0
@@ -141,6 +144,7 @@ public struct HolesModel: Equatable, Sendable {
         ux += 0.2 * (ax + px)
         uy += 0.2 * (ay + py)
         if inHole { ux *= 0.8; uy *= 0.8 }
+        else if TiltBall.isLevel(a) { TiltBall.rollToRest(&ux, &uy) }
         ball.x += 0.5 * ux * unit
         ball.y -= 0.5 * uy * unit
         bounce()
