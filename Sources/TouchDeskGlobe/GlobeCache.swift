@@ -14,7 +14,8 @@ import TouchDeskFiles
 ///     32  payload size             UInt64
 ///     40  payload checksum         UInt64 (four interleaved FNV-1a lanes over 64-bit words)
 ///     48  data sets used           UInt32 (`ReliefSources`)
-///     52  reserved                 12 bytes
+///     52  reserved                 4 bytes
+///     56  today's land, km²        Float64
 ///     64  cells, shades, land lost and gained tables (see `Layout`), native byte order
 ///
 /// A file of the wrong size, version, grid or checksum, or made from a source file of another
@@ -27,6 +28,8 @@ public enum GlobeCache {
     static let version: UInt32 = 2
     /// Where the header keeps the `ReliefSources` the globe was made from.
     static let sourcesOffset = 48
+    /// Where it keeps today's land area in km² (Float64).
+    static let landAreaOffset = 56
     static let headerSize = 64
 
     public struct LoadError: Error, CustomStringConvertible {
@@ -84,7 +87,7 @@ public enum GlobeCache {
         }
     }
 
-    static func writeHeader(into base: UnsafeMutableRawPointer, layout: Layout, sourceSize: UInt64, sources: ReliefSources) {
+    static func writeHeader(into base: UnsafeMutableRawPointer, layout: Layout, sourceSize: UInt64, sources: ReliefSources, landKm2: Double) {
         memset(base, 0, headerSize)
         base.storeBytes(of: magic, toByteOffset: 0, as: UInt64.self)
         base.storeBytes(of: version, toByteOffset: 8, as: UInt32.self)
@@ -94,6 +97,7 @@ public enum GlobeCache {
         base.storeBytes(of: sourceSize, toByteOffset: 24, as: UInt64.self)
         base.storeBytes(of: UInt64(layout.payloadSize), toByteOffset: 32, as: UInt64.self)
         base.storeBytes(of: sources.rawValue, toByteOffset: sourcesOffset, as: UInt32.self)
+        base.storeBytes(of: landKm2, toByteOffset: landAreaOffset, as: Double.self)
         base.storeBytes(of: checksum(base + headerSize, byteCount: layout.payloadSize), toByteOffset: 40, as: UInt64.self)
     }
 

@@ -23,6 +23,9 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     let landShareGainedByDepth: UnsafePointer<Double>
     /// The data sets it was made from.
     public let sources: ReliefSources
+    /// Today's land (lakes left out), km².
+    public let todayLandKm2: Double
+    static let earthRadiusKm = 6371.0088
     private let block: GlobeCache.Block
     var blockForWriting: GlobeCache.Block { block }
 
@@ -36,6 +39,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         landShareBySpill = (base + layout.landOffset).assumingMemoryBound(to: Double.self)
         landShareGainedByDepth = (base + layout.gainedOffset).assumingMemoryBound(to: Double.self)
         sources = ReliefSources(rawValue: base.load(fromByteOffset: GlobeCache.sourcesOffset, as: UInt32.self))
+        todayLandKm2 = base.load(fromByteOffset: GlobeCache.landAreaOffset, as: Double.self)
     }
 
     /// Preprocesses `grid` alone in memory (the priority-flood, shading and the land table), with the
@@ -124,7 +128,8 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
             gained[d] = total > 0 ? sum / total : 0
             sum += bared[d]
         }
-        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize, sources: relief.sources)
+        let km2 = total * 2 * .pi / Double(w) * GlobeData.earthRadiusKm * GlobeData.earthRadiusKm
+        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize, sources: relief.sources, landKm2: km2)
         return GlobeData(block: block, width: grid.width, height: grid.height)
     }
 
@@ -202,6 +207,25 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         let (i, fx, fy) = corners(g.x, g.y)
         func h(_ k: Int) -> Double { Double(Self.heightAboveWater(cells[k], level: Int32(level))) }
         return Self.bilinear(h(i), h(i + 1), h(i + stride), h(i + stride + 1), fx, fy)
+    }
+
+    /// The spill level of the cell nearest `point`: the lowest sea level at which the ocean reaches
+    /// it (metres; nil if never). For a lake cell, the level at which the sea spills into the lake.
+    public func spillLevel(at point: GeoPoint) -> Int? {
+        let (row, column) = nearestCell(point)
+        let s = Int(spillLevel(row: row, column: column))
+        return s == Int(Int16.max) ? nil : s
+    }
+
+    /// Whether the cell nearest `point` is a lake.
+    public func isLake(at point: GeoPoint) -> Bool {
+        let (row, column) = nearestCell(point)
+        return isLake(row: row, column: column)
+    }
+
+    func nearestCell(_ point: GeoPoint) -> (row: Int, column: Int) {
+        let g = gridCoordinates(point)
+        return (Int(g.y.rounded()).clamped(0, height - 1), Int(g.x.rounded()) % width)
     }
 
     /// Whether `point` is under water at sea level `level` (connected to the ocean, not merely low).

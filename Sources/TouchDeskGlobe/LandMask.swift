@@ -41,34 +41,44 @@ public enum LandMask {
         let entry = try ZipEntry.find("mask.npy", in: bytes, path: path)
         var land = [UInt8](repeating: 0, count: width * height)
         var total = [UInt8](repeating: 0, count: width * height)
-        // The cell column of every mask column, and the cell row of every mask row.
+        // Runs of mask columns that fall in one cell column (ten, five at the ends of the row).
         let cellsPerDegreeX = Double(width) / 360, cellsPerDegreeY = Double(height - 1) / 180
-        let columnCell: [Int32] = (0..<columns).map { j in
+        var runs: [(start: Int, end: Int, cell: Int)] = []
+        for j in 0..<columns {
             let lon = -180 + (Double(j) + 0.5) / Double(perDegree)
             var c = Int((lon * cellsPerDegreeX).rounded()) % width
             if c < 0 { c += width }
-            return Int32(c)
+            if let last = runs.last, last.cell == c, last.end == j { runs[runs.count - 1].end = j + 1 } else { runs.append((j, j + 1, c)) }
         }
         var header: [UInt8] = []
         var dataStart = -1
-        var position = 0  // bytes of mask data seen
+        var row = [UInt8](repeating: 0, count: columns)
+        var filled = 0  // bytes of the current row
+        var rowsDone = 0
         try land.withUnsafeMutableBufferPointer { land in
             try total.withUnsafeMutableBufferPointer { total in
-                try columnCell.withUnsafeBufferPointer { cc in
+                try row.withUnsafeMutableBufferPointer { rowBuffer in
+                    let rowBytes = rowBuffer.baseAddress!
+                    func countRow() {
+                        let lat = 90 - (Double(rowsDone) + 0.5) / Double(perDegree)
+                        let rowBase = Int(((lat + 90) * cellsPerDegreeY).rounded()).clamped(0, height - 1) * width
+                        for run in runs {
+                            var ocean = 0
+                            for j in run.start..<run.end { ocean &+= Int(rowBytes[j]) }
+                            let n = run.end - run.start
+                            land[rowBase &+ run.cell] &+= UInt8(truncatingIfNeeded: n - ocean)
+                            total[rowBase &+ run.cell] &+= UInt8(truncatingIfNeeded: n)
+                        }
+                        rowsDone += 1
+                    }
                     func consume(_ chunk: UnsafeRawBufferPointer) {
                         var k = 0
-                        while k < chunk.count, position < rows * columns {
-                            let i = position / columns, j0 = position % columns
-                            let n = min(columns - j0, chunk.count - k)
-                            let lat = 90 - (Double(i) + 0.5) / Double(perDegree)
-                            let rowBase = Int(((lat + 90) * cellsPerDegreeY).rounded()).clamped(0, height - 1) * width
-                            for j in j0..<j0 + n {
-                                let cell = rowBase &+ Int(cc[j])
-                                total[cell] &+= 1
-                                land[cell] &+= chunk[k &+ j &- j0] == 0 ? 1 : 0
-                            }
+                        while k < chunk.count, rowsDone < rows {
+                            let n = min(columns - filled, chunk.count - k)
+                            memcpy(rowBytes + filled, chunk.baseAddress! + k, n)
+                            filled += n
                             k += n
-                            position += n
+                            if filled == columns { countRow(); filled = 0 }
                         }
                     }
                     try Inflater.inflate(bytes, from: entry.dataOffset, count: entry.compressedSize, path: path) { chunk in
@@ -81,6 +91,7 @@ public enum LandMask {
                 }
             }
         }
+        let position = rowsDone * columns
         guard position == rows * columns else {
             throw ReadError(description: "\(path): the mask is cut short (\(position) of \(rows * columns) points); reinstall \(package)")
         }
