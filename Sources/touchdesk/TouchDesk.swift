@@ -86,7 +86,10 @@ struct TouchDesk: ParsableCommand {
     @Option(name: .customLong("sea-level"), help: ArgumentHelp("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below).", valueName: "metres"))
     var seaLevel: String?
 
-    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil }
+    @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
+    var report = false
+
+    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil || report }
 
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
@@ -128,8 +131,9 @@ struct TouchDesk: ParsableCommand {
         }
         if globeOptionsGiven {
             if let id = app ?? appOption, id != GlobeApp.id {
-                throw ValidationError("--look-at, --zoom and --sea-level are for the globe app, not \(id)")
+                throw ValidationError("--look-at, --zoom, --sea-level and --report are for the globe app, not \(id)")
             }
+            if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
             if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
             do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel) } catch { throw ValidationError(error.description) }
         }
@@ -149,7 +153,11 @@ struct TouchDesk: ParsableCommand {
 
     func validatePlace() throws {
         if let place {
-            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--place is for the map app, not \(id)") }
+            if report {
+                if let id = app ?? appOption, id != GlobeApp.id { throw ValidationError("--report is for the globe app, not \(id)") }
+            } else if let id = app ?? appOption, id != MapApp.id {
+                throw ValidationError("--place is for the map app (or the globe's --report), not \(id)")
+            }
             if place.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--place needs a place name") }
         }
     }
@@ -165,6 +173,17 @@ struct TouchDesk: ParsableCommand {
             let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
             for t in Registry.tiles {
                 print(t.entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.entry.title + " — " + t.entry.blurb)
+            }
+            return
+        }
+        if report {
+            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel).seaLevel ?? 0
+            do {
+                print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
+                    FileHandle.standardError.write(Data(("touchdesk: " + $0 + "\n").utf8))
+                })
+            } catch {
+                fail(error.description, code: 2)
             }
             return
         }
