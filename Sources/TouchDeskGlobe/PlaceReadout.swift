@@ -18,7 +18,7 @@ public struct PlaceReadout: Equatable, Sendable {
     /// Metres above today's sea, bilinear between the grid's cells.
     public var elevation: Double
     /// The lowest level at which the sea reaches it, as the flooded-places list counts it (nil:
-    /// not even at +9,000 m).
+    /// not even at +9,000 m, or a point out at sea). For a lake, the level the sea spills into it.
     public var floodsAt: Int?
     public var situation: Situation
     /// Below this many metres from the level at which it floods, the data cannot tell (±).
@@ -31,12 +31,13 @@ public struct PlaceReadout: Equatable, Sendable {
 
     public init(point: GeoPoint, level: Int, on globe: GlobeData) {
         elevation = globe.elevation(at: point)
-        floodsAt = globe.placeFloodLevel(at: point)
-        accuracy = globe.sources.verticalAccuracy
         let lake = globe.isLake(at: point)
+        // A lake's own level is where the sea spills into it.
+        floodsAt = lake ? globe.spillLevel(at: point) : globe.placeFloodLevel(at: point)
+        accuracy = globe.sources.verticalAccuracy
         if let f = floodsAt, level > 0, f <= level {
             situation = .underWater  // the flooded-places list's own rule
-        } else if lake, (globe.spillLevel(at: point) ?? .max) > level {
+        } else if lake, (floodsAt ?? .max) > level {
             situation = .inALake
         } else if floodsAt == nil, globe.isUnderWater(point, level: level) {
             situation = .underWater  // a point out at sea

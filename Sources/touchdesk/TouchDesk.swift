@@ -155,8 +155,8 @@ struct TouchDesk: ParsableCommand {
         if let place {
             if report {
                 if let id = app ?? appOption, id != GlobeApp.id { throw ValidationError("--report is for the globe app, not \(id)") }
-            } else if let id = app ?? appOption, id != MapApp.id {
-                throw ValidationError("--place is for the map app (or the globe's --report), not \(id)")
+            } else if let id = app ?? appOption, id != MapApp.id, id != GlobeApp.id {
+                throw ValidationError("--place is for the map and globe apps, not \(id)")
             }
             if place.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--place needs a place name") }
         }
@@ -188,7 +188,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
-        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
+        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil && !globeOptionsGiven ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
         // The app's kept state is read off the UI thread and would replace, when it arrives, what
@@ -198,6 +198,11 @@ struct TouchDesk: ParsableCommand {
         if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
             globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel))
+        }
+        if let place, let globe = shell.current?.app as? GlobeApp {
+            globe.finishLoading()
+            if let problem = globe.placesError { fail(problem, code: 2) }
+            if !globe.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
         }
         if let place, let map = shell.current?.app as? MapApp {
             // The index loads in milliseconds from its cache (a second the first time): wait for it here.
