@@ -183,3 +183,49 @@ struct MissingDataTests {
         #expect(mask.reduce(0) { $0 + Int($1) } == 11 * 11 - 11)  // rows 90…99 (the top edge is outside), columns 10…20
     }
 }
+
+@Suite("Sea Level: place readout and land bridges",
+       .enabled(if: MergedData.available, "needs ferret-datasets, marble-qt-data and scripts/data/relief"))
+struct PlaceReadoutTests {
+    var data: GlobeData { get throws { try #require(RealData.globe?.data) } }
+
+    @Test func bangkokFromDryToBeachFrontToUnderWater() throws {
+        let data = try data
+        let bangkok = GeoPoint(latitude: 13.754, longitude: 100.501)
+        let today = PlaceReadout(point: bangkok, level: 0, on: data)
+        let floodsAt = try #require(today.floodsAt)
+        #expect((1...10).contains(floodsAt))
+        #expect(abs(today.elevation - Double(floodsAt)) <= 5)
+        guard case .inland(let km?) = today.situation else { Issue.record("\(today.situation)"); return }
+        // Bangkok is about 25–30 km from the Gulf of Thailand.
+        #expect(km > 10 && km < 60)
+        #expect(PlaceReadout(point: bangkok, level: floodsAt - 1, on: data).situation != .underWater)
+        #expect(PlaceReadout(point: bangkok, level: floodsAt, on: data).situation == .underWater)
+        #expect(today.isUncertain(at: floodsAt) && !today.isUncertain(at: floodsAt + 30))
+    }
+
+    @Test func lakesAndTheOpenSea() throws {
+        let data = try data
+        #expect(PlaceReadout(point: GeoPoint(latitude: -15.8, longitude: -69.4), level: 70, on: data).situation == .inALake)
+        #expect(PlaceReadout(point: GeoPoint(latitude: 0, longitude: -140), level: 0, on: data).situation == .underWater)
+        // Mid-continent: the sea far away (Kansas is over 900 km from any coast).
+        guard case .inland(let km?) = PlaceReadout(point: GeoPoint(latitude: 38.5, longitude: -98.0), level: 0, on: data).situation
+        else { Issue.record("no sea found from Kansas"); return }
+        #expect(km > 900)
+    }
+
+    /// Sill depths in the literature: Bering Strait about 50 m, Dover Strait 30–45 m, the Sunda
+    /// Shelf's straits 40–60 m, Torres Strait about 12 m. The 0.1° grid smooths the channels.
+    @Test func landBridgesOpenAtTheirSills() throws {
+        let data = try data
+        let sills = Dictionary(uniqueKeysWithValues: LandBridge.allCases.map { ($0, data.highestLevelWithDryPath($0)) })
+        print("land bridges open at: \(sills)")
+        #expect((-70 ... -30).contains(try #require(sills[.beringia] ?? nil)))
+        #expect((-60 ... -15).contains(try #require(sills[.doggerland] ?? nil)))
+        #expect((-70 ... -20).contains(try #require(sills[.sundaland] ?? nil)))
+        #expect((-20 ... -1).contains(try #require(sills[.sahul] ?? nil)))
+        #expect(data.landBridges(at: 0).isEmpty)
+        #expect(data.landBridges(at: -120).count == 4)
+        #expect(data.landBridges(at: -20).map(\.bridge) == [.sahul])
+    }
+}
