@@ -32,6 +32,8 @@ public struct GlobeStyle: Equatable, Sendable {
 ///
 /// Not thread-safe: one renderer per window, used from one thread at a time.
 public final class GlobeRenderer {
+    /// Metres of the land ramp that bared sea floor is coloured across below today's sea.
+    static let baredRamp = 1200
     private let palette = GlobePalette()
     private var geometryKey: (width: Int, height: Int, zoom: Double) = (0, 0, 0)
     private var columnX: [Float] = []
@@ -71,7 +73,7 @@ public final class GlobeRenderer {
                                             limb: limb.baseAddress!, glow: glow.baseAddress!,
                                             background: style.background, coastline: style.showsCoastline,
                                             level: Int32(level),
-                                            landScale: level < 0 ? Float(SeaLevel.highest) / Float(SeaLevel.highest - level) : 1,
+                                            landScale: level < 0 ? min(1, Float(GlobeRenderer.baredRamp) / Float(-level)) : 1,
                                             r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
                                             r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
                                             r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
@@ -191,9 +193,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let background: UInt32
     let coastline: Bool
     let level: Int32
-    /// Below today's level the land's ramp is squeezed so the highest possible height above the
-    /// water still reaches the top of the ramp: with the oceans drained the abyssal plains (6 km
-    /// above the trench floor) come out brown rather than snow-white.
+    /// Below today's level, today's land keeps today's colours (by its height above today's sea)
+    /// and the bared sea floor is coloured by its height above the water squeezed into the ramp's
+    /// first `GlobeRenderer.baredRamp` metres: drained, the continents stand out by their relief
+    /// and the abyssal plains come out green to brown rather than all snow-white.
     let landScale: Float
     /// World-to-view rows; the frame applies the transpose.
     let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
@@ -264,7 +267,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
 
             let colour: UInt32
             if h > 0 {
-                colour = land[min(Int(h * landScale) >> 2, steps)]
+                // Above today's sea: today's colours; bared sea floor: the squeezed ramp.
+                let today = h + Float(level)
+                let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
+                colour = land[min(Int(metres) >> 2, steps)]
             } else {
                 let step = min(Int(-h) >> 2, steps)
                 colour = t > 0 ? flooded[step] : sea[step]

@@ -229,3 +229,30 @@ struct PlaceReadoutTests {
         #expect(data.landBridges(at: -20).map(\.bridge) == [.sahul])
     }
 }
+
+@Suite("Sea Level: drained colours", .enabled(if: RealData.available, "ETOPO5 not installed (ferret-datasets)"))
+struct DrainedColourTests {
+    /// The centre pixel of a 200 × 200 picture looking straight down at `point`.
+    func centre(_ data: GlobeData, _ point: GeoPoint, level: Int) -> (r: Int, g: Int, b: Int) {
+        var pixels = [UInt32](repeating: 0, count: 200 * 200)
+        pixels.withUnsafeMutableBytes { buf in
+            GlobeRenderer().render(data, view: GlobeView(lookingAt: point, zoom: 6), level: level,
+                                   style: GlobeStyle(showsCoastline: false, tintsFloodedLand: false),
+                                   into: buf.baseAddress!, width: 200, height: 200, stride: 800)
+        }
+        let c = pixels[100 * 200 + 100]
+        return (Int(c >> 16 & 0xFF), Int(c >> 8 & 0xFF), Int(c & 0xFF))
+    }
+
+    @Test func drainedContinentsKeepTheirColours() throws {
+        let data = try #require(RealData.globe?.data)
+        // Central Australia (about 300 m) is the same lowland colour drained as today, not white.
+        let australia = GeoPoint(latitude: -25, longitude: 134)
+        let today = centre(data, australia, level: 0), drained = centre(data, australia, level: -11_000)
+        #expect(today == drained, "today \(today), drained \(drained)")
+        #expect(min(drained.r, drained.g, drained.b) < 180, "white: \(drained)")
+        // The bared floor of the Pacific is land-coloured (not blue) and not white either.
+        let pacific = centre(data, GeoPoint(latitude: 0, longitude: -140), level: -11_000)
+        #expect(pacific.b < pacific.r && min(pacific.r, pacific.g, pacific.b) < 200, "\(pacific)")
+    }
+}
