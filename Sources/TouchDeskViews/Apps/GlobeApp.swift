@@ -171,6 +171,7 @@ public final class GlobeApp: MiniApp {
         public var lookAt: GeoPoint?
         public var zoom: Double?
         public var seaLevel: Int?
+        public var exaggeration: Double?
     }
 
     public struct OptionError: Error, CustomStringConvertible {
@@ -178,8 +179,16 @@ public final class GlobeApp: MiniApp {
     }
 
     /// Checks the command line's globe options; the error says what is wrong and what is allowed.
-    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?) throws(OptionError) -> StartOptions {
+    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
+                                                exaggeration: String? = nil) throws(OptionError) -> StartOptions {
         var o = StartOptions()
+        if let exaggeration {
+            let range = GlobeStyle.exaggerationRange
+            guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
+                throw OptionError(description: "--exaggeration takes a number from \(Int(range.lowerBound)) (true scale) to \(Int(range.upperBound)), not \"\(exaggeration)\"")
+            }
+            o.exaggeration = e
+        }
         if let lookAt {
             let parts = lookAt.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
@@ -219,6 +228,7 @@ public final class GlobeApp: MiniApp {
             model.show(v)
         }
         if let m = o.seaLevel { model.setLevel(m) }
+        if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
     }
 
@@ -429,6 +439,10 @@ public final class GlobeApp: MiniApp {
         else if k.is("Right") || k.is("KP_Right") { model.turn(degrees: 10) }
         else if k.is("plus") || k.is("equal") || k.is("KP_Add") { model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2)) }
         else if k.is("minus") || k.is("KP_Subtract") { model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2)) }
+        else if k.is("bracketright") || k.is("bracketleft") {
+            // Relief exaggeration 1, 2, 5, 10, 20, 50×: the mountains on the rim stand off it.
+            model.style.exaggeration = GlobeStyle.steppedExaggeration(model.style.exaggeration, up: k.is("bracketright"))
+        }
         else { return false }
         return true
     }
@@ -725,7 +739,9 @@ public final class GlobeApp: MiniApp {
 
     private func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let hints = ["Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", "Drag to turn · wheel to zoom", "F1: keys"]
+        let relief = model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : ""
+        let hints = [relief + "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", relief + "Drag to turn · wheel to zoom",
+                     relief + "F1: keys", "F1: keys"]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
         let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
         let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
