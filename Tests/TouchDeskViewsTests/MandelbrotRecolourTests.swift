@@ -118,7 +118,8 @@ struct MandelbrotRecolourTests {
         let r = app.imageRect
         let before = frame(of: app, size: Self.size)
         app.press("plus")   // ×2 about the picture's centre
-        let during = frame(of: app, size: Self.size)   // the frame carries the restart out
+        app.applyRestart()  // what the next tick does first
+        let during = frame(of: app, size: Self.size)
         #expect(app.showsOlderPicture && app.isRecolouring)
         let c = (x: r.x + r.width / 2, y: r.y + r.height / 2)
         var wrong = 0

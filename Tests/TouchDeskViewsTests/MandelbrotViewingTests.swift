@@ -101,6 +101,7 @@ struct MandelbrotViewingTests {
         // Drag the picture 90 points right and 40 down: the set moves with the pointer.
         let a = Point(r.midX - 100, r.midY - 60)
         app.drag([a, Point(a.x + 45, a.y + 20), Point(a.x + 90, a.y + 40)])
+        app.applyRestart()  // what the next tick does first
         let moved = try #require(app.picture)
         #expect(moved.value(200, 150) == before.value(110, 110), "the old pixels moved with the drag")
         #expect(moved.quality(200, 150) == .final && moved.quality(10, 150) == .unknown)
@@ -140,6 +141,7 @@ struct MandelbrotViewingTests {
         // Three doublings of the limit: the main cardioid now takes 1,600 steps a pixel, and the
         // frame below is drawn straight after the key, long before the workers can be done.
         for _ in 0..<3 { app.press("bracketright") }
+        app.applyRestart()  // what the next tick does first
         #expect(app.isRendering)
         let during = frame(of: app, size: Self.size)
         let barStart = during.at(r.x + 3, barY)
@@ -160,8 +162,8 @@ struct MandelbrotViewingTests {
     @Test func atTwoPixelsPerPointThePictureHasTheScreensOwnPixels() throws {
         let sandbox = Sandbox()
         let app = Self.make(sandbox)
-        // The first frame at 2× tells the app its device scale; the next tick renders for it.
-        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        // Laid out at 2×, the next tick renders at the screen's own pixels.
+        app.layout(in: Self.size, scale: 2)
         _ = app.tick()
         app.finishRendering()
         let f = try #require(app.frame)

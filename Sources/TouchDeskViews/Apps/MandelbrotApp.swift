@@ -22,24 +22,35 @@ public final class MandelbrotApp: MiniApp {
     public nonisolated static let blurb = "Tap a quadrant to zoom into the Mandelbrot set; wheel, drag, deep zoom, palettes, save big PNGs."
 
     /// The toolbar's controls, and the actions only keys reach (the period: , and .).
-    enum Control: String, CaseIterable {
-        case reset, out, fewer, more, smooth, palette, shorterPeriod, longerPeriod, save, saveBig
+    nonisolated enum Control: ControlID {
+        case reset, out, fewer, more, smooth, palette, save, saveBig
+        case shorterPeriod, longerPeriod, copyView, copyJourney, zoomIn, quadrant(Int)
+        case pan(dx: Int, dy: Int)
+
+        var name: String {
+            switch self {
+            case .quadrant(let q): "quadrant.\(q)"
+            case .pan(let dx, let dy): "pan.\(dx).\(dy)"
+            default: "\(self)"
+            }
+        }
     }
+
+    /// The Save-as size panel's buttons.
+    enum SizeControl: String, ControlID { case go, cancel }
 
     public private(set) var model = MandelbrotModel()
     let environment: AppEnvironment
-    let controls = Controls()
+    let controls = Controls<Control>()
     let renderer = MandelbrotRenderer()
     /// Where the picture is drawn, in the app's coordinates (points).
     public private(set) var imageRect = Rect.zero
     private var size = Size(0, 0)
     /// Device pixels per point: the picture is computed at the screen's own resolution.
     public private(set) var pixelScale = 1.0
-    /// The device scale the last frame was drawn at; the tick adopts it.
-    private var drawnScale = 1.0
     /// The picture's values and quality, `frame.width` × `frame.height` device pixels.
-    public var picture: MandelbrotPicture? { applyRestart(); return storedPicture }
-    private var storedPicture: MandelbrotPicture?
+    /// A view change waits for the next tick (`applyRestart`) before it reaches the picture.
+    public private(set) var picture: MandelbrotPicture?
     /// The picture's colours (RGB24), the same pixels.
     private var surface: ImageSurface?
     /// The colouring the surface is painted in: what the window shows.
@@ -102,7 +113,7 @@ public final class MandelbrotApp: MiniApp {
     public private(set) var bigSaveSize: (width: Int, height: Int)?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
-    let sizeForm = Form()
+    let sizeForm = Form<SizeControl>()
     let sizeField: TextField
     public private(set) var isAskingForSize = false
     private var sizePanel = Rect.zero
@@ -121,17 +132,25 @@ public final class MandelbrotApp: MiniApp {
         self.environment = environment
         sizeField = TextField("size", text: "3840×2160", placeholder: "width×height", maxLength: 16, clipboard: environment.clipboard)
         sizeForm.add(sizeField)
-        sizeForm.addButton("go", "Save", shortcut: "Enter")
-        sizeForm.addButton("cancel", "Cancel", shortcut: "Esc")
-        sizeForm.order = ["size", "go", "cancel"]
-        controls.add(Control.reset.rawValue, "Reset", shortcut: "R")
-        controls.add(Control.out.rawValue, "Out", shortcut: "⌫")
-        controls.add(Control.fewer.rawValue, "Iter −", shortcut: "[")
-        controls.add(Control.more.rawValue, "Iter +", shortcut: "]")
-        controls.add(Control.smooth.rawValue, "Smooth", shortcut: "S", kind: .toggle)
-        controls.add(Control.palette.rawValue, "Palette", shortcut: "P")
-        controls.add(Control.save.rawValue, "Save", shortcut: "Ctrl+S")
-        controls.add(Control.saveBig.rawValue, "Save as…", shortcut: "Shift+Ctrl+S")
+        sizeForm.addButton(.go, "Save", key: .key("Return", "KP_Enter"))
+        sizeForm.addButton(.cancel, "Cancel", key: .key("Escape"))
+        controls.add(.reset, "Reset", key: .key("r"), also: [.key("Home")], help: "Back to the start view")
+        controls.add(.out, "Out", key: .key("BackSpace"), also: [.key("minus", "KP_Subtract")], help: "One step out")
+        controls.add(.fewer, "Iter −", key: .key("bracketleft"), help: "Halve the iteration limit")
+        controls.add(.more, "Iter +", key: .key("bracketright"), help: "Double the iteration limit")
+        controls.add(.smooth, "Smooth", key: .key("s"), kind: .toggle)
+        controls.add(.palette, "Palette", key: .key("p"))
+        controls.add(.save, "Save", key: .control("s"))
+        controls.add(.saveBig, "Save as…", key: .control("s", shift: true, shown: "Shift+Ctrl+S"))
+        controls.addKeys(.shorterPeriod, .key("comma", "less"), help: "Halve the cyclic palette's period")
+        controls.addKeys(.longerPeriod, .key("period", "greater"), help: "Double the cyclic palette's period")
+        controls.addKeys(.copyView, .control("c"), help: "Copy the view as --center and --width")
+        controls.addKeys(.copyJourney, .control("c", shift: true, shown: "Shift+Ctrl+C"), help: "Copy the whole journey")
+        controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre")
+        for q in 1...4 { controls.addKeys(.quadrant(q), .key("\(q)", "KP_\(q)"), help: "Zoom into that quadrant") }
+        for (name, dx, dy) in [("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)] {
+            controls.addKeys(.pan(dx: dx, dy: dy), .key(name), help: "Pan")
+        }
         syncControls()
     }
 
@@ -168,6 +187,7 @@ public final class MandelbrotApp: MiniApp {
         absorbTiles()
         requestRecolour(.settled)
         finishRecolouring()
+        sampleProgress()
     }
 
     /// Blocks until no recolour runs or waits, picking each one up. Only for `--screenshot`,
@@ -209,8 +229,10 @@ public final class MandelbrotApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        // The picture is computed at the screen's own device pixels (sharp on a HiDPI screen).
+        pixelScale = scale
         let barH = controls.layoutToolbar(atBottomOf: size)
         imageRect = Rect(x: 0, y: Self.labelHeight, width: size.width, height: max(0, size.height - barH - Self.labelHeight))
         layoutSizePanel()
@@ -236,9 +258,9 @@ public final class MandelbrotApp: MiniApp {
         sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(0, (imageRect.height - h) / 2), width: w, height: h)
         sizeField.frame = Rect(x: sizePanel.x + 16, y: sizePanel.y + 44, width: w - 32, height: TextField.height)
         let c = sizeForm.controls
-        let gw = c["go"].map { c.preferredWidth($0) } ?? 80, cw = c["cancel"].map { c.preferredWidth($0) } ?? 80
-        c.place("cancel", at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: Controls.rowHeight))
-        c.place("go", at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: Controls.rowHeight))
+        let gw = c[.go].map { c.preferredWidth($0) } ?? 80, cw = c[.cancel].map { c.preferredWidth($0) } ?? 80
+        c.place(.cancel, at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: ControlSizes.rowHeight))
+        c.place(.go, at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: ControlSizes.rowHeight))
     }
 
     public func handle(_ event: InputEvent) -> Bool {
@@ -246,7 +268,7 @@ public final class MandelbrotApp: MiniApp {
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
-        case .changed, .ignored: break
+        case .changed, .stepped, .ignored: break
         }
         switch event {
         case .touchBegan(let p):
@@ -269,40 +291,10 @@ public final class MandelbrotApp: MiniApp {
         case .scroll(let p, let dy):
             guard imageRect.contains(p) else { return false }
             zoom(by: dy < 0 ? Self.wheelFactor : 1 / Self.wheelFactor, about: p)
-        case .key(let k):
-            return handleKey(k)
         default:
             return false
         }
         return true
-    }
-
-    private func handleKey(_ k: Key) -> Bool {
-        if k.is("s", control: true, shift: true) { activate(.saveBig) }
-        else if k.is("s", control: true) { activate(.save) }
-        else if k.is("c", control: true, shift: true) { copyJourney() }
-        else if k.is("c", control: true) { copyView() }
-        else if k.is("r") || k.is("Home") { activate(.reset) }
-        else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate(.out) }
-        else if k.is("bracketleft") { activate(.fewer) }
-        else if k.is("bracketright") { activate(.more) }
-        else if k.is("s") { activate(.smooth) }
-        else if k.is("p") { activate(.palette) }
-        else if k.is("comma") || k.is("less") { activate(.shorterPeriod) }
-        else if k.is("period") || k.is("greater") { activate(.longerPeriod) }
-        else if let q = Int(k.name), (1...4).contains(q), !k.control { zoomIntoQuadrant(q) }
-        else if k.is("plus") || k.is("equal") || k.is("KP_Add") { zoom(by: 0.5, about: imageRect.center) }
-        else if k.is("Left") { panStep(-1, 0) }
-        else if k.is("Right") { panStep(1, 0) }
-        else if k.is("Up") { panStep(0, -1) }
-        else if k.is("Down") { panStep(0, 1) }
-        else { return false }
-        return true
-    }
-
-    private func activate(_ id: String) {
-        guard let c = Control(rawValue: id) else { return }
-        activate(c)
     }
 
     private func activate(_ c: Control) {
@@ -328,6 +320,11 @@ public final class MandelbrotApp: MiniApp {
             } else {
                 toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
             }
+        case .copyView: copyView()
+        case .copyJourney: copyJourney()
+        case .zoomIn: zoom(by: 0.5, about: imageRect.center)
+        case .quadrant(let q): zoomIntoQuadrant(q)
+        case .pan(let dx, let dy): panStep(Double(dx), Double(dy))
         case .save:
             pendingSave = true
             startSaveIfReady()
@@ -336,7 +333,7 @@ public final class MandelbrotApp: MiniApp {
                 toast.show("A picture is still being saved: wait for it to finish", isError: true)
             } else {
                 isAskingForSize = true
-                sizeForm.setFocus("size")
+                sizeForm.setFocus(.field("size"))
                 sizeField.selectAll()
             }
         }
@@ -344,7 +341,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func syncControls() {
-        controls.setOn(Control.smooth.rawValue, model.smooth)
+        controls.setOn(.smooth, model.smooth)
     }
 
     /// Copies the whole journey (the label may show it shortened) as a --journey option.
@@ -456,7 +453,7 @@ public final class MandelbrotApp: MiniApp {
     /// reused, and only the rest (or, for a scaled preview, the refinement) is computed.
     ///
     /// The view (`frame`) changes at once, but the work — resampling, planning, recolouring — waits
-    /// for the next frame (`applyRestart`, from `tick`, `draw` and anything that reads the picture),
+    /// for the next tick (`applyRestart`, from `tick`, and the blocking `finishRendering`),
     /// so a burst of wheel clicks, pan steps or taps between two frames costs one restart, not one
     /// each: the mappings of the burst compose into one.
     private func restart(preview: (scale: Double, offset: Point)?) {
@@ -471,16 +468,27 @@ public final class MandelbrotApp: MiniApp {
         }
     }
 
+    /// Whether the restart waiting for the tick starts from nothing known.
+    private var restartsFresh: Bool { if case .fresh? = pendingRestart { true } else { false } }
+
+    /// How the surface's device pixels map onto the picture the window shows now: the preview's
+    /// mapping, then the restart waiting for the tick; nil when they are the same pixels.
+    private var shownMapping: (scale: Double, offset: Point)? {
+        guard case .mapped(let k2, let o2)? = pendingRestart else { return surfaceMapping }
+        let (k1, o1) = surfaceMapping ?? (1, .zero)
+        return (k1 * k2, Point(o1.x * k2 + o2.x, o1.y * k2 + o2.y))
+    }
+
     /// A restart asked for and not yet carried out.
     private enum PendingRestart { case fresh, mapped(scale: Double, offset: Point) }
     private var pendingRestart: PendingRestart?
     /// A restart is asked for and waits for the next frame (for tests).
     var restartPending: Bool { pendingRestart != nil }
 
-    /// Carries out the restart asked for since the last frame, if any: the new picture (the old
+    /// Carries out the restart asked for since the last tick, if any: the new picture (the old
     /// one moved or scaled as its preview) painted in the colours on screen, and a recolour
-    /// queued to fit them to it.
-    private func applyRestart() {
+    /// queued to fit them to it. The tick calls it; tests call it to see that one step alone.
+    func applyRestart() {
         guard let pending = pendingRestart, let f = frame else { return }
         pendingRestart = nil
         let (w, h) = (f.width, f.height)
@@ -491,7 +499,7 @@ public final class MandelbrotApp: MiniApp {
         valuesVersion += 1
         guard w > 0, h > 0 else {
             renderer.cancel()
-            storedPicture = nil
+            picture = nil
             surface = nil
             spareSurface = nil
             surfaceMapping = nil
@@ -499,14 +507,14 @@ public final class MandelbrotApp: MiniApp {
         }
         var next = MandelbrotPicture(width: w, height: h)
         var shift: (dx: Int, dy: Int)?
-        if let old = storedPicture, case .mapped(let k, let o) = pending, old.width > 0 {
+        if let old = picture, case .mapped(let k, let o) = pending, old.width > 0 {
             next = old.resampled(width: w, height: h, scale: k, offsetX: o.x, offsetY: o.y)
             if k == 1, o.x == o.x.rounded(), o.y == o.y.rounded(), abs(o.x) < Double(w), abs(o.y) < Double(h),
                old.width == w, old.height == h {
                 shift = (Int(o.x), Int(o.y))
             }
         }
-        storedPicture = next
+        picture = next
         let shown = coloring ?? MandelbrotColoring(kind: model.palette, period: model.period,
                                                    stats: .empty(histogram: model.palette == .histogram))
         coloring = shown
@@ -543,6 +551,7 @@ public final class MandelbrotApp: MiniApp {
             surfaceMapping = nil
         }
         renderer.start(f, tasks: next.plan())
+        sampleProgress()
         requestRecolour(.user)
     }
 
@@ -579,7 +588,7 @@ public final class MandelbrotApp: MiniApp {
     /// picture now: then they wait for it (`heldTiles`).
     private func absorbTiles() {
         let tiles = renderer.drain()
-        guard storedPicture != nil, !tiles.isEmpty else { return }
+        guard picture != nil, !tiles.isEmpty else { return }
         if let r = recolour, r.pictureID == pictureID {
             heldTiles += tiles
             return
@@ -589,13 +598,13 @@ public final class MandelbrotApp: MiniApp {
 
     /// Applies `tiles` to the picture and paints them in the colours on screen.
     private func apply(_ tiles: [MandelbrotTile]) {
-        guard storedPicture != nil, !tiles.isEmpty else { return }
+        guard picture != nil, !tiles.isEmpty else { return }
         var painted: [PixelRect] = []
-        for t in tiles where storedPicture!.apply(t) { painted.append(t.rect) }
+        for t in tiles where picture!.apply(t) { painted.append(t.rect) }
         guard !painted.isEmpty else { return }
         valuesVersion += 1
         // A surface still showing an older picture gets the whole picture from the next recolour.
-        guard surfaceMapping == nil, let surface, let picture = storedPicture, let coloring else { return }
+        guard surfaceMapping == nil, let surface, let picture = picture, let coloring else { return }
         surface.withPixels { base, stride in
             for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
         }
@@ -606,7 +615,7 @@ public final class MandelbrotApp: MiniApp {
     /// and the colours stay (then nothing is left to do).
     private func requestRecolour(_ reason: RecolourReason) {
         refitCountdown = 12
-        guard let picture = storedPicture, surface != nil, picture.width > 0, picture.height > 0 else { return }
+        guard let picture = picture, surface != nil, picture.width > 0, picture.height > 0 else { return }
         let kind = model.palette, period = model.period
         if recolour == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
            kind != .histogram || known.stats.counts != nil, let shown = coloring {
@@ -625,7 +634,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func startRecolour() {
-        guard let picture = storedPicture, surface != nil else { return }
+        guard let picture = picture, surface != nil else { return }
         let kind = model.palette, period = model.period
         let size = Size(Double(picture.width) / pixelScale, Double(picture.height) / pixelScale)
         let cached = stats.flatMap { $0.version == valuesVersion && (kind != .histogram || $0.stats.counts != nil) ? $0.stats : nil }
@@ -664,7 +673,7 @@ public final class MandelbrotApp: MiniApp {
                 spareSurface = r.canvas.surface
             }
             coloring = fitted
-        } else if let p = storedPicture, r.canvas.surface.pixelWidth == p.width, r.canvas.surface.pixelHeight == p.height {
+        } else if let p = picture, r.canvas.surface.pixelWidth == p.width, r.canvas.surface.pixelHeight == p.height {
             spareSurface = r.canvas.surface
         }
         let held = heldTiles
@@ -678,11 +687,6 @@ public final class MandelbrotApp: MiniApp {
 
     public func tick() -> Bool {
         applyRestart()
-        if abs(drawnScale - pixelScale) > 0.01 {
-            // The window is drawn at another device scale (a HiDPI screen): compute its own pixels.
-            pixelScale = drawnScale
-            layout(in: size)
-        }
         let wasRendering = renderer.isRendering || !heldTiles.isEmpty
         pickUpRecolour()
         absorbTiles()
@@ -694,22 +698,23 @@ public final class MandelbrotApp: MiniApp {
         let saving = pollSave()
         let toastShowing = toast.tick()
         let caret = isAskingForSize && sizeForm.tick()
+        sampleProgress()
         return rendering || recolour != nil || saving || toastShowing || caret
     }
 
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        applyRestart()
-        drawnScale = cr.deviceScale
         // What no pixel covers yet (during a drag) shows as "not computed", never the set's black.
         cr.fill(imageRect, Color(hex: MandelbrotPalette.unknown & 0xff_ffff))
-        if let surface {
+        // A view change not yet carried out (it waits for the tick): a fresh one shows nothing
+        // known yet; a pan or zoom shows the picture moved or scaled as it will be.
+        if let surface, !restartsFresh {
             cr.save()
             cr.rectangle(imageRect)
             cr.clip()
             let d = dragOffset ?? .zero
-            if let m = surfaceMapping {
+            if let m = shownMapping {
                 // An older picture as the preview: its device pixels mapped onto the new ones.
                 cr.translate(imageRect.x + d.x + m.offset.x / pixelScale, imageRect.y + d.y + m.offset.y / pixelScale)
                 let k = m.scale * surface.scale / pixelScale
@@ -729,11 +734,20 @@ public final class MandelbrotApp: MiniApp {
         toast.draw(cr, in: imageRect)
     }
 
+    /// The renders' progress as the frame shows it: read from the workers once per tick (and
+    /// when a render starts), so two draws of one frame show the same.
+    private var shownProgress: MandelbrotRenderer.Progress?
+    private var shownBigProgress = 0.0
+
+    private func sampleProgress() {
+        shownProgress = renderer.isRendering ? renderer.progress : nil
+        shownBigProgress = bigRenderer.progress.fraction
+    }
+
     /// The bar along the bottom of the picture while a render runs: amber while parts are still
     /// previews, the accent colour while only refinement is left; gone when every pixel is final.
     private func drawProgress(_ cr: CairoContext) {
-        guard renderer.isRendering, imageRect.height > Self.progressHeight else { return }
-        let p = renderer.progress
+        guard let p = shownProgress, imageRect.height > Self.progressHeight else { return }
         let track = Rect(x: imageRect.x, y: imageRect.maxY - Self.progressHeight, width: imageRect.width, height: Self.progressHeight)
         cr.fill(track, Color(0, 0, 0, 0.55))
         let done = Rect(x: track.x, y: track.y, width: track.width * max(0.02, p.fraction), height: track.height)
@@ -771,18 +785,17 @@ public final class MandelbrotApp: MiniApp {
         var info = "zoom " + model.window.zoomText + " · limit \(model.limit) · " + model.palette.title
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
-        if renderer.isRendering {
-            let p = renderer.progress
+        if let p = shownProgress {
             info += String(format: p.previewComplete ? " · refining %d%%" : " · preview %d%%", Int(p.fraction * 100))
         }
         if let big = bigSaveSize, bigRender != nil {
-            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(bigRenderer.progress.fraction * 100))
+            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(shownBigProgress * 100))
         }
         let l = Text.layout(info, font: Font(size: Theme.TextSize.caption), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
         if bigRender != nil {
             // The big picture's progress: a thin bar under the labels.
-            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * bigRenderer.progress.fraction, height: 3), Theme.success)
+            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * shownBigProgress, height: 3), Theme.success)
         }
     }
 
@@ -886,10 +899,10 @@ public final class MandelbrotApp: MiniApp {
             return true
         }
         switch sizeForm.handle(event) {
-        case .activated("go"), .submitted: startBigSave()
-        case .activated("cancel"): isAskingForSize = false
+        case .activated(.go), .submitted: startBigSave()
+        case .activated(.cancel): isAskingForSize = false
         case .edited: sizeField.isInvalid = false
-        case .activated, .consumed, .ignored: break
+        case .stepped, .consumed, .ignored: break
         }
         // The panel is modal: nothing reaches the picture behind it.
         return true
