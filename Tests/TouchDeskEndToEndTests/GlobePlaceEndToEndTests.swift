@@ -17,6 +17,10 @@ struct GlobePlaceEndToEndTests {
         TextReading.find(text, size: size, bold: bold, in: img, region: Self.cardRegion, ink: ink).score < 0.3
     }
 
+    static func placesLoaded(_ img: PixelImage) -> Bool {
+        TextReading.find("nothing that is dry land today", size: 12, in: img, region: (x: 600, y: 340, width: 300, height: 100)).score < 0.3
+    }
+
     @Test func searchAPlaceAndReadItsFloodLevel() throws {
         let (output, json) = try GlobeReportEndToEndTests.report(["--sea-level", "0", "--place", "Bangkok"])
         #expect(output.ok, "\(output)")
@@ -28,6 +32,9 @@ struct GlobePlaceEndToEndTests {
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
         let app = try session.launch(["globe", "--size", "900x640"])
         _ = try app.screenshot("loaded", timeout: 20) { GlobeEndToEndTests.globeShown($0) }
+        // The places are loaded (and sampled) once the list says what floods at 0 m: search only then.
+        let listed = try app.screenshot("places", timeout: 30) { Self.placesLoaded($0) }
+        try #require(Self.placesLoaded(listed), "the places never loaded: \(listed.path) \(app.log)")
         try app.key("slash", "B", "a", "n", "g", "k", "o", "k")
         usleep(300_000)
         try app.key("Return")
