@@ -64,7 +64,7 @@ public enum GlobeBench {
                 raised.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
                 renderer.render(globe, view: raised, level: 0, style: GlobeStyle(exaggeration: 20), into: pixels, width: w, height: h, stride: stride)
             }
-            lines.append(format("frame \(w)x\(h) turning, relief 20x on the rim", exaggerated.wall, cpu: exaggerated.cpu))
+            lines.append(format("frame \(w)x\(h) turning, relief 20x", exaggerated.wall, cpu: exaggerated.cpu))
             var level = 0
             let levels = times(frames) {
                 level = level == 70 ? 476 : 70
