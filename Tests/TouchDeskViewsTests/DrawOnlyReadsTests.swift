@@ -59,12 +59,12 @@ struct DrawOnlyReadsTests {
         let before = try #require(app.picture)
         _ = app.handle(.key(Key("r")))
         _ = app.handle(.scroll(Point(300, 300), dy: -1))
-        #expect(app.restartPending, "a view change waits for the next tick")
+        #expect(app.display.restartPending, "a view change waits for the next tick")
         #expect(app.picture?.width == before.width)
-        #expect(app.restartPending, "reading the picture did not carry the restart out")
+        #expect(app.display.restartPending, "reading the picture did not carry the restart out")
         _ = frame(of: app, size: Self.size)
-        #expect(app.restartPending, "drawing did not carry the restart out")
+        #expect(app.display.restartPending, "drawing did not carry the restart out")
         _ = app.tick()
-        #expect(!app.restartPending)
+        #expect(!app.display.restartPending)
     }
 }

@@ -126,7 +126,7 @@ struct MandelbrotAppTests {
         app.press("1")
         #expect(app.model.window == deepest)
         #expect(app.toastMessage?.contains("Deepest zoom") == true)
-        app.renderer.cancel()
+        app.display.renderer.cancel()
     }
 
     @Test func ctrlSSavesThePictureAsPNG() throws {
