@@ -159,9 +159,9 @@ public final class MapApp: MiniApp {
     /// The camera that shows `place`: a city at city zoom, a country or state fitted to its outline.
     func fitted(_ place: Place) -> MapCamera {
         switch place.kind {
-        case .city:
+        case .city, .airport, .postcode:
             return camera.focused(on: place.coordinate)
-        case .country, .usState:
+        case .country, .region:
             var box = place.bounds
             if place.kind == .country, let f = places?.countryFeatures[place.countryCode],
                let b = painter?.map[.countries].features[f].bounds, b.east - b.west < 180 {
@@ -681,12 +681,13 @@ public final class MapApp: MiniApp {
         return [(String(s[..<range.lowerBound]), false), (String(s[range]), true), (String(s[range.upperBound...]), false)]
     }
 
-    /// The dim part of a suggestion: region and country, or what kind of place it is.
+    /// The dim part of a suggestion: where it is, and what kind of place unless a town
+    /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom").
     static func detail(_ p: Place) -> String {
         switch p.kind {
         case .country: return "country"
-        case .usState: return "US state"
-        case .city: return [p.region, p.countryName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        case .city: return p.whereabouts
+        case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
         }
     }
 
