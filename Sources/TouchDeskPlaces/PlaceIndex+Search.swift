@@ -6,11 +6,30 @@ extension PlaceIndex {
     /// Typos are forgiven only once this many letters are typed: before that, one changed
     /// letter matches half the world.
     public static let typoMinimumLetters = 4
-    /// How much a tier's place loses against the others (as a power of ten of its people) when
-    /// the ten rows are chosen: an exact main name nothing, an exact other name one, a main
-    /// name that starts with the query two, the rest four. So "Hard" keeps Hard (Austria)
-    /// before Hardoī, but "Washington" still makes room for Washington, D.C.
-    static let tierPenalty: [Double] = [0, 1, 2, 4, 4]
+    /// How much a match loses against the others (as a power of ten of its people) when the
+    /// rows are chosen and ordered. An exact own name loses nothing; a country's exact name in
+    /// another language one ("Nederland" is the Netherlands, not Nederland, Texas), a region's
+    /// two ("Hard" stays Hard, Austria); a main name the query only starts two, a country's or
+    /// region's other name three ("Par" is Paris); another place's exact alias four (Lomé is
+    /// "Rome" only below the real Romes, Hong Kong "Victoria" below every Victoria); a later
+    /// word or the start of an alias four and a half.
+    enum Penalty {
+        static let exactOwn = 0.0, exactCountryName = 1.0, exactRegionName = 2.0, prefix = 2.0, prefixAreaName = 3.0
+        static let exactAlias = 4.0, other = 4.5
+    }
+
+    private func penalty(_ hit: Hit, place: Int) -> Double {
+        let own = hit.section != Section.main.rawValue || hit.label == names[place]
+        switch hit.tier {
+        case 0:
+            if own { return Penalty.exactOwn }
+            return kinds[place] == PlaceKind.country.rawValue ? Penalty.exactCountryName : Penalty.exactRegionName
+        case 1: return Penalty.exactAlias
+        case 2: return own ? Penalty.prefix : Penalty.prefixAreaName
+        default: return Penalty.other
+        }
+    }
+
     /// Parts between commas beyond this are ignored: no one qualifies a place five times.
     static let maxQueryParts = 4
     /// Words of a query without commas tried as a name and a qualifier ("Paris Texas").
@@ -20,7 +39,8 @@ extension PlaceIndex {
     static let districtKilometres = 30.0
 
     /// A match while searching: an entry of a section, how it matched, its tier and rank.
-    typealias Hit = (entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match, tier: Int, rank: UInt32)
+    /// `label` is the string shown: the entry's, or the place's own name when that matches too.
+    typealias Hit = (entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match, tier: Int, rank: UInt32, label: UInt32)
 
     /// Countries and regions a query is narrowed to ("…, Illinois", "…, DE", "… Texas").
     struct Scope {
@@ -63,9 +83,12 @@ extension PlaceIndex {
             if let scopes = scopes(for: qualifiers, lastIsPrefix: true) {
                 found = search(first, limit: limit, accept: accepter(scopes), seen: &seen)
             }
-            if found.isEmpty, let last = parts.last, let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false) {
-                seen = []
-                found = search(last, limit: limit, accept: accepter(scopes), seen: &seen)
+            // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
+            if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
+               let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false) {
+                var reversedSeen: Set<UInt32> = []
+                let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen)
+                if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
             }
             if found.isEmpty {
                 seen = []
@@ -108,7 +131,8 @@ extension PlaceIndex {
             for hit in section.best(in: [exact], limit: 3, excluding: seen, accept: isCodeKind) {
                 let place = section.places[hit.entry]
                 seen.insert(place)
-                out.append((hit.entry, number.rawValue, key, number == .alternate ? .alternateName : .name, 0, ranks[Int(place)]))
+                out.append((hit.entry, number.rawValue, key, number == .alternate ? .alternateName : .name, 0, ranks[Int(place)],
+                            section.labels[hit.entry]))
             }
         }
         return out
@@ -174,47 +198,71 @@ extension PlaceIndex {
     ) -> [Hit] {
         guard limit > 0, !key.isEmpty else { return [] }
         var candidates: [Hit] = []
+        var folder = NameFolder()
         func gather(tier: Int, _ section: Section, _ range: Range<Int>, _ match: PlaceSuggestion.Match, take: Int) {
             guard !range.isEmpty else { return }
             let keys = sections[section.rawValue]
             for hit in keys.best(in: [range], limit: take, excluding: seen, accept: accept) {
                 let place = keys.places[hit.entry]
                 seen.insert(place)
-                candidates.append((hit.entry, section.rawValue, key, match, tier, ranks[Int(place)]))
+                var label = keys.labels[hit.entry]
+                // A country found by one of its names in another language that its own name
+                // matches as well is shown by its own name ("Paraguay", not "Paraguaj").
+                if section == .main, label != names[Int(place)], folder.fold(strings[names[Int(place)]]).starts(with: key) {
+                    label = names[Int(place)]
+                }
+                candidates.append((hit.entry, section.rawValue, key, match, tier, ranks[Int(place)], label))
             }
         }
         let mainRange = sections[0].range(of: key), alternateRange = sections[1].range(of: key)
         let mainExact = sections[0].exactPart(of: mainRange, length: key.count)
         let alternateExact = sections[1].exactPart(of: alternateRange, length: key.count)
+        // Gathered in order of penalty, so a place counts by its best match (Paris is "Par…",
+        // not its exact alias "Par").
         gather(tier: 0, .main, mainExact, .name, take: limit)
-        gather(tier: 1, .alternate, alternateExact, .alternateName, take: limit)
         let exactCount = candidates.count
         if !exactOnly {
             // More of the longer names when some are districts of an exact match, to be dropped.
             gather(tier: 2, .main, mainExact.upperBound..<mainRange.upperBound, .name, take: limit + (exactCount > 0 ? 40 : 0))
+        }
+        gather(tier: 1, .alternate, alternateExact, .alternateName, take: limit)
+        if !exactOnly {
             // Later words before other names, though listed after them, so a place matching
             // both shows its main name ("New York City", not its Basque "York Berri").
             gather(tier: 4, .laterWord, sections[2].range(of: key), .laterWord, take: limit)
             gather(tier: 3, .alternate, alternateExact.upperBound..<alternateRange.upperBound, .alternateName, take: limit)
         }
         if exactCount > 0 {
-            let exact = candidates[..<exactCount].map { Int(sections[$0.section].places[$0.entry]) }
+            let exact = candidates.filter { $0.tier <= 1 }.map { Int(sections[$0.section].places[$0.entry]) }
             candidates.removeAll { hit in
                 hit.tier == 2 && isDistrict(Int(sections[0].places[hit.entry]), ofAny: exact, key: key, entry: hit.entry)
             }
         }
 
-        // Which rows to show: a later tier's place may take the row of an earlier tier's when
-        // it is much bigger, but the list still shows the tiers in order.
-        func weight(_ hit: Hit) -> Double {
-            log10(Double(scores[Int(sections[hit.section].places[hit.entry])]) + 1) - Self.tierPenalty[hit.tier]
+        // Which rows to show, and in what order: each place weighs its people (as a power of
+        // ten) less its tier's penalty, so an exact small name comes before a longer big one
+        // unless that is a hundred times bigger ("Hard" before Hardoī, but "Par" is Paris first).
+        var weights: [Double] = candidates.map { hit in
+            let place = Int(sections[hit.section].places[hit.entry])
+            return log10(Double(scores[place]) + 1) - penalty(hit, place: place)
         }
-        var found = candidates.count <= limit ? candidates : Array(candidates.sorted { a, b in
-            let wa = weight(a), wb = weight(b)
-            if wa != wb { return wa > wb }
-            return (a.tier, a.rank) < (b.tier, b.rank)
-        }.prefix(limit))
-        found.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
+        // A town matched with its region ("Peking": Beijing and the municipality, "New York":
+        // the city by its other name and the state) comes before the region.
+        for (r, region) in candidates.enumerated() {
+            let rp = Int(sections[region.section].places[region.entry])
+            guard kinds[rp] == PlaceKind.region.rawValue else { continue }
+            for (c, city) in candidates.enumerated() where city.tier <= 1 {
+                let cp = Int(sections[city.section].places[city.entry])
+                if kinds[cp] == PlaceKind.city.rawValue && countries[cp] == countries[rp] && admin1[cp] == admin1[rp] {
+                    weights[c] = max(weights[c], weights[r] + 1e-6)
+                }
+            }
+        }
+        let order = candidates.indices.sorted { a, b in
+            if weights[a] != weights[b] { return weights[a] > weights[b] }
+            return (candidates[a].tier, candidates[a].rank) < (candidates[b].tier, candidates[b].rank)
+        }
+        var found = order.prefix(limit).map { candidates[$0] }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
         // Typos fill a list that is short, but not one narrowed by a region that already has its answer.
@@ -225,7 +273,10 @@ extension PlaceIndex {
                 let section = sections[number]
                 let variants = TypoSearch.ranges(for: key, in: section)
                 for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen, accept: accept) {
-                    typos.append((hit.entry, number, variants[hit.source].prefix, .typo, 5 + number, ranks[Int(section.places[hit.entry])]))
+                    // A country's name in another language is a typo target after own names.
+                    let place = Int(section.places[hit.entry])
+                    let tier = 5 + number + (number == 0 && section.labels[hit.entry] != names[place] ? 1 : 0)
+                    typos.append((hit.entry, number, variants[hit.source].prefix, .typo, tier, ranks[place], section.labels[hit.entry]))
                 }
             }
             typos.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
@@ -252,7 +303,7 @@ extension PlaceIndex {
     private func suggestion(for hit: Hit, folder: inout NameFolder) -> PlaceSuggestion {
         let section = sections[hit.section]
         let place = place(Int(section.places[hit.entry]))
-        let label = strings[section.labels[hit.entry]]
+        let label = strings[hit.label]
         if label == place.name {
             return PlaceSuggestion(
                 place: place, match: hit.match, alias: nil,
