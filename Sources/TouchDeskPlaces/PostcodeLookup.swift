@@ -16,10 +16,11 @@ public final class PostcodeLookup: Sendable {
 
     private enum State { case idle, loading, ready(PlaceIndex), failed(String) }
     private let state = Mutex<State>(.idle)
-    private let environment: [String: String]
+    private let cacheFolder: String?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.environment = environment
+    /// Loads the index from (or builds it into) `cacheFolder`, by default the user's cache.
+    public init(cacheFolder: String? = nil) {
+        self.cacheFolder = cacheFolder
     }
 
     /// The place of the five-digit `zip`; starts loading the index when first asked.
@@ -44,10 +45,10 @@ public final class PostcodeLookup: Sendable {
     }
 
     private func startLoading() {
-        let environment = self.environment
+        let folder = cacheFolder
         let thread = Thread { [self] in
             let result: State
-            do throws(PlacesError) { result = .ready(try PlaceIndexCache.load(environment: environment).index) } catch { result = .failed(error.description) }
+            do throws(PlacesError) { result = .ready(try PlaceIndexCache.load(cacheFolder: folder).index) } catch { result = .failed(error.description) }
             state.withLock { $0 = result }
         }
         thread.name = "touchdesk postcode lookup"

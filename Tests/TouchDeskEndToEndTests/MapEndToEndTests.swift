@@ -151,7 +151,8 @@ struct MapEndToEndTests {
                 && blocks[3].first?.hasPrefix("Paris\tTexas\t") == true, "\(many.stdout.debugDescription)")
     }
 
-    @Test("Postal Codes: 77335 shows Goodrich, Texas; Ctrl+M opens Map Search with the marker on Goodrich")
+    @Test("Postal Codes: 77335 shows Goodrich, Texas; Ctrl+M opens Map Search with the marker on Goodrich",
+          .enabled(if: (try? GeoNamesSource.locate())?.missing.contains(.postcodes) == false, "ZIP codes not installed: run scripts/data/places"))
     func postalShowOnMap() throws {
         let session = try XSession(name: "postal-map")
         defer { session.close() }

@@ -21,12 +21,13 @@ public final class PostalApp: MiniApp {
     public private(set) var verdict = PostalCode.Verdict.empty
     private var size = Size(0, 0)
     private let links: AppLinks
-    private let lookup = PostcodeLookup()
+    private let lookup: PostcodeLookup
     /// Where the valid ZIP code typed is, once the index has answered.
     public private(set) var zipPlace: PostcodeLookup.Answer?
 
     public init(environment: AppEnvironment) {
         links = environment.links
+        lookup = PostcodeLookup(cacheFolder: environment.cacheDirectory)
         field = TextField("code", placeholder: "e.g. 77335 or K7G 5T9", maxLength: 32, clipboard: environment.clipboard)
         form.add(field)
         form.addButton("clear", "Clear", shortcut: "Ctrl+L")
