@@ -128,7 +128,7 @@ struct KeySection: Sendable {
 
     /// How many entries `best` looks at for a filter before giving up: a rare region under a
     /// one-letter name must not cost a whole walk of the largest range.
-    static let maxFilteredVisits = 50_000
+    static let maxFilteredVisits = 4_000
 
     /// Up to `limit` entries from `ranges`, best place rank first, one per place, none of
     /// `excluded` and, given `accept`, only places it accepts; each with the index of the
