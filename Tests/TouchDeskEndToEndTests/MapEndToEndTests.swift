@@ -167,7 +167,7 @@ struct MapEndToEndTests {
         let app = try session.launch(["postal", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
         _ = try app.screenshot("start")
         try app.key("7", "7", "3", "3", "5")
-        let shown = try app.screenshot("zip", timeout: 60) { img in
+        let shown = try app.screenshot("zip", timeout: 90) { img in
             TextReading.find("Goodrich, Texas", size: 15, bold: true, in: img, region: (0, 100, img.width, 300)).score < 0.35
         }
         let read = TextReading.find("Goodrich, Texas", size: 15, bold: true, in: shown, region: (0, 100, shown.width, 300))
