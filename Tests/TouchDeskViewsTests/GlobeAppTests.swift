@@ -103,6 +103,10 @@ struct GlobeAppTests {
             #expect(app.model.level == c.preset?.metres)
             #expect(app.form.controls[c]?.isOn == true)
         }
+        // With a button focused by its click, the level keys still change the level.
+        let level = app.model.level
+        app.press("Up")
+        #expect(app.model.level == level + 1, "Up after a click on a preset")
         // Every button shows its key.
         for c in app.form.controls.items { #expect(!c.shortcut.isEmpty, "\(c.id) shows no key") }
     }
