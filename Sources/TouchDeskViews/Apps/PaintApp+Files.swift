@@ -99,7 +99,7 @@ extension PaintApp {
     /// A path as the user reads it: the home folder as ~.
     func shown(_ path: String) -> String {
         let home = environment.homeDirectory
-        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
+        return Paths.shown(path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path)
     }
 
     /// What a typed name means: ~ is the home folder, a name without a folder is in the default folder.
@@ -185,7 +185,7 @@ extension PaintApp {
             view.show("Nothing to save: the window is too small", isError: true)
             return
         }
-        view.busy = "Saving \(Paths.name(of: path))…"
+        view.busy = "Saving \(Paths.shown(Paths.name(of: path)))…"
         files.savingAs = (writePicture(image, to: path), canvasRevision, path)
     }
 
@@ -229,7 +229,7 @@ extension PaintApp {
         }
         let path = resolve(typed)
         if hasUnsavedWork {
-            view.ask("The painting has changes that are not saved to a file. Open \(Paths.name(of: path)) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
+            view.ask("The painting has changes that are not saved to a file. Open \(Paths.shown(Paths.name(of: path))) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
         } else {
             startOpen(path)
         }
@@ -240,7 +240,7 @@ extension PaintApp {
     public func open(path: String) { startOpen(path) }
 
     func startOpen(_ path: String) {
-        files.dialog?.view.busy = "Opening \(Paths.name(of: path))…"
+        files.dialog?.view.busy = "Opening \(Paths.shown(Paths.name(of: path)))…"
         let scale = pixelScale
         files.opening = (BackgroundJob(name: "touchdesk-paint-open") {
             PictureReader.read(path, scale: scale, maxSide: PaintApp.maxPictureSide, maxPixels: PaintApp.maxPicturePixels)
@@ -427,7 +427,7 @@ extension PaintApp {
             }
         }
         guard let file = model.file, canvasRect.width > 60 else { return }
-        let label = Paths.name(of: file) + (hasUnsavedWork ? " (changed)" : "")
+        let label = Paths.shown(Paths.name(of: file)) + (hasUnsavedWork ? " (changed)" : "")
         let l = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: min(canvasRect.width * 0.6, 360), ellipsis: .middle)
         let box = Rect(x: canvasRect.maxX - l.width - 20, y: 6, width: l.width + 12, height: l.height + 6)
         Theme.bar.with(alpha: 0.85).set(cr)

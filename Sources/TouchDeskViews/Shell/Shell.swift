@@ -493,7 +493,7 @@ extension Shell {
 
     /// Writes the state of the app at `index` if it changed since it was last written.
     private func saveState(of index: Int) {
-        guard restoring[index] == nil, let app = apps[index] as? StatefulApp, let state = app.saveState(),
+        guard environment.keepsState, restoring[index] == nil, let app = apps[index] as? StatefulApp, let state = app.saveState(),
               state.revision != savedRevisions[index] else { return }
         savedRevisions[index] = state.revision
         let path = statePath(app)
@@ -524,6 +524,11 @@ extension Shell {
             return true
         }
         return !stateWrites.isEmpty
+    }
+
+    /// Shows `message` on whatever screen is showing (a notice from the program around the shell).
+    public func tell(_ message: String, isError: Bool = false, seconds: Double = 8) {
+        toast.show(message, isError: isError, seconds: seconds)
     }
 
     /// The shell's own message showing now, if any (for tests).
