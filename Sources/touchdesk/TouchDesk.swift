@@ -298,22 +298,18 @@ struct TouchDesk: ParsableCommand {
         Foundation.exit(code)
     }
 
-    /// Removes temporary files that killed writers of ours left in our folders (see `StaleFiles`),
-    /// on a thread of its own so the window does not wait for a large pictures folder.
+    /// Removes temporary files that killed writers of ours left in our folders (see `StaleFiles`):
+    /// a few folder listings, milliseconds even for a large pictures folder.
     private static func removeStaleFiles(_ environment: AppEnvironment) {
-        let ours = [environment.stateDirectory, environment.dataDirectory, environment.cacheDirectory]
-        let pictures = environment.pictureDirectoriesToTry
-        let thread = Thread {
-            var removed: [String] = []
-            for dir in ours { removed += StaleFiles.remove(in: dir, olderFormPrefix: "", depth: 2) }
-            // Folders shared with other programs: only files whose names say they are ours.
-            for dir in pictures { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
-            if !removed.isEmpty {
-                FileHandle.standardError.write(Data("touchdesk: removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))\n".utf8))
-            }
+        var removed: [String] = []
+        for dir in [environment.stateDirectory, environment.dataDirectory, environment.cacheDirectory] {
+            removed += StaleFiles.remove(in: dir, olderFormPrefix: "", depth: 2)
         }
-        thread.name = "touchdesk-stale-files"
-        thread.start()
+        // Folders shared with other programs: only files whose names say they are ours.
+        for dir in environment.pictureDirectoriesToTry { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
+        if !removed.isEmpty {
+            FileHandle.standardError.write(Data("touchdesk: removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))\n".utf8))
+        }
     }
 
     /// Usage errors exit with 2 (not ArgumentParser's 64), as the rest of our errors do.
