@@ -14,7 +14,7 @@ public func fuzzDecimal(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? MandelbrotJourney.parse(text)
     let halves = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
     _ = try? MandelbrotWindow.parse(center: String(halves[0]), width: halves.count > 1 ? String(halves[1]) : "1")
-    _ = TemperatureModel.parse(text)
+    _ = Temperature.parse(text)
     _ = RGBColor(hex: text)
     _ = PostalCode.validate(text)
     return 0

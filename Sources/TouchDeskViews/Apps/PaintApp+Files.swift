@@ -136,18 +136,19 @@ extension PaintApp {
         if path.contains("\0") { return .refused("A file name cannot hold a NUL character") }
         let folder = Paths.folder(of: path)
         var st = stat()
-        if stat(folder, &st) != 0 {
+        // Through Paths.withSystemPath: a name that is not UTF-8 is asked about like any other.
+        if Paths.withSystemPath(folder, { stat($0, &st) }) != 0 {
             // The pictures folder itself is made on first use, as Ctrl+S does.
             if errno == ENOENT && folder == defaultFolder { return .fresh }
             return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard Paths.withSystemPath(folder, { access($0, W_OK | X_OK) }) == 0 else {
             return .refused("Cannot write in \(shown(folder)): \(FileError.reason(errno))")
         }
         var lst = stat()
-        guard lstat(path, &lst) == 0 else { return .fresh }
-        if stat(path, &st) != 0 {
+        guard Paths.withSystemPath(path, { lstat($0, &lst) }) == 0 else { return .fresh }
+        if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
             return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
         }
         if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
