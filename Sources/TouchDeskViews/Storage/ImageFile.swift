@@ -68,10 +68,9 @@ extension AppEnvironment {
             let data: Data
             do { data = try surface.pngData() } catch { throw ImageFile.WriteError(description: "cannot encode the picture: \(error)") }
             let path = try ImageFile.writeFresh(data, folders: pictureDirectoriesToTry, stem: stem)
-            let shown = path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path
-            return .saved(path: path, shown: Paths.shown(shown))
+            return .saved(path: path, shown: Paths.abbreviatingHome(path, home: homeDirectory))
         } catch {
-            FileHandle.standardError.write(Data("touchdesk: \(error)\n".utf8))
+            warn("\(error)")
             return .failed("\(error)")
         }
     }
@@ -92,7 +91,7 @@ extension AppEnvironment {
     public func savedPicture(_ outcome: BackgroundWriter.Outcome) -> SavedPicture {
         switch outcome {
         case .written(let path):
-            return .saved(path: path, shown: Paths.shown(path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path))
+            return .saved(path: path, shown: Paths.abbreviatingHome(path, home: homeDirectory))
         case .failed(let why):
             return .failed(why)
         }
