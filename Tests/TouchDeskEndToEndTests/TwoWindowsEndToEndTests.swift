@@ -62,19 +62,25 @@ struct TwoWindowsEndToEndTests {
         let binary = try XSession.binary()
         var kinds: [Int: Int] = [:]
         var leftBehind = 0
+        func start(_ side: Int) throws -> ChildProcess {
+            try ChildProcess(binary, ["mandelbrot", "--size", "\(side)x\(side)", "--screenshot", target],
+                             environment: session.environment, directory: session.home.path, stdout: "/dev/null", stderr: "/dev/null")
+        }
+        // One whole run first: the old file, and how long a run takes on this machine now.
+        let began = Date()
+        #expect(try start(1100).wait(timeout: 120) == .exited(0))
+        let full = Date().timeIntervalSince(began)
         for i in 0..<12 {
-            // Each run draws a different size, so old and new differ; kill it at a different moment.
+            // Each run draws a different size, so old and new differ; killed between half way and
+            // just past the end of a whole run, so some die while the file is being written.
             let side = 1200 + 100 * (i % 4)
-            let p = try ChildProcess(binary, ["mandelbrot", "--size", "\(side)x\(side)", "--screenshot", target],
-                                     environment: session.environment, directory: session.home.path,
-                                     stdout: "/dev/null", stderr: "/dev/null")
-            usleep(UInt32(150_000 + 120_000 * (i % 8)))
+            let p = try start(side)
+            usleep(UInt32(full * (0.5 + 0.06 * Double(i)) * 1_000_000))
             kill(p.pid, SIGKILL)
             _ = p.wait(timeout: 10)
-            if FileManager.default.fileExists(atPath: target) {
-                let png = try #require(PixelImage(pngPath: target), "run \(i): the target is a whole PNG")
-                kinds[png.width, default: 0] += 1
-            }
+            let png = try #require(PixelImage(pngPath: target), "run \(i): the target is a whole PNG")
+            #expect(png.width == png.height && [1100, 1200, 1300, 1400, 1500].contains(png.width), "run \(i): \(png.width)")
+            kinds[png.width, default: 0] += 1
             leftBehind = max(leftBehind, ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".touchdesk-target.png.") }.count)
         }
         // A temporary file of the older form, from an earlier version, an hour old.
@@ -86,7 +92,7 @@ struct TwoWindowsEndToEndTests {
         #expect(FileManager.default.createFile(atPath: dead, contents: Data(count: 1000)))
         let theirs = folder + "/.notes.txt.Ab12Cd"
         #expect(FileManager.default.createFile(atPath: theirs, contents: Data("someone else's".utf8)))
-        print("kill -9 loop: target sizes seen \(kinds), at most \(leftBehind) temporary file(s) left at once")
+        print("kill -9 loop: a whole run takes \(String(format: "%.1f", full)) s; target sizes seen \(kinds), at most \(leftBehind) temporary file(s) left at once")
         let app = try session.launch(["doubler"])
         let temporaries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".touchdesk") }
         #expect(temporaries.isEmpty, "\(temporaries)")
