@@ -32,7 +32,7 @@ struct TwoWindowsEndToEndTests {
             // Both presses land within a few milliseconds: the same second, the same picture name.
             try first.key("ctrl+s")
             try second.key("ctrl+s")
-            let done = TestSupport.waitUntil(timeout: 10) { Self.pictures(a).count >= 2 * round }
+            let done = wait(until: { Self.pictures(a).count >= 2 * round }, timeout: 10)
             #expect(done, "round \(round): \(Self.pictures(a))")
         }
         let saved = Self.pictures(a)
@@ -115,14 +115,14 @@ struct TwoWindowsEndToEndTests {
         let before = try Self.readBytes(badPath)
         // Spawned with the raw bytes as its argument (a Swift String could not carry them).
         let app = try session.launch(["paint", badName, "--size", "700x560"])
-        let opened = TestSupport.waitUntil(timeout: 10) { app.log.contains("Opened") || app.log.contains("cannot") }
+        let opened = wait(until: { app.log.contains("Opened") || app.log.contains("cannot") }, timeout: 10)
         #expect(!app.log.contains("no such file"), "\(app.log)")
         let shot = try app.screenshot("opened")
         // The Mandelbrot picture's black set fills part of the canvas.
         #expect(shot.count(of: .black, tolerance: 8) > 5_000, "the picture is on the canvas (\(opened))")
         try app.drag([(100, 150), (300, 200)])
         try app.key("ctrl+s")
-        let changed = TestSupport.waitUntil(timeout: 10) { (try? Self.readBytes(badPath)).map { $0 != before } ?? false }
+        let changed = wait(until: { (try? Self.readBytes(badPath)).map { $0 != before } ?? false }, timeout: 10)
         #expect(changed, "Ctrl+S wrote back to the file with the same bytes in its name")
         try app.key("ctrl+q")
         _ = app.waitForExit(timeout: 10)
