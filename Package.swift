@@ -173,7 +173,7 @@ let package = Package(
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
-        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
         /// Prints the places benchmarks (or the suggestions for its arguments).
         .executableTarget(
             name: "touchdesk-places-bench",

@@ -82,6 +82,9 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
     var place: String?
 
+    @Option(help: ArgumentHelp("Print Map Search's suggestions for this query and exit (no X server): one per line, best first, tab-separated name, region, country, ISO code, latitude, longitude, kind. \"-\" reads one query per line from standard input and ends each query's rows with an empty line. Exit 2 when a single query matches nothing.", valueName: "query"))
+    var find: String?
+
     @Option(name: .customLong("look-at"), help: ArgumentHelp("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2).", valueName: "lat,lon"))
     var lookAt: String?
 
@@ -160,6 +163,10 @@ struct TouchDesk: ParsableCommand {
     }
 
     func validatePlace() throws {
+        if find != nil {
+            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--find is for the map app, not \(id)") }
+            if place != nil || screenshot != nil { throw ValidationError("--find prints places and exits: give it without --place or --screenshot") }
+        }
         if let place {
             if report {
                 if let id = app ?? appOption, id != GlobeApp.id { throw ValidationError("--report is for the globe app, not \(id)") }
@@ -177,6 +184,11 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
+        if let find {
+            let status = FindPlaces.run(find)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if list {
             let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
             for t in Registry.tiles {

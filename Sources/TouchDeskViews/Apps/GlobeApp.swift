@@ -460,7 +460,10 @@ public final class GlobeApp: MiniApp {
         return true
     }
 
+    /// A button or key: what it changes shows in the frame that answers it (a drag's many small
+    /// turns wait for the tick instead, so a burst of motion renders once).
     private func activate(_ c: Control) {
+        defer { refreshPicture() }
         if let preset = c.preset {
             changeLevel { $0.apply(preset) }
             return
@@ -487,6 +490,7 @@ public final class GlobeApp: MiniApp {
     private func changeLevel(_ body: (inout GlobeModel) -> Void) {
         body(&model)
         levelChanged()
+        refreshPicture()
     }
 
     private func levelChanged() {

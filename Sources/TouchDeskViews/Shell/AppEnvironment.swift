@@ -28,6 +28,8 @@ nonisolated public struct AppEnvironment: Sendable {
     public var stateNotice: String?
     /// True when this process writes the saved state.
     public var keepsState: Bool { stateNotice == nil }
+    /// Where an app asks to open another at something (see `AppLinks`); the shell carries it out.
+    public var links = AppLinks()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
                 stateDirectory: String? = nil, cacheDirectory: String? = nil) {

@@ -112,6 +112,14 @@ public final class Shell {
         app.layout(in: appArea.size, scale: scale)
     }
 
+    /// Opens the app another app asked for (Postal Codes' "Show on map"), at what it asked for.
+    private func followLink() {
+        guard let link = environment.links.take(), open(id: link.app) else { return }
+        // Its kept state would replace the place asked for when it arrives: let it arrive first.
+        finishRestoring()
+        (current?.app as? QueryOpenable)?.open(query: link.query)
+    }
+
     /// Shows the About screen.
     public func openAbout() {
         let page = AboutPage(environment: environment)
@@ -184,6 +192,7 @@ public final class Shell {
     }
 
     public func handle(_ event: InputEvent) {
+        defer { followLink() }
         _ = collectRestores()
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
