@@ -156,7 +156,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
+        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
                 path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [

@@ -28,10 +28,64 @@ public enum AtomicFile {
         let target = try resolveTarget(path)
         let folder = Paths.folder(of: target)
         if let folderMode { try makeFolder(folder, mode: folderMode, for: path) }
-        var template = Array((folder + "/." + Paths.name(of: target) + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let tmp = try writeTemporary(bytes, for: target, fileMode: fileMode, reportedAs: path)
+        let failure = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(target) { rename(t, $0) } } == 0 ? 0 : errno
+        guard failure == 0 else {
+            Paths.withSystemPath(tmp) { _ = unlink($0) }
+            throw FileError.system("write", path, failure)
+        }
+        syncFolder(folder)
+    }
+
+    /// Writes `data` to `path` only if nothing is there yet: false, with nothing written, when the
+    /// name is taken, even by another process writing at the same instant (the file appears whole
+    /// under its name through `link`, which never replaces anything).
+    public static func writeNew(_ data: Data, to path: String, fileMode: mode_t = 0o644,
+                                createFolder folderMode: mode_t? = 0o755) throws(FileError) -> Bool {
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "cannot write \(path.isEmpty ? "an empty path" : path): that names a folder, not a file") }
+        let folder = Paths.folder(of: path)
+        if let folderMode { try makeFolder(folder, mode: folderMode, for: path) }
+        if Paths.withSystemPath(path, { var st = stat(); return lstat($0, &st) }) == 0 { return false }
+        var failure: FileError?
+        var tmp = ""
+        data.withUnsafeBytes { bytes in
+            do throws(FileError) { tmp = try writeTemporary(bytes, for: path, fileMode: fileMode, reportedAs: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        defer { Paths.withSystemPath(tmp) { _ = unlink($0) } }
+        var code: Int32 = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(path) { link(t, $0) } } == 0 ? 0 : errno
+        if code == EEXIST { return false }
+        if [EPERM, EOPNOTSUPP, EMLINK, EXDEV].contains(code) {
+            // A file system without hard links (FAT, some network ones): claim the name with an
+            // exclusive create, then put the whole file over the claim.
+            let fd = Paths.withSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode) }
+            if fd < 0 { if errno == EEXIST { return false }; code = errno } else {
+                close(fd)
+                code = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(path) { rename(t, $0) } } == 0 ? 0 : errno
+            }
+        }
+        guard code == 0 else { throw FileError.system("write", path, code) }
+        syncFolder(folder)
+        return true
+    }
+
+    /// The part of a temporary file's name after the target's: the writer's process id, so a
+    /// later start can tell a file left by a killed writer (`StaleFiles`) from one being written.
+    static let temporaryMarker = ".touchdesk-"
+
+    /// Creates `.NAME.touchdesk-PID.XXXXXX` next to `target` exclusively, writes, `fchmod`s and
+    /// `fsync`s it; returns its path. On failure nothing is left behind.
+    static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for target: String, fileMode: mode_t,
+                               reportedAs path: String) throws(FileError) -> String {
+        // Keep the temporary name within the 255 bytes a name may have.
+        let name = Paths.systemBytes(Paths.name(of: target)).prefix(200)
+        var template = Paths.systemBytes(Paths.folder(of: target)) + Array("/.".utf8) + name
+            + Array("\(temporaryMarker)\(getpid()).XXXXXX".utf8) + [0]
+        let fd = template.withUnsafeMutableBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+        }
         guard fd >= 0 else { throw FileError.system("write", path, errno) }
-        let tmp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let tmp = Paths.string(fromSystem: template.dropLast())
         var failure: Int32 = 0
         var off = 0
         while off < bytes.count {
@@ -42,20 +96,23 @@ public enum AtomicFile {
         if failure == 0 && fchmod(fd, fileMode) != 0 { failure = errno }
         if failure == 0 && fsync(fd) != 0 { failure = errno }
         if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(tmp, target) != 0 { failure = errno }
         guard failure == 0 else {
-            unlink(tmp)
+            Paths.withSystemPath(tmp) { _ = unlink($0) }
             throw FileError.system("write", path, failure)
         }
-        // The rename itself reaches the disk with the folder.
-        let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return tmp
+    }
+
+    /// The rename or link itself reaches the disk with the folder.
+    static func syncFolder(_ folder: String) {
+        let dfd = Paths.withSystemPath(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
 
     /// The path to replace: `path` itself, or the regular file a link at `path` points to.
     static func resolveTarget(_ path: String) throws(FileError) -> String {
         var st = stat()
-        guard lstat(path, &st) == 0 else {
+        guard Paths.withSystemPath(path, { lstat($0, &st) }) == 0 else {
             if errno == ENOENT { return path }
             throw FileError.system("write", path, errno)
         }
@@ -63,12 +120,12 @@ public enum AtomicFile {
             var pointed = stat()
             // Both the link and what it points at must be this user's: a link someone else planted
             // (in a shared folder, say) is never followed.
-            guard st.st_uid == geteuid(), stat(path, &pointed) == 0, pointed.st_mode & S_IFMT == S_IFREG, pointed.st_uid == geteuid(),
-                  let real = realpath(path, nil) else {
+            guard st.st_uid == geteuid(), Paths.withSystemPath(path, { stat($0, &pointed) }) == 0, pointed.st_mode & S_IFMT == S_IFREG,
+                  pointed.st_uid == geteuid(), let real = Paths.withSystemPath(path, { realpath($0, nil) }) else {
                 throw FileError(path, "refused to write \(path): it is a symbolic link, and not to a regular file of yours")
             }
             defer { free(real) }
-            return String(decoding: UnsafeRawBufferPointer(start: real, count: strlen(real)), as: UTF8.self)
+            return Paths.string(fromSystem: UnsafeRawBufferPointer(start: real, count: strlen(real)))
         }
         if let kind = SafeFile.nonRegularKind(st) {
             throw FileError(path, "refused to write \(path): it is \(kind), not a regular file")
@@ -78,13 +135,13 @@ public enum AtomicFile {
 
     static func makeFolder(_ folder: String, mode: mode_t, for path: String) throws(FileError) {
         var st = stat()
-        if stat(folder, &st) == 0 {
+        if Paths.withSystemPath(folder, { stat($0, &st) }) == 0 {
             guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(path, "cannot write \(path): \(folder) is not a folder") }
             return
         }
         guard folder != "/" && folder != "." else { throw FileError.system("write", path, errno) }
         try makeFolder(Paths.folder(of: folder), mode: mode, for: path)
-        if mkdir(folder, mode) != 0 && errno != EEXIST { throw FileError.system("create folder \(folder) for", path, errno) }
+        if Paths.withSystemPath(folder, { mkdir($0, mode) }) != 0 && errno != EEXIST { throw FileError.system("create folder \(folder) for", path, errno) }
     }
 
     /// Moves a damaged file out of the way without deleting anything: `name.corrupt`, or
@@ -94,8 +151,8 @@ public enum AtomicFile {
         while n < 10_000 {
             let candidate = path + ".corrupt" + (n == 1 ? "" : ".\(n)")
             // link() refuses an existing name atomically, so an older copy is never replaced.
-            if link(path, candidate) == 0 {
-                unlink(path)
+            if Paths.withSystemPath(path, { p in Paths.withSystemPath(candidate) { link(p, $0) } }) == 0 {
+                Paths.withSystemPath(path) { _ = unlink($0) }
                 return .success(candidate)
             }
             if errno != EEXIST { return .failure(FileError.system("set aside", path, errno)) }

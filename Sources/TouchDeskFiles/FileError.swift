@@ -8,7 +8,8 @@ public struct FileError: Error, Equatable, CustomStringConvertible {
 
     public init(_ path: String, _ description: String) {
         self.path = path
-        self.description = description
+        // Paths in messages are read by people: bytes that are not UTF-8 show as U+FFFD.
+        self.description = Paths.shown(description)
     }
 
     /// "cannot write PATH: the system's reason for `code`".

@@ -54,7 +54,7 @@ public enum SafeFile {
 
     /// Opens `path` for reading without blocking and checks it is a regular file; the caller closes it.
     static func openRegular(_ path: String) throws(FileError) -> (Int32, stat) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = Paths.withSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
         guard fd >= 0 else { throw FileError.system("read", path, errno) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {

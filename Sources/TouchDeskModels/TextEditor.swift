@@ -24,6 +24,7 @@ public struct TextEditor: Equatable, Sendable {
         characters = Self.cleaned(text, room: self.maxLength).characters
         caret = characters.count
         anchor = caret
+        resegment()
     }
 
     public var text: String { String(characters) }
@@ -46,7 +47,26 @@ public struct TextEditor: Equatable, Sendable {
         characters.replaceSubrange(r, with: piece)
         caret = r.lowerBound + piece.count
         anchor = caret
+        resegment()
         return true
+    }
+
+    /// Keeps one element per character of the text: an edit can bring together pieces that form
+    /// one character (a letter, then a combining mark that stood alone), which the text then
+    /// counts once. Found by fuzzing: the caret was left past the end of the text.
+    private mutating func resegment() {
+        let whole = Array(String(characters))
+        guard whole.count != characters.count else { return }
+        // Positions keep their place in the text's bytes, rounded down to a character boundary.
+        func moved(_ position: Int) -> Int {
+            let offset = characters[..<position].reduce(0) { $0 + $1.utf8.count }
+            var bytes = 0, index = 0
+            while index < whole.count, bytes + whole[index].utf8.count <= offset { bytes += whole[index].utf8.count; index += 1 }
+            return index
+        }
+        let (c, a) = (moved(caret), moved(anchor))
+        characters = whole.map(Self.bounded)
+        caret = c; anchor = a
     }
 
     /// The characters of `s` a field may hold, at most `room` of them, and how many were left out:
@@ -77,6 +97,7 @@ public struct TextEditor: Equatable, Sendable {
         characters = Self.cleaned(s, room: maxLength).characters
         caret = characters.count
         anchor = caret
+        resegment()
     }
 
     /// Backspace: deletes the selection, else the character before the caret (`word`: the word).
@@ -87,6 +108,7 @@ public struct TextEditor: Equatable, Sendable {
         let from = word ? wordStart(before: caret) : caret - 1
         characters.removeSubrange(from..<caret)
         caret = from; anchor = from
+        resegment()
         return true
     }
 
@@ -97,6 +119,7 @@ public struct TextEditor: Equatable, Sendable {
         guard caret < characters.count else { return false }
         let to = word ? wordEnd(after: caret) : caret + 1
         characters.removeSubrange(caret..<to)
+        resegment()
         return true
     }
 

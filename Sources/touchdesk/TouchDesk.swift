@@ -3,6 +3,7 @@ import Foundation
 import TouchDeskFiles
 import TouchDeskHost
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
@@ -216,7 +217,16 @@ struct TouchDesk: ParsableCommand {
                                                                      cacheDirectory: user.cacheDirectory)), terminator: "")
             return
         }
-        let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
+        var environment = AppEnvironment.fromEnvironment()
+        // A window takes the state lock; a screenshot or a layout print writes no state.
+        let stateLock = screenshot == nil && layoutSizes == nil ? StateLock(folder: environment.stateDirectory) : nil
+        environment.stateNotice = stateLock?.notice
+        if stateLock != nil { Self.removeStaleFiles(environment) }
+        let shell = Shell(tiles: Registry.tiles, environment: environment)
+        if let notice = environment.stateNotice {
+            FileHandle.standardError.write(Data("touchdesk: \(notice)\n".utf8))
+            shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())
+        }
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil && !globeOptionsGiven ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
@@ -268,7 +278,6 @@ struct TouchDesk: ParsableCommand {
         }
 
         // --size wins; else the size the window had when it was last closed.
-        let environment = shell.environment
         var requested = size ?? WindowState.load(from: environment.stateDirectory)?.size ?? Size(900, 640)
         requested.width = max(requested.width, Shell.minimumSize.width)
         requested.height = max(requested.height, Shell.minimumSize.height)
@@ -281,16 +290,21 @@ struct TouchDesk: ParsableCommand {
             fail("\(error)", code: 2)
         }
         let stateDirectory = environment.stateDirectory
+        let keepsState = environment.keepsState
         X11Host.onConnectionLost = {
-            WindowState(size: host.size).save(to: stateDirectory)
+            if keepsState { WindowState(size: host.size).save(to: stateDirectory) }
             shell.saveAllState()
             environment.writer.waitUntilIdle()
         }
         let ending = host.run(shell)
-        WindowState(size: host.size).save(to: stateDirectory)
+        if keepsState { WindowState(size: host.size).save(to: stateDirectory) }
         // Every app's state (a painting, a view) reaches the disk before the program ends, however it ends.
         shell.saveAllState()
         environment.writer.waitUntilIdle()
+        if let notice = environment.stateNotice {
+            FileHandle.standardError.write(Data("touchdesk: quitting without saving app state: \(notice)\n".utf8))
+        }
+        withExtendedLifetime(stateLock) {}
         switch ending {
         case .quit:
             break
@@ -337,10 +351,25 @@ struct TouchDesk: ParsableCommand {
         Foundation.exit(code)
     }
 
+    /// Removes temporary files that killed writers of ours left in our folders (see `StaleFiles`):
+    /// a few folder listings, milliseconds even for a large pictures folder.
+    private static func removeStaleFiles(_ environment: AppEnvironment) {
+        var removed: [String] = []
+        for dir in [environment.stateDirectory, environment.dataDirectory, environment.cacheDirectory] {
+            removed += StaleFiles.remove(in: dir, olderFormPrefix: "", depth: 2)
+        }
+        // Folders shared with other programs: only files whose names say they are ours.
+        for dir in environment.pictureDirectoriesToTry { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
+        if !removed.isEmpty {
+            FileHandle.standardError.write(Data("touchdesk: removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))\n".utf8))
+        }
+    }
+
     /// Usage errors exit with 2 (not ArgumentParser's 64), as the rest of our errors do.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            // Arguments as bytes: a file name that is not UTF-8 still names its file.
+            var command = try parseAsRoot(Array(Paths.commandLineArguments().dropFirst()))
             try command.run()
         } catch {
             let code = exitCode(for: error)

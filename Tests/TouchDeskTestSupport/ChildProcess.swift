@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,7 +55,8 @@ public final class ChildProcess {
         posix_spawnattr_setsigdefault(&attr, &all)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Paths.withSystemPath: an argument made with Paths.string(fromSystem:) reaches the child as its exact bytes.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { Paths.withSystemPath($0) { strdup($0) } } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }

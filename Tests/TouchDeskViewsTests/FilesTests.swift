@@ -53,14 +53,15 @@ struct FilesTests {
     @Test func freshNamesNeverOverwrite() throws {
         let dir = TemporaryDirectory(prefix: "touchdesk-names")
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let first = ImageFile.freshName(in: dir.path, stem: "pic", date: date)
+        let first = try ImageFile.writeFresh(Data("1".utf8), folders: [dir.path], stem: "pic", date: date)
         let name = (first as NSString).lastPathComponent
         #expect(name.range(of: #"^pic-\d{4}-\d{2}-\d{2}-\d{6}\.png$"#, options: .regularExpression) != nil, "\(name)")
-        #expect(FileManager.default.createFile(atPath: first, contents: Data()))
-        let second = ImageFile.freshName(in: dir.path, stem: "pic", date: date)
+        let second = try ImageFile.writeFresh(Data("2".utf8), folders: [dir.path], stem: "pic", date: date)
         #expect(second == first.replacingOccurrences(of: ".png", with: "-2.png"))
-        #expect(FileManager.default.createFile(atPath: second, contents: Data()))
-        #expect(ImageFile.freshName(in: dir.path, stem: "pic", date: date) == first.replacingOccurrences(of: ".png", with: "-3.png"))
+        let third = try ImageFile.writeFresh(Data("3".utf8), folders: [dir.path], stem: "pic", date: date)
+        #expect(third == first.replacingOccurrences(of: ".png", with: "-3.png"))
+        #expect(FileManager.default.contents(atPath: first) == Data("1".utf8))
+        #expect(FileManager.default.contents(atPath: second) == Data("2".utf8))
     }
 
     @Test func writePNGMakesTheFolderAndAReadableFile() throws {

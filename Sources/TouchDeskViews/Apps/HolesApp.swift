@@ -87,6 +87,7 @@ public final class HolesApp: MiniApp {
     /// Writes the best score through the shared background writer, never on the UI thread.
     private func saveBest() {
         savedBest = model.best // one attempt (and at most one message) per new best
+        guard environment.keepsState else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {

@@ -287,7 +287,7 @@ public final class MazeApp: MiniApp {
     /// Writes maze.json through the writer thread: the encoding (a few kilobytes, now that best
     /// times are bounded) happens here, the disk work there.
     private func save() {
-        guard loading == nil else { return }
+        guard loading == nil, environment.keepsState else { return }
         let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
                           start: model.start, goal: model.goal, bestTicks: bestTimes.ticks, recent: bestTimes.order,
                           hintSeen: !showsHint)

@@ -126,18 +126,19 @@ extension PaintApp {
         if path.contains("\0") { return .refused("A file name cannot hold a NUL character") }
         let folder = Paths.folder(of: path)
         var st = stat()
-        if stat(folder, &st) != 0 {
+        // Through Paths.withSystemPath: a name that is not UTF-8 is asked about like any other.
+        if Paths.withSystemPath(folder, { stat($0, &st) }) != 0 {
             // The pictures folder itself is made on first use, as Ctrl+S does.
             if errno == ENOENT && folder == defaultFolder { return .fresh }
             return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
-        guard access(folder, W_OK | X_OK) == 0 else {
+        guard Paths.withSystemPath(folder, { access($0, W_OK | X_OK) }) == 0 else {
             return .refused("Cannot write in \(shown(folder)): \(FileError.reason(errno))")
         }
         var lst = stat()
-        guard lstat(path, &lst) == 0 else { return .fresh }
-        if stat(path, &st) != 0 {
+        guard Paths.withSystemPath(path, { lstat($0, &lst) }) == 0 else { return .fresh }
+        if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
             return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
         }
         if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
@@ -175,7 +176,7 @@ extension PaintApp {
             view.show("Nothing to save: the window is too small", isError: true)
             return
         }
-        view.busy = "Saving \(Paths.name(of: path))…"
+        view.busy = "Saving \(Paths.shown(Paths.name(of: path)))…"
         files.savingAs = (writePicture(image, to: path), canvasRevision, path)
     }
 
@@ -219,7 +220,7 @@ extension PaintApp {
         }
         let path = resolve(typed)
         if hasUnsavedWork {
-            view.ask("The painting has changes that are not saved to a file. Open \(Paths.name(of: path)) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
+            view.ask("The painting has changes that are not saved to a file. Open \(Paths.shown(Paths.name(of: path))) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
         } else {
             startOpen(path)
         }
@@ -230,7 +231,7 @@ extension PaintApp {
     public func open(path: String) { startOpen(path) }
 
     func startOpen(_ path: String) {
-        files.dialog?.view.busy = "Opening \(Paths.name(of: path))…"
+        files.dialog?.view.busy = "Opening \(Paths.shown(Paths.name(of: path)))…"
         let scale = pixelScale
         files.opening = (BackgroundJob(name: "touchdesk-paint-open") {
             PictureReader.read(path, scale: scale, maxSide: PaintApp.maxPictureSide, maxPixels: PaintApp.maxPicturePixels)
@@ -417,7 +418,7 @@ extension PaintApp {
             }
         }
         guard let file = model.file, canvasRect.width > 60 else { return }
-        let label = Paths.name(of: file) + (hasUnsavedWork ? " (changed)" : "")
+        let label = Paths.shown(Paths.name(of: file)) + (hasUnsavedWork ? " (changed)" : "")
         let l = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: min(canvasRect.width * 0.6, 360), ellipsis: .middle)
         let box = Rect(x: canvasRect.maxX - l.width - 20, y: 6, width: l.width + 12, height: l.height + 6)
         Theme.bar.with(alpha: 0.85).set(cr)

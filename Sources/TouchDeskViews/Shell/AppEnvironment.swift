@@ -23,6 +23,11 @@ nonisolated public struct AppEnvironment: Sendable {
     /// Where apps write files without blocking the window (see `BackgroundWriter`): one serial
     /// writer, shared by every copy of this environment.
     public var writer = BackgroundWriter()
+    /// Set when another process keeps the saved state (see `StateLock`): the sentence saying so.
+    /// Apps and the shell then write no state or scores, so neither process replaces the other's.
+    public var stateNotice: String?
+    /// True when this process writes the saved state.
+    public var keepsState: Bool { stateNotice == nil }
     /// Where an app asks to open another at something (see `AppLinks`); the shell carries it out.
     public var links = AppLinks()
 

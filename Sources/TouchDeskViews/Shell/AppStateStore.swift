@@ -75,7 +75,8 @@ final class AppStateStore {
 
     /// Writes the state of `app` (at `index`) if it changed since it was last written.
     func save(_ index: Int, _ app: MiniApp) {
-        guard restoring[index] == nil, let app = app as? StatefulApp, let state = app.saveState(),
+        // A second window writes no state: the first keeps it (see StateLock).
+        guard environment.keepsState, restoring[index] == nil, let app = app as? StatefulApp, let state = app.saveState(),
               state.revision != savedRevisions[index] else { return }
         savedRevisions[index] = state.revision
         let path = path(app)

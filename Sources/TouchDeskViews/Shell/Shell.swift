@@ -371,6 +371,11 @@ extension Shell {
         return busy
     }
 
+    /// Shows `message` on whatever screen is showing (a notice from the program around the shell).
+    public func tell(_ message: String, isError: Bool = false, seconds: Double = 8) {
+        toast.show(message, isError: isError, seconds: seconds)
+    }
+
     /// The shell's own message showing now, if any (for tests).
     public var message: String? { toast.isVisible ? toast.message : nil }
 

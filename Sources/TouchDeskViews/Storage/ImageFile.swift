@@ -20,15 +20,20 @@ nonisolated public enum ImageFile {
         }
     }
 
-    /// Writes PNG `data` under a fresh name (`freshName`) in the first of `folders` that takes it;
-    /// returns the path, or throws every folder's reason. Safe on any thread.
-    public static func writeFresh(_ data: Data, folders: [String], stem: String) throws -> String {
+    /// Writes PNG `data` under a fresh name in the first of `folders` that takes it: `stem-
+    /// YYYY-MM-DD-HHMMSS.png`, or `…-2.png`, `…-3.png` when that is taken. The name is claimed
+    /// exclusively (`AtomicFile.writeNew`), so two processes saving in the same second each get
+    /// their own file. Returns the path, or throws every folder's reason. Safe on any thread.
+    public static func writeFresh(_ data: Data, folders: [String], stem: String, date: Date = Date()) throws -> String {
         var reasons: [String] = []
+        let base = baseName(stem: stem, date: date)
         for dir in folders {
-            let path = freshName(in: dir, stem: stem)
             do {
-                try AtomicFile.write(data, to: path)
-                return path
+                for n in 1...10_000 {
+                    let path = dir + "/" + base + (n == 1 ? "" : "-\(n)") + ".png"
+                    if try AtomicFile.writeNew(data, to: path) { return path }
+                }
+                reasons.append("cannot write in \(dir): 10000 pictures named \(base) already")
             } catch {
                 reasons.append("\(error)")
             }
@@ -36,19 +41,12 @@ nonisolated public enum ImageFile {
         throw WriteError(description: reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
     }
 
-    /// A file name that does not exist yet in `dir`: `stem-YYYY-MM-DD-HHMMSS.png`, numbered if taken.
-    public static func freshName(in dir: String, stem: String, date: Date = Date()) -> String {
+    /// `stem-YYYY-MM-DD-HHMMSS`, in local time.
+    public static func baseName(stem: String, date: Date) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "yyyy-MM-dd-HHmmss"
-        let base = "\(stem)-\(f.string(from: date))"
-        var name = dir + "/" + base + ".png"
-        var n = 2
-        while FileManager.default.fileExists(atPath: name) {
-            name = dir + "/" + base + "-\(n).png"
-            n += 1
-        }
-        return name
+        return "\(stem)-\(f.string(from: date))"
     }
 }
 
@@ -66,19 +64,15 @@ extension AppEnvironment {
     /// Saves `surface` as a new `stem-YYYY-MM-DD-HHMMSS.png` in the pictures folder, else in the
     /// home folder; on failure the reasons also go to stderr.
     public func savePicture(_ surface: ImageSurface, stem: String) -> SavedPicture {
-        var reasons: [String] = []
-        for dir in pictureDirectoriesToTry {
-            let path = ImageFile.freshName(in: dir, stem: stem)
-            do {
-                try ImageFile.writePNG(surface, to: path)
-                let shown = Paths.abbreviatingHome(path, home: homeDirectory)
-                return .saved(path: path, shown: shown)
-            } catch {
-                reasons.append("\(error)")
-            }
+        do {
+            let data: Data
+            do { data = try surface.pngData() } catch { throw ImageFile.WriteError(description: "cannot encode the picture: \(error)") }
+            let path = try ImageFile.writeFresh(data, folders: pictureDirectoriesToTry, stem: stem)
+            return .saved(path: path, shown: Paths.abbreviatingHome(path, home: homeDirectory))
+        } catch {
+            warn("\(error)")
+            return .failed("\(error)")
         }
-        warn(reasons.joined(separator: "; "))
-        return .failed(reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
     }
 }
 

@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 
@@ -377,7 +378,8 @@ public struct Toast {
     public init() {}
 
     public mutating func show(_ message: String, isError: Bool, seconds: Double = 4) {
-        self.message = message; self.isError = isError; ticksLeft = Int(seconds * 60)
+        // A path in the message may hold bytes that are not UTF-8: shown as U+FFFD.
+        self.message = Paths.shown(message); self.isError = isError; ticksLeft = Int(seconds * 60)
     }
 
     public var isVisible: Bool { ticksLeft > 0 }

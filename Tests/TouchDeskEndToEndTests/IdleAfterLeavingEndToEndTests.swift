@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import Testing
+import TouchDeskTestSupport
+
+/// Leaving an app stops what it was doing: a second after going home the process uses no CPU,
+/// whichever app it left; and after visiting every app the resident memory stays under a ceiling.
+@Suite(.serialized, .timeLimit(.minutes(6)))
+struct IdleAfterLeavingEndToEndTests {
+    /// The home screen's key for each app, in home-screen order.
+    static let apps: [(id: String, key: String)] = [
+        ("paint", "p"), ("polygon", "o"), ("mandelbrot", "m"), ("accelerometer", "a"), ("holes", "h"), ("maze", "z"),
+        ("spaceballs", "b"), ("stickman", "s"), ("images", "i"), ("temperature", "t"), ("doubler", "d"), ("postal", "c"),
+        ("web", "w"), ("map", "l"), ("globe", "e"),
+    ]
+
+    /// User and system CPU time of `pid` so far, in clock ticks.
+    static func cpuTicks(_ pid: pid_t) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    /// Resident memory of `pid` in MB.
+    static func residentMB(_ pid: pid_t) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kb / 1024
+    }
+
+    /// The share of one core `pid` used over `seconds`.
+    static func cpuShare(_ pid: pid_t, over seconds: Double) -> Double? {
+        guard let before = cpuTicks(pid) else { return nil }
+        usleep(UInt32(seconds * 1_000_000))
+        guard let after = cpuTicks(pid) else { return nil }
+        return Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+    }
+
+    @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
+    func everyAppGoesIdleWhenLeft() throws {
+        let session = try XSession(name: "idle-after-leaving")
+        defer { session.close() }
+        // The caches a second start finds (built here they take seconds: a first start's work).
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
+        let app = try session.launch(["--size", "900x640"])
+        var report: [String] = []
+        for (id, key) in Self.apps {
+            try app.key(key)
+            // Use it a little: a click in the middle and a drag (a stroke, a turn, a pan).
+            try app.drag([(450, 330), (520, 380)])
+            usleep(1_000_000)
+            // What the app loads on opening (the map's layers, the globe's relief) finishes first, up
+            // to 12 s: this test is about work left running after leaving, not about how long a load
+            // takes on a busy machine. Apps that animate while shown never get quiet; they leave at 12 s.
+            let until = Date().addingTimeInterval(11)
+            while Date() < until, let share = Self.cpuShare(app.pid, over: 0.5), share > 0.05 {}
+            try app.key("Escape")
+            // Esc may first close something inside the app (a dialog, a field): a second one goes home.
+            usleep(200_000)
+            try app.key("Escape")
+            usleep(1_000_000)
+            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            report.append("\(id) \(Int((share * 100).rounded())) %")
+            #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after going home")
+        }
+        let rss = try #require(Self.residentMB(app.pid))
+        print("idle after leaving: \(report.joined(separator: ", ")); resident after visiting every app: \(Int(rss)) MB")
+        #expect(rss < 300, "resident memory after visiting every app: \(Int(rss)) MB")
+        #expect(app.isRunning, "\(app.log)")
+    }
+}
