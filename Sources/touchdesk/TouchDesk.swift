@@ -31,11 +31,9 @@ struct TouchDesk: ParsableCommand {
         version: AboutPage.versionText
     )
 
-    @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
-    var app: String?
-
-    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted). For paint: a PNG picture to paint on.", valueName: "url-or-file"))
-    var address: String?
+    /// The app, then its file or URL; or a file or URL alone (`app` and `address` in DesktopLaunch.swift).
+    @Argument(help: ArgumentHelp("The app to open (see --list; the home screen when omitted), then for web a URL or file path, for paint a PNG picture. A file or URL alone opens its app: a PNG Paintbrush, anything else Web Pages.", valueName: "app-or-file"))
+    var words: [String] = []
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
     var appOptions: [String] = []
@@ -168,6 +166,7 @@ struct TouchDesk: ParsableCommand {
             }
             return
         }
+        warnAboutIgnoredWords()
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
