@@ -5,7 +5,7 @@
 /// `file://` URIs, with no app name in front. A document alone picks its own app: a PNG picture
 /// opens Paintbrush, anything else (an HTML file, a URL) Web Pages. The same value travels from a
 /// second launch to the running window (see the host's single-instance hand-over).
-public struct LaunchRequest: Equatable, Sendable {
+public struct LaunchRequest: Equatable, Sendable, Codable {
     /// The app's id (`paint`, `web` …), or nil for the home screen.
     public var app: String?
     /// The file or address the app opens: for Paintbrush a path (a `file://` URI is turned into

@@ -1,6 +1,8 @@
 import Foundation
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskHost
+import TouchDeskWeb
 
 /// The positional words read as the desktop passes them (`Exec=touchdesk %U`): see `LaunchRequest`.
 extension TouchDesk {
@@ -20,5 +22,56 @@ extension TouchDesk {
         guard !ignored.isEmpty else { return }
         let shown = ignored.prefix(3).joined(separator: ", ") + (ignored.count > 3 ? ", …" : "")
         FileHandle.standardError.write(Data("touchdesk: opens one file at a time; not opening \(shown)\n".utf8))
+    }
+}
+
+// MARK: - One window per display
+
+extension TouchDesk {
+    /// When a TouchDesk window already runs on the display, gives it this launch's app and file
+    /// (raising it) and returns true: the launch is done. Launches that render without a window,
+    /// `--new-window`, and the options that set up an app's view (a journey, a place, a globe
+    /// view) open a window of their own.
+    @MainActor
+    func handOverToRunningWindow() -> Bool {
+        guard !newWindow, screenshot == nil, layoutSizes == nil, journey == nil, center == nil, width == nil,
+              place == nil, lookAt == nil, zoom == nil, seaLevel == nil, size == nil else { return false }
+        var request = LaunchRequest(app: app)
+        if let address {
+            if app == PaintApp.id {
+                request.address = address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address
+            } else if let url = try? WebURL.fromUserInput(address, currentDirectory: FileManager.default.currentDirectoryPath) {
+                request.address = url.description
+            }
+        }
+        guard let json = try? JSONEncoder().encode(request) else { return false }
+        switch SingleInstance.handOver(displayName: display, request: String(decoding: json, as: UTF8.self)) {
+        case .delivered:
+            return true
+        case .noAnswer:
+            FileHandle.standardError.write(Data("touchdesk: the TouchDesk already running does not answer; opening a new window\n".utf8))
+            return false
+        case .noInstance, .noDisplay:
+            return false
+        }
+    }
+}
+
+/// What a later launch handed over: open its app (and its file or page) in this window. A
+/// picture goes through Paintbrush's own Open, which asks first when the painting has unsaved changes.
+@MainActor
+func openHandedOver(_ line: String, in shell: Shell) {
+    guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
+        FileHandle.standardError.write(Data("touchdesk: ignored a malformed request from another launch: \(line.prefix(80))\n".utf8))
+        return
+    }
+    guard let id = request.app, shell.open(id: id) else { return }
+    shell.finishRestoring()
+    guard let address = request.address else { return }
+    if let paint = shell.current?.app as? PaintApp {
+        paint.offer(path: address)
+    } else if let web = shell.current?.app as? WebApp,
+              let url = try? WebURL.fromUserInput(address, currentDirectory: "/").validatedForLoading() {
+        web.open(url)
     }
 }

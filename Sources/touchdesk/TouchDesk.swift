@@ -44,6 +44,9 @@ struct TouchDesk: ParsableCommand {
     @Flag(help: "List the apps and exit.")
     var list = false
 
+    @Flag(name: .customLong("new-window"), help: "Open a window of its own even when TouchDesk already runs on this display (otherwise the running window opens the app or file).")
+    var newWindow = false
+
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"), transform: parseSize)
     var size: Size?
 
@@ -167,6 +170,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
         warnAboutIgnoredWords()
+        if handOverToRunningWindow() { return }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
@@ -222,10 +226,11 @@ struct TouchDesk: ParsableCommand {
         do {
             host = try X11Host(displayName: display, options: .init(
                 size: requested, minimumSize: Shell.minimumSize,
-                icons: [16, 32, 48, 64].map { ($0, AppIcon.argb(side: $0)) }))
+                icons: [16, 32, 48, 64].map { ($0, AppIcon.argb(side: $0)) }, singleInstance: !newWindow))
         } catch {
             fail("\(error)", code: 2)
         }
+        host.onHandOver = { openHandedOver($0, in: shell) }
         let stateDirectory = environment.stateDirectory
         X11Host.onConnectionLost = {
             WindowState(size: host.size).save(to: stateDirectory)

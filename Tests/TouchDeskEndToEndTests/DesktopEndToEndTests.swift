@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The window as a desktop citizen: F11 fullscreen through the window manager, and the desktop's
+/// DPI (XSETTINGS from a real settings manager, xsettingsd, or xrdb's RESOURCE_MANAGER) followed live.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct DesktopEndToEndTests {
+    @Test("F11 asks openbox for fullscreen (_NET_WM_STATE_FULLSCREEN) and F11 again leaves it")
+    func f11Fullscreen() throws {
+        let session = try XSession(name: "fullscreen", screen: "1280x1024x24")
+        defer { session.close() }
+        try session.startWindowManager()
+        let app = try session.launch(["--size", "600x400"])
+        #expect(try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true)
+        try app.key("F11")
+        let full = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") == true }
+        #expect(full, "after F11: _NET_WM_STATE = \(String(describing: try app.property("_NET_WM_STATE")))")
+        let covers = try TestSupport.waitUntil { try app.geometry() == .init(x: 0, y: 0, width: 1280, height: 1024) }
+        #expect(covers, "fullscreen window at \(try app.geometry())")
+        let shot = try app.screenshot("fullscreen")
+        #expect(shot.width == 1280 && shot.height == 1024)
+
+        try app.key("F11")
+        let back = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true }
+        #expect(back, "F11 again left the state: \(String(describing: try app.property("_NET_WM_STATE")))")
+        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 600 && g.height == 400 },
+                "back at \(try app.geometry()), expected 600x400")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+    }
+
+    @Test("The window follows the desktop's DPI while it runs: xsettingsd's Xft/DPI, then xrdb's Xft.dpi")
+    func liveDPI() throws {
+        let session = try XSession(name: "xsettings", screen: "1600x1200x24")
+        defer { session.close() }
+        let config = session.root.appendingPathComponent("xsettingsd.conf")
+        try "Xft/DPI 196608\nNet/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let manager = try session.start("xsettingsd", ["-c", config.path], log: "xsettingsd")
+        // xsettingsd owns _XSETTINGS_S0 once it has published.
+        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
+        #expect(TestSupport.waitUntil {
+            let r = session.run("/usr/bin/python3", ["-c", ownerScript])
+            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+        }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
+
+        let app = try session.launch(["--size", "500x400"])
+        #expect(try app.geometry().width == 1000 && app.geometry().height == 800, "at 192 dpi: \(try app.geometry())")
+        #expect(try app.rawProperty("WM_NORMAL_HINTS").contains("minimum size: 800 by 720"))
+
+        // The desktop goes back to 96 dpi: xsettingsd rereads its file on SIGHUP.
+        try "Xft/DPI 98304\nNet/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(manager.pid, SIGHUP)
+        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 500 && g.height == 400 },
+                "after the change to 96 dpi: \(try app.geometry())")
+        let shot = try app.screenshot("96dpi")
+        #expect(shot.width == 500 && shot.distinctColors(limit: 3) >= 3, "the window draws at its new size")
+
+        // No manager any more: the resource database (what xrdb writes) decides.
+        manager.stop()
+        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
+        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 750 && g.height == 600 },
+                "after Xft.dpi: 144 with no manager: \(try app.geometry())")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        #expect(!app.log.contains("X error"), "X errors: \(app.log)")
+    }
+
+    @Test("A second launch opens its app or file in the running window and exits 0; --new-window and a crashed owner open a window")
+    func oneInstance() throws {
+        let session = try XSession(name: "one-instance")
+        defer { session.close() }
+        try session.startWindowManager()
+        let binary = try XSession.binary()
+        func windows() -> Int {
+            session.run("xdotool", ["search", "--onlyvisible", "--classname", "touchdesk"]).stdout.split(separator: "\n").count
+        }
+        let first = try session.launch([])
+
+        let second = session.run(binary, ["temperature"], timeout: 10)
+        #expect(second.ok, "the second launch: \(second)")
+        #expect(try first.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
+        #expect(windows() == 1)
+
+        // A picture by itself, as a file manager's "Open with" passes it (a file:// URI).
+        let picture = session.home.appendingPathComponent("Pictures/my photo.png")
+        try PaintFilesEndToEndTests.write(PaintFilesEndToEndTests.quarters(width: 200, height: 120), to: picture)
+        let third = session.run(binary, ["file://" + picture.path.replacingOccurrences(of: " ", with: "%20")], timeout: 10)
+        #expect(third.ok, "the third launch: \(third)")
+        #expect(try first.waitForTitle("TouchDesk — Paintbrush") == "TouchDesk — Paintbrush")
+        // The picture's red quarter at the canvas's top-left corner.
+        let shot = try first.screenshot("picture-opened", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
+        #expect(shot.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "no picture at the canvas's corner")
+        #expect(windows() == 1)
+        #expect(first.isRunning)
+
+        let own = try session.launch(["--new-window", "doubler"])
+        #expect(windows() == 2, "--new-window opens a window of its own")
+        kill(own.pid, SIGKILL)
+        _ = own.waitForExit(timeout: 5)
+        kill(first.pid, SIGKILL)
+        _ = first.waitForExit(timeout: 5)
+
+        // Both owners died without a word: the next launch finds no owner and opens its window.
+        let after = try session.launch(["maze"])
+        #expect(try after.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
+        #expect(windows() == 1)
+        try after.key("ctrl+q")
+        #expect(after.waitForExit(timeout: 5) == .exited(0))
+    }
+}
