@@ -18,17 +18,21 @@ struct DesktopEndToEndTests {
         #expect(try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true)
         try app.key("F11")
         let full = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") == true }
-        #expect(full, "after F11: _NET_WM_STATE = \(String(describing: try app.property("_NET_WM_STATE")))")
-        let covers = try TestSupport.waitUntil { try app.geometry() == .init(x: 0, y: 0, width: 1280, height: 1024) }
-        #expect(covers, "fullscreen window at \(try app.geometry())")
+        let state = try app.property("_NET_WM_STATE") ?? "none"
+        #expect(full, "after F11: _NET_WM_STATE = \(state)")
+        let covers = try TestSupport.waitUntil { let g = try app.geometry(); return (g.x, g.y, g.width, g.height) == (0, 0, 1280, 1024) }
+        let g = try app.geometry()
+        #expect(covers, "fullscreen window at \(g)")
         let shot = try app.screenshot("fullscreen")
         #expect(shot.width == 1280 && shot.height == 1024)
 
         try app.key("F11")
         let back = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true }
-        #expect(back, "F11 again left the state: \(String(describing: try app.property("_NET_WM_STATE")))")
-        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 600 && g.height == 400 },
-                "back at \(try app.geometry()), expected 600x400")
+        let stateAfter = try app.property("_NET_WM_STATE") ?? "none"
+        #expect(back, "F11 again left the state: \(stateAfter)")
+        let restored = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 600 && g.height == 400 }
+        let g2 = try app.geometry()
+        #expect(restored, "back at \(g2), expected 600x400")
         try app.key("ctrl+q")
         #expect(app.waitForExit(timeout: 5) == .exited(0))
     }
@@ -48,22 +52,25 @@ struct DesktopEndToEndTests {
         }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
 
         let app = try session.launch(["--size", "500x400"])
-        #expect(try app.geometry().width == 1000 && app.geometry().height == 800, "at 192 dpi: \(try app.geometry())")
+        let g0 = try app.geometry()
+        #expect(g0.width == 1000 && g0.height == 800, "at 192 dpi: \(g0)")
         #expect(try app.rawProperty("WM_NORMAL_HINTS").contains("minimum size: 800 by 720"))
 
         // The desktop goes back to 96 dpi: xsettingsd rereads its file on SIGHUP.
         try "Xft/DPI 98304\nNet/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 500 && g.height == 400 },
-                "after the change to 96 dpi: \(try app.geometry())")
+        let at96 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 500 && g.height == 400 }
+        let g1 = try app.geometry()
+        #expect(at96, "after the change to 96 dpi: \(g1)")
         let shot = try app.screenshot("96dpi")
         #expect(shot.width == 500 && shot.distinctColors(limit: 3) >= 3, "the window draws at its new size")
 
         // No manager any more: the resource database (what xrdb writes) decides.
         manager.stop()
         session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
-        #expect(try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 750 && g.height == 600 },
-                "after Xft.dpi: 144 with no manager: \(try app.geometry())")
+        let at144 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 750 && g.height == 600 }
+        let g2 = try app.geometry()
+        #expect(at144, "after Xft.dpi: 144 with no manager: \(g2)")
         try app.key("ctrl+q")
         #expect(app.waitForExit(timeout: 5) == .exited(0))
         #expect(!app.log.contains("X error"), "X errors: \(app.log)")

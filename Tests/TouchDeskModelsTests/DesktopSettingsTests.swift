@@ -52,7 +52,7 @@ struct DesktopSettingsTests {
         #expect(s.prefersDark == dark)
     }
 
-    @Test("DPI unset or out of range gives no scale", arguments: [Int32(-1), 0, 1024, 40 * 1024, 500 * 1024])
+    @Test("DPI unset or out of range gives no scale", arguments: [-1, 0, 1024, 40 * 1024, 500 * 1024] as [Int32])
     func unsetDPI(_ v: Int32) {
         #expect(DesktopSettings.parse(DesktopSettings.encode([("Xft/DPI", .integer(v))])).scale == nil)
     }
