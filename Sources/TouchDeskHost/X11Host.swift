@@ -72,6 +72,12 @@ public final class X11Host {
     /// What a later launch asked for (one line each, as `SingleInstance.handOver` sent it); the
     /// window is raised after.
     public var onHandOver: ((String) -> Void)?
+    /// Drops from other programs (XDnd.swift).
+    private var dnd: XDndTarget?
+    /// A drag that the window can take came over it (true) or left (false): show a drop highlight.
+    public var onDragHover: ((Bool) -> Void)?
+    /// Something was dropped on the window.
+    public var onDrop: ((Dropped) -> Void)?
 
     /// The back buffer: a pixmap and the Cairo surface over it, freed together.
     private final class BackBuffer {
@@ -155,6 +161,7 @@ public final class X11Host {
             instance = SingleInstanceOwner(dpy: dpy, window: window)
             instance?.claim(time: 0)
         }
+        dnd = XDndTarget(dpy: dpy, window: window)
         openInputMethod()
         var supported: Int32 = 0
         // Key releases only when the key really goes up, not between auto-repeats.
@@ -445,6 +452,15 @@ public final class X11Host {
             handedOver = []
             for r in requests { onHandOver?(r) }
             instance.raise()
+            return .redraw
+        }
+        switch dnd?.handle(ev) ?? .notOurs {
+        case .notOurs: break
+        case .handled: return .none
+        case .hovering(let on): onDragHover?(on); return .redraw
+        case .dropped(let what):
+            onDragHover?(false)
+            if let what { onDrop?(what) }
             return .redraw
         }
         switch ev.type {

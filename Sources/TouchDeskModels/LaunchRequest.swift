@@ -37,6 +37,14 @@ public struct LaunchRequest: Equatable, Sendable, Codable {
                              ignored: Array(words.dropFirst()))
     }
 
+    /// The URIs of a `text/uri-list` (RFC 2483 §5, what XDND drops carry): one per line, lines
+    /// ending in CRLF (a bare LF is taken too), `#` lines are comments, blank lines skipped.
+    public static func uris(inURIList text: String) -> [String] {
+        text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     /// A URL (`scheme://`), a path (with a slash), or a file name with an extension.
     public static func looksLikeDocument(_ word: String) -> Bool {
         if word.contains("://") || word.contains("/") { return true }

@@ -65,6 +65,12 @@ func openHandedOver(_ line: String, in shell: Shell) {
         FileHandle.standardError.write(Data("touchdesk: ignored a malformed request from another launch: \(line.prefix(80))\n".utf8))
         return
     }
+    open(request, in: shell)
+}
+
+/// Opens a request's app, and its file or page in it.
+@MainActor
+func open(_ request: LaunchRequest, in shell: Shell) {
     guard let id = request.app, shell.open(id: id) else { return }
     shell.finishRestoring()
     guard let address = request.address else { return }
@@ -73,5 +79,31 @@ func openHandedOver(_ line: String, in shell: Shell) {
     } else if let web = shell.current?.app as? WebApp,
               let url = try? WebURL.fromUserInput(address, currentDirectory: "/").validatedForLoading() {
         web.open(url)
+    }
+}
+
+// MARK: - Drops
+
+/// What was dropped on the window: the first file or link opens as `touchdesk FILE` would (a PNG
+/// in Paintbrush, asking first about unsaved changes; an HTML file or a link in Web Pages, which
+/// also loads a link dropped as text); other text is pasted into the focused text field.
+@MainActor
+func openDropped(_ dropped: Dropped, in shell: Shell) {
+    switch dropped {
+    case .uriList(let list):
+        let uris = LaunchRequest.uris(inURIList: list)
+        guard let first = uris.first else { return }
+        if uris.count > 1 {
+            FileHandle.standardError.write(Data("touchdesk: \(uris.count) items dropped; opening the first, \(first.prefix(200))\n".utf8))
+        }
+        open(LaunchRequest.parse([first], appIDs: []), in: shell)
+    case .text(let text):
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let web = shell.current?.app as? WebApp, !trimmed.contains(where: \.isWhitespace), LaunchRequest.looksLikeDocument(trimmed),
+           let url = try? WebURL.fromUserInput(trimmed, currentDirectory: "/").validatedForLoading() {
+            web.open(url)
+        } else {
+            shell.handle(.paste(text))
+        }
     }
 }

@@ -231,6 +231,8 @@ struct TouchDesk: ParsableCommand {
             fail("\(error)", code: 2)
         }
         host.onHandOver = { openHandedOver($0, in: shell) }
+        host.onDrop = { openDropped($0, in: shell) }
+        host.onDragHover = { shell.dropHighlight = $0 }
         let stateDirectory = environment.stateDirectory
         X11Host.onConnectionLost = {
             WindowState(size: host.size).save(to: stateDirectory)

@@ -52,6 +52,8 @@ public final class Shell {
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
     public private(set) var showsKeys = false
+    /// A drag from another program that the window can take is over it (Shell+Drop.swift).
+    public var dropHighlight = false
     /// The one label size all tiles share: the largest at which the longest title fits.
     private var tileLabelSize = Theme.TextSize.label
 
@@ -288,6 +290,7 @@ public final class Shell {
         }
         drawBar(cr)
         toast.draw(cr, in: appArea)
+        if dropHighlight { drawDropHighlight(cr) }
         if showsKeys { KeysOverlay.draw(cr, sections: keySections, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         quitDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         cr.restore()
