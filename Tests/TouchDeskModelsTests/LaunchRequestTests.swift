@@ -55,3 +55,29 @@ struct LaunchRequestTests {
         #expect(LaunchRequest.filePath(word) == nil)
     }
 }
+
+/// The `text/uri-list` an XDND drop carries (RFC 2483 §5).
+@Suite("Dropped URI lists")
+struct URIListTests {
+    @Test func crlfLinesCommentsAndBlanks() {
+        let list = "# from the file manager\r\nfile:///home/a/b%20c.png\r\n\r\nhttps://example.org/\r\n"
+        #expect(LaunchRequest.uris(inURIList: list) == ["file:///home/a/b%20c.png", "https://example.org/"])
+    }
+
+    @Test func bareNewlinesAndNoFinalBreak() {
+        #expect(LaunchRequest.uris(inURIList: "file:///a.png\nfile:///b.png") == ["file:///a.png", "file:///b.png"])
+    }
+
+    @Test func emptyOrOnlyCommentsIsNothing() {
+        #expect(LaunchRequest.uris(inURIList: "").isEmpty)
+        #expect(LaunchRequest.uris(inURIList: "#x\r\n\r\n").isEmpty)
+    }
+
+    @Test func tenThousandFilesAreReadInOrder() {
+        let list = (0..<10_000).map { "file:///n/\($0)" }.joined(separator: "\r\n")
+        let uris = LaunchRequest.uris(inURIList: list)
+        #expect(uris.count == 10_000)
+        #expect(uris.first == "file:///n/0" && uris.last == "file:///n/9999")
+        #expect(LaunchRequest.parse([uris[0]], appIDs: []) == LaunchRequest(app: "web", address: "file:///n/0"))
+    }
+}

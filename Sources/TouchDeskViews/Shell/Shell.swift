@@ -150,7 +150,7 @@ public final class Shell {
 
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
     public var keySections: [(title: String, keys: [KeyHelp])] {
-        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
+        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
             if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
