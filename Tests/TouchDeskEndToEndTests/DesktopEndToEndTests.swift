@@ -115,7 +115,20 @@ struct DesktopEndToEndTests {
         let after = try session.launch(["maze"])
         #expect(try after.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
         #expect(windows() == 1)
-        try after.key("ctrl+q")
-        #expect(after.waitForExit(timeout: 5) == .exited(0))
+
+        // A frozen owner: the next launch waits 3 s for the receipt, then opens its own window,
+        // and takes its request back, so the frozen window does not open it when it wakes.
+        kill(after.pid, SIGSTOP)
+        let fresh = try session.start(binary, ["doubler"], log: "fresh")
+        let opened = TestSupport.waitUntil(timeout: 8) { windows() == 2 }
+        #expect(opened, "no window of its own beside a frozen one: \(session.readLog("fresh"))")
+        #expect(session.readLog("fresh").contains("does not answer"), "\(session.readLog("fresh"))")
+        kill(after.pid, SIGCONT)
+        usleep(300_000)
+        #expect(try after.title() == "TouchDesk — Maze", "the woken window kept its app")
+        #expect(fresh.isRunning)
+        // Two windows now: ended by SIGTERM, which saves and exits like Ctrl+Q.
+        kill(after.pid, SIGTERM)
+        #expect(after.waitForExit(timeout: 5) == .exited(128 + SIGTERM))
     }
 }
