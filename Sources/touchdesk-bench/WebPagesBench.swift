@@ -37,7 +37,7 @@ enum WebPagesBench {
             fills.append((clock() - t0) * 1000)
         }
         let home = Shell(tiles: Registry.tiles, environment: env)
-        home.layout(in: size)
+        home.layout(in: size, scale: 1)
         var homes: [Double] = []
         for _ in 0..<frames {
             let t0 = clock()
@@ -49,7 +49,7 @@ enum WebPagesBench {
         for (name, url) in [("start page", startPage), ("long page", WebURL(filePath: longFile))] {
             let shell = Shell(tiles: Registry.tiles, environment: env)
             shell.open(id: WebApp.id)
-            shell.layout(in: size)
+            shell.layout(in: size, scale: 1)
             guard let app = shell.current?.app as? WebApp else { return }
             app.open(url)
             app.finishLoading()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchDeskFiles
 import TouchDeskHost
 import TouchDeskDrawing
 import TouchDeskInterface
@@ -46,6 +47,9 @@ struct TouchDesk: ParsableCommand {
 
     @Flag(name: .customLong("new-window"), help: "Open a window of its own even when TouchDesk already runs on this display (otherwise the running window opens the app or file).")
     var newWindow = false
+
+    @Flag(help: "Print every screen's keys as Markdown (what F1 shows) and exit.")
+    var keys = false
 
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"), transform: parseSize)
     var size: Size?
@@ -169,6 +173,16 @@ struct TouchDesk: ParsableCommand {
             }
             return
         }
+        if keys {
+            // In a folder of its own: opening each app to read its keys must touch no state of the user's.
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-keys-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let user = AppEnvironment.fromEnvironment()
+            print(KeysReference.markdown(environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
+                                                                     homeDirectory: scratch, assetsDirectory: user.assetsDirectory,
+                                                                     cacheDirectory: user.cacheDirectory)), terminator: "")
+            return
+        }
         warnAboutIgnoredWords()
         if handOverToRunningWindow() { return }
         let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
@@ -202,7 +216,7 @@ struct TouchDesk: ParsableCommand {
         if let screenshot {
             let s = size ?? Size(900, 640)
             shell.finishRestoring()
-            shell.layout(in: s)
+            shell.layout(in: s, scale: scale ?? 1)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
             (shell.current?.app as? GlobeApp)?.finishLoading()
@@ -270,7 +284,7 @@ struct TouchDesk: ParsableCommand {
         let s = scale ?? 1
         var reports: [LayoutReport] = []
         for size in sizes {
-            shell.layout(in: size)
+            shell.layout(in: size, scale: s)
             // Drawing is not needed for the rectangles; a small frame still runs every draw path at the scale.
             _ = ImageSurface.render(size: Size(min(size.width, 1920), min(size.height, 1080)), scale: s) { shell.draw($0) }
             reports.append(LayoutReport(width: size.width, height: size.height, scale: s, controls: shell.controlRects))
@@ -286,7 +300,7 @@ struct TouchDesk: ParsableCommand {
     }
 
     func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("touchdesk: \(message)\n".utf8))
+        warn("\(message)")
         Foundation.exit(code)
     }
 

@@ -205,7 +205,7 @@ struct PaintFilesTests {
 
     @Test func aPictureOpensAtItsOwnPixelsOnAHiDPIScreen() throws {
         let app = makeApp()
-        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        app.layout(in: Self.size, scale: 2)
         let path = try writePicture("sharp.png", width: 200, height: 100)
         app.open(path: path)
         #expect(app.finishOpening() == nil)

@@ -172,11 +172,11 @@ struct WebAppTests {
         func frame2x() -> PixelImage {
             PixelImage(surface: ImageSurface.render(size: sz, scale: 2) { app.draw($0) })
         }
-        _ = frame2x()
-        // The first frame tells the app the scale; its tick asks for tiles at 2x.
         #expect(app.tileScale == 1)
-        _ = app.tick()
+        // Laid out at 2x, the app asks for tiles at 2x.
+        app.layout(in: sz, scale: 2)
         #expect(app.tileScale == 2)
+        _ = app.tick()
         app.finishLoading()
         let image = frame2x()
         let f = app.model.asIs.frame

@@ -24,7 +24,8 @@ public final class HolesApp: MiniApp {
     public private(set) var model = HolesModel(size: Size(400, 300))
     public private(set) var tilt = TiltInput()
     let environment: AppEnvironment
-    let controls = Controls()
+    enum Control: String, ControlID { case restart, again }
+    let controls = Controls<Control>()
     /// Where the table is drawn, in app coordinates.
     public private(set) var tableRect = Rect.zero
     private var size = Size(0, 0)
@@ -33,7 +34,8 @@ public final class HolesApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        controls.add("restart", "Restart", shortcut: "R", help: "Restart with three balls (Enter too, after GAME OVER)")
+        controls.add(.restart, "Restart", key: .key("r"), help: "Restart with three balls")
+        controls.addKeys(.again, .key("Return", "KP_Enter"), help: "After GAME OVER: play again")
         switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
         case .loaded(let s): savedBest = max(0, s.best)
         case .setAside(let message): toast.show(message, isError: true, seconds: 6)
@@ -49,7 +51,7 @@ public final class HolesApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         tableRect = Rect(x: 0, y: Self.stripHeight, width: size.width, height: max(0, size.height - barH - Self.stripHeight))
@@ -58,16 +60,12 @@ public final class HolesApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
-        case .activated("restart"): model.restart(); return true
-        case .activated, .changed, .consumed: return true
+        case .activated(.restart): model.restart(); return true
+        case .activated(.again): if model.isGameOver { model.restart() }; return true
+        case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2) { return true }
-        if case .key(let k) = event, k.is("r") || (model.isGameOver && k.is("Return")) {
-            model.restart()
-            return true
-        }
-        return false
+        return tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2)
     }
 
     public func tick() -> Bool {

@@ -20,7 +20,7 @@ public final class WebApp: MiniApp {
     public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: real HTML and CSS, links, Back and Forward, an offline start page."
 
     /// The controls, for the focus order and a `switch` the compiler checks.
-    enum Control: String, CaseIterable {
+    enum Control: String, CaseIterable, ControlID {
         case back, forward, reload, stop
     }
 
@@ -56,7 +56,7 @@ public final class WebApp: MiniApp {
     static let dragThreshold = 4.0
 
     let environment: AppEnvironment
-    let form = Form()
+    let form = Form<Control>()
     let address: TextField
     let loader = PageLoader()
     /// The page painted into tiles, shared by both views.
@@ -82,18 +82,17 @@ public final class WebApp: MiniApp {
     public private(set) var notice: (text: String, isError: Bool)?
     /// Pixels per point the tiles are rendered at, and the one the window was last drawn at.
     private(set) var tileScale = 1.0
-    private var drawnScale = 1.0
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         address = TextField("address", placeholder: "Address: a web address or a file (Ctrl+L)", maxLength: 2048,
                             clipboard: environment.clipboard)
-        form.addButton(Control.back.rawValue, "Back", shortcut: "Alt+←")
-        form.addButton(Control.forward.rawValue, "Forward", shortcut: "Alt+→")
-        form.addButton(Control.reload.rawValue, "Reload", shortcut: "F5")
-        form.addButton(Control.stop.rawValue, "Stop", shortcut: "Esc")
+        form.addButton(.back, "Back", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
+        form.addButton(.forward, "Forward", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
+        form.addButton(.reload, "Reload", key: .key("F5"), also: [.control("r")])
+        form.addButton(.stop, "Stop", key: .key("Escape"))
         form.add(address)
-        form.order = ["address"] + Control.allCases.map(\.rawValue)
+        form.order = [.field("address")] + Control.allCases.map { .control($0) }
         syncControls()
     }
 
@@ -270,10 +269,10 @@ public final class WebApp: MiniApp {
     }
 
     private func syncControls() {
-        form.controls.setEnabled(Control.back.rawValue, history.canGoBack)
-        form.controls.setEnabled(Control.forward.rawValue, history.canGoForward)
-        form.controls.setEnabled(Control.reload.rawValue, page != nil || loading != nil)
-        form.controls.setEnabled(Control.stop.rawValue, loading != nil)
+        form.controls.setEnabled(.back, history.canGoBack)
+        form.controls.setEnabled(.forward, history.canGoForward)
+        form.controls.setEnabled(.reload, page != nil || loading != nil)
+        form.controls.setEnabled(.stop, loading != nil)
     }
 
     /// Asks for the tiles both views show now.
@@ -292,27 +291,29 @@ public final class WebApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        // Tiles are rendered at the screen's own device pixels.
+        tileScale = scale
         let pad = 8.0
         // In a narrow window the buttons go compact (chord hints left to the keys overlay), then
         // share the row, rather than running off its edge.
-        let gaps = Controls.gap * Double(max(0, Control.allCases.count - 1))
+        let gaps = ControlSizes.gap * Double(max(0, Control.allCases.count - 1))
         form.controls.isCompact = false
-        var buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+        var buttons = Control.allCases.compactMap { form.controls[$0] }
         if buttons.map(form.controls.preferredWidth).reduce(0, +) > size.width - 2 * pad - gaps {
             form.controls.isCompact = true
-            buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+            buttons = Control.allCases.compactMap { form.controls[$0] }
         }
         let natural = buttons.map { form.controls.preferredWidth($0) }
         let fit = min(1, (size.width - 2 * pad - gaps) / max(1, natural.reduce(0, +)))
         let widths = natural.map { ($0 * fit).rounded(.down) }
-        let buttonsWidth = widths.reduce(0, +) + Controls.gap * Double(widths.count - 1)
+        let buttonsWidth = widths.reduce(0, +) + ControlSizes.gap * Double(widths.count - 1)
         let rowH = TextField.height
         var x = pad
         for (c, w) in zip(buttons, widths) {
-            form.controls.place(c.id, at: Rect(x: x, y: pad + (rowH - Controls.rowHeight) / 2, width: w, height: Controls.rowHeight))
-            x += w + Controls.gap
+            form.controls.place(c.id, at: Rect(x: x, y: pad + (rowH - ControlSizes.rowHeight) / 2, width: w, height: ControlSizes.rowHeight))
+            x += w + ControlSizes.gap
         }
         var toolbarBottom: Double
         if size.width - 2 * pad - buttonsWidth - 8 >= 260 {
@@ -344,7 +345,7 @@ public final class WebApp: MiniApp {
         case .submitted("address"):
             submitAddress()
             return true
-        case .consumed, .edited, .submitted:
+        case .consumed, .edited, .submitted, .stepped:
             updatePointer(event)
             return true
         case .ignored:
@@ -379,8 +380,7 @@ public final class WebApp: MiniApp {
         }
     }
 
-    private func activate(_ id: String) {
-        guard let control = Control(rawValue: id) else { return }
+    private func activate(_ control: Control) {
         switch control {
         case .back: goBack()
         case .forward: goForward()
@@ -392,7 +392,7 @@ public final class WebApp: MiniApp {
     /// Keys that work wherever the focus is.
     private func handleShortcut(_ k: Key) -> Bool {
         if k.is("l", control: true) {
-            form.setFocus("address")
+            form.setFocus(.field("address"))
             address.selectAll()
             return true
         }
@@ -518,10 +518,6 @@ public final class WebApp: MiniApp {
     public func tick() -> Bool {
         let blinking = form.tick()
         absorbLoad()
-        if drawnScale != tileScale {
-            tileScale = drawnScale
-            requestTiles()
-        }
         tiles.absorb()
         return blinking || loading != nil || tiles.isBusy
     }
@@ -529,8 +525,6 @@ public final class WebApp: MiniApp {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        // The one thing draw records: the screen's scale, so the next tick renders tiles for it.
-        drawnScale = cr.deviceScale
         form.draw(cr)
         drawProgress(cr)
         drawView(cr, .asIs)
@@ -737,7 +731,7 @@ extension WebApp {
         }
     }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"), KeyHelp("Ctrl+R", "Reload"),
+        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Wheel, drag", "Scroll the view under the pointer"), KeyHelp("Arrows, Page Up/Down, Space", "Scroll the outlined view"),
          KeyHelp("Home, End", "Top, bottom of the page"), KeyHelp("Click a link", "Follow it")]
     }

@@ -56,7 +56,7 @@ public final class AboutPage: MiniApp {
 
     private var textWidth: Double { max(40, min(size.width - 48, 760)) }
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         contentHeight = measure()
         clampScroll()

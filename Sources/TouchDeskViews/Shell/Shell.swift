@@ -31,6 +31,8 @@ public final class Shell {
     public let tiles: [Tile]
     public let environment: AppEnvironment
     public private(set) var size = Shell.minimumSize
+    /// Device pixels per point, as the host (or `--screenshot --scale`) last laid the shell out.
+    public private(set) var scale = 1.0
     public private(set) var current: (index: Int, app: MiniApp)?
     public private(set) var wantsQuit = false
 
@@ -42,9 +44,11 @@ public final class Shell {
     /// Each tile's icon, drawn once per icon size and device scale: some icons are costly (the
     /// Mandelbrot one is computed), and the home screen redraws on every hover.
     private var iconCache: [Int: (side: Double, scale: Double, surface: ImageSurface)] = [:]
-    private let bar = Controls()
+    /// The bar's buttons: Back over an app; About and Quit on the home screen.
+    enum BarControl: String, ControlID { case back, about, quit }
+    private let bar = Controls<BarControl>()
     /// The home screen's bar: About and Quit.
-    private let homeBar = Controls()
+    private let homeBar = Controls<BarControl>()
     /// The About screen, while it is shown (from the home screen).
     public private(set) var about: AboutPage?
     private var shownApp: MiniApp? { current?.app ?? about }
@@ -74,9 +78,9 @@ public final class Shell {
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
         self.environment = environment
-        bar.add("back", "Back", shortcut: "Esc", help: "Back to the home screen")
-        homeBar.add("about", "About", shortcut: "?", help: "About TouchDesk: version, licence, credits")
-        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q", help: "Quit TouchDesk")
+        bar.add(.back, "Back", key: .key("Escape"), help: "Back to the home screen")
+        homeBar.add(.about, "About", key: .key("question", shown: "?"), help: "About TouchDesk: version, licence, credits")
+        homeBar.add(.quit, "Quit", key: .control("q"), help: "Quit TouchDesk")
     }
 
     // MARK: - Navigation
@@ -116,7 +120,7 @@ public final class Shell {
         current = (index, app)
         selectedTile = index
         capture = nil
-        app.layout(in: appArea.size)
+        app.layout(in: appArea.size, scale: scale)
     }
 
     /// Shows the About screen.
@@ -124,7 +128,7 @@ public final class Shell {
         let page = AboutPage(environment: environment)
         about = page
         capture = nil
-        page.layout(in: appArea.size)
+        page.layout(in: appArea.size, scale: scale)
     }
 
     public func goHome() {
@@ -164,13 +168,14 @@ public final class Shell {
 
     // MARK: - Host interface
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
-        if let w = bar["back"].map({ bar.preferredWidth($0) }) {
-            bar.place("back", at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
+        self.scale = scale
+        if let w = bar[.back].map({ bar.preferredWidth($0) }) {
+            bar.place(.back, at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
         }
         var x = size.width - 6
-        for id in ["quit", "about"] {
+        for id in [BarControl.quit, .about] {
             guard let c = homeBar[id] else { continue }
             let w = homeBar.preferredWidth(c)
             x -= w
@@ -178,7 +183,7 @@ public final class Shell {
             x -= 6
         }
         layoutTiles()
-        shownApp?.layout(in: appArea.size)
+        shownApp?.layout(in: appArea.size, scale: scale)
         quitDialog?.layout(in: size)
     }
 
@@ -239,7 +244,7 @@ public final class Shell {
             if case .touchEnded = event { ended = true } else { ended = false }
             switch capture {
             case .bar:
-                if case .activated("back") = bar.handle(event) { goHome(); return }
+                if case .activated(.back) = bar.handle(event) { goHome(); return }
             case .app:
                 _ = app.handle(ended ? .touchEnded(local(p)) : .touchMoved(local(p)))
             default: break
@@ -350,6 +355,7 @@ public final class Shell {
         tileLabelSize = tiles.map {
             Text.fittingSize($0.entry.title, width: w - 12, size: min(Theme.TextSize.label * max(1, w / 190), labelH * 0.7), weight: .bold)
         }.min() ?? Theme.TextSize.label
+        cacheIcons()
     }
 
     /// Tiles grow with the window up to this side: beyond it a tile is a poster, not a button.
@@ -364,9 +370,9 @@ public final class Shell {
 
     private func handleOnHome(_ event: InputEvent) {
         switch homeBar.handle(event) {
-        case .activated("about"): openAbout(); return
-        case .activated("quit"): requestQuit(); return
-        case .consumed, .activated, .changed: if case .hover = event {} else { return }
+        case .activated(.about): openAbout(); return
+        case .activated(.quit): requestQuit(); return
+        case .consumed, .activated, .changed, .stepped: if case .hover = event {} else { return }
         case .ignored: break
         }
         switch event {
@@ -377,8 +383,6 @@ public final class Shell {
         case .touchEnded(let p):
             defer { pressedTile = nil }
             if let i = pressedTile, tile(at: p) == i { open(index: i) }
-        case .key(let k) where k.is("question"):
-            openAbout()
         case .key(let k):
             let cols = columns
             if k.is("Right") || k.is("Tab", shift: false) { selectedTile = min(tiles.count - 1, selectedTile + 1) }
@@ -396,22 +400,22 @@ public final class Shell {
         return max(1, tileFrames.filter { $0.y == first.y }.count)
     }
 
-    private func drawIcon(_ i: Int, in icon: Rect, _ cr: CairoContext) {
-        let scale = cr.deviceScale
-        if let cached = iconCache[i], cached.side != icon.width || cached.scale != scale {
-            iconCache[i] = nil
-        }
-        if iconCache[i] == nil {
-            let side = icon.width
+    /// Draws each tile's icon into the cache once per icon side and device scale.
+    private func cacheIcons() {
+        for (i, frame) in tileFrames.enumerated() {
+            let side = Self.iconFrame(in: frame).width
+            if let cached = iconCache[i], cached.side == side, cached.scale == scale { continue }
             let surface = ImageSurface.render(size: Size(side, side), scale: scale) { c in
                 tiles[i].entry.drawIcon(c, Rect(x: 0, y: 0, width: side, height: side))
             }
             iconCache[i] = (side, scale, surface)
         }
-        cr.saved {
-            cr.setSource(iconCache[i]!.surface, at: icon.x, icon.y)
-            cr.paint()
-        }
+    }
+
+    /// Where a tile's icon lies: above its label, as large as the tile allows.
+    private static func iconFrame(in frame: Rect) -> Rect {
+        let iconSide = max(8, min(frame.width * 0.62, frame.height - tileLabelHeight(frame.height) - 14))
+        return Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
     }
 
     private func drawHome(_ cr: CairoContext) {
@@ -429,9 +433,13 @@ public final class Shell {
                 cr.stroke()
             }
             let labelH = Self.tileLabelHeight(frame.height)
-            let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
-            let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
-            drawIcon(i, in: icon, cr)
+            if let cached = iconCache[i] {
+                let icon = Self.iconFrame(in: frame)
+                cr.saved {
+                    cr.setSource(cached.surface, at: icon.x, icon.y)
+                    cr.paint()
+                }
+            }
             cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: tileLabelSize, weight: .bold, align: .center)
             let hint = Theme.TextSize.hint * max(1, min(1.6, frame.width / 190))
             cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 4 + hint, size: hint, color: Theme.dimText, align: .right)
@@ -476,17 +484,17 @@ extension Shell {
                     case .failure(let why):
                         message = "\(tiles[index].entry.title): its saved state could not be read (\(error)), nor set aside (\(why)); started fresh"
                     }
-                    FileHandle.standardError.write(Data("touchdesk: \(path): \(message)\n".utf8))
+                    warn("\(path): \(message)")
                     toast.show(message, isError: true, seconds: 8)
                 }
             case .failure(let error):
                 // Not a regular file, too large or unreadable: left where it is, and not overwritten
                 // until the app's state changes.
-                FileHandle.standardError.write(Data("touchdesk: \(error); \(tiles[index].entry.title) starts fresh\n".utf8))
+                warn("\(error); \(tiles[index].entry.title) starts fresh")
                 toast.show("\(error); starting fresh", isError: true, seconds: 8)
             }
             savedRevisions[index] = app.saveState()?.revision
-            if current?.index == index { app.layout(in: appArea.size) }
+            if current?.index == index { app.layout(in: appArea.size, scale: scale) }
         }
         return !restoring.isEmpty
     }
@@ -556,11 +564,7 @@ extension Shell {
         quitDialog = dialog
     }
 
-    private var shownStateDirectory: String {
-        let home = environment.homeDirectory
-        let dir = environment.stateDirectory
-        return dir.hasPrefix(home + "/") ? "~" + dir.dropFirst(home.count) : dir
-    }
+    private var shownStateDirectory: String { Paths.abbreviatingHome(environment.stateDirectory, home: environment.homeDirectory) }
 
     private func handleQuitDialog(_ event: InputEvent) {
         guard let dialog = quitDialog else { return }
