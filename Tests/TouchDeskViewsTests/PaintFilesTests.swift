@@ -164,13 +164,12 @@ struct PaintFilesTests {
         #expect(app.fileDialog == nil)
     }
 
-    @Test func aSaveAsTheDiskRefusesShowsWhyInTheDialog() throws {
+    @Test(.disabled(if: geteuid() == 0, "root can write in a read-only folder: nothing to refuse"))
+    func aSaveAsTheDiskRefusesShowsWhyInTheDialog() throws {
         let app = makeApp()
         let locked = pictures + "/locked"
         mkdir(locked, 0o500)
         defer { chmod(locked, 0o700) }
-        // root can write anywhere: nothing to refuse then.
-        guard geteuid() != 0 else { return }
         press(app, "S", control: true, shift: true)
         retype(app, locked + "/x.png")
         press(app, "Return")

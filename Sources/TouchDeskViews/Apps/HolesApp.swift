@@ -46,7 +46,7 @@ public final class HolesApp: MiniApp {
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"), KeyHelp("Right-drag", "Tilt towards the pointer")]
+        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once and brake the ball"), KeyHelp("Right-drag", "Tilt towards the pointer")]
     }
 
     // MARK: - MiniApp
@@ -65,6 +65,8 @@ public final class HolesApp: MiniApp {
         case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
+        // Space levels the device (the tilt input) and brakes the ball.
+        if case .key(let k) = event, k.is("space") { model.brake() }
         return tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2)
     }
 
@@ -131,7 +133,20 @@ public final class HolesApp: MiniApp {
             cr.text(line, x: panel.midX, y: panel.maxY - 14 - small * 0.8, size: small, color: Theme.dimText, align: .center)
             return
         }
-        guard model.pause > 0, let e = model.lastEvent else { return }
+        guard model.pause > 0, let e = model.lastEvent else {
+            if model.score == 0, model.ballsLeft == HolesModel.startingBalls, model.ball == model.start {
+                // How to play, until the first move.
+                let hint = "Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes."
+                cr.text(hint, x: r.midX, y: r.maxY - 14, size: Text.fittingSize(hint, width: r.width - 20, size: Theme.TextSize.caption),
+                        color: Theme.text, align: .center)
+            }
+            return
+        }
+        // A frame round the table while the message shows: red for a lost ball, gold for a point.
+        (e == .scored ? Color(hex: 0xffd23f) : Theme.error).set(cr)
+        cr.setLineWidth(6)
+        cr.rectangle(r.insetBy(3))
+        cr.stroke()
         let text = e == .scored ? "Point! Level \(model.level): the holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
         let w = min(r.width - 20, Text.width(text, size: Theme.TextSize.headline, weight: .bold) + 30)
         let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)

@@ -159,6 +159,7 @@ public final class MazeApp: MiniApp {
         case .ignored: break
         }
         if case .key(let k) = event, handleCursorKey(k) { return true }
+        if cursor == nil, case .key(let k) = event, k.is("space") { model.brake() }
         if cursor == nil, tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
         switch event {
         case .touchBegan(let p):

@@ -63,13 +63,8 @@ public final class Shell {
 
     /// Every app opened in this run, by tile index.
     private var apps: [Int: MiniApp] = [:]
-    /// The revision of each app's state last written (or read back).
-    private var savedRevisions: [Int: Int] = [:]
-    /// State files being read, by tile index; the app gets no input until its state is in.
-    private var restoring: [Int: BackgroundJob<Result<Data, FileError>>] = [:]
-    private var stateWrites: [BackgroundWriter.Ticket] = []
-    private var lastAutosave = ContinuousClock.now
-    public static let autosaveInterval = Duration.seconds(30)
+    /// Their state across restarts.
+    private let store: AppStateStore
     /// The shell's own messages (a state file set aside, a state that could not be written).
     private var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
@@ -78,6 +73,7 @@ public final class Shell {
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
         self.environment = environment
+        store = AppStateStore(environment: environment)
         bar.add(.back, "Back", key: .key("Escape"), help: "Back to the home screen")
         homeBar.add(.about, "About", key: .key("question", shown: "?"), help: "About TouchDesk: version, licence, credits")
         homeBar.add(.quit, "Quit", key: .control("q"), help: "Quit TouchDesk")
@@ -115,7 +111,7 @@ public final class Shell {
         } else {
             app = tiles[index].entry.make(environment)
             apps[index] = app
-            startRestoring(index, app)
+            store.startRestoring(index, app)
         }
         current = (index, app)
         selectedTile = index
@@ -189,7 +185,7 @@ public final class Shell {
 
     public func tick() -> Bool {
         let waiting = collectRestores()
-        autosaveIfDue()
+        store.autosaveIfDue(apps)
         let app = shownApp?.tick() ?? false
         let dialog = tickQuitDialog()
         return app || waiting || collectStateWrites() || toast.tick() || dialog
@@ -197,7 +193,6 @@ public final class Shell {
 
     public func handle(_ event: InputEvent) {
         _ = collectRestores()
-        autosaveIfDue()
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
             if k.is("q", control: true) { requestQuit(); return }
@@ -215,7 +210,7 @@ public final class Shell {
             default: return
             }
         }
-        if let c = current, restoring[c.index] != nil {
+        if let c = current, store.isRestoring(c.index) {
             // Its state is still being read: input now would be overwritten when it arrives.
             if case .key(let k) = event, k.is("Escape") { goHome() }
             return
@@ -450,91 +445,31 @@ public final class Shell {
 // MARK: - State across restarts
 
 extension Shell {
-    private func statePath(_ app: StatefulApp) -> String {
-        environment.stateDirectory + "/" + type(of: app).stateFileName
-    }
-
-    /// Starts reading a newly made app's state file off the UI thread.
-    private func startRestoring(_ index: Int, _ app: MiniApp) {
-        guard let app = app as? StatefulApp else { return }
-        let path = statePath(app)
-        var st = stat()
-        guard lstat(path, &st) == 0 else { savedRevisions[index] = app.saveState()?.revision; return }
-        restoring[index] = BackgroundJob(name: "touchdesk-restore") {
-            do throws(FileError) { return .success(try SafeFile.read(path, maxBytes: 256 << 20)) } catch { return .failure(error) }
-        }
-    }
-
-    /// Hands finished reads to their apps; true while one is still being read.
+    /// Hands finished state reads to their apps (shows what could not be read back); true while
+    /// one is still being read.
     private func collectRestores(wait: Bool = false) -> Bool {
-        for (index, job) in restoring {
-            guard let result = wait ? job.wait() : job.value else { continue }
-            restoring[index] = nil
-            guard let app = apps[index] as? StatefulApp else { continue }
-            let path = statePath(app)
-            switch result {
-            case .success(let data):
-                do {
-                    try app.restore(data)
-                } catch {
-                    let message: String
-                    switch AtomicFile.setAside(path) {
-                    case .success(let aside):
-                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)); kept it as \(Paths.name(of: aside)) and started fresh"
-                    case .failure(let why):
-                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)), nor set aside (\(why)); started fresh"
-                    }
-                    warn("\(path): \(message)")
-                    toast.show(message, isError: true, seconds: 8)
-                }
-            case .failure(let error):
-                // Not a regular file, too large or unreadable: left where it is, and not overwritten
-                // until the app's state changes.
-                warn("\(error); \(tiles[index].entry.title) starts fresh")
-                toast.show("\(error); starting fresh", isError: true, seconds: 8)
-            }
-            savedRevisions[index] = app.saveState()?.revision
-            if current?.index == index { app.layout(in: appArea.size, scale: scale) }
-        }
-        return !restoring.isEmpty
+        let (restored, problems) = store.collectRestores(apps, titles: { self.tiles[$0].entry.title }, wait: wait)
+        for message in problems { toast.show(message, isError: true, seconds: 8) }
+        if let c = current, restored.contains(c.index) { c.app.layout(in: appArea.size, scale: scale) }
+        return store.isReading
     }
 
     /// Waits for every state file being read: for screenshots and tests.
     public func finishRestoring() { _ = collectRestores(wait: true) }
 
-    /// Writes the state of the app at `index` if it changed since it was last written.
     private func saveState(of index: Int) {
-        guard restoring[index] == nil, let app = apps[index] as? StatefulApp, let state = app.saveState(),
-              state.revision != savedRevisions[index] else { return }
-        savedRevisions[index] = state.revision
-        let path = statePath(app)
-        stateWrites.append(environment.writer.submit(key: path) {
-            let data = try state.encode()
-            try AtomicFile.write(data, to: path, fileMode: 0o600, createFolder: 0o700)
-            return path
-        })
+        if let app = apps[index] { store.save(index, app) }
     }
 
     /// Writes every app's changed state: when leaving, quitting, or stopped by a signal. The
     /// caller waits for `environment.writer` when the program is about to end.
-    public func saveAllState() {
-        for index in apps.keys.sorted() { saveState(of: index) }
-        lastAutosave = .now
-    }
-
-    private func autosaveIfDue() {
-        guard ContinuousClock.now - lastAutosave >= Self.autosaveInterval else { return }
-        saveAllState()
-    }
+    public func saveAllState() { store.saveAll(apps) }
 
     /// Reports a state write that failed; true while some are still under way.
     private func collectStateWrites() -> Bool {
-        stateWrites.removeAll { t in
-            guard let outcome = t.outcome else { return false }
-            if case .failed(let why) = outcome { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
-            return true
-        }
-        return !stateWrites.isEmpty
+        let (failures, busy) = store.collectWrites()
+        for why in failures { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
+        return busy
     }
 
     /// The shell's own message showing now, if any (for tests).
