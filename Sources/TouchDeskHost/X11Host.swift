@@ -39,8 +39,10 @@ public final class X11Host {
         public var minimumSize: Size
         /// Icons for _NET_WM_ICON: (side, ARGB pixels row by row).
         public var icons: [(Int, [UInt32])]
-        public init(size: Size, minimumSize: Size, icons: [(Int, [UInt32])] = []) {
-            self.size = size; self.minimumSize = minimumSize; self.icons = icons
+        /// Answer later launches on this display (SingleInstance.swift) instead of letting them open windows.
+        public var singleInstance: Bool
+        public init(size: Size, minimumSize: Size, icons: [(Int, [UInt32])] = [], singleInstance: Bool = false) {
+            self.size = size; self.minimumSize = minimumSize; self.icons = icons; self.singleInstance = singleInstance
         }
     }
 
@@ -57,8 +59,25 @@ public final class X11Host {
     private var im: XIM?
     private var ic: XIC?
     private let atoms: Atoms
-    /// Points to pixels: Xft.dpi / 96, 1 when unset.
-    public let scale: Double
+    /// Points to pixels: the desktop's Xft/DPI / 96 (XSettings.swift), 1 when unset; follows changes.
+    public private(set) var scale: Double
+    /// The desktop's settings, watched while the window is open (XSettings.swift).
+    private let desktop: XSettingsWatcher
+    /// F11 (Fullscreen.swift).
+    private lazy var fullscreen = Fullscreen(dpy: dpy, window: window, screen: screen)
+    private let minimumSize: Size
+    /// The running window's side of the one-instance hand-over (SingleInstance.swift), when asked for.
+    private var instance: SingleInstanceOwner?
+    private var handedOver: [String] = []
+    /// What a later launch asked for (one line each, as `SingleInstance.handOver` sent it); the
+    /// window is raised after.
+    public var onHandOver: ((String) -> Void)?
+    /// Drops from other programs (XDnd.swift).
+    private var dnd: XDndTarget?
+    /// A drag that the window can take came over it (true) or left (false): show a drop highlight.
+    public var onDragHover: ((Bool) -> Void)?
+    /// Something was dropped on the window.
+    public var onDrop: ((Dropped) -> Void)?
 
     /// The back buffer: a pixmap and the Cairo surface over it, freed together.
     private final class BackBuffer {
@@ -115,7 +134,9 @@ public final class X11Host {
         visual = XDefaultVisual(dpy, screen)
         depth = XDefaultDepth(dpy, screen)
         atoms = Atoms(dpy)
-        scale = Self.readScale(dpy)
+        desktop = XSettingsWatcher(dpy: dpy, screen: screen)
+        scale = desktop.scale
+        minimumSize = options.minimumSize
 
         // Never larger than the screen: a huge --size or a saved size from a bigger screen would
         // ask the server for a pixmap it cannot make.
@@ -136,6 +157,11 @@ public final class X11Host {
         initialPixels = (Int(w), Int(h))
 
         setProperties(options)
+        if options.singleInstance {
+            instance = SingleInstanceOwner(dpy: dpy, window: window)
+            instance?.claim(time: 0)
+        }
+        dnd = XDndTarget(dpy: dpy, window: window)
         openInputMethod()
         var supported: Int32 = 0
         // Key releases only when the key really goes up, not between auto-repeats.
@@ -170,17 +196,6 @@ public final class X11Host {
         XCloseDisplay(dpy)
     }
 
-    private static func readScale(_ dpy: OpaquePointer) -> Double {
-        XrmInitialize()
-        guard let rms = XResourceManagerString(dpy), let db = XrmGetStringDatabase(rms) else { return 1 }
-        defer { XrmDestroyDatabase(db) }
-        var type: UnsafeMutablePointer<CChar>?
-        var value = XrmValue()
-        guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr,
-              let dpi = Double(String(cString: addr)), dpi >= 48, dpi <= 480 else { return 1 }
-        return dpi / 96
-    }
-
     private func setProperties(_ options: Options) {
         // WM_CLASS: res_name "touchdesk", res_class "TouchDesk" (the .desktop StartupWMClass).
         if let hint = XAllocClassHint() {
@@ -212,13 +227,7 @@ public final class X11Host {
             }
         }
 
-        if let hints = XAllocSizeHints() {
-            hints.pointee.flags = PMinSize
-            hints.pointee.min_width = Int32((options.minimumSize.width * scale).rounded())
-            hints.pointee.min_height = Int32((options.minimumSize.height * scale).rounded())
-            XSetWMNormalHints(dpy, window, hints)
-            XFree(hints)
-        }
+        setMinimumSizeHint()
 
         if !options.icons.isEmpty {
             // CARDINAL/32 is C long: width, height, then ARGB rows, for each size.
@@ -232,6 +241,32 @@ public final class X11Host {
                                     raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(data.count))
             }
         }
+    }
+
+    private func setMinimumSizeHint() {
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize
+            hints.pointee.min_width = Int32((minimumSize.width * scale).rounded())
+            hints.pointee.min_height = Int32((minimumSize.height * scale).rounded())
+            XSetWMNormalHints(dpy, window, hints)
+            XFree(hints)
+        }
+    }
+
+    /// The desktop's DPI changed while the window is open: the window keeps its size in points
+    /// (so it grows in pixels at a higher DPI), and everything is laid out and drawn at the new scale.
+    private func desktopSettingsChanged(_ content: WindowContent) -> Outcome {
+        let newScale = desktop.scale
+        guard abs(newScale - scale) > 0.001 else { return .none }
+        let points = size
+        scale = newScale
+        setMinimumSizeHint()
+        let w = max(1, min((points.width * scale).rounded(), Double(XDisplayWidth(dpy, screen))))
+        let h = max(1, min((points.height * scale).rounded(), Double(XDisplayHeight(dpy, screen))))
+        XResizeWindow(dpy, window, UInt32(w), UInt32(h))
+        // Until the ConfigureNotify of the new size comes, the old pixels hold more points.
+        content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale), scale: scale)
+        return .redraw
     }
 
     private func openInputMethod() {
@@ -406,6 +441,28 @@ public final class X11Host {
     private enum Outcome { case none, redraw, destroyed }
 
     private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
+        switch desktop.handle(ev) {
+        case .notOurs: break
+        case .unchanged: return .none
+        case .changed: return desktopSettingsChanged(content)
+        }
+        if let instance, instance.handle(ev, requests: &handedOver) {
+            guard !handedOver.isEmpty else { return .none }
+            let requests = handedOver
+            handedOver = []
+            for r in requests { onHandOver?(r) }
+            instance.raise()
+            return .redraw
+        }
+        switch dnd?.handle(ev) ?? .notOurs {
+        case .notOurs: break
+        case .handled: return .none
+        case .hovering(let on): onDragHover?(on); return .redraw
+        case .dropped(let what):
+            onDragHover?(false)
+            if let what { onDrop?(what) }
+            return .redraw
+        }
         switch ev.type {
         case Expose:
             if let buffer {
@@ -464,6 +521,7 @@ public final class X11Host {
         case KeyPress:
             lastEventTime = ev.xkey.time
             let k = key(from: &ev.xkey, press: true)
+            if k.name == "F11" && !k.control && !k.alt && !k.shift { fullscreen.toggle(); return .none }
             heldKeys[ev.xkey.keycode] = Key(k.name, control: k.control, shift: k.shift, alt: k.alt)
             content.handle(.key(k))
             return .redraw

@@ -33,11 +33,9 @@ struct TouchDesk: ParsableCommand {
         version: AboutPage.versionText
     )
 
-    @Argument(help: ArgumentHelp("The app to open (see --list); the home screen when omitted.", valueName: "app"))
-    var app: String?
-
-    @Argument(help: ArgumentHelp("For the web app: the page to open, a URL or a file path (the offline start page when omitted). For paint: a PNG picture to paint on.", valueName: "url-or-file"))
-    var address: String?
+    /// The app, then its file or URL; or a file or URL alone (`app` and `address` in DesktopLaunch.swift).
+    @Argument(help: ArgumentHelp("The app to open (see --list; the home screen when omitted), then for web a URL or file path, for paint a PNG picture. A file or URL alone opens its app: a PNG Paintbrush, anything else Web Pages.", valueName: "app-or-file"))
+    var words: [String] = []
 
     @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
     var appOptions: [String] = []
@@ -47,6 +45,9 @@ struct TouchDesk: ParsableCommand {
 
     @Flag(help: "List the apps and exit.")
     var list = false
+
+    @Flag(name: .customLong("new-window"), help: "Open a window of its own even when TouchDesk already runs on this display (otherwise the running window opens the app or file).")
+    var newWindow = false
 
     @Flag(help: "Print every screen's keys as Markdown (what F1 shows) and exit.")
     var keys = false
@@ -217,6 +218,8 @@ struct TouchDesk: ParsableCommand {
                                                                      cacheDirectory: user.cacheDirectory)), terminator: "")
             return
         }
+        warnAboutIgnoredWords()
+        if handOverToRunningWindow() { return }
         var environment = AppEnvironment.fromEnvironment()
         // A window takes the state lock; a screenshot or a layout print writes no state.
         let stateLock = screenshot == nil && layoutSizes == nil ? StateLock(folder: environment.stateDirectory) : nil
@@ -224,7 +227,7 @@ struct TouchDesk: ParsableCommand {
         if stateLock != nil { Self.removeStaleFiles(environment) }
         let shell = Shell(tiles: Registry.tiles, environment: environment)
         if let notice = environment.stateNotice {
-            FileHandle.standardError.write(Data("touchdesk: \(notice)\n".utf8))
+            warn(notice)
             shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())
         }
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil && !globeOptionsGiven ? MapApp.id : globeOptionsGiven ? GlobeApp.id
@@ -285,10 +288,13 @@ struct TouchDesk: ParsableCommand {
         do {
             host = try X11Host(displayName: display, options: .init(
                 size: requested, minimumSize: Shell.minimumSize,
-                icons: [16, 32, 48, 64].map { ($0, AppIcon.argb(side: $0)) }))
+                icons: [16, 32, 48, 64].map { ($0, AppIcon.argb(side: $0)) }, singleInstance: !newWindow))
         } catch {
             fail("\(error)", code: 2)
         }
+        host.onHandOver = { openHandedOver($0, in: shell) }
+        host.onDrop = { openDropped($0, in: shell) }
+        host.onDragHover = { shell.dropHighlight = $0 }
         let stateDirectory = environment.stateDirectory
         let keepsState = environment.keepsState
         X11Host.onConnectionLost = {

@@ -230,6 +230,14 @@ extension PaintApp {
     /// command line's `touchdesk paint FILE.png` comes here.
     public func open(path: String) { startOpen(path) }
 
+    /// A picture handed in from outside (a second launch, a drop): opened as Open does, asking
+    /// first when the painting has unsaved changes.
+    public func offer(path: String) {
+        guard hasUnsavedWork else { startOpen(path); return }
+        showOpen()
+        if let view = files.dialog?.view { submitOpen(path, view) }
+    }
+
     func startOpen(_ path: String) {
         files.dialog?.view.busy = "Opening \(Paths.shown(Paths.name(of: path)))…"
         let scale = pixelScale

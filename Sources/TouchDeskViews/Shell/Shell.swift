@@ -52,6 +52,8 @@ public final class Shell {
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
     public private(set) var showsKeys = false
+    /// A drag from another program that the window can take is over it (Shell+Drop.swift).
+    public var dropHighlight = false
 
     /// Every app opened in this run, by tile index.
     private var apps: [Int: MiniApp] = [:]
@@ -150,7 +152,7 @@ public final class Shell {
 
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
     public var keySections: [(title: String, keys: [KeyHelp])] {
-        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
+        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
             if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
@@ -291,6 +293,7 @@ public final class Shell {
         }
         drawBar(cr)
         toast.draw(cr, in: appArea)
+        if dropHighlight { drawDropHighlight(cr) }
         if showsKeys { KeysOverlay.draw(cr, sections: keySections, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         quitDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         cr.restore()

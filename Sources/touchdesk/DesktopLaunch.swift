@@ -1,0 +1,109 @@
+import Foundation
+import TouchDeskModels
+import TouchDeskViews
+import TouchDeskHost
+import TouchDeskWeb
+
+/// The positional words read as the desktop passes them (`Exec=touchdesk %U`): see `LaunchRequest`.
+extension TouchDesk {
+    var launch: LaunchRequest {
+        MainActor.assumeIsolated { LaunchRequest.parse(words, appIDs: Set(Registry.tiles.map(\.entry.id))) }
+    }
+
+    /// The app named, or the one a document alone picks.
+    var app: String? { launch.app }
+
+    /// The file or URL for the app.
+    var address: String? { launch.address }
+
+    /// A file manager may pass several files; one window opens the first.
+    func warnAboutIgnoredWords() {
+        let ignored = launch.ignored
+        guard !ignored.isEmpty else { return }
+        let shown = ignored.prefix(3).joined(separator: ", ") + (ignored.count > 3 ? ", …" : "")
+        FileHandle.standardError.write(Data("touchdesk: opens one file at a time; not opening \(shown)\n".utf8))
+    }
+}
+
+// MARK: - One window per display
+
+extension TouchDesk {
+    /// When a TouchDesk window already runs on the display, gives it this launch's app and file
+    /// (raising it) and returns true: the launch is done. Launches that render without a window,
+    /// `--new-window`, and the options that set up an app's view (a journey, a place, a globe
+    /// view) open a window of their own.
+    @MainActor
+    func handOverToRunningWindow() -> Bool {
+        guard !newWindow, screenshot == nil, layoutSizes == nil, journey == nil, center == nil, width == nil,
+              place == nil, lookAt == nil, zoom == nil, seaLevel == nil, size == nil else { return false }
+        var request = LaunchRequest(app: app)
+        if let address {
+            if app == PaintApp.id {
+                request.address = address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address
+            } else if let url = try? WebURL.fromUserInput(address, currentDirectory: FileManager.default.currentDirectoryPath) {
+                request.address = url.description
+            }
+        }
+        guard let json = try? JSONEncoder().encode(request) else { return false }
+        switch SingleInstance.handOver(displayName: display, request: String(decoding: json, as: UTF8.self)) {
+        case .delivered:
+            return true
+        case .noAnswer:
+            FileHandle.standardError.write(Data("touchdesk: the TouchDesk already running does not answer; opening a new window\n".utf8))
+            return false
+        case .noInstance, .noDisplay:
+            return false
+        }
+    }
+}
+
+/// What a later launch handed over: open its app (and its file or page) in this window. A
+/// picture goes through Paintbrush's own Open, which asks first when the painting has unsaved changes.
+@MainActor
+func openHandedOver(_ line: String, in shell: Shell) {
+    guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
+        FileHandle.standardError.write(Data("touchdesk: ignored a malformed request from another launch: \(line.prefix(80))\n".utf8))
+        return
+    }
+    open(request, in: shell)
+}
+
+/// Opens a request's app, and its file or page in it.
+@MainActor
+func open(_ request: LaunchRequest, in shell: Shell) {
+    guard let id = request.app, shell.open(id: id) else { return }
+    shell.finishRestoring()
+    guard let address = request.address else { return }
+    if let paint = shell.current?.app as? PaintApp {
+        paint.offer(path: address)
+    } else if let web = shell.current?.app as? WebApp,
+              let url = try? WebURL.fromUserInput(address, currentDirectory: "/").validatedForLoading() {
+        web.open(url)
+    }
+}
+
+// MARK: - Drops
+
+/// What was dropped on the window: the first file or link opens as `touchdesk FILE` would (a PNG
+/// in Paintbrush, asking first about unsaved changes; an HTML file or a link in Web Pages, which
+/// also loads a link dropped as text); other text is pasted into the focused text field.
+@MainActor
+func openDropped(_ dropped: Dropped, in shell: Shell) {
+    switch dropped {
+    case .uriList(let list):
+        let uris = LaunchRequest.uris(inURIList: list)
+        guard let first = uris.first else { return }
+        if uris.count > 1 {
+            FileHandle.standardError.write(Data("touchdesk: \(uris.count) items dropped; opening the first, \(first.prefix(200))\n".utf8))
+        }
+        open(LaunchRequest.parse([first], appIDs: []), in: shell)
+    case .text(let text):
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let web = shell.current?.app as? WebApp, !trimmed.contains(where: \.isWhitespace), LaunchRequest.looksLikeDocument(trimmed),
+           let url = try? WebURL.fromUserInput(trimmed, currentDirectory: "/").validatedForLoading() {
+            web.open(url)
+        } else {
+            shell.handle(.paste(text))
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The window as a desktop citizen: F11 fullscreen through the window manager, and the desktop's
+/// DPI (XSETTINGS from a real settings manager, xsettingsd, or xrdb's RESOURCE_MANAGER) followed live.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct DesktopEndToEndTests {
+    @Test("F11 asks openbox for fullscreen (_NET_WM_STATE_FULLSCREEN) and F11 again leaves it")
+    func f11Fullscreen() throws {
+        let session = try XSession(name: "fullscreen", screen: "1280x1024x24")
+        defer { session.close() }
+        try session.startWindowManager()
+        let app = try session.launch(["--size", "600x400"])
+        #expect(try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true)
+        try app.key("F11")
+        let full = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") == true }
+        let state = try app.property("_NET_WM_STATE") ?? "none"
+        #expect(full, "after F11: _NET_WM_STATE = \(state)")
+        let covers = try TestSupport.waitUntil { let g = try app.geometry(); return (g.x, g.y, g.width, g.height) == (0, 0, 1280, 1024) }
+        let g = try app.geometry()
+        #expect(covers, "fullscreen window at \(g)")
+        let shot = try app.screenshot("fullscreen")
+        #expect(shot.width == 1280 && shot.height == 1024)
+
+        try app.key("F11")
+        let back = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true }
+        let stateAfter = try app.property("_NET_WM_STATE") ?? "none"
+        #expect(back, "F11 again left the state: \(stateAfter)")
+        let restored = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 600 && g.height == 400 }
+        let g2 = try app.geometry()
+        #expect(restored, "back at \(g2), expected 600x400")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+    }
+
+    @Test("The window follows the desktop's DPI while it runs: xsettingsd's Xft/DPI, then xrdb's Xft.dpi")
+    func liveDPI() throws {
+        let session = try XSession(name: "xsettings", screen: "1600x1200x24")
+        defer { session.close() }
+        let config = session.root.appendingPathComponent("xsettingsd.conf")
+        try "Xft/DPI 196608\nNet/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let manager = try session.start("xsettingsd", ["-c", config.path], log: "xsettingsd")
+        // xsettingsd owns _XSETTINGS_S0 once it has published.
+        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
+        #expect(TestSupport.waitUntil {
+            let r = session.run("/usr/bin/python3", ["-c", ownerScript])
+            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+        }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
+
+        let app = try session.launch(["--size", "500x400"])
+        let g0 = try app.geometry()
+        #expect(g0.width == 1000 && g0.height == 800, "at 192 dpi: \(g0)")
+        #expect(try app.rawProperty("WM_NORMAL_HINTS").contains("minimum size: 800 by 720"))
+
+        // The desktop goes back to 96 dpi: xsettingsd rereads its file on SIGHUP.
+        try "Xft/DPI 98304\nNet/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(manager.pid, SIGHUP)
+        let at96 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 500 && g.height == 400 }
+        let g1 = try app.geometry()
+        #expect(at96, "after the change to 96 dpi: \(g1)")
+        let shot = try app.screenshot("96dpi")
+        #expect(shot.width == 500 && shot.distinctColors(limit: 3) >= 3, "the window draws at its new size")
+
+        // No manager any more: the resource database (what xrdb writes) decides.
+        manager.stop()
+        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
+        let at144 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 750 && g.height == 600 }
+        let g2 = try app.geometry()
+        #expect(at144, "after Xft.dpi: 144 with no manager: \(g2)")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        #expect(!app.log.contains("X error"), "X errors: \(app.log)")
+    }
+
+    @Test("A second launch opens its app or file in the running window and exits 0; --new-window and a crashed owner open a window")
+    func oneInstance() throws {
+        let session = try XSession(name: "one-instance")
+        defer { session.close() }
+        try session.startWindowManager()
+        let binary = try XSession.binary()
+        func windows() -> Int {
+            session.run("xdotool", ["search", "--onlyvisible", "--classname", "touchdesk"]).stdout.split(separator: "\n").count
+        }
+        let first = try session.launch([])
+
+        let second = session.run(binary, ["temperature"], timeout: 10)
+        #expect(second.ok, "the second launch: \(second)")
+        #expect(try first.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
+        #expect(windows() == 1)
+
+        // A picture by itself, as a file manager's "Open with" passes it (a file:// URI).
+        let picture = session.home.appendingPathComponent("Pictures/my photo.png")
+        try PaintFilesEndToEndTests.write(PaintFilesEndToEndTests.quarters(width: 200, height: 120), to: picture)
+        let third = session.run(binary, ["file://" + picture.path.replacingOccurrences(of: " ", with: "%20")], timeout: 10)
+        #expect(third.ok, "the third launch: \(third)")
+        #expect(try first.waitForTitle("TouchDesk — Paintbrush") == "TouchDesk — Paintbrush")
+        // The picture's red quarter at the canvas's top-left corner.
+        let shot = try first.screenshot("picture-opened", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
+        #expect(shot.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "no picture at the canvas's corner")
+        #expect(windows() == 1)
+        #expect(first.isRunning)
+
+        let own = try session.launch(["--new-window", "doubler"])
+        #expect(windows() == 2, "--new-window opens a window of its own")
+        kill(own.pid, SIGKILL)
+        _ = own.waitForExit(timeout: 5)
+        kill(first.pid, SIGKILL)
+        _ = first.waitForExit(timeout: 5)
+
+        // Both owners died without a word: the next launch finds no owner and opens its window.
+        let after = try session.launch(["maze"])
+        #expect(try after.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
+        #expect(windows() == 1)
+
+        // A frozen owner: the next launch waits 3 s for the receipt, then opens its own window,
+        // and takes its request back, so the frozen window does not open it when it wakes.
+        kill(after.pid, SIGSTOP)
+        let fresh = try session.start(binary, ["doubler"], log: "fresh")
+        let opened = TestSupport.waitUntil(timeout: 8) { windows() == 2 }
+        #expect(opened, "no window of its own beside a frozen one: \(session.readLog("fresh"))")
+        #expect(session.readLog("fresh").contains("does not answer"), "\(session.readLog("fresh"))")
+        kill(after.pid, SIGCONT)
+        usleep(300_000)
+        #expect(try after.title() == "TouchDesk — Maze", "the woken window kept its app")
+        #expect(fresh.isRunning)
+        // Two windows now: ended by SIGTERM, which saves and exits like Ctrl+Q.
+        kill(after.pid, SIGTERM)
+        #expect(after.waitForExit(timeout: 5) == .exited(128 + SIGTERM))
+    }
+}
