@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .executable(name: "touchdesk", targets: ["touchdesk"]),
         .executable(name: "touchdesk-bench", targets: ["touchdesk-bench"]),
+        .executable(name: "touchdesk-web-engine", targets: ["touchdesk-web-engine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,6 +71,17 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
         ),
+        /// WebKitGTK 4.1 (with GTK 3): only for the engine helper below, never for TouchDesk's own process.
+        .systemLibrary(
+            name: "CWebKitGTK",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
+        /// The helper program that hosts WebKitGTK offscreen and hands its frames to TouchDesk over
+        /// shared memory (input the other way over a socket), so a page's crash or hang never
+        /// takes the window down.
+        .executableTarget(name: "touchdesk-web-engine", dependencies: ["CWebKitGTK"],
+                          cSettings: [.unsafeFlags(["-Wall", "-Wno-deprecated-declarations"])]),
         /// URLs, history, charsets, the page loader and the tile renderer (their own threads), and the
         /// document the web views draw.
         .target(name: "TouchDeskWeb", dependencies: ["CWebEngine", "CCairo", "CCurl", "TouchDeskDrawing", "TouchDeskInterface"]),
@@ -157,7 +169,7 @@ let package = Package(
         .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo", "TouchDeskTestSupport"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets"]
+            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets", "touchdesk-web-engine"]
         ),
 
         // MARK: - Places

@@ -25,7 +25,9 @@ struct TouchDesk: ParsableCommand {
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
         Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
-        Web Pages opens an address or a file: touchdesk web https://example.org; Paintbrush opens \
+        Web Pages opens an address or a file: touchdesk web https://example.org (the page is drawn \
+        by WebKitGTK in a helper process; with no display, the helper starts a private Xvfb for it, \
+        so --screenshot and --save-page work headless); Paintbrush opens \
         a PNG picture to paint on: touchdesk paint photo.png
         """,
         version: AboutPage.versionText
@@ -51,6 +53,12 @@ struct TouchDesk: ParsableCommand {
 
     @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
     var screenshot: String?
+
+    @Option(name: .customLong("save-page"), help: ArgumentHelp("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own.", valueName: "file.png"))
+    var savePage: String?
+
+    @Option(name: .customLong("page-width"), help: ArgumentHelp("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280).", valueName: "px"))
+    var pageWidth: Int?
 
     @Option(help: ArgumentHelp("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi).", valueName: "n"))
     var scale: Double?
@@ -122,6 +130,12 @@ struct TouchDesk: ParsableCommand {
                 throw ValidationError("cannot open \"\(address)\": \(error)")
             }
         }
+        if savePage != nil || pageWidth != nil {
+            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("--save-page and --page-width are for the web app, not \(id)") }
+            if savePage == nil { throw ValidationError("--page-width goes with --save-page FILE.png") }
+            if screenshot != nil { throw ValidationError("give either --save-page or --screenshot, not both") }
+            if let w = pageWidth, !(64...16384).contains(w) { throw ValidationError("--page-width must be 64 to 16384, not \(w)") }
+        }
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
@@ -168,7 +182,18 @@ struct TouchDesk: ParsableCommand {
             }
             return
         }
-        let shell = Shell(tiles: Registry.tiles, environment: AppEnvironment.fromEnvironment())
+        let environment = AppEnvironment.fromEnvironment()
+        if let savePage {
+            let url = try address.map(webAddress) ?? WebApp.startPage(environment)
+            do {
+                let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280)
+                print("\(savePage): \(size.width) × \(size.height) px")
+            } catch {
+                fail("\(error)", code: 2)
+            }
+            return
+        }
+        let shell = Shell(tiles: Registry.tiles, environment: environment)
         let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
@@ -215,7 +240,6 @@ struct TouchDesk: ParsableCommand {
         }
 
         // --size wins; else the size the window had when it was last closed.
-        let environment = shell.environment
         var requested = size ?? WindowState.load(from: environment.stateDirectory)?.size ?? Size(900, 640)
         requested.width = max(requested.width, Shell.minimumSize.width)
         requested.height = max(requested.height, Shell.minimumSize.height)

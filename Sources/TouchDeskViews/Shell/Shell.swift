@@ -102,7 +102,7 @@ public final class Shell {
     }
 
     func open(index: Int) {
-        if let c = current, c.index != index { saveState(of: c.index) }
+        if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave() }
         let app: MiniApp
         if let kept = apps[index] {
             app = kept
@@ -126,7 +126,7 @@ public final class Shell {
     }
 
     public func goHome() {
-        if let c = current { saveState(of: c.index) }
+        if let c = current { saveState(of: c.index); c.app.didLeave() }
         current = nil
         about = nil
         capture = nil
