@@ -430,8 +430,13 @@ static void mouseMotion(View *view, double x, double y, guint mods) {
 static void wheel(View *view, double x, double y, double dx, double dy) {
     GdkEvent *e = gdk_event_new(GDK_SCROLL);
     e->scroll.x = x; e->scroll.y = y; e->scroll.x_root = x; e->scroll.y_root = y;
-    e->scroll.direction = GDK_SCROLL_SMOOTH;
-    e->scroll.delta_x = dx; e->scroll.delta_y = dy;
+    // Whole notches as the wheel sends them (WebKit scrolls a line step each); fractions smoothly.
+    if (dx == 0 && (dy == 1 || dy == -1)) e->scroll.direction = dy > 0 ? GDK_SCROLL_DOWN : GDK_SCROLL_UP;
+    else if (dy == 0 && (dx == 1 || dx == -1)) e->scroll.direction = dx > 0 ? GDK_SCROLL_RIGHT : GDK_SCROLL_LEFT;
+    else {
+        e->scroll.direction = GDK_SCROLL_SMOOTH;
+        e->scroll.delta_x = dx; e->scroll.delta_y = dy;
+    }
     e->scroll.time = GDK_CURRENT_TIME;
     deliver(view, e, pointer());
 }
@@ -642,6 +647,8 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     webkit_settings_set_allow_file_access_from_file_urls(s, FALSE);
     webkit_settings_set_allow_universal_access_from_file_urls(s, FALSE);
     webkit_settings_set_enable_developer_extras(s, FALSE);
+    // Each scroll lands at once: an animation would cost a frame over the socket per step.
+    webkit_settings_set_enable_smooth_scrolling(s, FALSE);
     webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
     gtk_widget_set_size_request(GTK_WIDGET(view->web), width, height);
     gtk_container_add(GTK_CONTAINER(view->window), GTK_WIDGET(view->web));

@@ -64,6 +64,8 @@ public final class WebApp: MiniApp {
     /// Why the page stopped working (a crash, the memory limit, a hung engine), until Reload.
     public private(set) var stoppedReason: String?
     private var contentSize: (width: Int, height: Int)?
+    /// The engine helper's process id, while it runs (for the benchmark's memory count and tests).
+    public var enginePID: pid_t? { engine?.isRunning == true ? engine?.pid : nil }
     /// Frames received per view, for tests and `--screenshot`.
     public private(set) var framesReceived = [0, 0]
     private var lastActivity = 0.0
@@ -232,7 +234,7 @@ public final class WebApp: MiniApp {
             case .progress(let p): progress = p
             case .loading(let on):
                 isLoading = on
-                if on { notice = nil; contentSize = nil }
+                if on { contentSize = nil }
             case .history(let back, let forward): canGoBack = back; canGoForward = forward
             case .failed(_, let message): notice = (message, true)
             case .status(let code, let phrase): notice = ("\(code) \(phrase)", true)
@@ -257,15 +259,40 @@ public final class WebApp: MiniApp {
     /// Blocks until the page that is loading has arrived and both views have shown it. Only for
     /// `--screenshot`, tests and the benchmark: the window never calls it.
     public func finishLoading(timeout: Double = 30) {
+        absorb()
+        if !isLoading, framesReceived.allSatisfy({ $0 > 0 }) {
+            settle(timeout: min(timeout, 5))
+            return
+        }
         let deadline = WebEngine.now() + timeout
         var quietSince = WebEngine.now()
         var seen = framesReceived
+        var sinceLoaded = [0, 0]
         while WebEngine.now() < deadline, let engine, engine.isRunning, stoppedReason == nil {
             absorb()
+            if framesReceived != seen {
+                if !isLoading { for v in 0..<2 { sinceLoaded[v] += framesReceived[v] - seen[v] } }
+                seen = framesReceived
+                quietSince = WebEngine.now()
+            }
+            // Loaded, both views painted since, and no frame for a moment (the fit view's zoom
+            // and late pictures come just after the load).
+            if !isLoading, sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
+               WebEngine.now() - quietSince > 0.5 { break }
+            usleep(10_000)
+        }
+    }
+
+    /// Waits until no frame has come for a moment (what input changed is on screen), at most `timeout` s.
+    public func settle(timeout: Double = 5) {
+        let deadline = WebEngine.now() + timeout
+        var quietSince = WebEngine.now()
+        var seen = framesReceived
+        while WebEngine.now() < deadline, engine?.isRunning == true {
+            absorb()
             if framesReceived != seen { seen = framesReceived; quietSince = WebEngine.now() }
-            // Loaded, both views painted, and no frame for a moment (the fit view's zoom and late
-            // pictures come just after the load).
-            if !isLoading, framesReceived.allSatisfy({ $0 > 0 }), WebEngine.now() - quietSince > 0.4 { break }
+            if isLoading { quietSince = WebEngine.now() }
+            if WebEngine.now() - quietSince > 0.4 { break }
             usleep(10_000)
         }
     }
