@@ -53,6 +53,8 @@ public final class WebEngine {
     /// The latest picture of each view, copied out of shared memory.
     public private(set) var frames: [ImageSurface?] = [nil, nil]
     public private(set) var isRunning = true
+    /// The socket, for the host's poll set: the helper's messages wake the idle window.
+    public var socketDescriptor: Int32? { isRunning && socket >= 0 ? socket : nil }
     private var pingSent: Double?
     private var lastPong = 0.0
     private var pingNumber = 0
@@ -178,7 +180,8 @@ public final class WebEngine {
         let line = words.joined(separator: " ").replacingOccurrences(of: "\n", with: " ") + "\n"
         var bytes = Array(line.utf8)
         while !bytes.isEmpty {
-            let n = write(socket, bytes, bytes.count)
+            // MSG_NOSIGNAL: a helper that died must not take us down with SIGPIPE.
+            let n = Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL))
             if n > 0 { bytes.removeFirst(n); continue }
             if n < 0 && errno == EINTR { continue }
             // A full socket means the helper stopped reading: let the ping find out; drop the order.

@@ -43,6 +43,8 @@ typedef struct {
     gboolean crashed;
     char *allowed;     // the address we last asked this view to load (typed, or the fit view following)
     char *committed;   // the address of the page the view shows
+    char *wanted;      // an address asked for and not yet shown (redone if the page is stuck)
+    gboolean stopAsked;
 } View;
 
 static View views[VIEWS];
@@ -207,6 +209,8 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
     if (event == WEBKIT_LOAD_COMMITTED) {
         g_free(views[v].committed);
         views[v].committed = g_strdup(webkit_web_view_get_uri(web));
+        g_clear_pointer(&views[v].wanted, g_free);
+        views[v].stopAsked = FALSE;
     }
     // "loading 0" only once both views have finished: the fit view starts when the as-is view commits.
     int before = loadingViews;
@@ -229,6 +233,8 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
                     g_free(views[FIT].allowed);
                     views[FIT].allowed = g_strdup(uri);
                     loadingViews |= 1 << FIT;
+                    g_free(views[FIT].wanted);
+                    views[FIT].wanted = g_strdup(uri);
                     webkit_web_view_load_uri(views[FIT].web, uri);
                 }
             }
@@ -338,6 +344,7 @@ static void mouseTarget(WebKitWebView *web, WebKitHitTestResult *hit, guint modi
 static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationReason reason, gpointer data) {
     (void)data;
     int v = viewIndex(web);
+    if (reason == WEBKIT_WEB_PROCESS_TERMINATED_BY_API) return;  // we ended a stuck page ourselves
     views[v].crashed = TRUE;
     armTimeout(FALSE);
     if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
@@ -370,8 +377,28 @@ static void unstick(WebKitWebView *web) {
     if (!webkit_web_view_get_is_web_process_responsive(web)) webkit_web_view_terminate_web_process(web);
 }
 
+/// A view's web process stopped answering (a script that never returns). If the user has asked
+/// for something since (Stop, another page), end that process and do what was asked; otherwise
+/// say so, and the next Stop or navigation ends it.
+static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    View *view = &views[viewIndex(web)];
+    if (webkit_web_view_get_is_web_process_responsive(web)) return;
+    if (!view->wanted && !view->stopAsked) {
+        if (view == &views[AS_IS]) sendLine("refused %s\tthe page is not responding: Stop ends it", view->committed ? view->committed : "");
+        return;
+    }
+    char *again = g_strdup(view->wanted);
+    view->stopAsked = FALSE;
+    webkit_web_view_terminate_web_process(web);
+    if (again) webkit_web_view_load_uri(web, again);
+    g_free(again);
+}
+
 static void openURI(const char *uri) {
     for (int v = 0; v < VIEWS; v++) unstick(views[v].web);
+    g_free(views[AS_IS].wanted);
+    views[AS_IS].wanted = g_strdup(uri);
     g_free(views[AS_IS].allowed);
     views[AS_IS].allowed = g_strdup(uri);
     webkit_web_view_load_uri(views[AS_IS].web, uri);
@@ -414,7 +441,7 @@ static void mouseButton(View *view, gboolean press, double x, double y, int butt
     e->button.x = x; e->button.y = y; e->button.x_root = x; e->button.y_root = y;
     e->button.button = (guint)button;
     e->button.state = mods;
-    e->button.time = GDK_CURRENT_TIME;
+    e->button.time = (guint32)(g_get_monotonic_time() / 1000);
     if (press) focus(view);
     deliver(view, e, pointer());
 }
@@ -423,7 +450,7 @@ static void mouseMotion(View *view, double x, double y, guint mods) {
     GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
     e->motion.x = x; e->motion.y = y; e->motion.x_root = x; e->motion.y_root = y;
     e->motion.state = mods;
-    e->motion.time = GDK_CURRENT_TIME;
+    e->motion.time = (guint32)(g_get_monotonic_time() / 1000);
     deliver(view, e, pointer());
 }
 
@@ -437,7 +464,7 @@ static void wheel(View *view, double x, double y, double dx, double dy) {
         e->scroll.direction = GDK_SCROLL_SMOOTH;
         e->scroll.delta_x = dx; e->scroll.delta_y = dy;
     }
-    e->scroll.time = GDK_CURRENT_TIME;
+    e->scroll.time = (guint32)(g_get_monotonic_time() / 1000);
     deliver(view, e, pointer());
 }
 
@@ -445,7 +472,7 @@ static void keyEvent(View *view, gboolean press, guint keyval, guint mods) {
     GdkEvent *e = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
     e->key.keyval = keyval;
     e->key.state = mods;
-    e->key.time = GDK_CURRENT_TIME;
+    e->key.time = (guint32)(g_get_monotonic_time() / 1000);
     GdkKeymapKey *keys = NULL;
     gint n = 0;
     if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), keyval, &keys, &n) && n > 0)
@@ -486,8 +513,15 @@ static void handleLine(char *line) {
     int n = (int)g_strv_length(a);
     View *view = n > 0 ? viewArg(a[0]) : NULL;
     if (!strcmp(line, "open")) openURI(rest);
-    else if (!strcmp(line, "back")) { unstick(views[AS_IS].web); webkit_web_view_go_back(views[AS_IS].web); }
-    else if (!strcmp(line, "forward")) { unstick(views[AS_IS].web); webkit_web_view_go_forward(views[AS_IS].web); }
+    else if (!strcmp(line, "back") || !strcmp(line, "forward")) {
+        WebKitWebView *web = views[AS_IS].web;
+        gboolean back = !strcmp(line, "back");
+        WebKitBackForwardList *list = webkit_web_view_get_back_forward_list(web);
+        WebKitBackForwardListItem *item = back ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list);
+        if (item) { g_free(views[AS_IS].wanted); views[AS_IS].wanted = g_strdup(webkit_back_forward_list_item_get_uri(item)); }
+        unstick(web);
+        if (back) webkit_web_view_go_back(web); else webkit_web_view_go_forward(web);
+    }
     else if (!strcmp(line, "reload")) {
         for (int v = 0; v < VIEWS; v++) {
             unstick(views[v].web);
@@ -497,7 +531,11 @@ static void handleLine(char *line) {
     else if (!strcmp(line, "stop")) {
         armTimeout(FALSE);
         if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
-        for (int v = 0; v < VIEWS; v++) { webkit_web_view_stop_loading(views[v].web); unstick(views[v].web); }
+        for (int v = 0; v < VIEWS; v++) {
+            views[v].stopAsked = TRUE;
+            webkit_web_view_stop_loading(views[v].web);
+            unstick(views[v].web);
+        }
     }
     else if (!strcmp(line, "size") && view && n >= 3) resize(view, atoi(a[1]), atoi(a[2]));
     else if (!strcmp(line, "ack") && view) { view->pending = FALSE; if (view->dirty) scheduleFlush(); }
@@ -661,6 +699,7 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     g_signal_connect(view->web, "decide-policy", G_CALLBACK(decidePolicy), NULL);
     g_signal_connect(view->web, "mouse-target-changed", G_CALLBACK(mouseTarget), NULL);
     g_signal_connect(view->web, "web-process-terminated", G_CALLBACK(processTerminated), NULL);
+    g_signal_connect(view->web, "notify::is-web-process-responsive", G_CALLBACK(responsivenessChanged), NULL);
     g_signal_connect(view->web, "context-menu", G_CALLBACK(contextMenu), NULL);
     g_signal_connect(view->web, "create", G_CALLBACK(makeCreate), NULL);
     WebKitFindController *f = webkit_web_view_get_find_controller(view->web);
@@ -759,6 +798,10 @@ int main(int argc, char **argv) {
     slot = (size_t)g_ascii_strtoull(argv[2], NULL, 10);
     shared = mmap(NULL, slot * VIEWS, PROT_READ | PROT_WRITE, MAP_SHARED, 4, 0);
     if (shared == MAP_FAILED) { perror("touchdesk-web-engine: shared memory"); return 2; }
+    // Only we hold the socket and the frames: the processes we start (Xvfb, WebKit's) must not
+    // keep them open, or TouchDesk could not see at once that we are gone.
+    close(4);
+    fcntl(channel, F_SETFD, FD_CLOEXEC);
     initDisplay(&argc, &argv);
     atexit(stopPrivateDisplay);
     inbox = g_string_new(NULL);

@@ -624,6 +624,9 @@ public final class WebApp: MiniApp {
 }
 
 extension WebApp {
+    /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
+    public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
+    public var titleDetail: String? { pageTitle.isEmpty ? nil : pageTitle }
     public var widgets: [any WidgetGroup] { [form] }
     public var takesEscape: Bool { isLoading }
     public var extraKeys: [KeyHelp] {
