@@ -7,7 +7,7 @@ import PackageDescription
 //              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
 //              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //                                 ├─ MandelbrotEngine (threads, SIMD kernels)
-//                                 ├─ TouchDeskWeb ── CWebEngine (litehtml container), CCurl
+//                                 ├─ TouchDeskWeb (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
 //                                 ├─ TouchDeskGlobe (ETOPO5 via netCDF-C, flood, threaded renderer)
 //                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
 //                                 └─ TouchDeskModels ── TouchDeskInterface
@@ -58,19 +58,6 @@ let package = Package(
 
         // MARK: - Web engine
 
-        /// libcurl, with the few calls Swift cannot make itself (curl_easy_setopt is variadic).
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        /// The HTML engine: litehtml 0.6 (Debian) with our own cairo/pango document container, behind a C API.
-        .target(
-            name: "CWebEngine",
-            dependencies: ["CCairo"],
-            cxxSettings: [.unsafeFlags(["-std=c++17"])],
-            linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
-        ),
         /// WebKitGTK 4.1 (with GTK 3): only for the engine helper below, never for TouchDesk's own process.
         .systemLibrary(
             name: "CWebKitGTK",
@@ -82,9 +69,9 @@ let package = Package(
         /// takes the window down.
         .executableTarget(name: "touchdesk-web-engine", dependencies: ["CWebKitGTK"],
                           cSettings: [.unsafeFlags(["-Wall", "-Wno-deprecated-declarations"])]),
-        /// URLs, history, charsets, the page loader and the tile renderer (their own threads), and the
-        /// document the web views draw.
-        .target(name: "TouchDeskWeb", dependencies: ["CWebEngine", "CCairo", "CCurl", "TouchDeskDrawing", "TouchDeskInterface"]),
+        /// URLs, and the client of the engine helper: it starts it, sends it input and orders, and
+        /// copies its frames out of shared memory. No GTK, no GLib, no threads.
+        .target(name: "TouchDeskWeb", dependencies: ["CCairo", "TouchDeskDrawing", "TouchDeskInterface"]),
 
         // MARK: - Layers
 

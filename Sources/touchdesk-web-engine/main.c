@@ -255,6 +255,7 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
 
 static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
     (void)event; (void)data;
+    if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
     if (g_error_matches(error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED)) return FALSE;
     if (g_error_matches(error, WEBKIT_POLICY_ERROR, WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
         return TRUE;  // we turned it down ourselves (and said why)
@@ -616,7 +617,7 @@ static gboolean startPrivateDisplay(void) {
     pid_t pid = fork();
     if (pid < 0) return FALSE;
     if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // Xvfb may sit on a SIGTERM; it holds nothing worth saving
         close(fds[0]);
         int devnull = open("/dev/null", O_RDWR);
         dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
@@ -774,7 +775,7 @@ static int savePage(const char *uri, const char *file, int width) {
 // MARK: - Main
 
 static void stopPrivateDisplay(void) {
-    if (privateX > 0) { kill(privateX, SIGTERM); waitpid(privateX, NULL, 0); }
+    if (privateX > 0) { kill(privateX, SIGKILL); waitpid(privateX, NULL, 0); }
 }
 
 int main(int argc, char **argv) {
