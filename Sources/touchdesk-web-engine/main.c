@@ -45,6 +45,9 @@ typedef struct {
     char *committed;   // the address of the page the view shows
     char *wanted;      // an address asked for and not yet shown (redone if the page is stuck)
     gboolean stopAsked;
+    unsigned char *scratch;  // the frame being drawn, compared with the one last sent
+    size_t scratchBytes;
+    int sentWidth, sentHeight;
 } View;
 
 static View views[VIEWS];
@@ -96,8 +99,17 @@ static gboolean flush(gpointer data) {
         View *view = &views[v];
         if (!view->dirty || view->pending || view->width <= 0 || !shared) continue;
         int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, view->width);
-        if ((size_t)stride * (size_t)view->height > slot) continue;
-        cairo_surface_t *s = cairo_image_surface_create_for_data(shared + slot * (size_t)v, CAIRO_FORMAT_ARGB32,
+        size_t bytes = (size_t)stride * (size_t)view->height;
+        if (bytes > slot) continue;
+        // Draw into a scratch buffer first: WebKit damages the window after every frame it is
+        // shown, even when nothing changed, and an unchanged frame must not cost TouchDesk a redraw.
+        if (view->scratchBytes != bytes) {
+            g_free(view->scratch);
+            view->scratch = g_malloc(bytes);
+            view->scratchBytes = bytes;
+            view->sentWidth = 0;
+        }
+        cairo_surface_t *s = cairo_image_surface_create_for_data(view->scratch, CAIRO_FORMAT_ARGB32,
                                                                  view->width, view->height, stride);
         cairo_t *cr = cairo_create(s);
         cairo_set_source_rgb(cr, 1, 1, 1);
@@ -107,6 +119,20 @@ static gboolean flush(gpointer data) {
         cairo_surface_flush(s);
         cairo_surface_destroy(s);
         view->dirty = FALSE;
+        unsigned char *target = shared + slot * (size_t)v;
+        if (view->sentWidth == view->width && view->sentHeight == view->height && memcmp(target, view->scratch, bytes) == 0)
+            continue;
+        if (debugging && view->sentWidth == view->width) {
+            int x0 = view->width, y0 = view->height, x1 = -1, y1 = -1;
+            for (int y = 0; y < view->height; y++) for (int x = 0; x < view->width; x++) {
+                size_t o = (size_t)y * (size_t)stride + (size_t)x * 4;
+                if (memcmp(target + o, view->scratch + o, 4)) { if (x < x0) x0 = x; if (y < y0) y0 = y; if (x > x1) x1 = x; if (y > y1) y1 = y; }
+            }
+            fprintf(stderr, "engine: view %d changed in %d,%d to %d,%d\n", v, x0, y0, x1, y1);
+        }
+        memcpy(target, view->scratch, bytes);
+        view->sentWidth = view->width;
+        view->sentHeight = view->height;
         view->pending = TRUE;
         sendLine("frame %d %d %d %d", v, view->width, view->height, stride);
     }
@@ -131,7 +157,8 @@ static void applyFitZoom(void) {
     if (views[FIT].width <= 0) return;
     double page = contentWidth > views[AS_IS].width ? contentWidth : views[AS_IS].width;
     if (page <= 0) return;
-    double zoom = (double)views[FIT].width / page;
+    // The whole width beside the vertical scrollbar (a classic one, about 15 px).
+    double zoom = (double)(views[FIT].width - 16) / page;
     if (zoom > 1) zoom = 1;
     if (zoom < 0.05) zoom = 0.05;
     webkit_web_view_set_zoom_level(views[FIT].web, zoom);
@@ -780,6 +807,10 @@ static void stopPrivateDisplay(void) {
 
 int main(int argc, char **argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    setenv("NO_AT_BRIDGE", "1", 0);  // no accessibility bus in an offscreen helper
+    // Classic scrollbars: always shown (a view that scrolls both ways says so), and no fading
+    // overlay indicators, whose animation would send a frame every few milliseconds.
+    setenv("GTK_OVERLAY_SCROLLING", "0", 1);
     debugging = getenv("TOUCHDESK_WEB_DEBUG") != NULL;
     signal(SIGPIPE, SIG_IGN);
     const char *timeout = getenv("TOUCHDESK_WEB_TIMEOUT");

@@ -526,8 +526,8 @@ public final class WebApp: MiniApp {
         let name = pane == .asIs ? "As the page is" : "Scaled to fit"
         var detail = ""
         if let contentSize, stoppedReason == nil {
-            let fitWidth = pageRect(.fit).width - WebViewport.barWidth
-            let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width - WebViewport.barWidth))))
+            let fitWidth = pageRect(.fit).width - 16
+            let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
             detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (zoom != 1 ? ", zoom \(Int((zoom * 100).rounded())) %" : "")
                                    : "\(Int((scale * 100).rounded())) %"
         }
