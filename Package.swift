@@ -1,16 +1,23 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The layers (DESIGN.md), each a target so the compiler enforces who may import what:
+// The layers (DESIGN.md), each a target so the compiler enforces who may import what
+// (docs/architecture.md walks one event through them):
 //
-//   touchdesk ─┬─ TouchDeskHost ── CX11 (Xlib, XKB, cairo-xlib), CXShim
-//              │        └──────────── TouchDeskInterface (geometry, input, window content, host requests)
-//              └─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
-//                                 ├─ MandelbrotEngine (threads, SIMD kernels)
-//                                 ├─ TouchDeskWeb (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
-//                                 ├─ TouchDeskGlobe (ETOPO5 via netCDF-C, flood, threaded renderer)
-//                                 ├─ TouchDeskPlaces (GeoNames index, completer, Natural Earth map)
-//                                 └─ TouchDeskModels ── TouchDeskInterface
+//   touchdesk ─┬─ TouchDeskHost ─┬─ CX11 (Xlib, XKB, cairo-xlib), CXShim
+//              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard)
+//              │                 ├─ TouchDeskModels (the joystick decoder)
+//              │                 └─ TouchDeskFiles (safe reads of device files)
+//              ├─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
+//              │                  ├─ TouchDeskModels ── TouchDeskInterface, BigInt
+//              │                  ├─ TouchDeskFiles (the atomic writer, bounded reads, warn)
+//              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
+//              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
+//              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5), TouchDeskFiles
+//              │                  └─ TouchDeskPlaces ── TouchDeskFiles (GeoNames index, Natural Earth map)
+//              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
+//              └─ ArgumentParser
+//   make-assets, touchdesk-bench, touchdesk-places-bench: the asset generator and the benchmarks.
 //
 // The host never sees a view and the views never see Xlib.
 
@@ -110,7 +117,7 @@ let package = Package(
             name: "touchdesk",
             dependencies: [
                 "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
-                "TouchDeskPlaces",
+                "TouchDeskPlaces", "TouchDeskWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -61,7 +61,6 @@ public struct CairoContext {
     // MARK: - Paths
 
     public func newPath() { cairo_new_path(pointer) }
-    public func newSubPath() { cairo_new_sub_path(pointer) }
     public func closePath() { cairo_close_path(pointer) }
     public func moveTo(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     public func lineTo(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
@@ -98,7 +97,6 @@ public struct CairoContext {
     public func fill() { cairo_fill(pointer) }
     public func fillPreserve() { cairo_fill_preserve(pointer) }
     public func stroke() { cairo_stroke(pointer) }
-    public func strokePreserve() { cairo_stroke_preserve(pointer) }
     public func paint() { cairo_paint(pointer) }
     public func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
 
@@ -113,7 +111,6 @@ public struct CairoContext {
 
     public func setSource(_ c: Color) { cairo_set_source_rgba(pointer, c.r, c.g, c.b, c.a) }
     public func setSourceRGB(_ r: Double, _ g: Double, _ b: Double) { cairo_set_source_rgb(pointer, r, g, b) }
-    public func setSourceRGBA(_ r: Double, _ g: Double, _ b: Double, _ a: Double) { cairo_set_source_rgba(pointer, r, g, b, a) }
     /// Makes `surface` the source, its top-left corner at (x, y) in points, sampled with `filter`.
     public func setSource(_ surface: ImageSurface, at x: Double = 0, _ y: Double = 0, filter: Filter = .good) {
         cairo_set_source_surface(pointer, surface.pointer, x, y)
@@ -161,11 +158,6 @@ public struct CairoContext {
         cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     }
     public enum FillRule: Sendable { case winding, evenOdd }
-
-    /// Whether drawing is antialiased; off makes hairline-heavy drawings faster at a little roughness.
-    public func setAntialias(_ on: Bool) {
-        cairo_set_antialias(pointer, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-    }
 
     public func setDash(_ dashes: [Double], offset: Double = 0) {
         dashes.withUnsafeBufferPointer { cairo_set_dash(pointer, $0.baseAddress, Int32($0.count), offset) }

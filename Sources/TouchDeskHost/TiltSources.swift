@@ -45,10 +45,6 @@ final class TiltSources {
         }
         return stick
     }
-
-    private func warn(_ s: String) {
-        FileHandle.standardError.write(Data("touchdesk: \(s)\n".utf8))
-    }
 }
 
 struct SourceError: Error, CustomStringConvertible {
@@ -89,7 +85,7 @@ final class IIOReader {
             var st = stat()
             guard fd >= 0, fstat(fd, &st) == 0, SafeFile.nonRegularKind(st) == nil else {
                 let why = fd < 0 ? FileError.reason(errno) : SafeFile.nonRegularKind(st) ?? "unreadable"
-                FileHandle.standardError.write(Data("touchdesk: accelerometer \(name) ignored: in_accel_\(axis)_raw: \(why)\n".utf8))
+                warn("accelerometer \(name) ignored: in_accel_\(axis)_raw: \(why)")
                 if fd >= 0 { close(fd) }
                 fds.forEach { close($0) }
                 return nil
@@ -101,7 +97,7 @@ final class IIOReader {
         var mount: [[Double]]?
         if let text = text("in_accel_mount_matrix") ?? text("mount_matrix") {
             guard let m = IIOAccelerometer.mountMatrix(text) else {
-                FileHandle.standardError.write(Data("touchdesk: accelerometer \(name) ignored: its mount matrix is not nine numbers\n".utf8))
+                warn("accelerometer \(name) ignored: its mount matrix is not nine numbers")
                 fds.forEach { close($0) }
                 return nil
             }
@@ -142,13 +138,13 @@ final class JoystickReader {
         guard fd >= 0 else {
             // No joystick is the normal case; one that exists but cannot be opened is worth a word.
             if errno != ENOENT {
-                FileHandle.standardError.write(Data("touchdesk: joystick \(path) ignored: \(FileError.reason(errno))\n".utf8))
+                warn("joystick \(path) ignored: \(FileError.reason(errno))")
             }
             return nil
         }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFCHR else {
-            FileHandle.standardError.write(Data("touchdesk: joystick \(path) ignored: it is not a character device\n".utf8))
+            warn("joystick \(path) ignored: it is not a character device")
             close(fd)
             return nil
         }

@@ -1,10 +1,10 @@
 import CX11
 import CXShim
 import Foundation
+import TouchDeskFiles
 import Glibc
 import TouchDeskInterface
 import Synchronization
-import TouchDeskModels
 
 /// The write and read ends of the pipe the signal handler writes to (the self-pipe trick): the
 /// loop polls the read end, so SIGTERM, SIGINT and SIGHUP end it like Ctrl+Q, state saved.
@@ -295,7 +295,7 @@ public final class X11Host {
         _ = XSetIOErrorHandler { _ in
             // Xlib calls this on the thread that used the connection: the main thread.
             MainActor.assumeIsolated { X11Host.onConnectionLost?() }
-            FileHandle.standardError.write(Data("touchdesk: lost the connection to the X server; what could be saved was saved\n".utf8))
+            warn("lost the connection to the X server; what could be saved was saved")
             exit(1)
         }
         _ = signalPipe
@@ -315,7 +315,7 @@ public final class X11Host {
         setTitle(content.title)
         // Without a window manager no ConfigureNotify may ever come: start at the created size.
         resizeBuffer(width: initialPixels.width, height: initialPixels.height)
-        content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale))
+        content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale), scale: scale)
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)
         var dirty = true
@@ -408,7 +408,7 @@ public final class X11Host {
         // A bad window that is not ours is a paste's requestor that went away mid-transfer.
         let ours = resource == UInt(window) || resource == UInt(buffer?.pixmap ?? 0) || resource == 0
         if (code == Int(BadWindow) || code == Int(BadDrawable)) && ours { return .windowDestroyed }
-        FileHandle.standardError.write(Data("touchdesk: X error \(code) ignored\n".utf8))
+        warn("X error \(code) ignored")
         return nil
     }
 
@@ -426,7 +426,7 @@ public final class X11Host {
             let w = Int(ev.xconfigure.width), h = Int(ev.xconfigure.height)
             guard w != pixelSize.width || h != pixelSize.height else { return .none }
             resizeBuffer(width: w, height: h)
-            content.layout(in: Size(Double(w) / scale, Double(h) / scale))
+            content.layout(in: Size(Double(w) / scale, Double(h) / scale), scale: scale)
             return .redraw
         case ButtonPress:
             let b = ev.xbutton

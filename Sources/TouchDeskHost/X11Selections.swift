@@ -1,7 +1,6 @@
 import CX11
 import Foundation
 import TouchDeskInterface
-import TouchDeskModels
 
 /// Copy and paste with X selections (ICCCM): owns CLIPBOARD or PRIMARY with the app's text and
 /// answers requests for TARGETS, UTF8_STRING and STRING (or, for a picture, TARGETS and image/png); asks the owner for a paste and turns the

@@ -13,7 +13,9 @@ public protocol WindowContent: AnyObject {
     var clipboard: Clipboard { get }
     /// The pointer shape the content wants now (a hand over a link, say).
     var cursor: PointerShape { get }
-    func layout(in size: Size)
+    /// Places everything for a new size or device scale (pixels per point): called on every
+    /// resize and scale change, before the next draw. The one place the content learns the scale.
+    func layout(in size: Size, scale: Double)
     func handle(_ event: InputEvent)
     /// One fixed 1/60 s step; false when nothing animates and the loop may sleep.
     func tick() -> Bool

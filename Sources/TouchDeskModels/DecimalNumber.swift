@@ -162,7 +162,6 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
     /// ⌊log₁₀|x|⌋ (the position of the leading digit); 0 for zero.
     public var leadingExponent: Int { significand == 0 ? 0 : exponent + digitCount - 1 }
 
-    public var isNegative: Bool { significand < 0 }
     public var magnitude: DecimalNumber { DecimalNumber(significand: BigInt(significand.magnitude), exponent: exponent) }
 
     // MARK: Arithmetic

@@ -105,6 +105,9 @@ public struct HolesModel: Equatable, Sendable {
         clampToTable()
     }
 
+    /// Space: the ball stops where it is (the tilt is levelled by the input).
+    public mutating func brake() { ux = 0; uy = 0 }
+
     private mutating func resetBall() {
         ball = start
         ux = 0; uy = 0
@@ -141,6 +144,7 @@ public struct HolesModel: Equatable, Sendable {
         ux += 0.2 * (ax + px)
         uy += 0.2 * (ay + py)
         if inHole { ux *= 0.8; uy *= 0.8 }
+        else if TiltBall.isLevel(a) { TiltBall.rollToRest(&ux, &uy) }
         ball.x += 0.5 * ux * unit
         ball.y -= 0.5 * uy * unit
         bounce()
@@ -170,12 +174,7 @@ public struct HolesModel: Equatable, Sendable {
 
     /// The edges of the table bounce the ball back with restitution 0.45.
     private mutating func bounce() {
-        let r = ballRadius
-        if ball.x < r { ball.x = r; ux = abs(ux) * Self.restitution }
-        if ball.x > size.width - r { ball.x = size.width - r; ux = -abs(ux) * Self.restitution }
-        // y grows downwards while uy points up: the top edge sends uy down (negative).
-        if ball.y < r { ball.y = r; uy = -abs(uy) * Self.restitution }
-        if ball.y > size.height - r { ball.y = size.height - r; uy = abs(uy) * Self.restitution }
+        TiltBall.bounceOffEdges(&ball, &ux, &uy, radius: ballRadius, in: size, restitution: Self.restitution)
     }
 
     private mutating func clampToTable() {

@@ -335,12 +335,16 @@ public struct MazeModel: Equatable, Sendable {
 
     // MARK: - Motion
 
+    /// Space: the ball stops where it is (the tilt is levelled by the input).
+    public mutating func brake() { ux = 0; uy = 0 }
+
     /// One 1/60 s tick with tilt `a` (in g).
     public mutating func step(tilt a: Vector3) {
         if case .finished = state { return }
         let ax = a.x.isFinite ? a.x : 0, ay = a.y.isFinite ? a.y : 0
         ux += 0.2 * ax
         uy += 0.2 * ay
+        if TiltBall.isLevel(a) { TiltBall.rollToRest(&ux, &uy) }
         // Sub-steps of at most a third of the radius: a block is at least 3.3 radii across, so the
         // ball cannot pass through one between two looks. Each sub-step moves with the velocity
         // as the last bounce left it.
@@ -392,11 +396,7 @@ public struct MazeModel: Equatable, Sendable {
     }
 
     private mutating func bounceOffWalls() {
-        let r = radius
-        if ball.x < r { ball.x = r; ux = abs(ux) * Self.restitution }
-        if ball.x > size.width - r { ball.x = size.width - r; ux = -abs(ux) * Self.restitution }
-        if ball.y < r { ball.y = r; uy = -abs(uy) * Self.restitution }
-        if ball.y > size.height - r { ball.y = size.height - r; uy = abs(uy) * Self.restitution }
+        TiltBall.bounceOffEdges(&ball, &ux, &uy, radius: radius, in: size, restitution: Self.restitution)
     }
 
     private mutating func clampToBox() {

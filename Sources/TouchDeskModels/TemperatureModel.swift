@@ -221,9 +221,4 @@ public struct TemperatureModel: Equatable, Sendable {
         for other in scale.others { setText("", for: other) }
         reading = nil
     }
-
-    /// The error stays until the field is converted again or edited.
-    public mutating func clearError(for scale: TemperatureScale) {
-        if error?.scale == scale { error = nil }
-    }
 }

@@ -23,7 +23,7 @@ import TouchDeskViews
         for size in sizes {
             let target = ImageSurface(size: size, scale: 2, format: .rgb)
             first.append(timed {
-                app.layout(in: size)
+                app.layout(in: size, scale: 2)
                 target.draw { app.draw($0) }
             })
             var ticks = 0

@@ -20,8 +20,8 @@ extension MandelbrotBench {
                                      homeDirectory: NSTemporaryDirectory())
             let app = MandelbrotApp(environment: env)
             // The window size whose picture is w × h.
-            app.layout(in: Size(Double(w), Double(h) + 200))
-            app.layout(in: Size(Double(w), Double(h) + 200 - (app.imageRect.height - Double(h))))
+            app.layout(in: Size(Double(w), Double(h) + 200), scale: 1)
+            app.layout(in: Size(Double(w), Double(h) + 200 - (app.imageRect.height - Double(h))), scale: 1)
             app.finishRendering()
             guard let picture = app.picture, picture.width == w, picture.height == h else {
                 print("  \(w)x\(h): the window's picture came out \(app.picture?.width ?? 0)x\(app.picture?.height ?? 0)"); continue

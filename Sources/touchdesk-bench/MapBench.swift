@@ -30,7 +30,7 @@ enum MapBench {
             print(String(format: "map levels of detail (%d levels, %d points in all): built in %.1f ms on the loading thread",
                          detail.layers.count, detail.layers.reduce(0) { $0 + $1.pointCount }, (clock() - t0) * 1000))
         }
-        shell.layout(in: size)
+        shell.layout(in: size, scale: 1)
         func frame() { target.draw { shell.draw($0) } }
         /// What the window does for one frame: the tick, then the draw.
         func tickAndFrame() {

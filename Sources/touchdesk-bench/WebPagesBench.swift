@@ -32,7 +32,7 @@ enum WebPagesBench {
         for _ in 0..<runs {
             let app = WebApp(environment: env)
             let t0 = clock()
-            app.layout(in: size)
+            app.layout(in: size, scale: 1)
             app.finishLoading()
             cold.append((clock() - t0) * 1000)
             let t1 = clock()
@@ -54,7 +54,7 @@ enum WebPagesBench {
 
         // The UI thread's share of a frame: drawing the app with both views' frames, 1920×1080.
         let app = WebApp(environment: env)
-        app.layout(in: size)
+        app.layout(in: size, scale: 1)
         app.finishLoading()
         let target = ImageSurface(size: size, format: .rgb)
         var draws: [Double] = []

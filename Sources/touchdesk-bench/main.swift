@@ -113,19 +113,19 @@ print("touchdesk-bench: median of \(frames) frames at \(Int(size.width))x\(Int(s
 
 // Home screen.
 let home = Shell(tiles: Registry.tiles, environment: env)
-home.layout(in: size)
+home.layout(in: size, scale: 1)
 report("home screen frame", medianMs { frame(home) })
 
 // Polygon.
 let poly = Shell(tiles: Registry.tiles, environment: env)
 poly.open(id: "polygon")
-poly.layout(in: size)
+poly.layout(in: size, scale: 1)
 report("polygon frame", medianMs { frame(poly) })
 
 // Paint: an empty canvas, then 100,000 dabs painted through real touch events.
 let paint = Shell(tiles: Registry.tiles, environment: env)
 paint.open(id: "paint")
-paint.layout(in: size)
+paint.layout(in: size, scale: 1)
 report("paint frame, empty canvas", medianMs { frame(paint) })
 
 let bar = Shell.barHeight
@@ -183,7 +183,7 @@ var artEnv = env
 artEnv.assetsDirectory = Assets.locate()
 let stick = Shell(tiles: Registry.tiles, environment: artEnv)
 stick.open(id: "stickman")
-stick.layout(in: size)
+stick.layout(in: size, scale: 1)
 report("stickman frame, standing still", medianMs { frame(stick) })
 stick.handle(.key(Key("6", text: "6")))
 report("stickman frame, pendulum swinging", medianMs { _ = stick.tick(); frame(stick) }, "one tick + one frame")
@@ -199,13 +199,13 @@ report("10 layers drawn uncached (500x500)", medianMs {
 }, "what the cache saves per frame")
 let images = Shell(tiles: Registry.tiles, environment: artEnv)
 images.open(id: "images")
-images.layout(in: size)
+images.layout(in: size, scale: 1)
 report("adding images frame", medianMs { frame(images) })
 // The tilt and motion apps: a frame each, and the cost of their physics steps.
 for id in ["accelerometer", "holes", "maze", "spaceballs"] {
     let shell = Shell(tiles: Registry.tiles, environment: env)
     shell.open(id: id)
-    shell.layout(in: size)
+    shell.layout(in: size, scale: 1)
     for _ in 0..<600 { _ = shell.tick() }
     report("\(id) frame", medianMs { frame(shell) })
 }

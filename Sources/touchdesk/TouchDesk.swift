@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchDeskFiles
 import TouchDeskHost
 import TouchDeskDrawing
 import TouchDeskInterface
@@ -47,6 +48,9 @@ struct TouchDesk: ParsableCommand {
 
     @Flag(help: "List the apps and exit.")
     var list = false
+
+    @Flag(help: "Print every screen's keys as Markdown (what F1 shows) and exit.")
+    var keys = false
 
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"), transform: parseSize)
     var size: Size?
@@ -182,6 +186,16 @@ struct TouchDesk: ParsableCommand {
             }
             return
         }
+        if keys {
+            // In a folder of its own: opening each app to read its keys must touch no state of the user's.
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-keys-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let user = AppEnvironment.fromEnvironment()
+            print(KeysReference.markdown(environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
+                                                                     homeDirectory: scratch, assetsDirectory: user.assetsDirectory,
+                                                                     cacheDirectory: user.cacheDirectory)), terminator: "")
+            return
+        }
         let environment = AppEnvironment.fromEnvironment()
         if let savePage {
             let url = try address.map(webAddress) ?? WebApp.startPage(environment)
@@ -224,7 +238,7 @@ struct TouchDesk: ParsableCommand {
         if let screenshot {
             let s = size ?? Size(900, 640)
             shell.finishRestoring()
-            shell.layout(in: s)
+            shell.layout(in: s, scale: scale ?? 1)
             (shell.current?.app as? MandelbrotApp)?.finishRendering()
             (shell.current?.app as? MapApp)?.finishLoading()
             (shell.current?.app as? GlobeApp)?.finishLoading()
@@ -288,7 +302,7 @@ struct TouchDesk: ParsableCommand {
         let s = scale ?? 1
         var reports: [LayoutReport] = []
         for size in sizes {
-            shell.layout(in: size)
+            shell.layout(in: size, scale: s)
             // Drawing is not needed for the rectangles; a small frame still runs every draw path at the scale.
             _ = ImageSurface.render(size: Size(min(size.width, 1920), min(size.height, 1080)), scale: s) { shell.draw($0) }
             reports.append(LayoutReport(width: size.width, height: size.height, scale: s, controls: shell.controlRects))
@@ -304,7 +318,7 @@ struct TouchDesk: ParsableCommand {
     }
 
     func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("touchdesk: \(message)\n".utf8))
+        warn("\(message)")
         Foundation.exit(code)
     }
 

@@ -411,6 +411,16 @@ struct EndToEndTests {
         #expect(named.stderr.contains(":\(n)"), "the message does not name the display: \(named.stderr)")
     }
 
+    @Test("docs/keys.md is what `touchdesk --keys` prints: the keys page cannot drift from the apps' declared keys")
+    func keysPageIsGenerated() throws {
+        let keys = try Self.runWithoutDisplay(["--keys"])
+        #expect(keys.ok, "\(keys)")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: repository.appendingPathComponent("docs/keys.md"), encoding: .utf8)
+        #expect(keys.stdout.contains("## Paintbrush (`paint`)") && keys.stdout.contains("| Ctrl+Z | Undo |"), "\(keys.stdout.prefix(400))")
+        #expect(keys.stdout == page, "docs/keys.md is out of date: run `touchdesk --keys > docs/keys.md`")
+    }
+
     @Test("Unknown app or bad --size: exit status 2 with a helpful message")
     func badArguments() throws {
         let list = try Self.runWithoutDisplay(["--list"])

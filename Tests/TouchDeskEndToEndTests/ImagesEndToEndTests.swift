@@ -30,8 +30,7 @@ struct ImagesEndToEndTests {
         }
         let shot = try app.screenshot("images") { frames($0).count == 6 }
         let found = frames(shot)
-        #expect(found.count == 6, "found \(found.count) frames in \(shot.path)")
-        guard found.count == 6 else { return }
+        try #require(found.count == 6, "found \(found.count) frames in \(shot.path)")
         let big = found[0]
         let small = found.dropFirst().sorted { $0.x < $1.x }
         for (i, s) in small.enumerated() {

@@ -80,12 +80,11 @@ struct MapEndToEndTests {
 
         try app.key("ctrl+c")
         let text = "Zürich, Switzerland (47.36667, 8.55000)"
-        let deadline = Date().addingTimeInterval(4)
         var out = session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
-        while out.stdout != text && Date() < deadline {
-            usleep(50_000)
+        wait(until: {
             out = session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
-        }
+            return out.stdout == text
+        }, timeout: 4)
         #expect(out.ok && out.stdout == text, "xclip -o -selection clipboard: \(out)")
     }
 

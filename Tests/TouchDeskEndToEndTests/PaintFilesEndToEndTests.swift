@@ -39,12 +39,11 @@ struct PaintFilesEndToEndTests {
     /// Starts xclip owning the CLIPBOARD with `file` as image/png, and waits until it answers.
     static func offerPicture(_ session: XSession, _ file: URL) throws -> ChildProcess {
         let owner = try session.start("xclip", ["-quiet", "-selection", "clipboard", "-t", "image/png", "-i", file.path], log: "xclip-png")
-        let deadline = Date().addingTimeInterval(5)
         var t = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
-        while !t.stdout.contains("image/png") && Date() < deadline {
-            usleep(50_000)
+        wait(until: {
             t = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
-        }
+            return t.stdout.contains("image/png")
+        }, timeout: 5)
         try #require(t.stdout.contains("image/png"), "xclip offers image/png: \(t); \(session.readLog("xclip-png"))")
         return owner
     }
@@ -142,8 +141,7 @@ struct PaintFilesEndToEndTests {
         #expect(typed.ok, "\(typed)")
         try app.key("Return")
         let saved = session.home.appendingPathComponent("Pictures/typed name.png").path
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: saved) && Date() < deadline { usleep(100_000) }
+        wait(until: { FileManager.default.fileExists(atPath: saved) }, timeout: 10, interval: 0.1)
         let png = try #require(PixelImage(pngPath: saved), "Save As wrote \(saved)")
         // The opened picture's own size, not the window's.
         #expect(png.width == 900 && png.height == 700, "\(png.width)x\(png.height)")
@@ -153,12 +151,11 @@ struct PaintFilesEndToEndTests {
         try app.key("ctrl+c")
         let out = session.root.appendingPathComponent("copied.png")
         var copied: PixelImage?
-        let until = Date().addingTimeInterval(10)
-        while copied?.width != 900 && Date() < until {
-            usleep(200_000)
+        wait(until: {
             _ = session.run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(out.path)'"], timeout: 10)
             copied = PixelImage(pngPath: out.path)
-        }
+            return copied?.width == 900
+        }, timeout: 10, interval: 0.2)
         let c = try #require(copied, "xclip read a PNG from the app")
         #expect(c.width == 900 && c.height == 700)
         for p in [(1.0, 1.0), (450.0, 350.0), (899.0, 699.0)] {

@@ -16,8 +16,7 @@ struct WindowStateEndToEndTests {
         let g0 = try first.geometry()
         #expect(g0.width == 900 && g0.height == 640, "first run opens at the default size: \(g0)")
         try first.resize(700, 500)
-        let deadline = Date().addingTimeInterval(3)
-        while try first.geometry().width != 700 && Date() < deadline { usleep(20_000) }
+        try wait(until: { try first.geometry().width == 700 }, timeout: 3, interval: 0.02)
         try first.key("ctrl+q")
         #expect(first.waitForExit(timeout: 5) == .exited(0))
         let saved = try String(contentsOf: stateFile, encoding: .utf8)

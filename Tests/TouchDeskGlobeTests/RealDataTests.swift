@@ -169,8 +169,8 @@ struct CacheFileTests {
         #expect { try GlobeCache.load(path: path, width: 12, height: 7, sourceSize: 0) } throws: { "\($0)".contains("size") }
     }
 
-    @Test func badRealCacheIsRebuilt() throws {
-        guard RealData.available else { return }
+    @Test(.enabled(if: RealData.available, "ETOPO5 not installed (ferret-datasets)"))
+    func badRealCacheIsRebuilt() throws {
         let dir = RealData.cacheDirectory + "-bad"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(repeating: 7, count: 1000).write(to: URL(fileURLWithPath: dir + "/" + GlobeCache.fileName))

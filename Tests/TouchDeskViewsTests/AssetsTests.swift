@@ -67,6 +67,7 @@ struct AssetsTests {
         #expect(first != nil)
         #expect(store.image("wide") === first, "loaded once and cached")
         // A 2:1 picture in a 100 × 100 square: 100 × 50, centred, the rest untouched.
+        store.prepare("wide", in: Rect(x: 0, y: 0, width: 100, height: 100), scale: 1)
         let img = render(Size(100, 100)) { store.draw("wide", in: Rect(x: 0, y: 0, width: 100, height: 100), $0) }.image
         #expect(img.at(20, 50) == PixelColor(r: 255, g: 0, b: 0))
         #expect(img.at(80, 50) == PixelColor(r: 0, g: 0, b: 255))
@@ -82,8 +83,10 @@ struct AssetsTests {
         let store = ImageStore(directory: dir.path, warn: { written.append($0) })
         let rect = Rect(x: 10, y: 10, width: 80, height: 80)
         let img = render(Size(100, 100)) { cr in
-            store.draw("stickman/hat", in: rect, cr)
-            store.draw("stickman/hat", in: rect, cr)
+            for _ in 0..<2 {
+                store.prepare("stickman/hat", in: rect, scale: 1)
+                store.draw("stickman/hat", in: rect, cr)
+            }
         }.image
         #expect(written.count == 1, "one warning, not one per draw: \(written)")
         #expect(written.first?.contains(dir.appending("stickman/hat.png")) == true, "\(written)")
@@ -141,6 +144,7 @@ struct HostileAssetsTests {
         var written: [String] = []
         let store = ImageStore(directory: dir.appending("pics"), warn: { written.append($0) })
         // A blocking open() would wait here for a writer for ever.
+        store.prepare("sun", in: Rect(x: 0, y: 0, width: 60, height: 60), scale: 1)
         let img = render(Size(60, 60)) { store.draw("sun", in: Rect(x: 0, y: 0, width: 60, height: 60), $0) }.image
         #expect(written.count == 1 && written[0].contains("FIFO"), "\(written)")
         #expect(img.at(30, 30) != PixelColor(hex: 0x1b1d23), "a crossed box is drawn")
@@ -151,8 +155,10 @@ struct HostileAssetsTests {
         try AssetsTests.writeTestPNG(dir.appending("pics/wide.png"), width: 400, height: 200)
         let store = ImageStore(directory: dir.appending("pics"), warn: { _ in })
         let rect = Rect(x: 0, y: 0, width: 100, height: 50)
+        store.prepare("wide", in: rect, scale: 1)
         let first = render(Size(100, 50)) { store.draw("wide", in: rect, $0) }.image
         let copy = store.scaled["wide"]?.surface
+        store.prepare("wide", in: rect, scale: 1)
         let second = render(Size(100, 50)) { store.draw("wide", in: rect, $0) }.image
         #expect(copy != nil && store.scaled["wide"]?.surface === copy, "the same scaled copy is reused")
         #expect(first.pixels == second.pixels)

@@ -85,14 +85,18 @@ struct ImagesAppTests {
         try ImageFile.writePNG(dot, to: dir.appending("set/dot.png"))
         let c = LayerCompositor(store: ImageStore(directory: dir.path, warn: { _ in }), folder: "set")
         let rect = Rect(x: 0, y: 0, width: 200, height: 200)
-        var img = render(Size(200, 200)) { c.draw(["red", "dot"], in: rect, $0) }.image
+        c.prepare(["red", "dot"], in: rect, scale: 1)
+        var img = render(Size(200, 200)) { c.draw(in: rect, $0) }.image
         #expect(img.at(100, 100) == PixelColor(r: 0, g: 0, b: 255), "the dot in front")
         #expect(img.at(20, 20) == PixelColor(r: 255, g: 0, b: 0), "red shows around it")
-        img = render(Size(200, 200)) { c.draw(["dot", "red"], in: rect, $0) }.image
+        c.prepare(["dot", "red"], in: rect, scale: 1)
+        img = render(Size(200, 200)) { c.draw(in: rect, $0) }.image
         #expect(img.at(100, 100) == PixelColor(r: 255, g: 0, b: 0), "red in front hides the dot")
         // At twice the pixels (a HiDPI window) the composite is made at full resolution: across the
         // disc's edge it matches drawing the picture directly, pixel for pixel.
-        let viaCompositor = ImageSurface.render(size: Size(200, 200), scale: 2) { c.draw(["dot"], in: rect, $0) }
+        c.prepare(["dot"], in: rect, scale: 2)
+        c.store.prepare("set/dot", in: rect, scale: 2)
+        let viaCompositor = ImageSurface.render(size: Size(200, 200), scale: 2) { c.draw(in: rect, $0) }
         let direct = ImageSurface.render(size: Size(200, 200), scale: 2) { c.store.draw("set/dot", in: rect, $0) }
         let a = PixelImage(surface: viaCompositor), d = PixelImage(surface: direct)
         #expect(a.width == 400)

@@ -35,8 +35,8 @@ struct LayoutAndKeysTests {
         let rects = shell.controlRects
         #expect(rects.map(\.id) == ["back", "restart"])
         let app = try! #require(shell.current?.app as? HolesApp)
-        #expect(rects[1].frame == Rect(x: app.controls["restart"]!.frame.x, y: app.controls["restart"]!.frame.y + Shell.barHeight,
-                                       width: app.controls["restart"]!.frame.width, height: app.controls["restart"]!.frame.height))
+        #expect(rects[1].frame == Rect(x: app.controls[.restart]!.frame.x, y: app.controls[.restart]!.frame.y + Shell.barHeight,
+                                       width: app.controls[.restart]!.frame.width, height: app.controls[.restart]!.frame.height))
     }
 
     @Test("F1 shows the keys of the screen from the buttons' own shortcuts; any key closes it")
@@ -109,13 +109,13 @@ struct LayoutAndKeysTests {
     // MARK: - Controls
 
     @Test func slidersStopGrowing() {
-        let c = Controls()
-        c.add("a", "A", shortcut: "A")
-        c.add("s", "Size", shortcut: "[ ]", kind: .slider(0...10))
+        let c = Controls<TestControl>()
+        c.add(.a, "A", key: .key("a"))
+        c.addSlider(.s, "Size", range: 0...10, down: .key("bracketleft"), up: .key("bracketright"))
         c.layoutRows(in: Rect(x: 0, y: 0, width: 3000, height: 0))
-        #expect(c["s"]!.frame.width == Controls.maxSliderWidth)
+        #expect(c[.s]!.frame.width == ControlSizes.maxSliderWidth)
         c.layoutRows(in: Rect(x: 0, y: 0, width: 400, height: 0))
-        #expect(c["s"]!.frame.width < Controls.maxSliderWidth && c["s"]!.frame.maxX <= 400)
+        #expect(c[.s]!.frame.width < ControlSizes.maxSliderWidth && c[.s]!.frame.maxX <= 400)
     }
 
     // MARK: - Adding Images
@@ -162,17 +162,17 @@ struct LayoutAndKeysTests {
     @Test func startIsHighlightedWhileStoppedAndAClickAddsABall() {
         let app = SpaceBallsApp(environment: sandbox.environment)
         app.layout(in: Size(800, 556))
-        #expect(app.controls["start"]!.isOn && !app.controls["stop"]!.isOn)
-        #expect(app.controls["fewer"]!.label.contains("Balls") && app.controls["more"]!.label.contains("Balls"))
+        #expect(app.controls[.start]!.isOn && !app.controls[.stop]!.isOn)
+        #expect(app.controls[.fewer]!.label.contains("Balls") && app.controls[.more]!.label.contains("Balls"))
         var spot = Point(app.boxRect.midX, app.boxRect.midY)
         if app.model.ball(at: Point(spot.x - app.boxRect.x, spot.y - app.boxRect.y)) != nil { spot.x += 100 }
         app.tap(spot)
         #expect(app.model.balls.count == 3)
         #expect(app.model.balls[2].position.distance(to: Point(spot.x - app.boxRect.x, spot.y - app.boxRect.y)) < 31)
         app.press("g")
-        #expect(app.model.gravity && app.controls["gravity"]!.isOn)
+        #expect(app.model.gravity && app.controls[.gravity]!.isOn)
         app.press("Return")
-        #expect(app.model.isRunning && app.controls["stop"]!.isOn && !app.controls["start"]!.isOn)
+        #expect(app.model.isRunning && app.controls[.stop]!.isOn && !app.controls[.start]!.isOn)
     }
 
     @Test func dragMovesABallAndAFlickThrowsIt() {
@@ -236,7 +236,7 @@ struct LayoutAndKeysTests {
         app.type(" 5T9")
         #expect(app.verdict == .canadian("K7G 5T9"))
         // Clear sits beside the field, not in a far corner.
-        let clear = app.form.controls["clear"]!.frame
+        let clear = app.form.controls[.clear]!.frame
         #expect(abs(clear.midY - f.midY) < 1 && clear.x > f.maxX && clear.x - f.maxX < 20)
     }
 }

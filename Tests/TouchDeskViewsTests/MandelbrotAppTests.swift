@@ -110,7 +110,7 @@ struct MandelbrotAppTests {
         #expect(app.model.limit == 400)
         app.press("s")
         #expect(app.model.smooth)
-        #expect(app.controls["smooth"]?.isOn == true)
+        #expect(app.controls[.smooth]?.isOn == true)
         app.press("3")
         #expect(app.model.journeyText == "3")
         app.press("BackSpace")
@@ -126,7 +126,7 @@ struct MandelbrotAppTests {
         app.press("1")
         #expect(app.model.window == deepest)
         #expect(app.toastMessage?.contains("Deepest zoom") == true)
-        app.renderer.cancel()
+        app.display.renderer.cancel()
     }
 
     @Test func ctrlSSavesThePictureAsPNG() throws {
@@ -146,7 +146,7 @@ struct MandelbrotAppTests {
         let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)
         let app = Self.make(size: size)
         #expect(app.imageRect.height >= 150)
-        for c in app.controls.items {
+        for c in app.controls.shownItems {
             #expect(Rect(x: 0, y: app.imageRect.maxY, width: size.width, height: size.height - app.imageRect.maxY).contains(c.frame), "\(c.id) \(c.frame)")
         }
         let img = frame(of: app, size: size)

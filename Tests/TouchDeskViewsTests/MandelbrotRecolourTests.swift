@@ -40,18 +40,18 @@ struct MandelbrotRecolourTests {
     @Test func aPaletteKeyQueuesTheRecolourAndTheTickShowsIt() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
         let before = Self.shown(app)
-        let started = app.recoloursStarted
+        let started = app.display.recoloursStarted
         #expect(app.coloring?.kind == .range && !app.isRecolouring)
 
         app.press("p")
         // The handler only asked: the palette is chosen, the work is on the recolour thread, and
         // the window still shows the range colours.
         #expect(app.model.palette == .histogram)
-        #expect(app.isRecolouring && app.recoloursStarted == started + 1)
+        #expect(app.isRecolouring && app.display.recoloursStarted == started + 1)
         #expect(app.coloring?.kind == .range)
         #expect(Self.shown(app) == before, "the previous colours stay until the tick")
         // Finished is not shown: only the tick picks it up.
-        app.waitForRecolourJob()
+        app.display.waitForRecolourJob()
         #expect(app.coloring?.kind == .range && Self.shown(app) == before)
         _ = app.tick()
         #expect(app.coloring?.kind == .histogram && !app.isRecolouring)
@@ -66,7 +66,7 @@ struct MandelbrotRecolourTests {
         app.press("period")
         #expect(app.model.period == 2 * MandelbrotModel.startPeriod && app.coloring?.period == MandelbrotModel.startPeriod)
         #expect(app.isRecolouring && Self.shown(app) == cyclic)
-        app.waitForRecolourJob()
+        app.display.waitForRecolourJob()
         _ = app.tick()
         #expect(app.coloring?.period == 2 * MandelbrotModel.startPeriod && Self.shown(app) != cyclic)
         #expect(try Self.wrongPixels(app) == 0)
@@ -77,20 +77,20 @@ struct MandelbrotRecolourTests {
 
         // S changes the values, not just the colours: the handler queues a render and returns.
         app.press("s")
-        #expect(app.model.smooth && app.isRendering && app.restartPending)
+        #expect(app.model.smooth && app.isRendering && app.display.restartPending)
         app.finishRendering()
         #expect(try Self.wrongPixels(app) == 0)
     }
 
     @Test func aNewerRequestSupersedesTheOneInFlight() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
-        let started = app.recoloursStarted
+        let started = app.display.recoloursStarted
         // Five palette keys in a row: one recolour runs, the rest are remembered as one.
         for _ in 0..<5 { app.press("p") }
         #expect(app.model.palette == .cyclic)   // range, histogram, cyclic, range, histogram, cyclic
-        #expect(app.recoloursStarted == started + 1 && app.isRecolouring)
+        #expect(app.display.recoloursStarted == started + 1 && app.isRecolouring)
         app.finishRecolouring()
-        #expect(app.recoloursStarted <= started + 2, "\(app.recoloursStarted - started) recolours for five keys")
+        #expect(app.display.recoloursStarted <= started + 2, "\(app.display.recoloursStarted - started) recolours for five keys")
         #expect(app.coloring?.kind == .cyclic)
         #expect(try Self.wrongPixels(app) == 0)
     }
@@ -101,7 +101,9 @@ struct MandelbrotRecolourTests {
         let app = MandelbrotViewingTests.make(size: Self.size)
         for key in ["Left", "Down"] {
             app.press(key)
-            _ = app.tick()   // the restart: pixels moved, the render of the strip started
+            // The restart the tick begins with: pixels moved, the render of the strip started (the
+            // rest of the tick may already take in a small strip's tiles).
+            app.display.applyRestart()
             #expect(try Self.wrongPixels(app) == 0, "after \(key)")
             let picture = try #require(app.picture)
             let strip = key == "Left" ? picture.quality(2, picture.height / 2) : picture.quality(picture.width / 2, picture.height - 3)
@@ -118,8 +120,9 @@ struct MandelbrotRecolourTests {
         let r = app.imageRect
         let before = frame(of: app, size: Self.size)
         app.press("plus")   // ×2 about the picture's centre
-        let during = frame(of: app, size: Self.size)   // the frame carries the restart out
-        #expect(app.showsOlderPicture && app.isRecolouring)
+        app.display.applyRestart()  // what the next tick does first
+        let during = frame(of: app, size: Self.size)
+        #expect(app.display.showsOlderPicture && app.isRecolouring)
         let c = (x: r.x + r.width / 2, y: r.y + r.height / 2)
         var wrong = 0
         for (dx, dy) in [(-150.0, -90.0), (120.0, 80.0), (-60.0, 140.0), (200.0, -150.0), (-250.0, 30.0)] {
@@ -130,7 +133,7 @@ struct MandelbrotRecolourTests {
         }
         #expect(wrong == 0, "the preview is the old picture scaled ×2 about the centre")
         app.finishRendering()
-        #expect(!app.showsOlderPicture)
+        #expect(!app.display.showsOlderPicture)
         #expect(try Self.wrongPixels(app) == 0)
     }
 

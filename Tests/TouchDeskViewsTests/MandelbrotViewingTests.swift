@@ -101,6 +101,7 @@ struct MandelbrotViewingTests {
         // Drag the picture 90 points right and 40 down: the set moves with the pointer.
         let a = Point(r.midX - 100, r.midY - 60)
         app.drag([a, Point(a.x + 45, a.y + 20), Point(a.x + 90, a.y + 40)])
+        app.display.applyRestart()  // what the next tick does first
         let moved = try #require(app.picture)
         #expect(moved.value(200, 150) == before.value(110, 110), "the old pixels moved with the drag")
         #expect(moved.quality(200, 150) == .final && moved.quality(10, 150) == .unknown)
@@ -134,19 +135,20 @@ struct MandelbrotViewingTests {
     @Test func theProgressBarShowsDuringASlowRenderAndGoesWhenDone() throws {
         let app = Self.make()
         let r = app.imageRect
-        let barY = r.maxY - MandelbrotApp.progressHeight / 2
+        let barY = r.maxY - MandelbrotDisplay.progressHeight / 2
         let done = frame(of: app, size: Self.size)
         let quiet = done.at(r.x + 3, barY)
         // Three doublings of the limit: the main cardioid now takes 1,600 steps a pixel, and the
         // frame below is drawn straight after the key, long before the workers can be done.
         for _ in 0..<3 { app.press("bracketright") }
+        app.display.applyRestart()  // what the next tick does first
         #expect(app.isRendering)
         let during = frame(of: app, size: Self.size)
         let barStart = during.at(r.x + 3, barY)
         #expect(barStart.isClose(to: PixelColor(hex: 0xf0a030), tolerance: 8) || barStart.isClose(to: PixelColor(Theme.accent), tolerance: 8),
                 "the bar's filled part: \(barStart)")
         // The bar spans the picture: its unfilled track darkens the far end.
-        #expect(during.at(r.maxX - 3, barY) != done.at(r.maxX - 3, barY) || app.renderer.progress.fraction > 0.99)
+        #expect(during.at(r.maxX - 3, barY) != done.at(r.maxX - 3, barY) || app.display.renderer.progress.fraction > 0.99)
         app.finishRendering()
         #expect(!app.isRendering)
         let after = frame(of: app, size: Self.size)
@@ -160,8 +162,8 @@ struct MandelbrotViewingTests {
     @Test func atTwoPixelsPerPointThePictureHasTheScreensOwnPixels() throws {
         let sandbox = Sandbox()
         let app = Self.make(sandbox)
-        // The first frame at 2× tells the app its device scale; the next tick renders for it.
-        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        // Laid out at 2×, the next tick renders at the screen's own pixels.
+        app.layout(in: Self.size, scale: 2)
         _ = app.tick()
         app.finishRendering()
         let f = try #require(app.frame)
@@ -238,7 +240,7 @@ struct MandelbrotViewingTests {
         #expect(label.width <= 400 * 0.55, "\(label.width)")
         app.press("c", control: true, shift: true)
         #expect(app.environment.clipboard.lastCopied(.clipboard) == "--journey " + MandelbrotJourney.format(steps))
-        app.renderer.cancel()
+        app.display.renderer.cancel()
     }
 }
 

@@ -136,9 +136,9 @@ struct PaintAppTests {
         // A window wide and tall enough that the swatches sit in the toolbar, rings and all.
         let size = Size(900, 640)
         let app = makeApp(size: size)
-        #expect(!app.toolbar.overflow.contains("color.0"))
+        #expect(!app.toolbar.overflow.contains(.color(.white)))
         for (i, color) in PaintColor.allCases.reversed().enumerated() {
-            app.click("color.\(color.rawValue)")
+            app.click(.color(color))
             #expect(app.model.color == color.color)
             let spot = Point(40 + Double(i) * 60, 80)
             app.tap(spot)
@@ -146,7 +146,7 @@ struct PaintAppTests {
             #expect(img.at(spot.x, spot.y).isClose(to: PixelColor(color), tolerance: 2), "\(color.name): \(img.at(spot.x, spot.y))")
             // The chosen swatch wears the accent ring; the others do not.
             for other in PaintColor.allCases {
-                let f = app.controls["color.\(other.rawValue)"]!.frame
+                let f = app.controls[.color(other)]!.frame
                 let ringPoint = (f.x + f.height / 2 - 15.75, f.midY)
                 let isAccent = img.at(ringPoint.0, ringPoint.1).isClose(to: PixelColor(Theme.accent), tolerance: 10)
                 #expect(isAccent == (other == color), "\(other.name) swatch ring while \(color.name) is chosen")
@@ -205,14 +205,14 @@ struct PaintAppTests {
 
     @Test func theUndoAndRedoButtonsWorkAndDimWhenUnavailable() throws {
         let app = makeApp()
-        #expect(app.controls["undo"]?.isEnabled == false)
+        #expect(app.controls[.undo]?.isEnabled == false)
         app.drag([Point(40, 60), Point(500, 60)])
-        #expect(app.controls["undo"]?.isEnabled == true)
-        #expect(app.controls["redo"]?.isEnabled == false)
-        app.click("undo")
+        #expect(app.controls[.undo]?.isEnabled == true)
+        #expect(app.controls[.redo]?.isEnabled == false)
+        app.click(.undo)
         #expect(window(app).at(300, 60) == .black)
-        #expect(app.controls["redo"]?.isEnabled == true)
-        app.click("redo")
+        #expect(app.controls[.redo]?.isEnabled == true)
+        app.click(.redo)
         #expect(window(app).at(300, 60) == .white)
     }
 
@@ -286,7 +286,7 @@ struct PaintAppTests {
         #expect(canvas(app).count(of: PixelColor(PaintColor.blue)) == 0)
         app.press("z", control: true)
         #expect(canvas(app).mismatches(line, expected: PixelColor(PaintColor.blue)).isEmpty)
-        app.click("clear")
+        app.click(.clear)
         #expect(canvas(app).count(of: PixelColor(PaintColor.blue)) == 0)
     }
 
@@ -474,13 +474,13 @@ struct PaintAppTests {
         let app = makeApp()
         app.drag([Point(40, 100), Point(400, 100)])
         #expect(app.press("e"))
-        #expect(app.model.color == .black && app.controls["eraser"]?.isOn == true)
+        #expect(app.model.color == .black && app.controls[.eraser]?.isOn == true)
         app.drag([Point(200, 60), Point(200, 140)])
         #expect(canvas(app).at(200, 100) == .black && canvas(app).at(100, 100) == .white)
         app.press("z", control: true)
         #expect(canvas(app).at(200, 100) == .white)
         app.press("1")
-        #expect(app.controls["eraser"]?.isOn == false)
+        #expect(app.controls[.eraser]?.isOn == false)
     }
 
     @Test func ctrlCOffersTheCanvasAsAPNGOfItsSize() throws {

@@ -8,8 +8,8 @@ import TouchDeskTestSupport
 
 extension PaintApp {
     /// Clicks a tool as a user would: through the More panel when it is not in the toolbar.
-    func click(_ id: String) {
-        if toolbar.overflow.contains(id), !toolbar.isPanelOpen, let more = controls[OverflowToolbar.moreID] {
+    func click(_ id: Control) {
+        if toolbar.overflow.contains(id), !toolbar.isPanelOpen, let more = controls[.more] {
             tap(more.frame.center)
         }
         guard let c = controls[id], c.frame.width > 0 else {
@@ -47,7 +47,7 @@ struct PaintColourViewTests {
 
     @Test func thePickerChangesTheColourByClicks() throws {
         let app = makeApp()
-        app.click("picker")
+        app.click(.picker)
         #expect(app.picker.isOpen)
         let strip = app.picker.hueStrip, square = app.picker.square
         // The picker lies on the canvas, clear of the toolbar.
@@ -61,7 +61,7 @@ struct PaintColourViewTests {
         // The new colour shows beside the old in the panel.
         let shown = window(app)
         #expect(shown.count(of: PixelColor(blue), tolerance: 2) > 500)
-        app.tap(try #require(app.picker.buttons["picker.use"]).frame.center)
+        app.tap(try #require(app.picker.buttons[.use]).frame.center)
         #expect(!app.picker.isOpen)
         #expect(app.model.color == blue)
         app.tap(Point(300, 150))
@@ -170,7 +170,7 @@ struct PaintColourViewTests {
         #expect(canvas(app).at(400, 200) == PixelColor(r: 200, g: 40, b: 90))
         // Black canvas picks black (the eraser).
         _ = app.handle(.altClick(Point(500, 50)))
-        #expect(app.model.color == .black && app.controls["eraser"]?.isOn == true)
+        #expect(app.model.color == .black && app.controls[.eraser]?.isOn == true)
     }
 
     @Test func theEyedropperButtonPicksWithAPlainClick() {
@@ -178,8 +178,8 @@ struct PaintColourViewTests {
         app.press("3")
         app.tap(Point(80, 80))
         app.press("1")
-        app.click("eyedropper")
-        #expect(app.picksNext && app.controls["eyedropper"]?.isOn == true)
+        app.click(.eyedropper)
+        #expect(app.picksNext && app.controls[.eyedropper]?.isOn == true)
         // While armed it says what to do, over the canvas.
         #expect(window(app).count(of: PixelColor(Theme.bar, alpha: 0.92, over: Color(0, 0, 0)), tolerance: 6) > 1000)
         app.tap(Point(80, 80))
@@ -209,7 +209,7 @@ struct PaintColourViewTests {
 
     @Test func theEyedropperReadsTheCanvasAtTwiceThePixels() throws {
         let app = makeApp(size: Size(400, 316))
-        _ = ImageSurface.render(size: Size(400, 316), scale: 2) { app.draw($0) }
+        app.layout(in: Size(400, 316), scale: 2)
         app.model.color = RGBColor(10, 220, 30)
         app.tap(Point(100, 100))
         app.press("1")
@@ -222,7 +222,7 @@ struct PaintColourViewTests {
     @Test func aHalfOpacityStrokeCrossingItselfHasUniformAlpha() {
         let app = makeApp()
         for _ in 0..<10 { app.press("braceleft") }
-        #expect(app.model.opacity == 0.5 && app.controls["opacity"]?.value == 50)
+        #expect(app.model.opacity == 0.5 && app.controls[.opacity]?.value == 50)
         // A stroke that crosses itself at (200, 100) and doubles back over its own start.
         let path = [Point(100, 100), Point(300, 100), Point(200, 40), Point(200, 200), Point(120, 100)]
         _ = app.handle(.touchBegan(path[0]))
@@ -247,7 +247,7 @@ struct PaintColourViewTests {
         app.press("2")
         app.drag([Point(50, 150), Point(450, 150)])
         app.press("1")
-        app.click("opacity")  // the slider's middle, about half
+        app.click(.opacity)  // the slider's middle, about half
         app.press("Escape")
         #expect(!app.toolbar.isPanelOpen)
         let a = app.model.opacity
@@ -293,7 +293,7 @@ struct PaintColourViewTests {
         let app = makeApp(size: size)
         let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
         // At most two rows, under the canvas, the seed's swatches always among them.
-        #expect(app.toolbar.bar.height <= (size.height >= PaintApp.twoRowHeight ? 2 : 1) * (Controls.rowHeight + Controls.gap) + 16)
+        #expect(app.toolbar.bar.height <= (size.height >= PaintApp.twoRowHeight ? 2 : 1) * (ControlSizes.rowHeight + ControlSizes.gap) + 16)
         #expect(app.canvasRect.height >= size.height * 0.7, "the canvas has most of the window: \(app.canvasRect)")
         func check(_ rects: [ControlRect], _ when: String) {
             for (i, a) in rects.enumerated() {
@@ -302,7 +302,7 @@ struct PaintColourViewTests {
             }
         }
         check(app.controlRects, "closed")
-        for c in PaintColor.allCases { #expect(app.controls["color.\(c.rawValue)"]!.frame.width > 0, "\(c.name) swatch hidden at \(size)") }
+        for c in PaintColor.allCases { #expect(app.controls[.color(c)]!.frame.width > 0, "\(c.name) swatch hidden at \(size)") }
         if !app.toolbar.overflow.isEmpty {
             #expect(app.press("Tab"))
             #expect(app.toolbar.isPanelOpen)
@@ -310,9 +310,10 @@ struct PaintColourViewTests {
         }
         // Every tool now has a place on screen, and every shortcut is in the keys overlay.
         let shown = Set(app.controlRects.map(\.id))
-        for c in app.controls.items where c.id != OverflowToolbar.moreID {
-            #expect(shown.contains(c.id), "\(c.id) unreachable at \(size)")
-            #expect(!c.shortcut.isEmpty && app.keyHelp.contains { $0.keys == c.shortcut }, "\(c.id) shows no key")
+        for c in app.controls.items where c.id != .more {
+            #expect(shown.contains(c.id.name), "\(c.id) unreachable at \(size)")
+            // The overlay lists the key the button shows first, then any others.
+            #expect(!c.shortcut.isEmpty && app.keyHelp.contains { $0.keys.hasPrefix(c.shortcut) }, "\(c.id) shows no key")
         }
         #expect(app.keyHelp.contains { $0.keys == "Alt+click" })
     }
@@ -332,7 +333,7 @@ struct PaintColourViewTests {
         #expect(!app.toolbar.isPanelOpen && app.model.history.isEmpty)
         // A button in the panel does its work and closes the panel.
         app.tap(outside)
-        app.click("clear")
+        app.click(.clear)
         #expect(!app.toolbar.isPanelOpen && canvas(app).at(outside.x, outside.y) == .black && app.model.history.count == 2)
     }
 }

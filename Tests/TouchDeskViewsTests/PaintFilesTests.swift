@@ -164,13 +164,12 @@ struct PaintFilesTests {
         #expect(app.fileDialog == nil)
     }
 
-    @Test func aSaveAsTheDiskRefusesShowsWhyInTheDialog() throws {
+    @Test(.disabled(if: geteuid() == 0, "root can write in a read-only folder: nothing to refuse"))
+    func aSaveAsTheDiskRefusesShowsWhyInTheDialog() throws {
         let app = makeApp()
         let locked = pictures + "/locked"
         mkdir(locked, 0o500)
         defer { chmod(locked, 0o700) }
-        // root can write anywhere: nothing to refuse then.
-        guard geteuid() != 0 else { return }
         press(app, "S", control: true, shift: true)
         retype(app, locked + "/x.png")
         press(app, "Return")
@@ -205,7 +204,7 @@ struct PaintFilesTests {
 
     @Test func aPictureOpensAtItsOwnPixelsOnAHiDPIScreen() throws {
         let app = makeApp()
-        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        app.layout(in: Self.size, scale: 2)
         let path = try writePicture("sharp.png", width: 200, height: 100)
         app.open(path: path)
         #expect(app.finishOpening() == nil)

@@ -15,9 +15,7 @@ struct PaintHiDPITests {
 
     @Test func strokesAreSharpAtTwicePixels() throws {
         let app = PaintApp(environment: sandbox.environment)
-        app.layout(in: Self.size)
-        // The first frame tells the app its device scale.
-        _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
+        app.layout(in: Self.size, scale: 2)
         let canvas = try #require(app.canvasSurface)
         #expect(canvas.pixelWidth == Int(2 * Self.size.width))
 

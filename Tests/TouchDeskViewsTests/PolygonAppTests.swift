@@ -104,7 +104,7 @@ struct PolygonAppTests {
             #expect(inner.allSatisfy { $0.isClose(to: Self.outline, tolerance: 40) || $0.isClose(to: Self.fill, tolerance: 40) || isBlend($0) })
         }
         // The toggle button turns it back off.
-        app.tap(app.controls["dashed"]!.frame.center)
+        app.tap(app.controls[.dashed]!.frame.center)
         #expect(!app.model.dashed)
         img = frame(of: app, size: Self.size)
         #expect(edgePoints(app, edge: 2, offset: 1.5).allSatisfy { img.at($0.0, $0.1).isClose(to: Self.outline, tolerance: 40) })
@@ -164,7 +164,7 @@ struct PolygonAppTests {
 
     @Test func pressingOnTheControlsDoesNotTurnTheShape() throws {
         let app = makeApp()
-        let reset = try #require(app.controls["reset"])
+        let reset = try #require(app.controls[.reset])
         app.drag([reset.frame.center, Point(app.center.x, 30), Point(30, app.center.y)])
         #expect(app.model.angle == 0)
     }
@@ -186,7 +186,7 @@ struct PolygonAppTests {
 
     @Test func theButtonsAddAndRemoveSides() throws {
         let app = makeApp()
-        let more = try #require(app.controls["more"]), fewer = try #require(app.controls["fewer"])
+        let more = try #require(app.controls[.more]), fewer = try #require(app.controls[.fewer])
         app.tap(more.frame.center)
         #expect(app.model.sides == 6)
         let img = frame(of: app, size: Self.size)
@@ -195,17 +195,17 @@ struct PolygonAppTests {
         #expect(img.at(app.center.x, app.center.y + app.radius) == Self.outline)
         for _ in 0..<10 { app.tap(fewer.frame.center) }
         #expect(app.model.sides == 3)
-        #expect(app.controls["fewer"]?.isEnabled == false)
-        #expect(app.controls["more"]?.isEnabled == true)
+        #expect(app.controls[.fewer]?.isEnabled == false)
+        #expect(app.controls[.more]?.isEnabled == true)
     }
 
     @Test func theSidesSliderSetsTheCount() throws {
         let app = makeApp()
-        let slider = try #require(app.controls["sides"])
+        let slider = try #require(app.controls[.sides])
         let track = Controls.track(of: slider)
         app.drag([Point(track.midX, track.midY), Point(track.maxX + 50, track.midY)])
         #expect(app.model.sides == 12)
-        #expect(app.controls["more"]?.isEnabled == false)
+        #expect(app.controls[.more]?.isEnabled == false)
         app.drag([Point(track.minX - 50, track.midY)])
         #expect(app.model.sides == 3)
     }

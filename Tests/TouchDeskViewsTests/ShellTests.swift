@@ -168,14 +168,14 @@ struct ShellTests {
         #expect(shell.open(id: id))
         let app = try #require(shell.current?.app)
         let area = Rect(x: 0, y: 0, width: shell.appArea.width, height: shell.appArea.height)
-        let controls: Controls
+        let controls: [ControlRect]
         let content: Rect
         if let paint = app as? PaintApp {
-            controls = paint.controls
+            controls = paint.controls.controlRects
             content = paint.canvasRect
         } else {
             let polygon = try #require(app as? PolygonApp)
-            controls = polygon.controls
+            controls = polygon.controls.controlRects
             content = polygon.drawingArea
             // Big enough that the shape is drawn, and inside its area.
             #expect(content.height > 20)
@@ -184,10 +184,10 @@ struct ShellTests {
             }
         }
         #expect(content.height >= 60, "\(id): room to work in at the minimum size: \(content)")
-        for c in controls.items {
+        for c in controls {
             #expect(area.contains(c.frame), "\(id): \(c.id) at \(c.frame) is outside the window")
             #expect(!c.frame.intersects(content), "\(id): \(c.id) covers the content")
-            for d in controls.items where d.id != c.id {
+            for d in controls where d.id != c.id {
                 #expect(!c.frame.intersects(d.frame), "\(id): \(c.id) overlaps \(d.id)")
             }
         }

@@ -64,12 +64,12 @@ struct StickManAppTests {
         var img = frame(of: app, size: Self.size)
         #expect(img.mismatches(above, expected: Self.hatCrown, tolerance: 10).isEmpty, "no hat above the head")
         #expect(color(img, art(app, 200, 120)).isClose(to: Self.skin, tolerance: 6), "the hat covers the face")
-        #expect(app.controls[StickManApp.controlID(.hat)]?.isOn == true, "the Hat toggle shows it is on")
-        let hat = try #require(app.controls[StickManApp.controlID(.hat)])
+        #expect(app.controls[StickManAction.hat]?.isOn == true, "the Hat toggle shows it is on")
+        let hat = try #require(app.controls[StickManAction.hat])
         app.tap(hat.frame.center)
         img = frame(of: app, size: Self.size)
         #expect(img.mismatches(above, expected: Self.hatCrown, tolerance: 10).count == 3, "the hat is still there")
-        #expect(app.controls[StickManApp.controlID(.hat)]?.isOn == false)
+        #expect(app.controls[StickManAction.hat]?.isOn == false)
     }
 
     @Test func thePendulumSwingsFromHisHandBetweenTwoPlaces() {
@@ -101,7 +101,7 @@ struct StickManAppTests {
             let byKey = makeApp()
             #expect(byKey.press("\(i + 1)"))
             let byButton = makeApp()
-            let button = try #require(byButton.controls[StickManApp.controlID(action)])
+            let button = try #require(byButton.controls[action])
             #expect(button.shortcut == "\(i + 1)")
             byButton.tap(button.frame.center)
             var expected = StickManModel()
@@ -139,6 +139,7 @@ struct StickManAppTests {
         // His face, where the 400-point artwork puts the head (200, 120).
         #expect(color(img, art(app, 200, 150)).isClose(to: PixelColor(hex: 0xffd9a8), tolerance: 16), "no face at the head")
         // At 2× the layers are drawn into a composite of twice the pixels.
+        app.layout(in: Self.size, scale: 2)
         _ = ImageSurface.render(size: Self.size, scale: 2) { app.draw($0) }
         #expect(app.compositor.pixelSize.width == Int((app.pictureRect.width * 2).rounded(.up)))
     }
@@ -161,11 +162,11 @@ struct StickManAppTests {
             frame(of: app, size: Self.size).points(in: nil) { $0.isClose(to: wing, tolerance: 40) && $0.b > 230 && $0.r > 215 && $0.r < 250 }.count
         }
         app.perform(.read)
-        #expect(app.controls[StickManApp.controlID(.read)]?.isOn == true)
+        #expect(app.controls[StickManAction.read]?.isOn == true)
         let without = wingPixels()
         app.perform(.fly)
         #expect(app.model.hasWings)
-        #expect(app.controls[StickManApp.controlID(.fly)]?.isOn == true && app.controls[StickManApp.controlID(.read)]?.isOn == false)
+        #expect(app.controls[StickManAction.fly]?.isOn == true && app.controls[StickManAction.read]?.isOn == false)
         let with = wingPixels()
         #expect(with > without + 500, "wings: \(with) wing-coloured pixels, \(without) before")
         #expect(app.model.picture(in: .newspaper) == nil, "no paper (and its two extra hands) while flying")

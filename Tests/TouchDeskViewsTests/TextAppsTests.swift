@@ -63,7 +63,7 @@ struct TextFieldWidgetTests {
         let img = frame(of: app, size: Size(400, 316))
         // The caret sits at the right end, inside the field, and no digit spills past the border.
         #expect(lightPixels(img, in: Rect(x: f.maxX - 16, y: f.y + 6, width: 12, height: f.height - 12)) > 0)
-        let clear = app.form.controls["clear"]!.frame
+        let clear = app.form.controls[.clear]!.frame
         #expect(lightPixels(img, in: Rect(x: f.maxX + 1, y: f.y, width: clear.x - f.maxX - 2, height: f.height)) == 0)
     }
 
@@ -143,26 +143,26 @@ struct FormFocusTests {
     @Test func tabWalksFieldsAndButtonsAndSpacePressesAButton() {
         let app = TemperatureApp(environment: textAppEnvironment())
         app.layout(in: Size(400, 316))
-        #expect(app.form.focus == "fahrenheit")
+        #expect(app.form.focus == .field("fahrenheit"))
         app.type("212")
         app.press("Tab")
-        #expect(app.form.focus == "toCelsius")
+        #expect(app.form.focus == .control(.toCelsius))
         #expect(!app.fahrenheit.isFocused)
-        let b = app.form.controls["toCelsius"]!.frame
+        let b = app.form.controls[.toCelsius]!.frame
         let img = frame(of: app, size: Size(400, 316))
         #expect(img.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(b.x), y: Int(b.y), width: Int(b.width), height: 3) > 20,
                 "the focused button has a ring")
         _ = app.handle(.key(Key("space", text: " ")))
         #expect(app.celsius.text == "100.0")
         app.press("Tab"); app.press("Tab")
-        #expect(app.form.focus == "celsius")
+        #expect(app.form.focus == .field("celsius"))
         app.press("Tab", shift: true)
-        #expect(app.form.focus == "toFahrenheit")
+        #expect(app.form.focus == .control(.toFahrenheit))
         app.press("Tab")
         app.press("Tab")
-        #expect(app.form.focus == "kelvin")
+        #expect(app.form.focus == .field("kelvin"))
         app.press("Tab")
-        #expect(app.form.focus == "fahrenheit", "focus wraps around")
+        #expect(app.form.focus == .field("fahrenheit"), "focus wraps around")
     }
 
     @Test func clickingAButtonMovesTheFocusToIt() {
@@ -170,11 +170,11 @@ struct FormFocusTests {
         let size = Size(400, 316)
         app.layout(in: size)
         app.type("212")
-        let b = app.form.controls["toCelsius"]!.frame
+        let b = app.form.controls[.toCelsius]!.frame
         let f = app.fahrenheit.frame
         app.tap(Point(b.midX, b.midY))
         #expect(app.celsius.text == "100.0", "the click converted")
-        #expect(app.form.focus == "toCelsius")
+        #expect(app.form.focus == .control(.toCelsius))
         #expect(!app.fahrenheit.isFocused && !app.fahrenheit.caretVisible, "the field gave up the focus and its caret")
         let img = frame(of: app, size: size)
         #expect(img.count(of: PixelColor(Theme.accent), tolerance: 20, x: Int(b.x), y: Int(b.y), width: Int(b.width), height: 3) > 20,
@@ -187,7 +187,7 @@ struct FormFocusTests {
         app.tap(Point(f.midX, f.midY))
         app.press("a", control: true)
         app.type("32")
-        #expect(app.form.focus == "fahrenheit")
+        #expect(app.form.focus == .field("fahrenheit"))
         app.press("Tab")
         _ = app.handle(.key(Key("space", text: " ")))
         #expect(app.celsius.text == "0.0")
@@ -196,16 +196,16 @@ struct FormFocusTests {
     @Test func aDisabledButtonTakesNoFocusAndResetHandsItBack() {
         let app = DoublerApp(environment: textAppEnvironment())
         app.layout(in: Size(400, 316))
-        let reset = app.form.controls["reset"]!.frame, double = app.form.controls["double"]!.frame
+        let reset = app.form.controls[.reset]!.frame, double = app.form.controls[.double]!.frame
         app.tap(Point(reset.midX, reset.midY))
         #expect(app.form.focus == nil, "Reset is disabled at 1")
         app.tap(Point(double.midX, double.midY))
         app.tap(Point(double.midX, double.midY))
-        #expect(app.form.focus == "double" && app.model.presses == 2)
+        #expect(app.form.focus == .control(.double) && app.model.presses == 2)
         app.tap(Point(reset.midX, reset.midY))
         #expect(app.model.presses == 0)
         // Reset disabled itself: the focus goes to Double, so Space keeps doubling.
-        #expect(app.form.focus == "double")
+        #expect(app.form.focus == .control(.double))
         _ = app.handle(.key(Key("space", text: " ")))
         #expect(app.model.presses == 1)
     }
@@ -267,7 +267,7 @@ struct TemperatureAppTests {
         let c = app.celsius.frame
         app.tap(Point(c.midX, c.midY))
         app.type("-300")
-        let b = app.form.controls["toFahrenheit"]!.frame
+        let b = app.form.controls[.toFahrenheit]!.frame
         app.tap(Point(b.midX, b.midY))
         #expect(app.model.error?.message == "Below absolute zero")
         #expect(app.fahrenheit.text == "")
@@ -284,7 +284,7 @@ struct TemperatureAppTests {
     func layoutFits(_ size: Size) {
         let app = TemperatureApp(environment: textAppEnvironment())
         app.layout(in: size)
-        let frames = [app.fahrenheit.frame, app.celsius.frame, app.form.controls["toCelsius"]!.frame, app.form.controls["toFahrenheit"]!.frame]
+        let frames = [app.fahrenheit.frame, app.celsius.frame, app.form.controls[.toCelsius]!.frame, app.form.controls[.toFahrenheit]!.frame]
         for (i, a) in frames.enumerated() {
             #expect(Rect(x: 0, y: 0, width: size.width, height: size.height).contains(a))
             for b in frames[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }
@@ -299,7 +299,7 @@ struct DoublerAppTests {
         app.layout(in: Size(400, 316))
         for _ in 0..<70 { _ = app.handle(.key(Key("space", text: " "))) }
         #expect(app.model.decimal == "1180591620717411303424")
-        let r = app.form.controls["reset"]!.frame
+        let r = app.form.controls[.reset]!.frame
         app.tap(Point(r.midX, r.midY))
         #expect(app.model.decimal == "1")
     }
@@ -307,7 +307,7 @@ struct DoublerAppTests {
     @Test func holdingTheMouseOnDoubleRepeatsLikeAHeldKey() {
         let app = DoublerApp(environment: textAppEnvironment())
         app.layout(in: Size(400, 316))
-        let b = app.form.controls["double"]!.frame
+        let b = app.form.controls[.double]!.frame
         _ = app.handle(.touchBegan(b.center))
         #expect(app.model.presses == 1, "it doubles on the press, as the key does")
         for _ in 0..<23 { #expect(app.tick(), "the window keeps ticking while the button is held") }
@@ -334,7 +334,7 @@ struct DoublerAppTests {
     @Test func aClickDoublesOnceEvenWhenReleasedOffTheButton() {
         let app = DoublerApp(environment: textAppEnvironment())
         app.layout(in: Size(400, 316))
-        let b = app.form.controls["double"]!.frame
+        let b = app.form.controls[.double]!.frame
         app.tap(b.center)
         #expect(app.model.presses == 1)
         _ = app.handle(.touchBegan(b.center))
@@ -351,7 +351,7 @@ struct DoublerAppTests {
         app.layout(in: size)
         for _ in 0..<presses { _ = app.handle(.key(Key("d", text: "d"))) }
         let img = frame(of: app, size: size)
-        let bar = app.form.controls["double"]!.frame
+        let bar = app.form.controls[.double]!.frame
         let (fontSize, lines) = app.numberLayout()
         #expect(lines.allSatisfy { Text.width($0, size: fontSize, weight: .bold) <= size.width - 32 + 0.5 })
         #expect(lightPixels(img, in: Rect(x: 0, y: 0, width: 400, height: 200)) > 100, "digits are drawn")

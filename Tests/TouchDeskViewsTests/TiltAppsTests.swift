@@ -30,17 +30,17 @@ struct TiltAppsTests {
         app.layout(in: Self.smallest)
         let bounds = Rect(x: 0, y: 0, width: Self.smallest.width, height: Self.smallest.height)
         let content: Rect
-        let controls: Controls
+        let controls: [ControlRect]
         switch app {
-        case let a as HolesApp: content = a.tableRect; controls = a.controls
-        case let a as MazeApp: content = a.mazeRect; controls = a.controls
-        case let a as SpaceBallsApp: content = a.boxRect; controls = a.controls
-        case let a as AccelerometerApp: content = a.plotRect; controls = a.controls
+        case let a as HolesApp: content = a.tableRect; controls = a.controls.controlRects
+        case let a as MazeApp: content = a.mazeRect; controls = a.controls.controlRects
+        case let a as SpaceBallsApp: content = a.boxRect; controls = a.controls.controlRects
+        case let a as AccelerometerApp: content = a.plotRect; controls = a.controls.controlRects
         default: Issue.record("unknown app"); return
         }
         #expect(content.height > 100 || (id == "accelerometer" && content.height >= 40), "\(id): content only \(content)")
         #expect(bounds.contains(content))
-        for c in controls.items {
+        for c in controls {
             #expect(bounds.contains(c.frame), "\(id): \(c.id) outside the window at \(c.frame)")
             #expect(!c.frame.intersects(content), "\(id): \(c.id) covers the content")
         }
@@ -198,7 +198,7 @@ struct TiltAppsTests {
         let m = app.mazeRect, cw = m.width / 12
         func center(_ row: Int, _ col: Int) -> Point { Point(m.x + cw * (Double(col) + 0.5), m.y + cw * (Double(row) + 0.5)) }
         _ = app.press("2")
-        #expect(app.controls["goal"]?.isOn == true)
+        #expect(app.controls[.goal]?.isOn == true)
         app.tap(center(5, 6))
         #expect(app.model.goal == MazeModel.Cell(row: 5, column: 6) && app.placing == nil)
         _ = app.press("1")
@@ -294,7 +294,7 @@ struct TiltAppsTests {
         app.layout(in: Self.size)
         #expect(app.showsHint, "a first open shows how to build and play")
         _ = app.press("b")
-        #expect(app.cursor == MazeModel.startCell && app.controls["build"]?.isOn == true)
+        #expect(app.cursor == MazeModel.startCell && app.controls[.build]?.isOn == true)
         _ = app.press("Right"); _ = app.press("Right"); _ = app.press("Down")
         _ = app.press("space")
         #expect(app.model.blocks == [MazeModel.Cell(row: 1, column: 2)])
@@ -329,7 +329,7 @@ struct TiltAppsTests {
         #expect(img.at(app.boxRect.x + third.x, app.boxRect.y + third.y) == PixelColor(SpaceBallsApp.palette[2]))
         for _ in 0..<5 { _ = app.press("minus") }
         #expect(app.model.balls.count == 1)
-        #expect(app.controls["fewer"]?.isEnabled == false)
+        #expect(app.controls[.fewer]?.isEnabled == false)
     }
 
     // MARK: - Accelerometer

@@ -76,11 +76,7 @@ struct TypeScaleTests {
     func buttonLabelsKeepTheirSizeInTheSmallestWindow(id: String) {
         let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)
         let app = prepared(id, size)
-        let groups = app.widgets.map { g -> Controls in
-            if let f = g as? Form { return f.controls }
-            return g as! Controls
-        }
-        let labels = Set(groups.flatMap { c in c.items.filter { $0.frame.width > 0 && ($0.kind == .button || $0.kind == .toggle) }.map(c.shownLabel) })
+        let labels = Set(app.widgets.flatMap { ($0 as? ButtonLabels)?.shownButtonLabels ?? [] })
         let drawn = drawnText(app, size).filter { labels.contains($0.text) }
         #expect(drawn.count >= labels.count, "\(id): \(labels.subtracting(drawn.map(\.text)))")
         let shrunk = drawn.filter { $0.font.size != Theme.TextSize.label }
@@ -125,16 +121,16 @@ struct TypeScaleTests {
     /// The compact rule itself: short labels only when they save a row; a button labelled with
     /// its own key shows it once.
     @Test func compactToolbarOnlyWhenItSavesARow() {
-        let c = Controls()
-        c.add("in", "Zoom in", short: "+", shortcut: "+")
-        c.add("out", "Zoom out", short: "−", shortcut: "−")
-        c.add("copy", "Copy", shortcut: "Ctrl+C")
+        let c = Controls<TestControl>()
+        c.add(.zoomIn, "Zoom in", short: "+", key: .key("plus", shown: "+"))
+        c.add(.zoomOut, "Zoom out", short: "−", key: .key("minus", shown: "−"))
+        c.add(.copy, "Copy", key: .control("c"))
         let wide = c.layoutToolbar(atBottomOf: Size(900, 600))
-        #expect(!c.isCompact && wide == Controls.rowHeight + 16)
-        let full = c.items.map(c.preferredWidth).reduce(0, +) + 2 * Controls.gap
+        #expect(!c.isCompact && wide == ControlSizes.rowHeight + 16)
+        let full = c.items.map(c.preferredWidth).reduce(0, +) + 2 * ControlSizes.gap
         let narrow = c.layoutToolbar(atBottomOf: Size(full, 600))
-        #expect(c.isCompact && narrow == Controls.compactRowHeight + 16, "short labels keep one row")
-        #expect(c.shownLabel(c["in"]!) == "+" && c.preferredWidth(c["in"]!) < 40, "\(c.preferredWidth(c["in"]!))")
+        #expect(c.isCompact && narrow == ControlSizes.compactRowHeight + 16, "short labels keep one row")
+        #expect(c.shownLabel(c[.zoomIn]!) == "+" && c.preferredWidth(c[.zoomIn]!) < 40, "\(c.preferredWidth(c[.zoomIn]!))")
         #expect(c.keyHelp.contains(KeyHelp("+", "Zoom in")), "the keys overlay keeps the full name")
     }
 }
@@ -164,4 +160,19 @@ extension TemperatureApp {
     func typeText(_ s: String) {
         for ch in s { _ = handle(.key(Key(String(ch), text: String(ch)))) }
     }
+}
+
+/// The labels a group's buttons and toggles show now, whatever names its controls.
+protocol ButtonLabels {
+    var shownButtonLabels: [String] { get }
+}
+
+extension Controls: ButtonLabels {
+    var shownButtonLabels: [String] {
+        items.filter { $0.frame.width > 0 && ($0.kind == .button || $0.kind == .toggle) }.map(shownLabel)
+    }
+}
+
+extension Form: ButtonLabels {
+    var shownButtonLabels: [String] { controls.shownButtonLabels }
 }

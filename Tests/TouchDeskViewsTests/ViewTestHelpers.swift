@@ -93,3 +93,16 @@ extension PaintApp {
         return nil
     }
 }
+
+extension MiniApp {
+    /// Lays the app out at 1× (most view tests): the host and `--screenshot` pass the scale.
+    func layout(in size: Size) { layout(in: size, scale: 1) }
+}
+
+extension Shell {
+    /// Lays the shell out at 1× (most view tests): the host and `--screenshot` pass the scale.
+    func layout(in size: Size) { layout(in: size, scale: 1) }
+}
+
+/// Controls for tests of the widgets themselves.
+enum TestControl: String, ControlID { case a, s, zoomIn, zoomOut, copy }

@@ -21,7 +21,8 @@ public final class AccelerometerApp: MiniApp {
 
     public private(set) var model = AccelerometerModel()
     public private(set) var tilt = TiltInput()
-    let controls = Controls()
+    enum Control: String, ControlID { case reset }
+    let controls = Controls<Control>()
     /// The square polar grid, the readings beside it and the plot under them.
     public private(set) var gridRect = Rect.zero
     public private(set) var labelsRect = Rect.zero
@@ -29,7 +30,7 @@ public final class AccelerometerApp: MiniApp {
     private var size = Size(0, 0)
 
     public init(environment: AppEnvironment) {
-        controls.add("reset", "Reset", shortcut: "R", help: "Reset the minimum and maximum")
+        controls.add(.reset, "Reset", key: .key("r"), help: "Reset the minimum and maximum")
     }
 
     public var widgets: [any WidgetGroup] { [controls] }
@@ -48,7 +49,7 @@ public final class AccelerometerApp: MiniApp {
         Point(gridRect.midX + oneGee * model.current.x, gridRect.midY - oneGee * model.current.y)
     }
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         let top = Self.stripHeight
@@ -73,13 +74,11 @@ public final class AccelerometerApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
-        case .activated("reset"): model.reset(); return true
-        case .activated, .changed, .consumed: return true
+        case .activated(.reset): model.reset(); return true
+        case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if tilt.handle(event, center: gridRect.center, radius: oneGee) { return true }
-        if case .key(let k) = event, k.is("r") { model.reset(); return true }
-        return false
+        return tilt.handle(event, center: gridRect.center, radius: oneGee)
     }
 
     public func tick() -> Bool {

@@ -17,7 +17,8 @@ public final class DoublerApp: MiniApp {
     public nonisolated static let blurb = "A number that doubles with every press, exactly, however big it gets: 2^70, 2^1000…"
 
     public private(set) var model = DoublerModel()
-    let form = Form()
+    enum Control: String, ControlID { case double, reset, copy }
+    let form = Form<Control>()
     private var size = Size(0, 0)
     private var numberArea = Rect.zero
     /// The digits, computed once per value when drawn (turning 2^n into decimal costs more than
@@ -42,16 +43,16 @@ public final class DoublerApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         clipboard = environment.clipboard
-        form.addButton("double", "Double ×2", shortcut: "Space")
-        form.addButton("reset", "Reset", shortcut: "R", help: "Back to 1")
-        form.addButton("copy", "Copy", shortcut: "Ctrl+C", help: "Copy the number (digits only)")
-        form.controls.setEnabled("reset", false)
+        form.addButton(.double, "Double ×2", key: .key("space"), also: [.key("d"), .key("Return", "KP_Enter")])
+        form.addButton(.reset, "Reset", key: .key("r"), help: "Back to 1")
+        form.addButton(.copy, "Copy", key: .control("c"), help: "Copy the number (digits only)")
+        form.controls.setEnabled(.reset, false)
     }
 
     public var widgets: [any WidgetGroup] { [form] }
-    public var extraKeys: [KeyHelp] { [KeyHelp("D, Enter", "Double"), KeyHelp("Hold Space or the button", "Keep doubling")] }
+    public var extraKeys: [KeyHelp] { [KeyHelp("Hold Space or the button", "Keep doubling")] }
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let bar = form.controls.layoutToolbar(atBottomOf: size, centered: true)
         numberArea = Rect(x: 16, y: 16, width: max(0, size.width - 32), height: max(0, size.height - bar - 16 - 56))
@@ -83,16 +84,10 @@ public final class DoublerApp: MiniApp {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        if case .key(let k) = event, k.is("c", control: true) { copyNumber(); return true }
-        if case .key(let k) = event, form.focus == nil || form.focus == "double" {
-            if k.is("space") || k.is("Return") || k.is("KP_Enter") { activate("double"); return true }
-        }
-        if case .key(let k) = event, k.is("d") { activate("double"); return true }
-        if case .key(let k) = event, k.is("r") { activate("reset"); return true }
         let outcome = form.handle(event)
         switch event {
-        case .touchBegan where form.controls.pressed == "double":
-            activate("double")
+        case .touchBegan where form.controls.pressed == .double:
+            activate(.double)
             repeater.press()
             return true
         case .touchEnded where repeater.isHeld:
@@ -103,29 +98,28 @@ public final class DoublerApp: MiniApp {
         }
         switch outcome {
         case .activated(let id): activate(id)
-        case .consumed, .edited, .submitted: break
+        case .stepped, .consumed, .edited, .submitted: break
         case .ignored: return false
         }
         return true
     }
 
-    private func activate(_ id: String) {
+    private func activate(_ id: Control) {
         switch id {
-        case "double": model.double()
-        case "reset": model.reset()
-        case "copy": copyNumber(); return
-        default: return
+        case .double: model.double()
+        case .reset: model.reset()
+        case .copy: copyNumber(); return
         }
-        form.controls.setEnabled("reset", model.presses > 0)
+        form.controls.setEnabled(.reset, model.presses > 0)
         // A disabled button cannot be pressed: leave the focus where Space still does something.
-        if form.focus == "reset" && model.presses == 0 { form.setFocus("double") }
+        if form.focus == .control(.reset) && model.presses == 0 { form.setFocus(.control(.double)) }
     }
 
     /// Ticks only while the mouse button is held on Double; the pause while the pointer is off the
     /// button (the button no longer looks pressed) is `AutoRepeat`'s.
     public func tick() -> Bool {
-        let onButton = form.controls.pressed == "double" && form.controls.hovered == "double"
-        if repeater.tick(active: onButton) { activate("double") }
+        let onButton = form.controls.pressed == .double && form.controls.hovered == .double
+        if repeater.tick(active: onButton) { activate(.double) }
         let toastShowing = toast.tick()
         return repeater.isHeld || toastShowing
     }
@@ -209,6 +203,6 @@ extension DoublerApp: StatefulApp {
         let n = kept.presses ?? 0
         guard (0...Self.maxKeptPresses).contains(n) else { throw StateError("\(n) doublings is outside 0…\(Self.maxKeptPresses)") }
         model = DoublerModel(presses: n)
-        form.controls.setEnabled("reset", n > 0)
+        form.controls.setEnabled(.reset, n > 0)
     }
 }

@@ -20,8 +20,10 @@ public final class GlobeApp: MiniApp {
     public nonisolated static let blurb = "A relief globe whose sea level you change: ice age, melted ice, the seed's +476 m or no ocean at all. What floods, and who lives there."
 
     /// The buttons, by the ids `Controls` knows them by.
-    enum Control: String, CaseIterable {
+    enum Control: String, CaseIterable, ControlID {
         case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
+        /// Keys only: turning, zooming, finding.
+        case turnLeft, turnRight, zoomIn, zoomOut, find
 
         var preset: SeaLevel.Preset? {
             switch self {
@@ -30,7 +32,7 @@ public final class GlobeApp: MiniApp {
             case .iceMelted: .iceMelted
             case .seeds: .seeds
             case .drained: .drained
-            case .coastline, .floodTint, .reset: nil
+            default: nil
             }
         }
 
@@ -44,6 +46,11 @@ public final class GlobeApp: MiniApp {
             case .coastline: "Coastline"
             case .floodTint: "Flood tint"
             case .reset: "Reset"
+            case .turnLeft: "Turn by 10° west"
+            case .turnRight: "Turn by 10° east"
+            case .zoomIn: "Zoom in"
+            case .zoomOut: "Zoom out"
+            case .find: "Find a place"
             }
         }
 
@@ -57,29 +64,36 @@ public final class GlobeApp: MiniApp {
             case .drained: "−11 km"
             case .coastline: "Coast"
             case .floodTint: "Tint"
-            case .reset: "Reset"
+            default: label
             }
         }
 
-        var key: String {
+        var keys: [KeyChord] {
             switch self {
-            case .iceAge: "1"
-            case .today: "2"
-            case .iceMelted: "3"
-            case .seeds: "4"
-            case .drained: "5"
-            case .coastline: "C"
-            case .floodTint: "F"
-            case .reset: "R"
+            case .iceAge: [.key("1")]
+            case .today: [.key("2")]
+            case .iceMelted: [.key("3")]
+            case .seeds: [.key("4")]
+            case .drained: [.key("5")]
+            case .coastline: [.key("c")]
+            case .floodTint: [.key("f")]
+            case .reset: [.key("r"), .key("Home")]
+            case .turnLeft: [.key("Left", "KP_Left")]
+            case .turnRight: [.key("Right", "KP_Right")]
+            case .zoomIn: [.key("plus", "equal", "KP_Add", shown: "+")]
+            case .zoomOut: [.key("minus", "KP_Subtract")]
+            case .find: [.key("slash", "KP_Divide"), .control("f")]
             }
         }
 
         static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained]
+        /// The panel's buttons, in order.
+        static let buttons: [Control] = presets + [.coastline, .floodTint, .reset]
     }
 
     public private(set) var model = GlobeModel()
     let environment: AppEnvironment
-    let form = Form()
+    let form = Form<Control>()
     let searchField: TextField
 
     // MARK: Data, arriving from the loaders
@@ -107,6 +121,8 @@ public final class GlobeApp: MiniApp {
     // MARK: Layout
 
     private var size = Size(0, 0)
+    /// Device pixels per point: the globe is rendered at the screen's own pixels.
+    private var scale = 1.0
     /// Where the globe is drawn, in the app's coordinates (whole points).
     public private(set) var globeRect = Rect.zero
     private(set) var panelRect = Rect.zero
@@ -146,9 +162,12 @@ public final class GlobeApp: MiniApp {
         self.environment = environment
         searchField = TextField("search", placeholder: "Find a place  ( / )", maxLength: 64, clipboard: environment.clipboard)
         form.add(searchField)
-        for c in Control.allCases {
-            form.controls.add(c.rawValue, c.label, short: c.short, shortcut: c.key, kind: c == .reset ? .button : .toggle)
-            form.order.append(c.rawValue)
+        for c in Control.buttons {
+            form.controls.add(c, c.label, short: c.short, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: c == .reset ? .button : .toggle)
+            form.order.append(.control(c))
+        }
+        for c in Control.allCases where !Control.buttons.contains(c) {
+            form.controls.add(c, c.label, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: .keys)
         }
         let cache = environment.cacheDirectory
         loader = GlobeLoader(source: reliefPath, directory: cache)
@@ -224,6 +243,7 @@ public final class GlobeApp: MiniApp {
         absorbLoads()
         if let job = floodJob { _ = job.wait() }
         absorbLoads()
+        refreshPicture()
     }
 
     /// Whether anything is still loading (the relief, the places, or the sampling of places).
@@ -258,8 +278,10 @@ public final class GlobeApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        self.scale = scale
+        defer { refreshPicture() }
         let panelW = (size.width >= 720 ? min(380, max(300, size.width * 0.3)) : max(190, size.width * 0.46)).rounded()
         let globeW = max(1, size.width - panelW).rounded(.down), globeH = max(1, size.height.rounded(.down))
         globeRect = Rect(x: 0, y: 0, width: globeW, height: globeH)
@@ -274,7 +296,7 @@ public final class GlobeApp: MiniApp {
         let buttonH = 32.0, gap = 6.0
         let half = (w - gap) / 2, third = (w - 2 * gap) / 3
         controls.isCompact = false
-        let fits = { (ids: [Control], width: Double) in ids.allSatisfy { c in controls[c.rawValue].map(controls.preferredWidth) ?? 0 <= width } }
+        let fits = { (ids: [Control], width: Double) in ids.allSatisfy { c in controls[c].map(controls.preferredWidth) ?? 0 <= width } }
         let toggles = [Control.coastline, .floodTint, .reset]
         let below = size.height - (12 + TextField.height + 10 + 58 + 50)
         let oneColumn = below >= 5 * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40 && fits(Control.presets, w) && fits(toggles, third)
@@ -298,11 +320,11 @@ public final class GlobeApp: MiniApp {
                 } else {
                     frame = Rect(x: x + Double(i % 2) * (half + gap), y: y + Double(i / 2) * (buttonH + gap), width: half, height: buttonH)
                 }
-                controls.place(c.rawValue, at: frame)
+                controls.place(c, at: frame)
             }
             y += Double(oneColumn ? 5 : 3) * (buttonH + gap)
             for (i, c) in toggles.enumerated() {
-                controls.place(c.rawValue, at: Rect(x: x + Double(i) * (third + gap), y: y, width: third, height: buttonH))
+                controls.place(c, at: Rect(x: x + Double(i) * (third + gap), y: y, width: third, height: buttonH))
             }
             y += buttonH + 14
         }
@@ -343,6 +365,7 @@ public final class GlobeApp: MiniApp {
         let loading = isLoading
         if loading { loadingTicks += 1 }
         var busy = model.tick()
+        defer { refreshPicture() }
         busy = form.tick() || busy
         if sinceTap < Self.doubleClickTicks {
             sinceTap += 1
@@ -391,10 +414,10 @@ public final class GlobeApp: MiniApp {
         case .edited:
             updateSuggestions()
             return true
-        case .activated(let id):
-            if let c = Control(rawValue: id) { activate(c) }
+        case .activated(let c):
+            activate(c)
             return true
-        case .consumed, .submitted:
+        case .consumed, .submitted, .stepped:
             return true
         case .ignored:
             break
@@ -402,24 +425,14 @@ public final class GlobeApp: MiniApp {
         return globalKey(k)
     }
 
+    /// The sea level's keys: with Shift, they take bigger steps.
     private func globalKey(_ k: Key) -> Bool {
-        if k.is("f", control: true) || k.is("slash") || k.is("KP_Divide") {
-            form.setFocus(searchField.id)
-            updateSuggestions()
-            return true
-        }
         if k.control { return false }
         let shift = k.shift
         if k.is("Up") || k.is("KP_Up") { changeLevel { $0.press(.up, shift: shift) } }
         else if k.is("Down") || k.is("KP_Down") { changeLevel { $0.press(.down, shift: shift) } }
         else if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
         else if k.is("Next") || k.is("Page_Down") || k.is("KP_Next") || k.is("KP_Page_Down") { changeLevel { $0.press(.pageDown, shift: shift) } }
-        else if let c = Control.allCases.first(where: { k.is($0.key) }) { activate(c) }
-        else if k.is("Home") { activate(.reset) }
-        else if k.is("Left") || k.is("KP_Left") { model.turn(degrees: -10) }
-        else if k.is("Right") || k.is("KP_Right") { model.turn(degrees: 10) }
-        else if k.is("plus") || k.is("equal") || k.is("KP_Add") { model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2)) }
-        else if k.is("minus") || k.is("KP_Subtract") { model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2)) }
         else { return false }
         return true
     }
@@ -433,6 +446,13 @@ public final class GlobeApp: MiniApp {
         case .coastline: model.style.showsCoastline.toggle()
         case .floodTint: model.style.tintsFloodedLand.toggle()
         case .reset: model.resetView()
+        case .turnLeft: model.turn(degrees: -10)
+        case .turnRight: model.turn(degrees: 10)
+        case .zoomIn: model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
+        case .zoomOut: model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
+        case .find:
+            form.setFocus(.field(searchField.id))
+            updateSuggestions()
         case .iceAge, .today, .iceMelted, .seeds, .drained: break
         }
         syncControls()
@@ -449,9 +469,9 @@ public final class GlobeApp: MiniApp {
     }
 
     private func syncControls() {
-        for c in Control.presets { form.controls.setOn(c.rawValue, c.preset?.metres == model.level) }
-        form.controls.setOn(Control.coastline.rawValue, model.style.showsCoastline)
-        form.controls.setOn(Control.floodTint.rawValue, model.style.tintsFloodedLand)
+        for c in Control.presets { form.controls.setOn(c, c.preset?.metres == model.level) }
+        form.controls.setOn(.coastline, model.style.showsCoastline)
+        form.controls.setOn(.floodTint, model.style.tintsFloodedLand)
     }
 
     private func updateReadout() {
@@ -514,7 +534,7 @@ public final class GlobeApp: MiniApp {
         defer { capture = nil }
         switch capture {
         case .form:
-            if case .activated(let id) = form.handle(.touchEnded(p)), let c = Control(rawValue: id) { activate(c) }
+            if case .activated(let c) = form.handle(.touchEnded(p)) { activate(c) }
         case .slider: setSlider(p)
         case .globe(let start):
             model.endDrag(at: local(p))
@@ -593,13 +613,12 @@ public final class GlobeApp: MiniApp {
         drawPanel(cr)
     }
 
-    /// The globe's picture for the current state: rendered here only when something it shows has
-    /// changed since the last frame (the device scale is known only while drawing, as for the
-    /// home screen's icons), else the same surface again.
-    private func currentPicture(scale: Double) -> ImageSurface? {
-        guard let globe else { return nil }
+    /// Renders the globe's picture for the current state (after a layout or a tick), only when
+    /// something it shows has changed since the last one.
+    private func refreshPicture() {
+        guard let globe, globeRect.width >= 1, globeRect.height >= 1 else { return }
         let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale)
-        if let picture, picture.key == key { return picture.surface }
+        if let picture, picture.key == key { return }
         let surface: ImageSurface
         if let old = picture?.surface, picture?.key.size == key.size, picture?.key.scale == key.scale {
             surface = old
@@ -612,13 +631,12 @@ public final class GlobeApp: MiniApp {
         }
         picture = (key, surface)
         renderCount += 1
-        return surface
     }
 
     private func drawGlobe(_ cr: CairoContext) {
         cr.saved {
             cr.clip(to: globeRect)
-            guard let surface = currentPicture(scale: cr.deviceScale) else {
+            guard globe != nil, let surface = picture?.surface else {
                 cr.fill(globeRect, Color(hex: model.style.background & 0xFFFFFF))
                 if let globeError { drawFailure(cr, globeError) } else { drawLoading(cr) }
                 return
@@ -831,7 +849,7 @@ public final class GlobeApp: MiniApp {
         }
         let all = Rect(x: searchField.frame.x, y: searchField.frame.maxY + 2, width: searchField.frame.width,
                        height: Double(suggestions.count) * Self.suggestionHeight)
-        Color(hex: 0x12141a).set(cr)
+        Theme.well.set(cr)
         cr.roundedRect(all, radius: 6)
         cr.fill()
         for (i, s) in suggestions.enumerated() {
@@ -884,8 +902,6 @@ extension GlobeApp {
     }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
-         KeyHelp("Left, Right", "Turn by 10°"), KeyHelp("Home", "Back to the start view"),
-         KeyHelp("Up, Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)"),
-         KeyHelp("/ or Ctrl+F", "Find a place")]
+         KeyHelp("Up, Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
     }
 }

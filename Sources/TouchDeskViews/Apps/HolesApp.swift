@@ -24,7 +24,8 @@ public final class HolesApp: MiniApp {
     public private(set) var model = HolesModel(size: Size(400, 300))
     public private(set) var tilt = TiltInput()
     let environment: AppEnvironment
-    let controls = Controls()
+    enum Control: String, ControlID { case restart, again }
+    let controls = Controls<Control>()
     /// Where the table is drawn, in app coordinates.
     public private(set) var tableRect = Rect.zero
     private var size = Size(0, 0)
@@ -33,7 +34,8 @@ public final class HolesApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        controls.add("restart", "Restart", shortcut: "R", help: "Restart with three balls (Enter too, after GAME OVER)")
+        controls.add(.restart, "Restart", key: .key("r"), help: "Restart with three balls")
+        controls.addKeys(.again, .key("Return", "KP_Enter"), help: "After GAME OVER: play again")
         switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
         case .loaded(let s): savedBest = max(0, s.best)
         case .setAside(let message): toast.show(message, isError: true, seconds: 6)
@@ -44,12 +46,12 @@ public final class HolesApp: MiniApp {
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"), KeyHelp("Right-drag", "Tilt towards the pointer")]
+        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once and brake the ball"), KeyHelp("Right-drag", "Tilt towards the pointer")]
     }
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         tableRect = Rect(x: 0, y: Self.stripHeight, width: size.width, height: max(0, size.height - barH - Self.stripHeight))
@@ -58,16 +60,14 @@ public final class HolesApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
-        case .activated("restart"): model.restart(); return true
-        case .activated, .changed, .consumed: return true
+        case .activated(.restart): model.restart(); return true
+        case .activated(.again): if model.isGameOver { model.restart() }; return true
+        case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2) { return true }
-        if case .key(let k) = event, k.is("r") || (model.isGameOver && k.is("Return")) {
-            model.restart()
-            return true
-        }
-        return false
+        // Space levels the device (the tilt input) and brakes the ball.
+        if case .key(let k) = event, k.is("space") { model.brake() }
+        return tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2)
     }
 
     public func tick() -> Bool {
@@ -133,7 +133,20 @@ public final class HolesApp: MiniApp {
             cr.text(line, x: panel.midX, y: panel.maxY - 14 - small * 0.8, size: small, color: Theme.dimText, align: .center)
             return
         }
-        guard model.pause > 0, let e = model.lastEvent else { return }
+        guard model.pause > 0, let e = model.lastEvent else {
+            if model.score == 0, model.ballsLeft == HolesModel.startingBalls, model.ball == model.start {
+                // How to play, until the first move.
+                let hint = "Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes."
+                cr.text(hint, x: r.midX, y: r.maxY - 14, size: Text.fittingSize(hint, width: r.width - 20, size: Theme.TextSize.caption),
+                        color: Theme.text, align: .center)
+            }
+            return
+        }
+        // A frame round the table while the message shows: red for a lost ball, gold for a point.
+        (e == .scored ? Color(hex: 0xffd23f) : Theme.error).set(cr)
+        cr.setLineWidth(6)
+        cr.rectangle(r.insetBy(3))
+        cr.stroke()
         let text = e == .scored ? "Point! Level \(model.level): the holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
         let w = min(r.width - 20, Text.width(text, size: Theme.TextSize.headline, weight: .bold) + 30)
         let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)

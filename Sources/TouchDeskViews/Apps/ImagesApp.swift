@@ -31,6 +31,7 @@ public final class ImagesApp: MiniApp {
     public private(set) var compositeRect = Rect.zero
     private var captionSize = 0.0
     private var size = Size(0, 0)
+    private var scale = 1.0
     /// Ticks since the window last changed size: until `settleTicks`, the pictures of the last
     /// size are scaled as they are painted (a drag-resize stays smooth), then made sharp once.
     private var ticksSinceResize = Int.max
@@ -40,13 +41,29 @@ public final class ImagesApp: MiniApp {
     public private(set) var selected: Int?
     private var touch: (layer: Int, start: Point, now: Point, dragging: Bool)?
 
+    /// The app's keys (its squares are its only buttons).
+    nonisolated enum Control: ControlID {
+        case toggle(Int), back, forward, reset
+        var name: String {
+            switch self {
+            case .toggle(let i): "toggle.\(i + 1)"
+            default: "\(self)"
+            }
+        }
+    }
+    let keys = Controls<Control>()
+
     public init(environment: AppEnvironment) {
         compositor = LayerCompositor(store: ImageStore(directory: environment.assetsDirectory), folder: "stickman")
+        for i in Self.pictures.indices { keys.addKeys(.toggle(i), .key("\(i + 1)", "KP_\(i + 1)"), help: "Hide or show that layer") }
+        keys.addKeys(.back, .key("bracketleft"), help: "Move the last layer touched back")
+        keys.addKeys(.forward, .key("bracketright"), help: "Move the last layer touched forward")
+        keys.addKeys(.reset, .key("r"), help: "Show every layer in the first order")
     }
 
+    public var widgets: [any WidgetGroup] { [keys] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Click a small square, 1–5", "Hide or show that layer"), KeyHelp("Drag a small square", "Move the layer back or forward"),
-         KeyHelp("[ ]", "Move the last layer touched back, forward"), KeyHelp("R", "Show every layer in the first order")]
+        [KeyHelp("Click a small square", "Hide or show that layer"), KeyHelp("Drag a small square", "Move the layer back or forward")]
     }
 
     /// The squares are controls: a click toggles one.
@@ -56,9 +73,11 @@ public final class ImagesApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         if size != self.size && self.size.width > 0 { ticksSinceResize = 0 }
         self.size = size
+        self.scale = scale
+        defer { preparePictures() }
         let margin = 12.0, gap = 10.0
         let n = Double(Self.pictures.count)
         // The small squares take a fifth of the height at most; the large one what is left.
@@ -77,6 +96,7 @@ public final class ImagesApp: MiniApp {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
+        defer { preparePictures() }
         switch event {
         case .touchBegan(let p):
             guard let i = smallRects.firstIndex(where: { $0.contains(p) }) else { return false }
@@ -97,12 +117,14 @@ public final class ImagesApp: MiniApp {
             guard let t = touch else { return false }
             touch = nil
             if !t.dragging && smallRects[t.layer].contains(p) { model.toggle(t.layer) }
-        case .key(let k):
-            if let n = Int(k.name), (1...model.layers.count).contains(n) { model.toggle(n - 1); selected = n - 1 }
-            else if k.is("bracketleft"), let i = selected { model.move(from: i, to: i - 1); selected = max(0, i - 1) }
-            else if k.is("bracketright"), let i = selected { model.move(from: i, to: i + 1); selected = min(model.layers.count - 1, i + 1) }
-            else if k.is("r") { model.reset(); selected = nil }
-            else { return false }
+        case .key:
+            guard case .activated(let c) = keys.handle(event) else { return false }
+            switch c {
+            case .toggle(let i): model.toggle(i); selected = i
+            case .back: if let i = selected { model.move(from: i, to: i - 1); selected = max(0, i - 1) }
+            case .forward: if let i = selected { model.move(from: i, to: i + 1); selected = min(model.layers.count - 1, i + 1) }
+            case .reset: model.reset(); selected = nil
+            }
         default:
             return false
         }
@@ -118,9 +140,21 @@ public final class ImagesApp: MiniApp {
     /// until both are done, so the sharp frame is drawn.
     public func tick() -> Bool {
         let composing = compositor.collect()
+        defer { preparePictures() }
         guard !isSettled else { return composing }
         ticksSinceResize += 1
         return true
+    }
+
+    /// Makes every picture ready at the size and scale it is shown at, for `draw`: after a
+    /// layout, an event or a tick (cache hits when nothing changed).
+    private func preparePictures() {
+        for (i, rect) in smallRects.enumerated() where rect.width >= 4 {
+            compositor.store.prepare("stickman/" + model.layers[i].picture.rawValue, in: rect, scale: scale, quick: !isSettled)
+        }
+        if compositeRect.width >= 4 {
+            compositor.prepare(model.visiblePictures.map(\.rawValue), in: compositeRect, scale: scale, quick: !isSettled)
+        }
     }
 
     public func draw(_ cr: CairoContext) {
@@ -130,7 +164,7 @@ public final class ImagesApp: MiniApp {
         }
         if compositeRect.width >= 4 {
             drawFramed(compositeRect, cr) {
-                compositor.draw(model.visiblePictures.map(\.rawValue), in: compositeRect, cr, quick: !isSettled)
+                compositor.draw(in: compositeRect, cr)
             }
         }
         // The square being dragged rides on top, under the pointer.
@@ -144,7 +178,7 @@ public final class ImagesApp: MiniApp {
     private func drawSmall(_ i: Int, in rect: Rect, _ cr: CairoContext) {
         let layer = model.layers[i]
         let name = layer.picture.rawValue
-        drawFramed(rect, cr, visible: layer.isVisible) { compositor.store.draw("stickman/" + name, in: rect, cr, quick: !isSettled) }
+        drawFramed(rect, cr, visible: layer.isVisible) { compositor.store.draw("stickman/" + name, in: rect, cr) }
         if !layer.isVisible {
             // Hidden: the picture faded, its frame dim, and the word on it.
             cr.fill(rect, Self.paper.with(alpha: 0.7))

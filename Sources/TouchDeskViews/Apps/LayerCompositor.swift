@@ -20,8 +20,11 @@ public final class LayerCompositor {
     private var composites: [[String]: ImageSurface] = [:]
     private var order: [[String]] = []
     private(set) var pixelSize = (width: 0, height: 0)
-    /// The composite drawn last: what stands in while another is made.
+    /// The composite made last: what stands in while another is made.
     private var lastDrawn: ImageSurface?
+    /// What `draw` shows now, and the pictures last asked for.
+    private var shown: ImageSurface?
+    private var wanted: [String]?
     /// A composite being made in the background: for which pictures, at which pixel size.
     private var pending: (pictures: [String], width: Int, height: Int, job: BackgroundJob<Rendered>)?
     /// From this many pixels on, a composite of files is made in the background (at 1× a
@@ -48,26 +51,24 @@ public final class LayerCompositor {
         order = []
     }
 
-    /// Draws `pictures`, back to front, into `rect`. `quick` while the window is still being
-    /// resized: the composite drawn last, scaled by Cairo as it is painted, stands in rather than
-    /// a new one being made for every size the drag passes through. A large composite of picture
-    /// files is made on a thread of its own (`collect` takes it in), the last one standing in
-    /// meanwhile, so neither a resize nor a click ever stalls the window.
-    public func draw(_ pictures: [String], in rect: Rect, _ cr: CairoContext, quick: Bool = false) {
+    /// Makes the composite of `pictures`, back to front, for `rect` at `scale` pixels per point,
+    /// for `draw`: called from layout and tick, never from draw. `quick` while the window is still
+    /// being resized: the composite made last, scaled by Cairo as it is painted, stands in rather
+    /// than a new one being made for every size the drag passes through. A large composite of
+    /// picture files is made on a thread of its own (`collect` takes it in), the last one standing
+    /// in meanwhile, so neither a resize nor a click ever stalls the window.
+    public func prepare(_ pictures: [String], in rect: Rect, scale: Double, quick: Bool = false) {
         guard rect.width >= 1, rect.height >= 1 else { return }
-        let scale = cr.deviceScale
+        wanted = pictures
         let w = max(1, Int((rect.width * scale).rounded(.up))), h = max(1, Int((rect.height * scale).rounded(.up)))
         if w != pixelSize.width || h != pixelSize.height {
-            if quick, let last = lastDrawn {
-                cr.draw(last, in: rect, filter: .good)
-                return
-            }
+            if quick, lastDrawn != nil { shown = lastDrawn; return }
             clear()
             pixelSize = (w, h)
         }
         if let s = composites[pictures] {
             lastDrawn = s
-            cr.draw(s, in: rect)
+            shown = s
             return
         }
         if painter == nil, w * h >= Self.backgroundPixels, let last = lastDrawn {
@@ -76,12 +77,18 @@ public final class LayerCompositor {
                 let points = rect.size
                 pending = (pictures, w, h, BackgroundJob(name: "touchdesk-composite") { Self.render(files, width: w, height: h, points: points) })
             }
-            cr.draw(last, in: rect, filter: .good)
+            shown = last
             return
         }
         let surface = composite(pictures, points: rect.size)
         lastDrawn = surface
-        cr.draw(surface, in: rect)
+        shown = surface
+    }
+
+    /// Draws what `prepare` made ready into `rect`. Only reads.
+    public func draw(in rect: Rect, _ cr: CairoContext) {
+        guard let shown, rect.width >= 1, rect.height >= 1 else { return }
+        cr.draw(shown, in: rect)
     }
 
     /// Takes in a composite made in the background; true while one is being made or has just
@@ -92,6 +99,7 @@ public final class LayerCompositor {
         pending = nil
         if let surface = done.surface, p.width == pixelSize.width, p.height == pixelSize.height {
             keep(surface, for: p.pictures)
+            if p.pictures == wanted { lastDrawn = surface; shown = surface }
         }
         return true
     }
@@ -135,7 +143,7 @@ public final class LayerCompositor {
             cr.scale(Double(pixelSize.width) / points.width, Double(pixelSize.height) / points.height)
             let rect = Rect(x: 0, y: 0, width: points.width, height: points.height)
             for p in pictures {
-                if let painter { painter(p, rect, cr) } else { store.draw(folder + "/" + p, in: rect, cr, keepsCopy: false) }
+                if let painter { painter(p, rect, cr) } else { store.drawUncached(folder + "/" + p, in: rect, cr) }
             }
         }
         keep(s, for: pictures)

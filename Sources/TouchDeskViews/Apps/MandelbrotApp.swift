@@ -22,70 +22,39 @@ public final class MandelbrotApp: MiniApp {
     public nonisolated static let blurb = "Tap a quadrant to zoom into the Mandelbrot set; wheel, drag, deep zoom, palettes, save big PNGs."
 
     /// The toolbar's controls, and the actions only keys reach (the period: , and .).
-    enum Control: String, CaseIterable {
-        case reset, out, fewer, more, smooth, palette, shorterPeriod, longerPeriod, save, saveBig
+    nonisolated enum Control: ControlID {
+        case reset, out, fewer, more, smooth, palette, save, saveBig
+        case shorterPeriod, longerPeriod, copyView, copyJourney, zoomIn, quadrant(Int)
+        case pan(dx: Int, dy: Int)
+
+        var name: String {
+            switch self {
+            case .quadrant(let q): "quadrant.\(q)"
+            case .pan(let dx, let dy): "pan.\(dx).\(dy)"
+            default: "\(self)"
+            }
+        }
     }
+
+    /// The Save-as size panel's buttons.
+    enum SizeControl: String, ControlID { case go, cancel }
 
     public private(set) var model = MandelbrotModel()
     let environment: AppEnvironment
-    let controls = Controls()
-    let renderer = MandelbrotRenderer()
+    let controls = Controls<Control>()
+    /// The picture on screen, its render and its recolour.
+    let display = MandelbrotDisplay()
     /// Where the picture is drawn, in the app's coordinates (points).
     public private(set) var imageRect = Rect.zero
     private var size = Size(0, 0)
     /// Device pixels per point: the picture is computed at the screen's own resolution.
-    public private(set) var pixelScale = 1.0
-    /// The device scale the last frame was drawn at; the tick adopts it.
-    private var drawnScale = 1.0
+    public var pixelScale: Double { display.pixelScale }
     /// The picture's values and quality, `frame.width` × `frame.height` device pixels.
-    public var picture: MandelbrotPicture? { applyRestart(); return storedPicture }
-    private var storedPicture: MandelbrotPicture?
-    /// The picture's colours (RGB24), the same pixels.
-    private var surface: ImageSurface?
-    /// The colouring the surface is painted in: what the window shows.
-    public private(set) var coloring: MandelbrotColoring?
-    public private(set) var frame: MandelbrotFrame?
-    /// Ticks until the palette is refitted while tiles arrive: refitting reads every pixel.
-    private var refitCountdown = 0
-
-    // Recolouring: fitting the palette and painting every pixel take tens of milliseconds at 4K
-    // and hundreds at 8K, so they run on a thread of their own (`BackgroundJob`, picked up by
-    // `tick`, like the big picture) into a second surface, while the window keeps showing the
-    // previous colours. One recolour runs at a time; requests meanwhile are remembered as one.
-    /// Bumped by every change of the picture's values (tiles, restarts): what `stats` belong to.
-    private var valuesVersion = 0
-    /// Bumped by every new picture (a restart): a recolour of an older one is stale.
-    private var pictureID = 0
-    /// The statistics of the values at `version`, reused by palette changes and refits.
-    private var stats: (version: Int, stats: MandelbrotValueStats)?
-    /// The recolour in flight, if any.
-    private var recolour: Recolour?
-    /// A request came while one was in flight: another starts when it ends.
-    private var recolourWanted = false
-    /// Tiles drained while a recolour reads the current picture: applied (and painted in the new
-    /// colours) when it is picked up, so the picture it reads never changes under it.
-    private var heldTiles: [MandelbrotTile] = []
-    /// A surface of the picture's size to paint the next recolour into (the one last shown).
-    private var spareSurface: ImageSurface?
-    /// While set, the surface still shows an older picture (a zoom's preview, or the picture
-    /// before a resize), drawn mapped by this (device pixels: new = old·scale + offset) until a
-    /// recolour has painted the current picture: restarts paint nothing on the UI thread.
-    private var surfaceMapping: (scale: Double, offset: Point)?
-    /// How many recolours were started (for tests).
-    private(set) var recoloursStarted = 0
-
-    /// One recolour on its thread.
-    private struct Recolour {
-        let job: BackgroundJob<MandelbrotRecolour.Outcome>
-        let stop: MandelbrotRecolour.Stop
-        let pictureID: Int
-        let version: Int
-        let canvas: MandelbrotRecolour.Canvas
-    }
-
-    /// Why a recolour is asked for: a refinement's refit is skipped while one runs, the last
-    /// one of a render waits for it, and a user's change (palette, period) stops it.
-    private enum RecolourReason { case refining, settled, user }
+    public var picture: MandelbrotPicture? { display.picture }
+    /// The colouring the picture is shown in.
+    public var coloring: MandelbrotColoring? { display.coloring }
+    /// The view the picture shows, at its size in device pixels.
+    public var frame: MandelbrotFrame? { display.frame }
     private var toast = Toast()
     /// A touch in the picture: where it began, and how far it has been dragged.
     private var touchStart: Point?
@@ -102,7 +71,7 @@ public final class MandelbrotApp: MiniApp {
     public private(set) var bigSaveSize: (width: Int, height: Int)?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
-    let sizeForm = Form()
+    let sizeForm = Form<SizeControl>()
     let sizeField: TextField
     public private(set) var isAskingForSize = false
     private var sizePanel = Rect.zero
@@ -112,8 +81,6 @@ public final class MandelbrotApp: MiniApp {
     static let dragThreshold = 4.0
     /// One wheel notch scales the span by this (or its inverse).
     static let wheelFactor = 0.8
-    /// The progress bar along the bottom of the picture, in points.
-    static let progressHeight = 6.0
     /// The largest picture Shift+Ctrl+S renders (8K UHD).
     public static let maxSaveSize = (width: 7680, height: 4320)
 
@@ -121,23 +88,29 @@ public final class MandelbrotApp: MiniApp {
         self.environment = environment
         sizeField = TextField("size", text: "3840×2160", placeholder: "width×height", maxLength: 16, clipboard: environment.clipboard)
         sizeForm.add(sizeField)
-        sizeForm.addButton("go", "Save", shortcut: "Enter")
-        sizeForm.addButton("cancel", "Cancel", shortcut: "Esc")
-        sizeForm.order = ["size", "go", "cancel"]
-        controls.add(Control.reset.rawValue, "Reset", shortcut: "R")
-        controls.add(Control.out.rawValue, "Out", shortcut: "⌫")
-        controls.add(Control.fewer.rawValue, "Iter −", shortcut: "[")
-        controls.add(Control.more.rawValue, "Iter +", shortcut: "]")
-        controls.add(Control.smooth.rawValue, "Smooth", shortcut: "S", kind: .toggle)
-        controls.add(Control.palette.rawValue, "Palette", shortcut: "P")
-        controls.add(Control.save.rawValue, "Save", shortcut: "Ctrl+S")
-        controls.add(Control.saveBig.rawValue, "Save as…", shortcut: "Shift+Ctrl+S")
+        sizeForm.addButton(.go, "Save", key: .key("Return", "KP_Enter"))
+        sizeForm.addButton(.cancel, "Cancel", key: .key("Escape"))
+        controls.add(.reset, "Reset", key: .key("r"), also: [.key("Home")], help: "Back to the start view")
+        controls.add(.out, "Out", key: .key("BackSpace"), also: [.key("minus", "KP_Subtract")], help: "One step out")
+        controls.add(.fewer, "Iter −", key: .key("bracketleft"), help: "Halve the iteration limit")
+        controls.add(.more, "Iter +", key: .key("bracketright"), help: "Double the iteration limit")
+        controls.add(.smooth, "Smooth", key: .key("s"), kind: .toggle)
+        controls.add(.palette, "Palette", key: .key("p"))
+        controls.add(.save, "Save", key: .control("s"))
+        controls.add(.saveBig, "Save as…", key: .control("s", shift: true, shown: "Shift+Ctrl+S"))
+        controls.addKeys(.shorterPeriod, .key("comma", "less"), help: "Halve the cyclic palette's period")
+        controls.addKeys(.longerPeriod, .key("period", "greater"), help: "Double the cyclic palette's period")
+        controls.addKeys(.copyView, .control("c"), help: "Copy the view as --center and --width")
+        controls.addKeys(.copyJourney, .control("c", shift: true, shown: "Shift+Ctrl+C"), help: "Copy the whole journey")
+        controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre")
+        for q in 1...4 { controls.addKeys(.quadrant(q), .key("\(q)", "KP_\(q)"), help: "Zoom into that quadrant") }
+        for (name, dx, dy) in [("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)] {
+            controls.addKeys(.pan(dx: dx, dy: dy), .key(name), help: "Pan")
+        }
         syncControls()
     }
 
     isolated deinit {
-        recolour?.stop.set()
-        renderer.cancel()
         bigRenderer.cancel()
     }
 
@@ -159,43 +132,11 @@ public final class MandelbrotApp: MiniApp {
         restart(preview: nil)
     }
 
-    /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
-    /// the window never calls it.
-    public func finishRendering() {
-        applyRestart()
-        renderer.waitUntilComputed()
-        finishRecolouring()
-        absorbTiles()
-        requestRecolour(.settled)
-        finishRecolouring()
-    }
-
-    /// Blocks until no recolour runs or waits, picking each one up. Only for `--screenshot`,
-    /// tests and the benchmark.
-    public func finishRecolouring() {
-        while let r = recolour {
-            _ = r.job.wait()
-            pickUpRecolour()
-        }
-    }
-
-    /// Blocks until the recolour in flight has finished, without picking it up (for tests: the
-    /// window keeps the old colours until its tick).
-    func waitForRecolourJob() {
-        _ = recolour?.job.wait()
-    }
-
-    /// True while the surface shows an older picture mapped as the preview (for tests).
-    var showsOlderPicture: Bool { surfaceMapping != nil }
-
-    /// True while a recolour runs (the window shows the previous colours meanwhile).
-    public var isRecolouring: Bool { recolour != nil }
-
     /// Blocks until every save asked for has been written. Only for tests.
     func finishSaving() {
         while isSaving {
             if let job = bigRender { _ = job.wait() }
-            if renderer.isRendering { finishRendering() }
+            if display.renderer.isRendering { finishRendering() }
             _ = tick()
             environment.writer.waitUntilIdle()
             _ = tick()
@@ -205,12 +146,27 @@ public final class MandelbrotApp: MiniApp {
     /// True while a save is asked for, rendering or being written.
     var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
 
-    public var isRendering: Bool { pendingRestart != nil || renderer.isRendering || !heldTiles.isEmpty }
+    public var isRendering: Bool { display.isRendering }
+
+    /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
+    /// the window never calls it.
+    public func finishRendering() {
+        display.finishRendering()
+        sampleProgress()
+    }
+
+    /// Blocks until no recolour runs or waits. Only for `--screenshot`, tests and the benchmark.
+    public func finishRecolouring() { display.finishRecolouring() }
+
+    /// True while a recolour runs (the window shows the previous colours meanwhile).
+    public var isRecolouring: Bool { display.isRecolouring }
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        // The picture is computed at the screen's own device pixels (sharp on a HiDPI screen).
+        display.pixelScale = scale
         let barH = controls.layoutToolbar(atBottomOf: size)
         imageRect = Rect(x: 0, y: Self.labelHeight, width: size.width, height: max(0, size.height - barH - Self.labelHeight))
         layoutSizePanel()
@@ -236,9 +192,9 @@ public final class MandelbrotApp: MiniApp {
         sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(0, (imageRect.height - h) / 2), width: w, height: h)
         sizeField.frame = Rect(x: sizePanel.x + 16, y: sizePanel.y + 44, width: w - 32, height: TextField.height)
         let c = sizeForm.controls
-        let gw = c["go"].map { c.preferredWidth($0) } ?? 80, cw = c["cancel"].map { c.preferredWidth($0) } ?? 80
-        c.place("cancel", at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: Controls.rowHeight))
-        c.place("go", at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: Controls.rowHeight))
+        let gw = c[.go].map { c.preferredWidth($0) } ?? 80, cw = c[.cancel].map { c.preferredWidth($0) } ?? 80
+        c.place(.cancel, at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: ControlSizes.rowHeight))
+        c.place(.go, at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: ControlSizes.rowHeight))
     }
 
     public func handle(_ event: InputEvent) -> Bool {
@@ -246,7 +202,7 @@ public final class MandelbrotApp: MiniApp {
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
-        case .changed, .ignored: break
+        case .changed, .stepped, .ignored: break
         }
         switch event {
         case .touchBegan(let p):
@@ -269,40 +225,10 @@ public final class MandelbrotApp: MiniApp {
         case .scroll(let p, let dy):
             guard imageRect.contains(p) else { return false }
             zoom(by: dy < 0 ? Self.wheelFactor : 1 / Self.wheelFactor, about: p)
-        case .key(let k):
-            return handleKey(k)
         default:
             return false
         }
         return true
-    }
-
-    private func handleKey(_ k: Key) -> Bool {
-        if k.is("s", control: true, shift: true) { activate(.saveBig) }
-        else if k.is("s", control: true) { activate(.save) }
-        else if k.is("c", control: true, shift: true) { copyJourney() }
-        else if k.is("c", control: true) { copyView() }
-        else if k.is("r") || k.is("Home") { activate(.reset) }
-        else if k.is("BackSpace") || k.is("minus") || k.is("KP_Subtract") { activate(.out) }
-        else if k.is("bracketleft") { activate(.fewer) }
-        else if k.is("bracketright") { activate(.more) }
-        else if k.is("s") { activate(.smooth) }
-        else if k.is("p") { activate(.palette) }
-        else if k.is("comma") || k.is("less") { activate(.shorterPeriod) }
-        else if k.is("period") || k.is("greater") { activate(.longerPeriod) }
-        else if let q = Int(k.name), (1...4).contains(q), !k.control { zoomIntoQuadrant(q) }
-        else if k.is("plus") || k.is("equal") || k.is("KP_Add") { zoom(by: 0.5, about: imageRect.center) }
-        else if k.is("Left") { panStep(-1, 0) }
-        else if k.is("Right") { panStep(1, 0) }
-        else if k.is("Up") { panStep(0, -1) }
-        else if k.is("Down") { panStep(0, 1) }
-        else { return false }
-        return true
-    }
-
-    private func activate(_ id: String) {
-        guard let c = Control(rawValue: id) else { return }
-        activate(c)
     }
 
     private func activate(_ c: Control) {
@@ -319,15 +245,20 @@ public final class MandelbrotApp: MiniApp {
             restart(preview: nil)
         case .palette:
             model.cyclePalette()
-            requestRecolour(.user)
+            display.requestRecolour(.user, colours: colours)
         case .shorterPeriod, .longerPeriod:
             if model.palette != .cyclic {
                 toast.show("The period is for the cyclic palette: press P to choose it", isError: true)
             } else if model.changePeriod(by: c == .longerPeriod ? 1 : -1) {
-                requestRecolour(.user)
+                display.requestRecolour(.user, colours: colours)
             } else {
                 toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
             }
+        case .copyView: copyView()
+        case .copyJourney: copyJourney()
+        case .zoomIn: zoom(by: 0.5, about: imageRect.center)
+        case .quadrant(let q): zoomIntoQuadrant(q)
+        case .pan(let dx, let dy): panStep(Double(dx), Double(dy))
         case .save:
             pendingSave = true
             startSaveIfReady()
@@ -336,7 +267,7 @@ public final class MandelbrotApp: MiniApp {
                 toast.show("A picture is still being saved: wait for it to finish", isError: true)
             } else {
                 isAskingForSize = true
-                sizeForm.setFocus("size")
+                sizeForm.setFocus(.field("size"))
                 sizeField.selectAll()
             }
         }
@@ -344,7 +275,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func syncControls() {
-        controls.setOn(Control.smooth.rawValue, model.smooth)
+        controls.setOn(.smooth, model.smooth)
     }
 
     /// Copies the whole journey (the label may show it shortened) as a --journey option.
@@ -449,295 +380,42 @@ public final class MandelbrotApp: MiniApp {
         pan(by: Point(-x * imageRect.width / 8, -y * imageRect.height / 8))
     }
 
-    // MARK: - Rendering
-
-    /// Asks for the model's view at the picture's size. `preview`, if given, maps the old
-    /// picture into the new one in device pixels (new = old·scale + offset): what it covers is
-    /// reused, and only the rest (or, for a scaled preview, the refinement) is computed.
-    ///
-    /// The view (`frame`) changes at once, but the work — resampling, planning, recolouring — waits
-    /// for the next frame (`applyRestart`, from `tick`, `draw` and anything that reads the picture),
-    /// so a burst of wheel clicks, pan steps or taps between two frames costs one restart, not one
-    /// each: the mappings of the burst compose into one.
-    private func restart(preview: (scale: Double, offset: Point)?) {
-        let (w, h) = pixelSize
-        frame = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
-        switch (pendingRestart, preview) {
-        case (.mapped(let k1, let o1), let (k2, o2)?):
-            // new = (old·k1 + o1)·k2 + o2
-            pendingRestart = .mapped(scale: k1 * k2, offset: Point(o1.x * k2 + o2.x, o1.y * k2 + o2.y))
-        case (nil, let (k, o)?): pendingRestart = .mapped(scale: k, offset: o)
-        default: pendingRestart = .fresh
-        }
-    }
-
-    /// A restart asked for and not yet carried out.
-    private enum PendingRestart { case fresh, mapped(scale: Double, offset: Point) }
-    private var pendingRestart: PendingRestart?
-    /// A restart is asked for and waits for the next frame (for tests).
-    var restartPending: Bool { pendingRestart != nil }
-
-    /// Carries out the restart asked for since the last frame, if any: the new picture (the old
-    /// one moved or scaled as its preview) painted in the colours on screen, and a recolour
-    /// queued to fit them to it.
-    private func applyRestart() {
-        guard let pending = pendingRestart, let f = frame else { return }
-        pendingRestart = nil
-        let (w, h) = (f.width, f.height)
-        // A recolour of the old picture is of no use now; its held tiles belong to the old render.
-        recolour?.stop.set()
-        heldTiles = []
-        pictureID += 1
-        valuesVersion += 1
-        guard w > 0, h > 0 else {
-            renderer.cancel()
-            storedPicture = nil
-            surface = nil
-            spareSurface = nil
-            surfaceMapping = nil
-            return
-        }
-        var next = MandelbrotPicture(width: w, height: h)
-        var shift: (dx: Int, dy: Int)?
-        if let old = storedPicture, case .mapped(let k, let o) = pending, old.width > 0 {
-            next = old.resampled(width: w, height: h, scale: k, offsetX: o.x, offsetY: o.y)
-            if k == 1, o.x == o.x.rounded(), o.y == o.y.rounded(), abs(o.x) < Double(w), abs(o.y) < Double(h),
-               old.width == w, old.height == h {
-                shift = (Int(o.x), Int(o.y))
-            }
-        }
-        storedPicture = next
-        let shown = coloring ?? MandelbrotColoring(kind: model.palette, period: model.period,
-                                                   stats: .empty(histogram: model.palette == .histogram))
-        coloring = shown
-        let fits = surface.map { $0.pixelWidth == w && $0.pixelHeight == h && abs($0.scale - pixelScale) < 0.001 } ?? false
-        if case .fresh = pending {
-            // Nothing is known yet: every pixel is "not computed" grey, whatever the colours.
-            let s = fits ? surface! : ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
-            s.withPixels { base, stride in Self.fillUnknown(base, stride: stride, width: w, height: h) }
-            if !fits { spareSurface = nil }
-            surface = s
-            surfaceMapping = nil
-        } else if let shift, fits, surfaceMapping == nil, let s = surface {
-            // A pan by whole pixels: the pixels that stay keep their values and colours, so
-            // they move; only the uncovered strips are painted.
-            s.withPixels { base, stride in
-                Self.shiftPixels(base, stride: stride, width: w, height: h, dx: shift.dx, dy: shift.dy)
-                for r in Self.uncovered(width: w, height: h, dx: shift.dx, dy: shift.dy) {
-                    next.paint(shown, rect: r, into: base, stride: stride)
-                }
-            }
-        } else if surface != nil, case .mapped(let k, let o) = pending {
-            // A zoom (or a resize): the surface shown is drawn mapped as the preview, until the
-            // recolour has painted the new picture; nothing is painted here.
-            if let m = surfaceMapping {
-                surfaceMapping = (m.scale * k, Point(m.offset.x * k + o.x, m.offset.y * k + o.y))
-            } else {
-                surfaceMapping = (k, o)
-            }
-        } else {
-            let s = ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
-            s.withPixels { base, stride in next.paint(shown, into: base, stride: stride) }
-            surface = s
-            spareSurface = nil
-            surfaceMapping = nil
-        }
-        renderer.start(f, tasks: next.plan())
-        requestRecolour(.user)
-    }
-
-    /// Moves the rows of a 32-bit image by (dx, dy) pixels in place; what is uncovered keeps
-    /// stale pixels (painted next by the caller).
-    private static func shiftPixels(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int, dx: Int, dy: Int) {
-        let x0 = max(0, dx), x1 = min(w, w + dx)
-        guard x1 > x0, abs(dy) < h else { return }
-        let rows = dy > 0 ? Array(Swift.stride(from: h - 1, through: dy, by: -1)) : Array(0..<(h + min(0, dy)))
-        for y in rows {
-            let dst = base + y * stride + x0 * 4, src = base + (y - dy) * stride + (x0 - dx) * 4
-            memmove(dst, src, (x1 - x0) * 4)
-        }
-    }
-
-    /// Fills a 32-bit image with the colour of pixels not computed yet.
-    private static func fillUnknown(_ base: UnsafeMutableRawPointer, stride: Int, width w: Int, height h: Int) {
-        for y in 0..<h {
-            (base + y * stride).assumingMemoryBound(to: UInt32.self).update(repeating: MandelbrotPalette.unknown, count: w)
-        }
-    }
-
-    /// The strips a shift by (dx, dy) uncovers.
-    private static func uncovered(width w: Int, height h: Int, dx: Int, dy: Int) -> [PixelRect] {
-        var out: [PixelRect] = []
-        if dy > 0 { out.append(PixelRect(x: 0, y: 0, width: w, height: min(h, dy))) }
-        if dy < 0 { out.append(PixelRect(x: 0, y: max(0, h + dy), width: w, height: min(h, -dy))) }
-        if dx > 0 { out.append(PixelRect(x: 0, y: 0, width: min(w, dx), height: h)) }
-        if dx < 0 { out.append(PixelRect(x: max(0, w + dx), y: 0, width: min(w, -dx), height: h)) }
-        return out
-    }
-
-    /// Copies the finished tiles into the picture and colours them, unless a recolour reads the
-    /// picture now: then they wait for it (`heldTiles`).
-    private func absorbTiles() {
-        let tiles = renderer.drain()
-        guard storedPicture != nil, !tiles.isEmpty else { return }
-        if let r = recolour, r.pictureID == pictureID {
-            heldTiles += tiles
-            return
-        }
-        apply(tiles)
-    }
-
-    /// Applies `tiles` to the picture and paints them in the colours on screen.
-    private func apply(_ tiles: [MandelbrotTile]) {
-        guard storedPicture != nil, !tiles.isEmpty else { return }
-        var painted: [PixelRect] = []
-        for t in tiles where storedPicture!.apply(t) { painted.append(t.rect) }
-        guard !painted.isEmpty else { return }
-        valuesVersion += 1
-        // A surface still showing an older picture gets the whole picture from the next recolour.
-        guard surfaceMapping == nil, let surface, let picture = storedPicture, let coloring else { return }
-        surface.withPixels { base, stride in
-            for r in painted { picture.paint(coloring, rect: r, into: base, stride: stride) }
-        }
-    }
-
-    /// Asks for the palette to be fitted to the picture's values and, if its colours change,
-    /// every pixel repainted: on the recolour thread, unless the values' statistics are known
-    /// and the colours stay (then nothing is left to do).
-    private func requestRecolour(_ reason: RecolourReason) {
-        refitCountdown = 12
-        guard let picture = storedPicture, surface != nil, picture.width > 0, picture.height > 0 else { return }
-        let kind = model.palette, period = model.period
-        if recolour == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
-           kind != .histogram || known.stats.counts != nil, let shown = coloring {
-            let fitted = MandelbrotColoring(kind: kind, period: period, stats: known.stats)
-            if fitted.paintsLike(shown) { coloring = fitted; return }
-        }
-        if let r = recolour {
-            switch reason {
-            case .refining: break
-            case .settled: recolourWanted = true
-            case .user: recolourWanted = true; r.stop.set()
-            }
-            return
-        }
-        startRecolour()
-    }
-
-    private func startRecolour() {
-        guard let picture = storedPicture, surface != nil else { return }
-        let kind = model.palette, period = model.period
-        let size = Size(Double(picture.width) / pixelScale, Double(picture.height) / pixelScale)
-        let cached = stats.flatMap { $0.version == valuesVersion && (kind != .histogram || $0.stats.counts != nil) ? $0.stats : nil }
-        let target: ImageSurface
-        if let s = spareSurface, s.pixelWidth == picture.width, s.pixelHeight == picture.height, abs(s.scale - pixelScale) < 0.001 {
-            target = s
-        } else {
-            target = ImageSurface(size: size, scale: pixelScale, format: .rgb)
-        }
-        spareSurface = nil
-        let canvas = MandelbrotRecolour.Canvas(target)
-        let stop = MandelbrotRecolour.Stop()
-        // A surface showing an older picture must be replaced whatever the colours.
-        let shown = surfaceMapping == nil ? coloring : nil
-        recoloursStarted += 1
-        let job = BackgroundJob(name: "mandelbrot-recolour") {
-            MandelbrotRecolour.run(picture, kind: kind, period: period, stats: cached, shown: shown, into: canvas, stop: stop)
-        }
-        recolour = Recolour(job: job, stop: stop, pictureID: pictureID, version: valuesVersion, canvas: canvas)
-    }
-
-    /// Takes in a finished recolour: its surface becomes the one shown (if it painted), the tiles
-    /// held meanwhile are applied in its colours, and a request that came meanwhile starts.
-    private func pickUpRecolour() {
-        guard let r = recolour, let outcome = r.job.value else { return }
-        recolour = nil
-        let current = r.pictureID == pictureID
-        if current, r.version == valuesVersion, let s = outcome.stats { stats = (r.version, s) }
-        if current, outcome.finished, let fitted = outcome.coloring {
-            if outcome.painted {
-                let old = surface
-                surface = r.canvas.surface
-                spareSurface = surfaceMapping == nil ? old : nil
-                surfaceMapping = nil
-            } else {
-                spareSurface = r.canvas.surface
-            }
-            coloring = fitted
-        } else if let p = storedPicture, r.canvas.surface.pixelWidth == p.width, r.canvas.surface.pixelHeight == p.height {
-            spareSurface = r.canvas.surface
-        }
-        let held = heldTiles
-        heldTiles = []
-        if current { apply(held) }
-        if recolourWanted {
-            recolourWanted = false
-            requestRecolour(.user)
-        }
-    }
-
     public func tick() -> Bool {
-        applyRestart()
-        if abs(drawnScale - pixelScale) > 0.01 {
-            // The window is drawn at another device scale (a HiDPI screen): compute its own pixels.
-            pixelScale = drawnScale
-            layout(in: size)
-        }
-        let wasRendering = renderer.isRendering || !heldTiles.isEmpty
-        pickUpRecolour()
-        absorbTiles()
-        let rendering = renderer.isRendering || !heldTiles.isEmpty
-        refitCountdown -= 1
-        if wasRendering && !rendering { requestRecolour(.settled) }
-        else if refitCountdown <= 0 { requestRecolour(.refining) }
+        let rendering = display.tick()
         startSaveIfReady()
         let saving = pollSave()
         let toastShowing = toast.tick()
         let caret = isAskingForSize && sizeForm.tick()
-        return rendering || recolour != nil || saving || toastShowing || caret
+        sampleProgress()
+        return rendering || saving || toastShowing || caret
     }
+
+    // MARK: - Rendering
+
+    /// The palette and period the model asks for.
+    private var colours: MandelbrotDisplay.Colours { .init(kind: model.palette, period: model.period) }
+
+    /// Asks the display for the model's view at the picture's size (`MandelbrotDisplay.restart`).
+    private func restart(preview: (scale: Double, offset: Point)?) {
+        let (w, h) = pixelSize
+        let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
+        display.restart(f, colours: colours, preview: preview)
+    }
+
+    /// The big picture's progress as the frame shows it, read once per tick.
+    private var shownBigProgress = 0.0
+
+    private func sampleProgress() { shownBigProgress = bigRenderer.progress.fraction }
 
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        applyRestart()
-        drawnScale = cr.deviceScale
-        // What no pixel covers yet (during a drag) shows as "not computed", never the set's black.
-        cr.fill(imageRect, Color(hex: MandelbrotPalette.unknown & 0xff_ffff))
-        if let surface {
-            cr.save()
-            cr.rectangle(imageRect)
-            cr.clip()
-            let d = dragOffset ?? .zero
-            if let m = surfaceMapping {
-                // An older picture as the preview: its device pixels mapped onto the new ones.
-                cr.translate(imageRect.x + d.x + m.offset.x / pixelScale, imageRect.y + d.y + m.offset.y / pixelScale)
-                let k = m.scale * surface.scale / pixelScale
-                cr.scale(k, k)
-                cr.setSource(surface, at: 0, 0, filter: .nearest)
-            } else {
-                cr.setSource(surface, at: imageRect.x + d.x, imageRect.y + d.y, filter: .nearest)
-            }
-            cr.paint()
-            cr.restore()
-        }
+        display.draw(cr, in: imageRect, drag: dragOffset ?? .zero)
         drawCrossHair(cr)
-        drawProgress(cr)
         drawLabels(cr)
         controls.draw(cr)
         if isAskingForSize { drawSizePanel(cr) }
         toast.draw(cr, in: imageRect)
-    }
-
-    /// The bar along the bottom of the picture while a render runs: amber while parts are still
-    /// previews, the accent colour while only refinement is left; gone when every pixel is final.
-    private func drawProgress(_ cr: CairoContext) {
-        guard renderer.isRendering, imageRect.height > Self.progressHeight else { return }
-        let p = renderer.progress
-        let track = Rect(x: imageRect.x, y: imageRect.maxY - Self.progressHeight, width: imageRect.width, height: Self.progressHeight)
-        cr.fill(track, Color(0, 0, 0, 0.55))
-        let done = Rect(x: track.x, y: track.y, width: track.width * max(0.02, p.fraction), height: track.height)
-        cr.fill(done, p.previewComplete ? Theme.accent : Color(hex: 0xf0a030))
     }
 
     private func drawCrossHair(_ cr: CairoContext) {
@@ -771,18 +449,17 @@ public final class MandelbrotApp: MiniApp {
         var info = "zoom " + model.window.zoomText + " · limit \(model.limit) · " + model.palette.title
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
-        if renderer.isRendering {
-            let p = renderer.progress
+        if let p = display.shownProgress {
             info += String(format: p.previewComplete ? " · refining %d%%" : " · preview %d%%", Int(p.fraction * 100))
         }
         if let big = bigSaveSize, bigRender != nil {
-            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(bigRenderer.progress.fraction * 100))
+            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(shownBigProgress * 100))
         }
         let l = Text.layout(info, font: Font(size: Theme.TextSize.caption), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
         if bigRender != nil {
             // The big picture's progress: a thin bar under the labels.
-            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * bigRenderer.progress.fraction, height: 3), Theme.success)
+            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * shownBigProgress, height: 3), Theme.success)
         }
     }
 
@@ -832,7 +509,7 @@ public final class MandelbrotApp: MiniApp {
     /// (the writer keeps one pending job per key), so a burst of Ctrl+S writes one or two files.
     private func startSaveIfReady() {
         // The picture complete and in its final colours.
-        guard pendingSave, !isRendering, recolour == nil, !recolourWanted else { return }
+        guard pendingSave, display.isSettled else { return }
         pendingSave = false
         guard let picture, let coloring, picture.width > 0, picture.height > 0 else {
             toast.show("Nothing to save: the window is too small", isError: true)
@@ -886,10 +563,10 @@ public final class MandelbrotApp: MiniApp {
             return true
         }
         switch sizeForm.handle(event) {
-        case .activated("go"), .submitted: startBigSave()
-        case .activated("cancel"): isAskingForSize = false
+        case .activated(.go), .submitted: startBigSave()
+        case .activated(.cancel): isAskingForSize = false
         case .edited: sizeField.isInvalid = false
-        case .activated, .consumed, .ignored: break
+        case .stepped, .consumed, .ignored: break
         }
         // The panel is modal: nothing reaches the picture behind it.
         return true

@@ -18,7 +18,14 @@ public final class MapApp: MiniApp {
     public nonisolated static let credits = "Places © GeoNames (CC BY 4.0) · Map: Natural Earth"
 
     let environment: AppEnvironment
-    let form = Form()
+    enum Control: String, ControlID {
+        case search, zoomIn = "in", zoomOut = "out", world, copy
+        case panLeft = "pan.left", panRight = "pan.right", panUp = "pan.up", panDown = "pan.down"
+
+        /// Keys that move the map: they work from the search field too while it is empty.
+        var movesMap: Bool { ![.search, .copy].contains(self) }
+    }
+    let form = Form<Control>()
     let field: TextField
     private let loader: PlacesLoader
 
@@ -74,12 +81,15 @@ public final class MapApp: MiniApp {
         self.environment = environment
         field = TextField("search", placeholder: "Search places: Zürich, 東京, Londres…", maxLength: 200, clipboard: environment.clipboard)
         form.add(field)
-        form.addButton("search", "Search", shortcut: "Ctrl+L")
-        form.addButton("in", "Zoom in", short: "+", shortcut: "+")
-        form.addButton("out", "Zoom out", short: "−", shortcut: "−")
-        form.addButton("world", "World", shortcut: "Home")
-        form.addButton("copy", "Copy", shortcut: "Ctrl+C")
-        form.setFocus("search")
+        form.addButton(.search, "Search", key: .control("l"))
+        form.addButton(.zoomIn, "Zoom in", short: "+", key: .key("plus", "equal", "KP_Add", shown: "+"))
+        form.addButton(.zoomOut, "Zoom out", short: "−", key: .key("minus", "KP_Subtract", shown: "−"))
+        form.addButton(.world, "World", key: .key("Home", "KP_Home"))
+        form.addButton(.copy, "Copy", key: .control("c"), help: "Copy the place chosen, with its coordinates")
+        for (pan, name) in [(Control.panLeft, "Left"), (.panRight, "Right"), (.panUp, "Up"), (.panDown, "Down")] {
+            form.controls.addKeys(pan, .key(name, "KP_" + name), help: "Pan a quarter view")
+        }
+        form.setFocus(.field("search"))
         loader = PlacesLoader()
         syncControls()
     }
@@ -266,8 +276,9 @@ public final class MapApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        if deviceScale != scale { deviceScale = scale; image = nil }
         let barH = form.controls.layoutToolbar(atBottomOf: size)
         statusRect = Rect(x: 0, y: size.height - barH - Self.statusHeight, width: size.width, height: Self.statusHeight)
         mapRect = Self.mapRect(in: size, toolbarHeight: barH)
@@ -349,6 +360,7 @@ public final class MapApp: MiniApp {
         case .ignored: return false
         case .consumed: return true
         case .activated(let id): activate(id)
+        case .stepped: break
         case .edited: updateSuggestions()
         case .submitted: submit()
         }
@@ -356,8 +368,8 @@ public final class MapApp: MiniApp {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        if k.is("l", control: true) { activate("search"); return true }
-        if k.is("c", control: true), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
+        if KeyChord.control("l").matches(k) { activate(.search); return true }
+        if KeyChord.control("c").matches(k), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
         if isListOpen {
             if k.is("Down") || k.is("KP_Down") {
                 selectedRow = min(suggestions.count - 1, (selectedRow ?? -1) + 1)
@@ -379,47 +391,44 @@ public final class MapApp: MiniApp {
         if mapKey(k) { return true }
         // Typing anywhere starts a search.
         if !k.control, !k.alt, !k.text.isEmpty, k.text != " " {
-            form.setFocus("search")
+            form.setFocus(.field("search"))
             field.setText("")
             return handleForm(.key(k))
         }
         return handleForm(.key(k))
     }
 
-    /// The keys that move the map; false if `k` is not one.
+    /// The keys that move the map (a zoom button's, the arrows); false if `k` is not one.
     private func mapKey(_ k: Key) -> Bool {
-        let step = 0.25
-        if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("in") }
-        else if k.is("minus") || k.is("KP_Subtract") { activate("out") }
-        else if k.is("Home") || k.is("KP_Home") { activate("world") }
-        else if k.is("Left") || k.is("KP_Left") { panBy(mapRect.width * step, 0) }
-        else if k.is("Right") || k.is("KP_Right") { panBy(-mapRect.width * step, 0) }
-        else if k.is("Up") || k.is("KP_Up") { panBy(0, mapRect.height * step) }
-        else if k.is("Down") || k.is("KP_Down") { panBy(0, -mapRect.height * step) }
-        else { return false }
+        guard case .activated(let c) = form.controls.handle(.key(k)), c.movesMap else { return false }
+        activate(c)
         return true
     }
 
-    private func activate(_ id: String) {
+    private func activate(_ id: Control) {
+        let step = 0.25
         switch id {
-        case "search":
-            form.setFocus("search")
+        case .search:
+            form.setFocus(.field("search"))
             field.selectAll()
             if !field.text.isEmpty { updateSuggestions() }
-        case "in": zoom(by: 1, about: mapRect.center)
-        case "out": zoom(by: -1, about: mapRect.center)
-        case "world":
+        case .zoomIn: zoom(by: 1, about: mapRect.center)
+        case .zoomOut: zoom(by: -1, about: mapRect.center)
+        case .world:
             flight = MapFlight(from: camera, to: camera.world)
-        case "copy": copyChosen()
-        default: break
+        case .copy: copyChosen()
+        case .panLeft: panBy(mapRect.width * step, 0)
+        case .panRight: panBy(-mapRect.width * step, 0)
+        case .panUp: panBy(0, mapRect.height * step)
+        case .panDown: panBy(0, -mapRect.height * step)
         }
         syncControls()
     }
 
     private func syncControls() {
-        form.controls.setEnabled("copy", chosen != nil)
-        form.controls.setEnabled("in", camera.zoom < MapCamera.maxZoom)
-        form.controls.setEnabled("out", camera.zoom > 0)
+        form.controls.setEnabled(.copy, chosen != nil)
+        form.controls.setEnabled(.zoomIn, camera.zoom < MapCamera.maxZoom)
+        form.controls.setEnabled(.zoomOut, camera.zoom > 0)
     }
 
     private func zoom(by steps: Double, about p: Point) {
@@ -495,7 +504,6 @@ public final class MapApp: MiniApp {
             return
         }
         let p = camera.projection
-        deviceScale = cr.deviceScale
         cr.saved {
             cr.clip(to: mapRect)
             if let image, let o = image.origin(for: p, key: imageKey) {
@@ -616,7 +624,7 @@ public final class MapApp: MiniApp {
 
     private func drawSearch(_ cr: CairoContext) {
         field.draw(cr)
-        if form.focus != "search" && field.text.isEmpty {
+        if form.focus != .field("search") && field.text.isEmpty {
             // The field's own placeholder shows; nothing more.
         }
         guard isListOpen || (listOpen && places != nil && !field.text.isEmpty) else {
@@ -630,7 +638,7 @@ public final class MapApp: MiniApp {
             return
         }
         let all = listRect
-        Color(hex: 0x12141a).set(cr)
+        Theme.well.set(cr)
         cr.roundedRect(all.insetBy(-2), radius: 8)
         cr.fill()
         for (i, s) in suggestions.enumerated() {
@@ -646,7 +654,7 @@ public final class MapApp: MiniApp {
 
     private func drawListNote(_ cr: CairoContext, _ text: String) {
         let r = rowRect(0)
-        Color(hex: 0x12141a).set(cr)
+        Theme.well.set(cr)
         cr.roundedRect(r.insetBy(-2), radius: 8)
         cr.fill()
         cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: Theme.TextSize.body), color: Theme.dimText)
@@ -796,6 +804,6 @@ extension MapApp {
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Typing", "Search (typing on the map starts a new search)"), KeyHelp("Up, Down, Enter", "Move through the suggestions, pick one"),
          KeyHelp("Esc", "Close the list, leave the field, then go home"), KeyHelp("Drag, wheel", "Pan, zoom about the pointer"),
-         KeyHelp("Arrows", "Pan a quarter view"), KeyHelp("Click the map", "Name the nearest place")]
+         KeyHelp("Click the map", "Name the nearest place")]
     }
 }

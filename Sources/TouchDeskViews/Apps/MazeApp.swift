@@ -46,7 +46,8 @@ public final class MazeApp: MiniApp {
     public private(set) var model = MazeModel(size: Size(360, 360))
     public private(set) var tilt = TiltInput()
     let environment: AppEnvironment
-    let controls = Controls()
+    enum Control: String, ControlID { case run, undo, redo, clear, generate, build, start, goal }
+    let controls = Controls<Control>()
     /// The maze on screen (square, centred), in app coordinates.
     public private(set) var mazeRect = Rect.zero
     private var size = Size(0, 0)
@@ -63,14 +64,14 @@ public final class MazeApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        controls.add("run", "New run", shortcut: "N")
-        controls.add("undo", "Undo", shortcut: "Ctrl+Z")
-        controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
-        controls.add("clear", "Clear", shortcut: "C")
-        controls.add("generate", "Generate", shortcut: "G")
-        controls.add("build", "Build", shortcut: "B", kind: .toggle)
-        controls.add("start", "Start", shortcut: "1", kind: .toggle)
-        controls.add("goal", "Goal", shortcut: "2", kind: .toggle)
+        controls.add(.run, "New run", key: .key("n"))
+        controls.add(.undo, "Undo", key: .control("z"))
+        controls.add(.redo, "Redo", key: .control("z", shift: true), also: [.control("y")])
+        controls.add(.clear, "Clear", key: .key("c"))
+        controls.add(.generate, "Generate", key: .key("g"))
+        controls.add(.build, "Build", key: .key("b"), kind: .toggle)
+        controls.add(.start, "Start", key: .key("1"), kind: .toggle)
+        controls.add(.goal, "Goal", key: .key("2"), kind: .toggle)
         let dir = environment.dataDirectory
         let load: @Sendable () -> DataFile.Loaded<Saved> = {
             DataFile.load(Saved.self, name: Self.fileName, in: dir, maxBytes: Self.maxFileBytes)
@@ -123,7 +124,7 @@ public final class MazeApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let top = Self.stripHeight
         let barH = controls.layoutToolbar(atBottomOf: size)
@@ -131,7 +132,7 @@ public final class MazeApp: MiniApp {
         // A column of buttons beside the maze when that leaves the maze larger (a landscape
         // window): compact when the full-size column would not fit the height.
         let n = Double(controls.items.count), gap = 4.0, free = size.height - top - 8
-        controls.isCompact = n * Controls.rowHeight + (n - 1) * gap > free
+        controls.isCompact = n * ControlSizes.rowHeight + (n - 1) * gap > free
         let columnW = controls.items.map(controls.preferredWidth).max() ?? 0
         let columnH = n * controls.height + (n - 1) * gap
         let beside = max(0, min(size.width - columnW - 24, free))
@@ -154,10 +155,11 @@ public final class MazeApp: MiniApp {
         }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
-        case .changed, .consumed: return true
+        case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if case .key(let k) = event, handleKey(k) { return true }
+        if case .key(let k) = event, handleCursorKey(k) { return true }
+        if cursor == nil, case .key(let k) = event, k.is("space") { model.brake() }
         if cursor == nil, tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
         switch event {
         case .touchBegan(let p):
@@ -197,14 +199,10 @@ public final class MazeApp: MiniApp {
         }
     }
 
-    private func handleKey(_ k: Key) -> Bool {
-        if k.is("z", control: true, shift: false) { activate("undo") }
-        else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
-        else if k.control || k.alt { return false }
-        else if k.is("n") { activate("run") } else if k.is("c") { activate("clear") }
-        else if k.is("g") { activate("generate") } else if k.is("b") { activate("build") }
-        else if k.is("1") { activate("start") } else if k.is("2") { activate("goal") }
-        else if var c = cursor {
+    /// While building with the keyboard: arrows move the cell cursor, Space or Enter toggles its block.
+    private func handleCursorKey(_ k: Key) -> Bool {
+        if k.control || k.alt { return false }
+        if var c = cursor {
             if k.is("Left") { c.column = max(0, c.column - 1) }
             else if k.is("Right") { c.column = min(MazeModel.cells - 1, c.column + 1) }
             else if k.is("Up") { c.row = max(0, c.row - 1) }
@@ -223,25 +221,24 @@ public final class MazeApp: MiniApp {
         return true
     }
 
-    private func activate(_ id: String) {
+    private func activate(_ id: Control) {
         switch id {
-        case "run": model.resetRun()
-        case "clear":
+        case .run: model.resetRun()
+        case .clear:
             if model.blocks.isEmpty { break }
             model.clear(); edited()
             toast.show("Cleared: Ctrl+Z brings the blocks back", isError: false, seconds: 3)
-        case "undo": if model.canUndo { model.undo(); edited() }
-        case "redo": if model.canRedo { model.redo(); edited() }
-        case "generate":
+        case .undo: if model.canUndo { model.undo(); edited() }
+        case .redo: if model.canRedo { model.redo(); edited() }
+        case .generate:
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             model.generate(seed: seed)
             edited()
-        case "build":
+        case .build:
             cursor = cursor == nil ? (model.cell(at: model.ball) ?? model.start) : nil
             if cursor != nil { tilt.releaseAll(); model.resetRun() }
-        case "start": placing = placing == .start ? nil : .start
-        case "goal": placing = placing == .goal ? nil : .goal
-        default: break
+        case .start: placing = placing == .start ? nil : .start
+        case .goal: placing = placing == .goal ? nil : .goal
         }
         syncControls()
     }
@@ -256,11 +253,11 @@ public final class MazeApp: MiniApp {
     public private(set) var placing: MazeModel.Endpoint?
 
     private func syncControls() {
-        controls.setOn("start", placing == .start)
-        controls.setOn("goal", placing == .goal)
-        controls.setOn("build", cursor != nil)
-        controls.setEnabled("undo", model.canUndo)
-        controls.setEnabled("redo", model.canRedo)
+        controls.setOn(.start, placing == .start)
+        controls.setOn(.goal, placing == .goal)
+        controls.setOn(.build, cursor != nil)
+        controls.setEnabled(.undo, model.canUndo)
+        controls.setEnabled(.redo, model.canRedo)
     }
 
     public func tick() -> Bool {

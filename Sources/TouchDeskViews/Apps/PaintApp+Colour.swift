@@ -14,41 +14,20 @@ extension PaintApp {
     static let twoRowHeight = 250.0
     /// Which tools stay in the toolbar when not all fit, most important first: the seed's
     /// swatches (together), then the picker and undo; the rest wait behind More.
-    static let toolPriority = [PaintColor.allCases.map { "color.\($0.rawValue)" }, ["picker"], ["undo"], ["eraser"], ["size"], ["opacity"],
-                               ["eyedropper"], ["redo"], ["save"], ["copy"], ["clear"]]
+    static let toolPriority: [[Control]] = [PaintColor.allCases.map { .color($0) }, [.picker], [.undo], [.eraser], [.size], [.opacity],
+                                            [.eyedropper], [.redo], [.save], [.copy], [.clear]]
 
     func addColourControls() {
         // The leading spaces leave room for the pill of the current colour (`drawColourTools`).
-        controls.add("picker", "  Colour…", shortcut: "C", help: "Colour picker: any hue, saturation and value")
-        controls.add("eyedropper", "Pick", shortcut: "I", kind: .toggle, help: "Eyedropper: the next click takes the canvas's colour")
+        controls.add(.picker, "  Colour…", key: .key("c"), help: "Colour picker: any hue, saturation and value")
+        controls.add(.eyedropper, "Pick", key: .key("i"), kind: .toggle, help: "Eyedropper: the next click takes the canvas's colour")
     }
 
-    /// The colour tools' keys and the More panel's; false for keys they do not use.
+    /// Esc while the eyedropper is armed or the More panel open: both close; false for other keys.
     func handleColourKey(_ k: Key) -> Bool {
-        if k.is("c") { openPicker() }
-        else if k.is("i") { _ = activateColourTool("eyedropper") }
-        else if k.is("braceleft") { model.setOpacity(model.opacity - Self.opacityStep) }
-        else if k.is("braceright") { model.setOpacity(model.opacity + Self.opacityStep) }
-        else if (k.is("Tab") || k.is("ISO_Left_Tab")) && !toolbar.overflow.isEmpty { toolbar.togglePanel() }
-        else if k.is("Escape") && (picksNext || toolbar.isPanelOpen) {
-            picksNext = false
-            toolbar.closePanel()
-        }
-        else { return false }
-        return true
-    }
-
-    /// The picker and eyedropper buttons; false for other controls.
-    func activateColourTool(_ id: String) -> Bool {
-        switch id {
-        case "picker":
-            openPicker()
-        case "eyedropper":
-            picksNext.toggle()
-        default:
-            return false
-        }
-        syncControls()
+        guard k.is("Escape") && (picksNext || toolbar.isPanelOpen) else { return false }
+        picksNext = false
+        toolbar.closePanel()
         return true
     }
 
@@ -102,7 +81,7 @@ extension PaintApp {
 
     /// The current colour on the picker button, and the eyedropper's hint and cross-hair.
     func drawColourTools(_ cr: CairoContext) {
-        if let f = controls["picker"]?.frame, f.width > 0 {
+        if let f = controls[.picker]?.frame, f.width > 0 {
             // A pill of the brush colour in the button's left margin, outlined so black shows.
             let pill = Rect(x: f.x + 4, y: f.y + 7, width: 6, height: f.height - 14)
             Color(model.color.rgb).set(cr)

@@ -71,16 +71,9 @@ extension PaintApp {
     /// Save As, Open and Paste, in the toolbar after Copy (behind More when they do not fit; the
     /// keys work either way, and the keys overlay lists them).
     func addFileControls() {
-        controls.add("saveAs", "Save As…", shortcut: "Ctrl+Shift+S")
-        controls.add("open", "Open…", shortcut: "Ctrl+O", help: "Open a PNG picture to paint on")
-        controls.add("paste", "Paste", shortcut: "Ctrl+V", help: "Paste a picture from the clipboard")
-    }
-
-    func handleFileKey(_ k: Key) -> Bool? {
-        if k.is("s", control: true, shift: true) { showSaveAs(); return true }
-        if k.is("o", control: true) { showOpen(); return true }
-        if k.is("v", control: true) { pastePicture(); return true }
-        return nil
+        controls.add(.saveAs, "Save As…", key: .control("s", shift: true))
+        controls.add(.open, "Open…", key: .control("o"), help: "Open a PNG picture to paint on")
+        controls.add(.paste, "Paste", key: .control("v"), help: "Paste a picture from the clipboard")
     }
 
     func layoutFiles(in size: Size) {
@@ -97,10 +90,7 @@ extension PaintApp {
     var defaultFolder: String { environment.picturesDirectory }
 
     /// A path as the user reads it: the home folder as ~.
-    func shown(_ path: String) -> String {
-        let home = environment.homeDirectory
-        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
-    }
+    func shown(_ path: String) -> String { Paths.abbreviatingHome(path, home: environment.homeDirectory) }
 
     /// What a typed name means: ~ is the home folder, a name without a folder is in the default folder.
     func resolve(_ typed: String) -> String {

@@ -17,9 +17,21 @@ public final class PaintApp: MiniApp {
 
     public internal(set) var model = PaintModel()
     let environment: AppEnvironment
-    let controls = Controls()
+    /// Every tool, swatch and slider, and More.
+    nonisolated enum Control: ControlID {
+        case color(PaintColor), picker, eyedropper, eraser, clear, undo, redo, save, copy, saveAs, open, paste, size, opacity, more
+
+        var name: String {
+            switch self {
+            case .color(let c): "color.\(c.rawValue)"
+            default: "\(self)"
+            }
+        }
+    }
+
+    let controls = Controls<Control>()
     /// The tools along the bottom; those that do not fit wait behind More.
-    private(set) var toolbar: OverflowToolbar!
+    private(set) var toolbar: OverflowToolbar<Control>!
     let picker = ColourPicker()
     /// The eyedropper is armed (I): the next click on the canvas takes its colour.
     var picksNext = false
@@ -45,25 +57,33 @@ public final class PaintApp: MiniApp {
     public init(environment: AppEnvironment) {
         self.environment = environment
         for c in PaintColor.allCases {
-            controls.add("color.\(c.rawValue)", c.name, shortcut: "\(c.rawValue + 1)", kind: .swatch(Color(c.rgb)))
+            controls.add(.color(c), c.name, key: .key("\(c.rawValue + 1)", "KP_\(c.rawValue + 1)"), kind: .swatch(Color(c.rgb)))
         }
         addColourControls()
-        controls.add("eraser", "Eraser", shortcut: "E", kind: .toggle)
-        controls.add("clear", "Clear", shortcut: "Del")
-        controls.add("undo", "Undo", shortcut: "Ctrl+Z")
-        controls.add("redo", "Redo", shortcut: "Ctrl+Shift+Z")
-        controls.add("save", "Save", shortcut: "Ctrl+S")
-        controls.add("copy", "Copy", shortcut: "Ctrl+C")
+        controls.add(.eraser, "Eraser", key: .key("e"), kind: .toggle)
+        controls.add(.clear, "Clear", key: .key("Delete"), also: [.key("BackSpace")], help: "Clear the canvas (undoable)")
+        controls.add(.undo, "Undo", key: .control("z"))
+        controls.add(.redo, "Redo", key: .control("z", shift: true), also: [.control("y")])
+        controls.add(.save, "Save", key: .control("s"))
+        controls.add(.copy, "Copy", key: .control("c"))
         addFileControls()
-        controls.add("size", "Size", shortcut: "[ ]", kind: .slider(PaintModel.radiusRange), value: model.radius)
-        controls.add("opacity", "Opacity", shortcut: "{ }", kind: .slider(Self.opacityPercent), value: 100, help: "Brush opacity, 5–100 %")
-        toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, moreShortcut: "Tab")
+        controls.addSlider(.size, "Size", range: PaintModel.radiusRange, down: .key("bracketleft"), up: .key("bracketright"), value: model.radius)
+        controls.addSlider(.opacity, "Opacity", range: Self.opacityPercent, down: .key("braceleft"), up: .key("braceright"), value: 100,
+                           help: "Brush opacity, 5–100 %")
+        toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, more: .more, key: KeyChord(["Tab", "ISO_Left_Tab"], shown: "Tab"))
         syncControls()
     }
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
+        if abs(scale - pixelScale) > 0.01 {
+            // Shown at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
+            pixelScale = scale
+            canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+            base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
+            resetStrokeLayer()
+        }
         // The tools sit at the bottom, under the canvas, in at most two rows.
         let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
         canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
@@ -77,10 +97,12 @@ public final class PaintApp: MiniApp {
         if picker.isOpen || event.isAltClick { return handleColourEvent(event) }
         switch toolbar.handle(event) {
         case .activated(let id): activate(id); return true
-        case .changed("size", let v): model.setRadius(v); return true
-        case .changed("opacity", let v): model.setOpacity(v / 100); return true
+        case .changed(.size, let v): model.setRadius(v); return true
+        case .changed(.opacity, let v): model.setOpacity(v / 100); return true
+        case .stepped(.size, let step): model.setRadius(model.radius + 2 * Double(step)); syncControls(); return true
+        case .stepped(.opacity, let step): model.setOpacity(model.opacity + Self.opacityStep * Double(step)); syncControls(); return true
         case .consumed: hover = nil; return true
-        case .changed, .ignored: break
+        case .changed, .stepped, .ignored: break
         }
         switch event {
         case .touchBegan(let p):
@@ -108,48 +130,37 @@ public final class PaintApp: MiniApp {
 
     private func handleKey(_ k: Key) -> Bool {
         if handleColourKey(k) { syncControls(); return true }
-        if let handled = handleFileKey(k) { return handled }
-        if k.is("z", control: true, shift: false) { activate("undo") }
-        else if k.is("z", control: true, shift: true) || k.is("y", control: true) { activate("redo") }
-        else if k.is("s", control: true) { activate("save") }
-        else if k.is("c", control: true) { activate("copy") }
-        else if k.is("e") && !k.control { activate("eraser") }
-        else if k.is("Delete") || k.is("BackSpace") { activate("clear") }
-        else if k.is("bracketleft") { model.setRadius(model.radius - 2) }
-        else if k.is("bracketright") { model.setRadius(model.radius + 2) }
-        else if let n = Int(k.name), let c = PaintColor(rawValue: n - 1), !k.control { model.color = c.color }
-        else { return false }
-        syncControls()
-        return true
+        return false
     }
 
-    func activate(_ id: String) {
-        if activateColourTool(id) { syncControls(); return }
+    func activate(_ id: Control) {
         switch id {
-        case "clear": model.clear()
-        case "undo": model.undo()
-        case "redo": model.redo()
-        case "save": save()
-        case "copy": copyToClipboard()
-        case "saveAs": showSaveAs()
-        case "open": showOpen()
-        case "paste": pastePicture()
-        case "eraser": model.color = .black
-        default:
-            if id.hasPrefix("color."), let n = Int(id.dropFirst(6)), let c = PaintColor(rawValue: n) { model.color = c.color }
+        case .picker: openPicker(); return
+        case .eyedropper: picksNext.toggle()
+        case .clear: model.clear()
+        case .undo: model.undo()
+        case .redo: model.redo()
+        case .save: save()
+        case .copy: copyToClipboard()
+        case .saveAs: showSaveAs()
+        case .open: showOpen()
+        case .paste: pastePicture()
+        case .eraser: model.color = .black
+        case .color(let c): model.color = c.color
+        case .size, .opacity, .more: break
         }
         paintChanges()
         syncControls()
     }
 
     func syncControls() {
-        for c in PaintColor.allCases { controls.setOn("color.\(c.rawValue)", c.color == model.color) }
-        controls.setOn("eraser", model.color == .black)
-        controls.setEnabled("undo", model.canUndo)
-        controls.setEnabled("redo", model.canRedo)
-        controls.setValue("size", model.radius)
-        controls.setValue("opacity", (model.opacity * 100).rounded())
-        controls.setOn("eyedropper", picksNext)
+        for c in PaintColor.allCases { controls.setOn(.color(c), c.color == model.color) }
+        controls.setOn(.eraser, model.color == .black)
+        controls.setEnabled(.undo, model.canUndo)
+        controls.setEnabled(.redo, model.canRedo)
+        controls.setValue(.size, model.radius)
+        controls.setValue(.opacity, (model.opacity * 100).rounded())
+        controls.setOn(.eyedropper, picksNext)
     }
 
     public func tick() -> Bool {
@@ -193,14 +204,6 @@ public final class PaintApp: MiniApp {
     public func finishCopying() { _ = collectCopy(wait: true) }
 
     public func draw(_ cr: CairoContext) {
-        let scale = cr.deviceScale
-        if abs(scale - pixelScale) > 0.01 {
-            // First drawn at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
-            pixelScale = scale
-            canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
-            base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
-            resetStrokeLayer()
-        }
         cr.fill(canvasRect, Color(0, 0, 0))
         if let canvas {
             cr.save()

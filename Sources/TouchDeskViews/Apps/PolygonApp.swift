@@ -16,19 +16,25 @@ public final class PolygonApp: MiniApp {
     static let outline = Color(hex: 0xffd23f)
     static let outlineWidth = 5.0
 
+    enum Control: String, ControlID {
+        case fewer, more, sides, dashed, reset, turnLeft, turnRight
+    }
+
     public private(set) var model = PolygonModel()
-    let controls = Controls()
+    let controls = Controls<Control>()
     /// Where the polygon is drawn and dragged.
     public private(set) var drawingArea = Rect.zero
     private var size = Size(0, 0)
     private var dragging = false
 
     public init(environment: AppEnvironment) {
-        controls.add("fewer", "−", shortcut: "-")
-        controls.add("more", "+", shortcut: "+")
-        controls.add("sides", "Sides", shortcut: "", kind: .slider(Double(PolygonModel.minSides)...Double(PolygonModel.maxSides)))
-        controls.add("dashed", "Dashed", shortcut: "D", kind: .toggle)
-        controls.add("reset", "Reset", shortcut: "R")
+        controls.add(.fewer, "−", key: .key("minus", "KP_Subtract"), help: "One side fewer")
+        controls.add(.more, "+", key: .key("plus", "equal", "KP_Add", shown: "+"), help: "One side more")
+        controls.addSlider(.sides, "Sides", range: Double(PolygonModel.minSides)...Double(PolygonModel.maxSides))
+        controls.add(.dashed, "Dashed", key: .key("d"), kind: .toggle)
+        controls.add(.reset, "Reset", key: .key("r"), also: [.key("0")], help: "Reset the angle")
+        controls.addKeys(.turnLeft, .key("Left"), help: "Turn by 5° anticlockwise")
+        controls.addKeys(.turnRight, .key("Right"), help: "Turn by 5° clockwise")
         syncControls()
     }
 
@@ -37,7 +43,7 @@ public final class PolygonApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         // The top 48 points hold the name and angle labels.
@@ -47,9 +53,9 @@ public final class PolygonApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
-        case .changed("sides", let v): model.setSides(Int(v)); syncControls(); return true
+        case .changed(.sides, let v): model.setSides(Int(v)); syncControls(); return true
         case .consumed: return true
-        case .changed, .ignored: break
+        case .changed, .stepped, .ignored: break
         }
         switch event {
         case .touchBegan(let p):
@@ -65,36 +71,30 @@ public final class PolygonApp: MiniApp {
             model.drag(to: p)
             model.endDrag()
             dragging = false
-        case .key(let k):
-            if k.is("minus") || k.is("KP_Subtract") { activate("fewer") }
-            else if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("more") }
-            else if k.is("d") { activate("dashed") }
-            else if k.is("r") || k.is("0") { activate("reset") }
-            else if k.is("Left") { model.rotate(byDegrees: -5) }
-            else if k.is("Right") { model.rotate(byDegrees: 5) }
-            else { return false }
         default:
             return false
         }
         return true
     }
 
-    private func activate(_ id: String) {
+    private func activate(_ id: Control) {
         switch id {
-        case "fewer": model.removeSide()
-        case "more": model.addSide()
-        case "dashed": model.dashed.toggle()
-        case "reset": model.reset()
-        default: break
+        case .fewer: model.removeSide()
+        case .more: model.addSide()
+        case .sides: break
+        case .dashed: model.dashed.toggle()
+        case .reset: model.reset()
+        case .turnLeft: model.rotate(byDegrees: -5)
+        case .turnRight: model.rotate(byDegrees: 5)
         }
         syncControls()
     }
 
     private func syncControls() {
-        controls.setValue("sides", Double(model.sides))
-        controls.setOn("dashed", model.dashed)
-        controls.setEnabled("fewer", model.sides > PolygonModel.minSides)
-        controls.setEnabled("more", model.sides < PolygonModel.maxSides)
+        controls.setValue(.sides, Double(model.sides))
+        controls.setOn(.dashed, model.dashed)
+        controls.setEnabled(.fewer, model.sides > PolygonModel.minSides)
+        controls.setEnabled(.more, model.sides < PolygonModel.maxSides)
     }
 
     public func tick() -> Bool { false }
@@ -140,7 +140,6 @@ public final class PolygonApp: MiniApp {
 extension PolygonApp {
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Drag", "Turn the shape (the point under the pointer keeps its angle)"), KeyHelp("Left, Right", "Turn by 5°"),
-         KeyHelp("0", "Reset the angle")]
+        [KeyHelp("Drag", "Turn the shape (the point under the pointer keeps its angle)")]
     }
 }

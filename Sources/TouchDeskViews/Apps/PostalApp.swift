@@ -13,7 +13,8 @@ public final class PostalApp: MiniApp {
     public nonisolated static let title = "Postal Codes"
     public nonisolated static let blurb = "Type a US ZIP code or a Canadian postal code: it says at once whether it is valid, and why not."
 
-    let form = Form()
+    enum Control: String, ControlID { case clear }
+    let form = Form<Control>()
     let field: TextField
     public private(set) var verdict = PostalCode.Verdict.empty
     private var size = Size(0, 0)
@@ -21,8 +22,8 @@ public final class PostalApp: MiniApp {
     public init(environment: AppEnvironment) {
         field = TextField("code", placeholder: "e.g. 77335 or K7G 5T9", maxLength: 32, clipboard: environment.clipboard)
         form.add(field)
-        form.addButton("clear", "Clear", shortcut: "Ctrl+L")
-        form.setFocus("code")
+        form.addButton(.clear, "Clear", key: .control("l"))
+        form.setFocus(.field("code"))
     }
 
     public var text: String { field.text }
@@ -32,27 +33,26 @@ public final class PostalApp: MiniApp {
     /// The widest the field and its verdict grow: a line longer than this is hard to read.
     static let contentWidth = 640.0
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let c = form.controls
-        let clearW = c["clear"].map { c.preferredWidth($0) } ?? 100
+        let clearW = c[.clear].map { c.preferredWidth($0) } ?? 100
         let w = max(120, min(Self.contentWidth, size.width - 32))
         let left = ((size.width - w) / 2).rounded()
         // In a tall window the block sits a third of the way down, not in a strip at the top.
         let top = max(44, ((size.height - 240) * 0.3).rounded())
         field.frame = Rect(x: left, y: top, width: max(60, w - clearW - 8), height: TextField.height)
-        c.place("clear", at: Rect(x: field.frame.maxX + 8, y: top + (TextField.height - Controls.rowHeight) / 2,
-                                  width: clearW, height: Controls.rowHeight))
+        c.place(.clear, at: Rect(x: field.frame.maxX + 8, y: top + (TextField.height - ControlSizes.rowHeight) / 2,
+                                  width: clearW, height: ControlSizes.rowHeight))
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        if case .key(let k) = event, k.is("l", control: true) { clear(); return true }
         switch form.handle(event) {
-        case .activated("clear"): clear()
+        case .activated(.clear): clear()
         case .edited:
             verdict = PostalCode.validate(field.text)
             field.isInvalid = { if case .invalid = verdict { return true } else { return false } }()
-        case .submitted, .consumed, .activated: break
+        case .submitted, .consumed, .stepped: break
         case .ignored: return false
         }
         return true
@@ -62,14 +62,14 @@ public final class PostalApp: MiniApp {
         field.setText("")
         verdict = .empty
         field.isInvalid = false
-        form.setFocus("code")
+        form.setFocus(.field("code"))
     }
 
     public func tick() -> Bool { form.tick() }
 
     public func draw(_ cr: CairoContext) {
         let prompt = "A US ZIP code or a Canadian postal code:"
-        let width = (form.controls["clear"]?.frame.maxX ?? field.frame.maxX) - field.frame.x
+        let width = (form.controls[.clear]?.frame.maxX ?? field.frame.maxX) - field.frame.x
         cr.text(prompt, x: field.frame.x, y: field.frame.y - 20, size: Text.fittingSize(prompt, width: width, size: Theme.TextSize.body),
                   color: Theme.dimText)
         form.draw(cr)

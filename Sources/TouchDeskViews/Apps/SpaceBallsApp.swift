@@ -21,7 +21,8 @@ public final class SpaceBallsApp: MiniApp {
     static let stripHeight = 30.0
 
     public private(set) var model = SpaceBallsModel(size: Size(400, 300))
-    let controls = Controls()
+    enum Control: String, ControlID { case start, stop, fewer, more, gravity }
+    let controls = Controls<Control>()
     public private(set) var boxRect = Rect.zero
     private var size = Size(0, 0)
     /// The ball being dragged, and where the pointer was on recent ticks (for the throw).
@@ -34,11 +35,11 @@ public final class SpaceBallsApp: MiniApp {
     private var toast = Toast()
 
     public init(environment: AppEnvironment) {
-        controls.add("start", "Start", shortcut: "Enter")
-        controls.add("stop", "Stop", shortcut: "Space")
-        controls.add("fewer", "Balls −", shortcut: "-", help: "One ball fewer")
-        controls.add("more", "Balls +", shortcut: "+", help: "One ball more")
-        controls.add("gravity", "Gravity", shortcut: "G", kind: .toggle, help: "Gravity on or off")
+        controls.add(.start, "Start", key: .key("Return", "KP_Enter"))
+        controls.add(.stop, "Stop", key: .key("space"))
+        controls.add(.fewer, "Balls −", key: .key("minus", "KP_Subtract"), help: "One ball fewer")
+        controls.add(.more, "Balls +", key: .key("plus", "equal", "KP_Add", shown: "+"), help: "One ball more")
+        controls.add(.gravity, "Gravity", key: .key("g"), kind: .toggle, help: "Gravity on or off")
         syncControls()
     }
 
@@ -47,7 +48,7 @@ public final class SpaceBallsApp: MiniApp {
         [KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
     }
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         let barH = controls.layoutToolbar(atBottomOf: size)
         boxRect = Rect(x: 0, y: Self.stripHeight, width: size.width, height: max(0, size.height - barH - Self.stripHeight))
@@ -55,10 +56,13 @@ public final class SpaceBallsApp: MiniApp {
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        if held == nil && pendingAdd == nil {
+        // Keys always reach the controls; a pointer only when no ball is held or being added.
+        var toControls = held == nil && pendingAdd == nil
+        if case .key = event { toControls = true }
+        if toControls {
             switch controls.handle(event) {
             case .activated(let id): activate(id); return true
-            case .changed, .consumed: return true
+            case .changed, .stepped, .consumed: return true
             case .ignored: break
             }
         }
@@ -92,13 +96,6 @@ public final class SpaceBallsApp: MiniApp {
             } else {
                 return false
             }
-        case .key(let k):
-            if k.is("Return") || k.is("KP_Enter") { activate("start") }
-            else if k.is("space") { activate("stop") }
-            else if k.is("minus") || k.is("KP_Subtract") { activate("fewer") }
-            else if k.is("plus") || k.is("equal") || k.is("KP_Add") { activate("more") }
-            else if k.is("g") { activate("gravity") }
-            else { return false }
         default:
             return false
         }
@@ -123,28 +120,27 @@ public final class SpaceBallsApp: MiniApp {
         syncControls()
     }
 
-    private func activate(_ id: String) {
+    private func activate(_ id: Control) {
         switch id {
-        case "start": model.isRunning = true
-        case "stop": model.isRunning = false
-        case "fewer":
+        case .start: model.isRunning = true
+        case .stop: model.isRunning = false
+        case .fewer:
             // The held ball is the newest when it is the last one: let go of it first.
             if held == model.balls.count - 1 { held = nil; trail = [] }
             model.removeBall()
-        case "more": model.addBall()
-        case "gravity": model.gravity.toggle()
-        default: break
+        case .more: model.addBall()
+        case .gravity: model.gravity.toggle()
         }
         syncControls()
     }
 
     /// The highlighted button is the one to press next: Start while stopped, Stop while running.
     private func syncControls() {
-        controls.setOn("start", !model.isRunning)
-        controls.setOn("stop", model.isRunning)
-        controls.setOn("gravity", model.gravity)
-        controls.setEnabled("fewer", model.balls.count > SpaceBallsModel.ballRange.lowerBound)
-        controls.setEnabled("more", model.balls.count < SpaceBallsModel.ballRange.upperBound)
+        controls.setOn(.start, !model.isRunning)
+        controls.setOn(.stop, model.isRunning)
+        controls.setOn(.gravity, model.gravity)
+        controls.setEnabled(.fewer, model.balls.count > SpaceBallsModel.ballRange.lowerBound)
+        controls.setEnabled(.more, model.balls.count < SpaceBallsModel.ballRange.upperBound)
     }
 
     public func tick() -> Bool {

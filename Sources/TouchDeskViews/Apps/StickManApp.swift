@@ -16,12 +16,13 @@ public final class StickManApp: MiniApp {
     public nonisolated static let blurb = "A stick man made of picture layers: make him happy or sad, give him a hat, a newspaper, wings or a pendulum."
 
     public private(set) var model = StickManModel()
-    let controls = Controls()
+    let controls = Controls<StickManAction>()
     let compositor: LayerCompositor
     /// Where the picture is drawn (a square) and where the speech bubble is.
     public private(set) var pictureRect = Rect.zero
     public private(set) var bubbleRect = Rect.zero
     private var size = Size(0, 0)
+    private var scale = 1.0
 
     public init(environment: AppEnvironment) {
         compositor = LayerCompositor { name, rect, cr in
@@ -35,16 +36,16 @@ public final class StickManApp: MiniApp {
         }
         for a in StickManAction.allCases {
             // Each shows whether it is on: the hat, and the pose showing now.
-            controls.add(Self.controlID(a), a.title, shortcut: "\(a.rawValue)", kind: .toggle)
+            controls.add(a, a.title, key: .key("\(a.rawValue)", "KP_\(a.rawValue)"), kind: .toggle)
         }
     }
 
-    static func controlID(_ a: StickManAction) -> String { "action.\(a.rawValue)" }
-
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        self.scale = scale
+        defer { preparePicture() }
         let barH = controls.layoutToolbar(atBottomOf: size)
         let bubbleH = 40.0
         bubbleRect = Rect(x: 12, y: 8, width: max(0, size.width - 24), height: bubbleH)
@@ -55,33 +56,33 @@ public final class StickManApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
-        case .activated(let id):
-            if let a = StickManAction.allCases.first(where: { Self.controlID($0) == id }) { perform(a) }
-            return true
+        case .activated(let a): perform(a); return true
         case .consumed: return true
-        case .changed, .ignored: break
+        case .changed, .stepped, .ignored: return false
         }
-        if case .key(let k) = event {
-            for a in StickManAction.allCases where k.is("\(a.rawValue)") || k.is("KP_\(a.rawValue)") {
-                perform(a)
-                return true
-            }
-        }
-        return false
     }
 
     public func perform(_ action: StickManAction) {
+        defer { preparePicture() }
         model.perform(action)
         for a in StickManAction.allCases {
-            controls.setOn(Self.controlID(a), a == .hat ? model.hasHat : model.mode == a)
+            controls.setOn(a, a == .hat ? model.hasHat : model.mode == a)
         }
     }
 
-    public func tick() -> Bool { model.tick() }
+    public func tick() -> Bool {
+        defer { preparePicture() }
+        return model.tick()
+    }
+
+    /// Makes the composite of the pictures showing now ready for `draw`.
+    private func preparePicture() {
+        if pictureRect.width >= 1 { compositor.prepare(model.visiblePictures.map(\.rawValue), in: pictureRect, scale: scale) }
+    }
 
     public func draw(_ cr: CairoContext) {
         if pictureRect.width >= 1 {
-            compositor.draw(model.visiblePictures.map(\.rawValue), in: pictureRect, cr)
+            compositor.draw(in: pictureRect, cr)
             if model.hasWings { drawWings(cr) }
         }
         drawBubble(cr)
@@ -178,4 +179,9 @@ public final class StickManApp: MiniApp {
 
 extension StickManApp {
     public var widgets: [any WidgetGroup] { [controls] }
+}
+
+/// Each action is a toolbar toggle of its own.
+extension StickManAction: ControlID {
+    public var name: String { "action.\(rawValue)" }
 }

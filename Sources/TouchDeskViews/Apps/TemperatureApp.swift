@@ -16,13 +16,15 @@ public final class TemperatureApp: MiniApp {
     public nonisolated static let blurb = "Convert between Fahrenheit, Celsius and Kelvin as you type, with a picture of the weather it feels like."
 
     public private(set) var model = TemperatureModel()
-    let form = Form()
+    enum Control: String, ControlID { case toCelsius, toFahrenheit }
+    let form = Form<Control>()
     let fahrenheit: TextField
     let celsius: TextField
     let kelvin: TextField
     /// The weather picture drawn once at the pixel size it is shown at, until band, size or scale change.
     private var pictureCache: (band: WeatherBand, rect: Rect, scale: Double, surface: ImageSurface)?
     private var size = Size(0, 0)
+    private var scale = 1.0
     public private(set) var pictureArea = Rect.zero
     /// Where the error, the summary and the weather message go, under the fields.
     private var messageTop = 0.0
@@ -38,12 +40,11 @@ public final class TemperatureApp: MiniApp {
         celsius = TextField("celsius", placeholder: "°C", maxLength: 24, clipboard: environment.clipboard)
         kelvin = TextField("kelvin", placeholder: "K", maxLength: 24, clipboard: environment.clipboard)
         form.add(fahrenheit)
-        form.addButton("toCelsius", "→", shortcut: "Ctrl+R", help: "Convert °F to °C and K")
-        form.addButton("toFahrenheit", "←", shortcut: "Ctrl+L", help: "Convert °C to °F and K")
+        form.addButton(.toCelsius, "→", key: .control("r"), help: "Convert °F to °C and K")
+        form.addButton(.toFahrenheit, "←", key: .control("l"), help: "Convert °C to °F and K")
         form.add(celsius)
         form.add(kelvin)
-        form.order = ["fahrenheit", "toCelsius", "toFahrenheit", "celsius", "kelvin"]
-        form.setFocus("fahrenheit")
+        form.setFocus(.field("fahrenheit"))
     }
 
     public var widgets: [any WidgetGroup] { [form] }
@@ -54,11 +55,12 @@ public final class TemperatureApp: MiniApp {
 
     // MARK: - Layout
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
+        self.scale = scale
         let gap = 8.0
         let c = form.controls
-        let buttonW = max(c["toCelsius"].map { c.preferredWidth($0) } ?? 60, c["toFahrenheit"].map { c.preferredWidth($0) } ?? 60)
+        let buttonW = max(c[.toCelsius].map { c.preferredWidth($0) } ?? 60, c[.toFahrenheit].map { c.preferredWidth($0) } ?? 60)
         let contentW = max(200, min(size.width - 32, Self.contentWidth))
         let left = ((size.width - contentW) / 2).rounded()
         // A tall window gets a little air above the fields, not a strip at the top.
@@ -70,8 +72,8 @@ public final class TemperatureApp: MiniApp {
         let fieldW = max(60, (contentW - buttonW - Double(isOneRow ? 3 : 2) * gap) / Double(isOneRow ? 3 : 2))
         fahrenheit.frame = Rect(x: left, y: y, width: fieldW, height: TextField.height)
         let bx = left + fieldW + gap
-        c.place("toCelsius", at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
-        c.place("toFahrenheit", at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
+        c.place(.toCelsius, at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
+        c.place(.toFahrenheit, at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
         if isOneRow {
             celsius.frame = Rect(x: bx + buttonW + gap, y: y, width: fieldW, height: TextField.height)
             kelvin.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
@@ -86,24 +88,34 @@ public final class TemperatureApp: MiniApp {
         }
         let pictureTop = messageTop + (isOneRow ? 62 : 78)
         pictureArea = Rect(x: 16, y: pictureTop, width: max(0, size.width - 32), height: max(0, size.height - pictureTop - 10))
+        cachePicture()
+    }
+
+    /// Draws the weather picture for the reading into the cache, at the pixel size it is shown
+    /// at, when band, size or scale changed (after a layout or a conversion).
+    private func cachePicture() {
+        guard let band = model.reading?.band, pictureArea.height > 20 else { pictureCache = nil; return }
+        let target = WeatherScenes.fitted(in: pictureArea)
+        guard target.width >= 1 else { pictureCache = nil; return }
+        if let c = pictureCache, c.band == band, c.rect == target, c.scale == scale { return }
+        let surface = ImageSurface.render(size: target.size, scale: scale) { c in
+            WeatherScenes.draw(band, in: Rect(x: 0, y: 0, width: target.width, height: target.height), c)
+        }
+        pictureCache = (band, target, scale, surface)
     }
 
     // MARK: - Input
 
     public func handle(_ event: InputEvent) -> Bool {
-        if case .key(let k) = event {
-            if k.is("r", control: true) { convert(from: .fahrenheit); return true }
-            if k.is("l", control: true) { convert(from: .celsius); return true }
-        }
         switch form.handle(event) {
-        case .activated("toCelsius"): convert(from: .fahrenheit)
-        case .activated("toFahrenheit"): convert(from: .celsius)
+        case .activated(.toCelsius): convert(from: .fahrenheit)
+        case .activated(.toFahrenheit): convert(from: .celsius)
         case .submitted(let id): convert(from: scale(of: id))
         case .edited(let id):
             let scale = scale(of: id)
             model.edit(field(scale).text, in: scale)
             syncFields(except: scale)
-        case .activated, .consumed: break
+        case .stepped, .consumed: break
         case .ignored: return false
         }
         return true
@@ -130,6 +142,7 @@ public final class TemperatureApp: MiniApp {
     private func syncFields(except typed: TemperatureScale) {
         for scale in typed.others where field(scale).text != model.text(scale) { field(scale).setText(model.text(scale)) }
         for scale in TemperatureScale.allCases { field(scale).isInvalid = model.error?.scale == scale }
+        cachePicture()
     }
 
     public func tick() -> Bool { form.tick() }
@@ -171,18 +184,7 @@ public final class TemperatureApp: MiniApp {
     }
 
     private func drawPicture(_ band: WeatherBand, _ cr: CairoContext) {
-        let target = WeatherScenes.fitted(in: pictureArea)
-        guard target.width >= 1 else { return }
-        let scale = cr.deviceScale
-        if let c = pictureCache, c.band == band, c.rect == target, c.scale == scale {
-            cr.draw(c.surface, in: target)
-            return
-        }
-        let surface = ImageSurface.render(size: target.size, scale: scale) { c in
-            WeatherScenes.draw(band, in: Rect(x: 0, y: 0, width: target.width, height: target.height), c)
-        }
-        pictureCache = (band, target, scale, surface)
-        cr.draw(surface, in: target)
+        if let c = pictureCache, c.band == band { cr.draw(c.surface, in: c.rect) }
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

@@ -23,7 +23,7 @@ public final class WebApp: MiniApp {
     public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: a real web engine (WebKit), links, forms, Back and Forward, an offline start page."
 
     /// The controls, for the focus order and a `switch` the compiler checks.
-    enum Control: String, CaseIterable {
+    enum Control: String, CaseIterable, ControlID {
         case back, forward, reload, stop, scripts
     }
 
@@ -34,7 +34,7 @@ public final class WebApp: MiniApp {
     static let liveSeconds = 1.5
 
     let environment: AppEnvironment
-    let form = Form()
+    let form = Form<Control>()
     let address: TextField
     private var engine: WebEngine?
     public private(set) var model = WebPagesModel()
@@ -77,14 +77,15 @@ public final class WebApp: MiniApp {
         self.environment = environment
         address = TextField("address", placeholder: "Address: a web address or a file (Ctrl+L)", maxLength: 2048,
                             clipboard: environment.clipboard)
-        form.addButton(Control.back.rawValue, "Back", shortcut: "Alt+←")
-        form.addButton(Control.forward.rawValue, "Forward", shortcut: "Alt+→")
-        form.addButton(Control.reload.rawValue, "Reload", shortcut: "F5")
-        form.addButton(Control.stop.rawValue, "Stop", shortcut: "Esc")
-        form.addButton(Control.scripts.rawValue, "Scripts on", short: "JS", shortcut: "Ctrl+J",
+        form.addButton(.back, "Back", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
+        form.addButton(.forward, "Forward", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
+        form.addButton(.reload, "Reload", key: .key("F5"), also: [.control("r")])
+        form.addButton(.stop, "Stop", key: .key("Escape"))
+        form.addButton(.scripts, "Scripts", short: "JS", key: .control("j"),
                        help: "Turn the pages' scripts off or on, in both views")
         form.add(address)
-        form.order = ["address"] + Control.allCases.map(\.rawValue)
+        form.order = [.field("address")] + Control.allCases.map { .control($0) }
+        form.controls.setOn(.scripts, true)
         syncControls()
     }
 
@@ -191,8 +192,7 @@ public final class WebApp: MiniApp {
     private func toggleScripts() {
         scriptsOn.toggle()
         engine?.send("javascript", scriptsOn ? "1" : "0")
-        form.controls.setLabel(Control.scripts.rawValue, scriptsOn ? "Scripts on" : "Scripts off")
-        form.controls.setOn(Control.scripts.rawValue, !scriptsOn)
+        form.controls.setOn(.scripts, scriptsOn)
         notice = (scriptsOn ? "Scripts on: reloading the page." : "Scripts off in both views: reloading the page.", false)
         engine?.send("reload")
         wake()
@@ -298,10 +298,10 @@ public final class WebApp: MiniApp {
     }
 
     private func syncControls() {
-        form.controls.setEnabled(Control.back.rawValue, canGoBack)
-        form.controls.setEnabled(Control.forward.rawValue, canGoForward)
-        form.controls.setEnabled(Control.reload.rawValue, currentAddress != nil || stoppedReason != nil)
-        form.controls.setEnabled(Control.stop.rawValue, isLoading)
+        form.controls.setEnabled(.back, canGoBack)
+        form.controls.setEnabled(.forward, canGoForward)
+        form.controls.setEnabled(.reload, currentAddress != nil || stoppedReason != nil)
+        form.controls.setEnabled(.stop, isLoading)
     }
 
     /// Leaving Web Pages: the page stops its work (a stuck script's process is ended) until we come back.
@@ -320,26 +320,26 @@ public final class WebApp: MiniApp {
 
     // MARK: - MiniApp
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
         comeBack()
         let pad = 8.0
-        let gaps = Controls.gap * Double(max(0, Control.allCases.count - 1))
+        let gaps = ControlSizes.gap * Double(max(0, Control.allCases.count - 1))
         form.controls.isCompact = false
-        var buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+        var buttons = Control.allCases.compactMap { form.controls[$0] }
         if buttons.map(form.controls.preferredWidth).reduce(0, +) > size.width - 2 * pad - gaps {
             form.controls.isCompact = true
-            buttons = Control.allCases.compactMap { form.controls[$0.rawValue] }
+            buttons = Control.allCases.compactMap { form.controls[$0] }
         }
         let natural = buttons.map { form.controls.preferredWidth($0) }
         let fit = min(1, (size.width - 2 * pad - gaps) / max(1, natural.reduce(0, +)))
         let widths = natural.map { ($0 * fit).rounded(.down) }
-        let buttonsWidth = widths.reduce(0, +) + Controls.gap * Double(widths.count - 1)
+        let buttonsWidth = widths.reduce(0, +) + ControlSizes.gap * Double(widths.count - 1)
         let rowH = TextField.height
         var x = pad
         for (c, w) in zip(buttons, widths) {
-            form.controls.place(c.id, at: Rect(x: x, y: pad + (rowH - Controls.rowHeight) / 2, width: w, height: Controls.rowHeight))
-            x += w + Controls.gap
+            form.controls.place(c.id, at: Rect(x: x, y: pad + (rowH - ControlSizes.rowHeight) / 2, width: w, height: ControlSizes.rowHeight))
+            x += w + ControlSizes.gap
         }
         var toolbarBottom: Double
         if size.width - 2 * pad - buttonsWidth - 8 >= 260 {
@@ -373,7 +373,7 @@ public final class WebApp: MiniApp {
         case .submitted("address"):
             submitAddress()
             return true
-        case .consumed, .edited, .submitted:
+        case .consumed, .edited, .submitted, .stepped:
             if case .hover(let p) = event { pointer(at: p) }
             return true
         case .ignored:
@@ -382,8 +382,7 @@ public final class WebApp: MiniApp {
         return handleInPage(event)
     }
 
-    private func activate(_ id: String) {
-        guard let control = Control(rawValue: id) else { return }
+    private func activate(_ control: Control) {
         switch control {
         case .back: goBack()
         case .forward: goForward()
@@ -396,7 +395,7 @@ public final class WebApp: MiniApp {
     /// Keys that work wherever the focus is.
     private func handleShortcut(_ k: Key) -> Bool {
         if k.is("l", control: true) {
-            form.setFocus("address")
+            form.setFocus(.field("address"))
             address.selectAll()
             return true
         }
@@ -630,7 +629,7 @@ extension WebApp {
     public var widgets: [any WidgetGroup] { [form] }
     public var takesEscape: Bool { isLoading }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"), KeyHelp("Ctrl+R", "Reload"),
+        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
          KeyHelp("Ctrl+C", "Copy the page's selection")]

@@ -64,7 +64,7 @@ nonisolated public struct AppEnvironment: Sendable {
         do {
             text = String(decoding: try SafeFile.read(path, maxBytes: 64 << 10), as: UTF8.self)
         } catch {
-            FileHandle.standardError.write(Data("touchdesk: \(error); pictures go to ~/Pictures\n".utf8))
+            warn("\(error); pictures go to ~/Pictures")
             return nil
         }
         for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {

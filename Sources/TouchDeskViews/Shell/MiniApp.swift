@@ -17,13 +17,16 @@ public protocol MiniApp: AnyObject {
 
     init(environment: AppEnvironment)
 
-    /// Places controls and content for a new size; called on every resize.
-    func layout(in size: Size)
+    /// Places controls and content for a new size or device scale (pixels per point); called on
+    /// every resize and scale change. Caches that depend on either are rebuilt here (or started
+    /// here and picked up by `tick`), never in `draw`.
+    func layout(in size: Size, scale: Double)
     /// Handles one input event; false if the app had no use for it (the shell may then use it).
     func handle(_ event: InputEvent) -> Bool
     /// Advances one 1/60 s step; false when nothing animates.
     func tick() -> Bool
-    /// Draws the whole app, from (0, 0) to the size it was laid out in.
+    /// Draws the whole app, from (0, 0) to the size it was laid out in, at the scale it was laid
+    /// out at. Only reads: drawing twice in a row gives the same pixels and changes nothing.
     func draw(_ cr: CairoContext)
     /// The pointer shape the app wants now (a hand over a link); an arrow unless it says otherwise.
     var cursor: PointerShape { get }

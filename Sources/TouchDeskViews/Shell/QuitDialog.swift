@@ -19,7 +19,8 @@ public final class QuitDialog {
 
     public let title: String
     public let message: String
-    let controls = Controls()
+    enum Control: String, ControlID { case save, discard, cancel }
+    let controls = Controls<Control>()
     private(set) var box = Rect.zero
     /// The save asked for, while it is being written.
     var saving: BackgroundWriter.Ticket?
@@ -27,9 +28,9 @@ public final class QuitDialog {
     init(document: String, keptIn folder: String) {
         title = "Save the \(document) before quitting?"
         message = "The \(document) has changes that are not saved to a picture file. It is also kept in \(folder) and comes back the next time you open TouchDesk, but only a saved file is yours to share."
-        controls.add("save", "Save", shortcut: "S")
-        controls.add("discard", "Don't save", shortcut: "D")
-        controls.add("cancel", "Cancel", shortcut: "Esc")
+        controls.add(.save, "Save", key: .key("s"), also: [.key("Return", "KP_Enter")])
+        controls.add(.discard, "Don't save", key: .key("d"))
+        controls.add(.cancel, "Cancel", key: .key("Escape"), also: [.key("c")])
     }
 
     func layout(in size: Size) {
@@ -44,20 +45,12 @@ public final class QuitDialog {
     /// The choice an event makes, if any; the dialog takes every event while it shows.
     func handle(_ event: InputEvent) -> Choice? {
         guard saving == nil else { return nil }
-        if case .key(let k) = event {
-            if k.is("s") || k.is("Return") || k.is("KP_Enter") { return .save }
-            if k.is("d") { return .discard }
-            if k.is("Escape") || k.is("c") { return .cancel }
-            return nil
+        guard case .activated(let id) = controls.handle(event) else { return nil }
+        switch id {
+        case .save: return .save
+        case .discard: return .discard
+        case .cancel: return .cancel
         }
-        if case .activated(let id) = controls.handle(event) {
-            switch id {
-            case "save": return .save
-            case "discard": return .discard
-            default: return .cancel
-            }
-        }
-        return nil
     }
 
     func draw(_ cr: CairoContext, in window: Rect) {

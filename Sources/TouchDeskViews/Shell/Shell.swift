@@ -31,6 +31,8 @@ public final class Shell {
     public let tiles: [Tile]
     public let environment: AppEnvironment
     public private(set) var size = Shell.minimumSize
+    /// Device pixels per point, as the host (or `--screenshot --scale`) last laid the shell out.
+    public private(set) var scale = 1.0
     public private(set) var current: (index: Int, app: MiniApp)?
     public private(set) var wantsQuit = false
 
@@ -42,9 +44,11 @@ public final class Shell {
     /// Each tile's icon, drawn once per icon size and device scale: some icons are costly (the
     /// Mandelbrot one is computed), and the home screen redraws on every hover.
     private var iconCache: [Int: (side: Double, scale: Double, surface: ImageSurface)] = [:]
-    private let bar = Controls()
+    /// The bar's buttons: Back over an app; About and Quit on the home screen.
+    enum BarControl: String, ControlID { case back, about, quit }
+    private let bar = Controls<BarControl>()
     /// The home screen's bar: About and Quit.
-    private let homeBar = Controls()
+    private let homeBar = Controls<BarControl>()
     /// The About screen, while it is shown (from the home screen).
     public private(set) var about: AboutPage?
     private var shownApp: MiniApp? { current?.app ?? about }
@@ -57,13 +61,8 @@ public final class Shell {
 
     /// Every app opened in this run, by tile index.
     private var apps: [Int: MiniApp] = [:]
-    /// The revision of each app's state last written (or read back).
-    private var savedRevisions: [Int: Int] = [:]
-    /// State files being read, by tile index; the app gets no input until its state is in.
-    private var restoring: [Int: BackgroundJob<Result<Data, FileError>>] = [:]
-    private var stateWrites: [BackgroundWriter.Ticket] = []
-    private var lastAutosave = ContinuousClock.now
-    public static let autosaveInterval = Duration.seconds(30)
+    /// Their state across restarts.
+    private let store: AppStateStore
     /// The shell's own messages (a state file set aside, a state that could not be written).
     private var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
@@ -72,9 +71,10 @@ public final class Shell {
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
         self.environment = environment
-        bar.add("back", "Back", shortcut: "Esc", help: "Back to the home screen")
-        homeBar.add("about", "About", shortcut: "?", help: "About TouchDesk: version, licence, credits")
-        homeBar.add("quit", "Quit", shortcut: "Ctrl+Q", help: "Quit TouchDesk")
+        store = AppStateStore(environment: environment)
+        bar.add(.back, "Back", key: .key("Escape"), help: "Back to the home screen")
+        homeBar.add(.about, "About", key: .key("question", shown: "?"), help: "About TouchDesk: version, licence, credits")
+        homeBar.add(.quit, "Quit", key: .control("q"), help: "Quit TouchDesk")
     }
 
     // MARK: - Navigation
@@ -115,12 +115,12 @@ public final class Shell {
         } else {
             app = tiles[index].entry.make(environment)
             apps[index] = app
-            startRestoring(index, app)
+            store.startRestoring(index, app)
         }
         current = (index, app)
         selectedTile = index
         capture = nil
-        app.layout(in: appArea.size)
+        app.layout(in: appArea.size, scale: scale)
     }
 
     /// Shows the About screen.
@@ -128,7 +128,7 @@ public final class Shell {
         let page = AboutPage(environment: environment)
         about = page
         capture = nil
-        page.layout(in: appArea.size)
+        page.layout(in: appArea.size, scale: scale)
     }
 
     public func goHome() {
@@ -168,13 +168,14 @@ public final class Shell {
 
     // MARK: - Host interface
 
-    public func layout(in size: Size) {
+    public func layout(in size: Size, scale: Double) {
         self.size = size
-        if let w = bar["back"].map({ bar.preferredWidth($0) }) {
-            bar.place("back", at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
+        self.scale = scale
+        if let w = bar[.back].map({ bar.preferredWidth($0) }) {
+            bar.place(.back, at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
         }
         var x = size.width - 6
-        for id in ["quit", "about"] {
+        for id in [BarControl.quit, .about] {
             guard let c = homeBar[id] else { continue }
             let w = homeBar.preferredWidth(c)
             x -= w
@@ -182,13 +183,13 @@ public final class Shell {
             x -= 6
         }
         layoutTiles()
-        shownApp?.layout(in: appArea.size)
+        shownApp?.layout(in: appArea.size, scale: scale)
         quitDialog?.layout(in: size)
     }
 
     public func tick() -> Bool {
         let waiting = collectRestores()
-        autosaveIfDue()
+        store.autosaveIfDue(apps)
         let app = shownApp?.tick() ?? false
         let dialog = tickQuitDialog()
         return app || waiting || collectStateWrites() || toast.tick() || dialog
@@ -196,7 +197,6 @@ public final class Shell {
 
     public func handle(_ event: InputEvent) {
         _ = collectRestores()
-        autosaveIfDue()
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
             if k.is("q", control: true) { requestQuit(); return }
@@ -214,7 +214,7 @@ public final class Shell {
             default: return
             }
         }
-        if let c = current, restoring[c.index] != nil {
+        if let c = current, store.isRestoring(c.index) {
             // Its state is still being read: input now would be overwritten when it arrives.
             if case .key(let k) = event, k.is("Escape") { goHome() }
             return
@@ -243,7 +243,7 @@ public final class Shell {
             if case .touchEnded = event { ended = true } else { ended = false }
             switch capture {
             case .bar:
-                if case .activated("back") = bar.handle(event) { goHome(); return }
+                if case .activated(.back) = bar.handle(event) { goHome(); return }
             case .app:
                 _ = app.handle(ended ? .touchEnded(local(p)) : .touchMoved(local(p)))
             default: break
@@ -353,6 +353,7 @@ public final class Shell {
         tileLabelSize = tiles.map {
             Text.fittingSize($0.entry.title, width: w - 12, size: min(Theme.TextSize.label * max(1, w / 190), labelH * 0.7), weight: .bold)
         }.min() ?? Theme.TextSize.label
+        cacheIcons()
     }
 
     /// Tiles grow with the window up to this side: beyond it a tile is a poster, not a button.
@@ -367,9 +368,9 @@ public final class Shell {
 
     private func handleOnHome(_ event: InputEvent) {
         switch homeBar.handle(event) {
-        case .activated("about"): openAbout(); return
-        case .activated("quit"): requestQuit(); return
-        case .consumed, .activated, .changed: if case .hover = event {} else { return }
+        case .activated(.about): openAbout(); return
+        case .activated(.quit): requestQuit(); return
+        case .consumed, .activated, .changed, .stepped: if case .hover = event {} else { return }
         case .ignored: break
         }
         switch event {
@@ -380,8 +381,6 @@ public final class Shell {
         case .touchEnded(let p):
             defer { pressedTile = nil }
             if let i = pressedTile, tile(at: p) == i { open(index: i) }
-        case .key(let k) where k.is("question"):
-            openAbout()
         case .key(let k):
             let cols = columns
             if k.is("Right") || k.is("Tab", shift: false) { selectedTile = min(tiles.count - 1, selectedTile + 1) }
@@ -399,22 +398,22 @@ public final class Shell {
         return max(1, tileFrames.filter { $0.y == first.y }.count)
     }
 
-    private func drawIcon(_ i: Int, in icon: Rect, _ cr: CairoContext) {
-        let scale = cr.deviceScale
-        if let cached = iconCache[i], cached.side != icon.width || cached.scale != scale {
-            iconCache[i] = nil
-        }
-        if iconCache[i] == nil {
-            let side = icon.width
+    /// Draws each tile's icon into the cache once per icon side and device scale.
+    private func cacheIcons() {
+        for (i, frame) in tileFrames.enumerated() {
+            let side = Self.iconFrame(in: frame).width
+            if let cached = iconCache[i], cached.side == side, cached.scale == scale { continue }
             let surface = ImageSurface.render(size: Size(side, side), scale: scale) { c in
                 tiles[i].entry.drawIcon(c, Rect(x: 0, y: 0, width: side, height: side))
             }
             iconCache[i] = (side, scale, surface)
         }
-        cr.saved {
-            cr.setSource(iconCache[i]!.surface, at: icon.x, icon.y)
-            cr.paint()
-        }
+    }
+
+    /// Where a tile's icon lies: above its label, as large as the tile allows.
+    private static func iconFrame(in frame: Rect) -> Rect {
+        let iconSide = max(8, min(frame.width * 0.62, frame.height - tileLabelHeight(frame.height) - 14))
+        return Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
     }
 
     private func drawHome(_ cr: CairoContext) {
@@ -432,9 +431,13 @@ public final class Shell {
                 cr.stroke()
             }
             let labelH = Self.tileLabelHeight(frame.height)
-            let iconSide = max(8, min(frame.width * 0.62, frame.height - labelH - 14))
-            let icon = Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
-            drawIcon(i, in: icon, cr)
+            if let cached = iconCache[i] {
+                let icon = Self.iconFrame(in: frame)
+                cr.saved {
+                    cr.setSource(cached.surface, at: icon.x, icon.y)
+                    cr.paint()
+                }
+            }
             cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: tileLabelSize, weight: .bold, align: .center)
             let hint = Theme.TextSize.hint * max(1, min(1.6, frame.width / 190))
             cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 4 + hint, size: hint, color: Theme.dimText, align: .right)
@@ -445,91 +448,31 @@ public final class Shell {
 // MARK: - State across restarts
 
 extension Shell {
-    private func statePath(_ app: StatefulApp) -> String {
-        environment.stateDirectory + "/" + type(of: app).stateFileName
-    }
-
-    /// Starts reading a newly made app's state file off the UI thread.
-    private func startRestoring(_ index: Int, _ app: MiniApp) {
-        guard let app = app as? StatefulApp else { return }
-        let path = statePath(app)
-        var st = stat()
-        guard lstat(path, &st) == 0 else { savedRevisions[index] = app.saveState()?.revision; return }
-        restoring[index] = BackgroundJob(name: "touchdesk-restore") {
-            do throws(FileError) { return .success(try SafeFile.read(path, maxBytes: 256 << 20)) } catch { return .failure(error) }
-        }
-    }
-
-    /// Hands finished reads to their apps; true while one is still being read.
+    /// Hands finished state reads to their apps (shows what could not be read back); true while
+    /// one is still being read.
     private func collectRestores(wait: Bool = false) -> Bool {
-        for (index, job) in restoring {
-            guard let result = wait ? job.wait() : job.value else { continue }
-            restoring[index] = nil
-            guard let app = apps[index] as? StatefulApp else { continue }
-            let path = statePath(app)
-            switch result {
-            case .success(let data):
-                do {
-                    try app.restore(data)
-                } catch {
-                    let message: String
-                    switch AtomicFile.setAside(path) {
-                    case .success(let aside):
-                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)); kept it as \(Paths.name(of: aside)) and started fresh"
-                    case .failure(let why):
-                        message = "\(tiles[index].entry.title): its saved state could not be read (\(error)), nor set aside (\(why)); started fresh"
-                    }
-                    FileHandle.standardError.write(Data("touchdesk: \(path): \(message)\n".utf8))
-                    toast.show(message, isError: true, seconds: 8)
-                }
-            case .failure(let error):
-                // Not a regular file, too large or unreadable: left where it is, and not overwritten
-                // until the app's state changes.
-                FileHandle.standardError.write(Data("touchdesk: \(error); \(tiles[index].entry.title) starts fresh\n".utf8))
-                toast.show("\(error); starting fresh", isError: true, seconds: 8)
-            }
-            savedRevisions[index] = app.saveState()?.revision
-            if current?.index == index { app.layout(in: appArea.size) }
-        }
-        return !restoring.isEmpty
+        let (restored, problems) = store.collectRestores(apps, titles: { self.tiles[$0].entry.title }, wait: wait)
+        for message in problems { toast.show(message, isError: true, seconds: 8) }
+        if let c = current, restored.contains(c.index) { c.app.layout(in: appArea.size, scale: scale) }
+        return store.isReading
     }
 
     /// Waits for every state file being read: for screenshots and tests.
     public func finishRestoring() { _ = collectRestores(wait: true) }
 
-    /// Writes the state of the app at `index` if it changed since it was last written.
     private func saveState(of index: Int) {
-        guard restoring[index] == nil, let app = apps[index] as? StatefulApp, let state = app.saveState(),
-              state.revision != savedRevisions[index] else { return }
-        savedRevisions[index] = state.revision
-        let path = statePath(app)
-        stateWrites.append(environment.writer.submit(key: path) {
-            let data = try state.encode()
-            try AtomicFile.write(data, to: path, fileMode: 0o600, createFolder: 0o700)
-            return path
-        })
+        if let app = apps[index] { store.save(index, app) }
     }
 
     /// Writes every app's changed state: when leaving, quitting, or stopped by a signal. The
     /// caller waits for `environment.writer` when the program is about to end.
-    public func saveAllState() {
-        for index in apps.keys.sorted() { saveState(of: index) }
-        lastAutosave = .now
-    }
-
-    private func autosaveIfDue() {
-        guard ContinuousClock.now - lastAutosave >= Self.autosaveInterval else { return }
-        saveAllState()
-    }
+    public func saveAllState() { store.saveAll(apps) }
 
     /// Reports a state write that failed; true while some are still under way.
     private func collectStateWrites() -> Bool {
-        stateWrites.removeAll { t in
-            guard let outcome = t.outcome else { return false }
-            if case .failed(let why) = outcome { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
-            return true
-        }
-        return !stateWrites.isEmpty
+        let (failures, busy) = store.collectWrites()
+        for why in failures { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
+        return busy
     }
 
     /// The shell's own message showing now, if any (for tests).
@@ -559,11 +502,7 @@ extension Shell {
         quitDialog = dialog
     }
 
-    private var shownStateDirectory: String {
-        let home = environment.homeDirectory
-        let dir = environment.stateDirectory
-        return dir.hasPrefix(home + "/") ? "~" + dir.dropFirst(home.count) : dir
-    }
+    private var shownStateDirectory: String { Paths.abbreviatingHome(environment.stateDirectory, home: environment.homeDirectory) }
 
     private func handleQuitDialog(_ event: InputEvent) {
         guard let dialog = quitDialog else { return }

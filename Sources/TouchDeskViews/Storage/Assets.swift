@@ -54,7 +54,7 @@ public final class ImageStore {
     public private(set) var warnings: [String] = []
     private let warn: (String) -> Void
 
-    public init(directory: String?, warn: @escaping (String) -> Void = { FileHandle.standardError.write(Data("touchdesk: \($0)\n".utf8)) }) {
+    public init(directory: String?, warn: @escaping (String) -> Void = { TouchDeskFiles.warn($0) }) {
         self.directory = directory
         self.warn = warn
     }
@@ -112,45 +112,62 @@ public final class ImageStore {
         return FileManager.default.fileExists(atPath: directory + "/" + large + ".png") ? large : nil
     }
 
-    /// Draws `name` scaled to fit `rect` keeping its aspect ratio, centred; a crossed box when the
-    /// picture cannot be loaded. A picture shown at more pixels than its file has is drawn from its
-    /// larger copy when there is one, so it is not a small picture blown up. `quick` while the
-    /// window is still being resized: a copy made for another size is scaled as it is painted,
-    /// rather than a new copy resampled for every size a drag passes through.
-    ///
-    /// `keepsCopy: false` when the caller keeps what it draws (a composite): the picture is then
-    /// resampled straight into it, with no copy of its own kept at that size.
-    public func draw(_ name: String, in rect: Rect, _ cr: CairoContext, quick: Bool = false, keepsCopy: Bool = true) {
-        guard var s = image(name) else {
-            Self.drawPlaceholder(in: rect, cr)
-            return
-        }
+    /// Which picture `name` is shown from in `rect` at `scale` pixels per point (its larger copy
+    /// when it is shown at more pixels than its own file has, so it is not a small picture blown
+    /// up), and where it lands: scaled to fit keeping its aspect ratio, centred. Loads the files
+    /// when `loading`; else only what is loaded already. nil when the picture cannot be shown.
+    private func shown(_ name: String, in rect: Rect, scale: Double, loading: Bool) -> (name: String, picture: ImageSurface, target: Rect)? {
+        guard var s = loading ? image(name) : cache[name] ?? nil else { return nil }
         var name = name
-        let shown = min(rect.width / s.size.width, rect.height / s.size.height) * Double(s.pixelWidth) * cr.deviceScale
-        if shown > Double(s.pixelWidth) * 1.1, let large = largeName(name), let big = image(large) {
+        let shown = min(rect.width / s.size.width, rect.height / s.size.height) * Double(s.pixelWidth) * scale
+        if shown > Double(s.pixelWidth) * 1.1, let large = largeName(name), let big = loading ? image(large) : cache[large] ?? nil {
             s = big
             name = large
         }
         let w = s.size.width, h = s.size.height
-        guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return }
+        guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return nil }
         let k = min(rect.width / w, rect.height / h)
-        let target = Rect(x: rect.midX - w * k / 2, y: rect.midY - h * k / 2, width: w * k, height: h * k)
-        if !keepsCopy {
-            cr.draw(s, in: target, filter: .good)
+        return (name, s, Rect(x: rect.midX - w * k / 2, y: rect.midY - h * k / 2, width: w * k, height: h * k))
+    }
+
+    /// Loads `name` and resamples it once to the pixel size it is shown at in `rect`, for `draw`.
+    /// `quick` while the window is still being resized: a copy made for another size stands in
+    /// (scaled as it is painted), rather than a new copy resampled for every size a drag passes through.
+    public func prepare(_ name: String, in rect: Rect, scale: Double, quick: Bool = false) {
+        guard let (name, s, target) = shown(name, in: rect, scale: scale, loading: true) else { return }
+        if quick, scaled[name] != nil { return }
+        _ = scaledCopy(name, s, points: target.size, scale: scale)
+    }
+
+    /// Draws `name` as `prepare` left it: its copy at the shown size (or, while a resize is
+    /// quick, at the last size), scaled to fit `rect`; a crossed box when the picture cannot be
+    /// loaded. Only reads.
+    public func draw(_ name: String, in rect: Rect, _ cr: CairoContext) {
+        guard let (name, s, target) = shown(name, in: rect, scale: cr.deviceScale, loading: false) else {
+            if rect.width > 0, rect.height > 0 { Self.drawPlaceholder(in: rect, cr) }
             return
         }
-        if quick, let c = scaled[name], c.width != Int((target.width * cr.deviceScale).rounded(.up)) {
-            cr.draw(c.surface, in: target, filter: .good)
+        cr.draw(scaled[name]?.surface ?? s, in: target, filter: .good)
+    }
+
+    /// Draws `name` resampled straight from its file into `rect`, for a caller that keeps what it
+    /// draws (a composite), with no copy kept at that size.
+    public func drawUncached(_ name: String, in rect: Rect, _ cr: CairoContext) {
+        guard let (_, s, target) = shown(name, in: rect, scale: cr.deviceScale, loading: true) else {
+            Self.drawPlaceholder(in: rect, cr)
             return
         }
-        cr.draw(scaledCopy(name, s, points: target.size, scale: cr.deviceScale), in: target)
+        cr.draw(s, in: target, filter: .good)
     }
 
     /// `picture` resampled once to `points` at `scale`, kept until another size is asked for.
     private func scaledCopy(_ name: String, _ picture: ImageSurface, points: Size, scale: Double) -> ImageSurface {
         let pw = Int((points.width * scale).rounded(.up)), ph = Int((points.height * scale).rounded(.up))
         // A picture drawn at its own size (or a size too large to keep) needs no copy.
-        if (pw == picture.pixelWidth && ph == picture.pixelHeight) || pw * ph > Self.maxSide * Self.maxSide { return picture }
+        if (pw == picture.pixelWidth && ph == picture.pixelHeight) || pw * ph > Self.maxSide * Self.maxSide {
+            scaled[name] = nil
+            return picture
+        }
         if let c = scaled[name], c.width == pw, c.height == ph { return c.surface }
         let copy = ImageSurface.render(size: points, scale: scale) { cr in
             // Cairo's good filter: box-filtered when shrinking, bilinear when enlarging; its best

@@ -101,7 +101,7 @@ nonisolated public final class BackgroundWriter: Sendable {
             let outcome: Outcome
             do { outcome = .written(try job.work()) } catch { outcome = .failed("\(error)") }
             if case .failed(let why) = outcome {
-                FileHandle.standardError.write(Data("touchdesk: \(why)\n".utf8))
+                warn("\(why)")
             }
             // The next job is taken (or the worker marked gone) before this one counts as done, so
             // that `isIdle` is true once `waitUntilIdle` returns.

@@ -40,7 +40,7 @@ nonisolated public enum DataFile {
             // Not a regular file, too large, or unreadable: left where it is, untouched.
             message = "\(error); starting fresh"
         }
-        FileHandle.standardError.write(Data("touchdesk: \(path): \(message)\n".utf8))
+        warn("\(path): \(message)")
         return .setAside(message: message)
     }
 

@@ -71,13 +71,13 @@ extension AppEnvironment {
             let path = ImageFile.freshName(in: dir, stem: stem)
             do {
                 try ImageFile.writePNG(surface, to: path)
-                let shown = path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path
+                let shown = Paths.abbreviatingHome(path, home: homeDirectory)
                 return .saved(path: path, shown: shown)
             } catch {
                 reasons.append("\(error)")
             }
         }
-        FileHandle.standardError.write(Data(("touchdesk: " + reasons.joined(separator: "; ") + "\n").utf8))
+        warn(reasons.joined(separator: "; "))
         return .failed(reasons.isEmpty ? "no folder to save in" : reasons.joined(separator: "; "))
     }
 }
@@ -97,7 +97,7 @@ extension AppEnvironment {
     public func savedPicture(_ outcome: BackgroundWriter.Outcome) -> SavedPicture {
         switch outcome {
         case .written(let path):
-            return .saved(path: path, shown: path.hasPrefix(homeDirectory + "/") ? "~" + path.dropFirst(homeDirectory.count) : path)
+            return .saved(path: path, shown: Paths.abbreviatingHome(path, home: homeDirectory))
         case .failed(let why):
             return .failed(why)
         }

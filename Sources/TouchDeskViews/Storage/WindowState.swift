@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 import TouchDeskInterface
 
 /// What is remembered between runs: the window's size, in `window.json` under the state folder;
@@ -38,7 +39,7 @@ nonisolated public struct WindowState: Codable, Equatable, Sendable {
         do {
             try DataFile.save(self, name: "window.json", in: dir)
         } catch {
-            FileHandle.standardError.write(Data("touchdesk: cannot remember the window size: \(error)\n".utf8))
+            warn("cannot remember the window size: \(error)")
         }
     }
 }

@@ -38,14 +38,17 @@ public final class ColourPicker {
     /// The hex digits of a code being typed (shown after "#" in place of the colour's own code),
     /// nil when none is.
     public private(set) var typed: String?
-    let buttons = Controls()
+    enum Control: String, ControlID {
+        case use = "picker.use", cancel = "picker.cancel"
+    }
+    let buttons = Controls<Control>()
 
     /// Steps of the arrows: 1 % of saturation or value, 1° of hue; with Shift ten times that.
     static let step = 0.01, hueStep = 1.0, bigStep = 10.0
 
     public init() {
-        buttons.add("picker.use", "Use", shortcut: "Enter", help: "Use the picked colour")
-        buttons.add("picker.cancel", "Cancel", shortcut: "Esc", help: "Close the picker, keeping the old colour")
+        buttons.add(.use, "Use", key: .key("Return", "KP_Enter"), help: "Use the picked colour")
+        buttons.add(.cancel, "Cancel", key: .key("Escape"), help: "Close the picker, keeping the old colour")
     }
 
     public var colour: RGBColor { hsv.rgb }
@@ -72,8 +75,8 @@ public final class ColourPicker {
     /// Centres the panel in `area` (the canvas), as large as fits up to a comfortable size.
     public func layout(in area: Rect) {
         guard isOpen else { return }
-        let pad = 14.0, gap = 12.0, stripW = 28.0, columnW = 140.0, rowH = Controls.rowHeight
-        let columnH = 52 + 8 + 22 + 8 + rowH + Controls.gap + rowH
+        let pad = 14.0, gap = 12.0, stripW = 28.0, columnW = 140.0, rowH = ControlSizes.rowHeight
+        let columnH = 52 + 8 + 22 + 8 + rowH + ControlSizes.gap + rowH
         let fitW = area.width - 16 - 2 * pad - stripW - columnW - 2 * gap
         let fitH = area.height - 16 - 2 * pad
         let side = max(60, min(320, fitW, fitH).rounded(.down))
@@ -84,19 +87,21 @@ public final class ColourPicker {
         hueStrip = Rect(x: square.maxX + gap, y: square.y, width: stripW, height: side)
         let cx = hueStrip.maxX + gap
         preview = Rect(x: cx, y: panel.y + pad, width: columnW, height: 52)
-        let buttonsY = panel.maxY - pad - 2 * rowH - Controls.gap
-        buttons.place("picker.use", at: Rect(x: cx, y: buttonsY, width: columnW, height: rowH))
-        buttons.place("picker.cancel", at: Rect(x: cx, y: buttonsY + rowH + Controls.gap, width: columnW, height: rowH))
+        let buttonsY = panel.maxY - pad - 2 * rowH - ControlSizes.gap
+        buttons.place(.use, at: Rect(x: cx, y: buttonsY, width: columnW, height: rowH))
+        buttons.place(.cancel, at: Rect(x: cx, y: buttonsY + rowH + ControlSizes.gap, width: columnW, height: rowH))
     }
 
     // MARK: - Input
 
     public func handle(_ event: InputEvent) -> Outcome {
         guard isOpen else { return .ignored }
+        // Keys go to the picker's own handling: Enter first ends a half-typed hex code.
+        if case .key(let k) = event { return handleKey(k) }
         switch buttons.handle(event) {
-        case .activated("picker.use"): return accept()
-        case .activated: return cancel()
-        case .consumed, .changed: return .consumed
+        case .activated(.use): return accept()
+        case .activated(.cancel): return cancel()
+        case .consumed, .changed, .stepped: return .consumed
         case .ignored: break
         }
         switch event {
@@ -271,7 +276,7 @@ public final class ColourPicker {
             cr.text(colour.hex, x: preview.x, y: textY, size: Theme.TextSize.body, weight: .bold)
         }
         // Hue, saturation and value under it when the panel is tall enough.
-        if let use = buttons["picker.use"], use.frame.y - (textY + 11) >= 24 {
+        if let use = buttons[.use], use.frame.y - (textY + 11) >= 24 {
             let hsvText = "H \(Int(hsv.hue.rounded()))°  S \(Int((hsv.saturation * 100).rounded()))%  V \(Int((hsv.value * 100).rounded()))%"
             cr.text(hsvText, x: preview.x, y: textY + 22, size: Text.fittingSize(hsvText, width: preview.width, size: Theme.TextSize.caption),
                     color: Theme.dimText)

@@ -2,11 +2,29 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 
-/// The small widget set: push buttons, toggles, colour swatches and sliders, laid out in rows.
+/// The sizes every control shares (a generic class holds no static constants).
+public enum ControlSizes {
+    public static let rowHeight = 36.0
+    public static let gap = 6.0
+    public static let labelSize = Theme.TextSize.label
+    public static let hintSize = Theme.TextSize.hint
+    /// The longest a slider grows: past this a drag moves the value too little per point, and a
+    /// slider across a whole large window reads as a divider, not a control.
+    public static let maxSliderWidth = 420.0
+
+    /// The row height of a compact toolbar or column: still a comfortable target for a pointer.
+    public static let compactRowHeight = 30.0
+}
+
+/// The small widget set: push buttons, toggles, colour swatches and sliders, laid out in rows,
+/// and keys that are no button at all (arrows that pan), each named by the app's own `ID` enum.
 ///
-/// A touch that begins on a control belongs to that control until it ends (so a drag that starts
-/// on a slider moves the slider, never the canvas beneath); `handle` says what happened.
-public final class Controls {
+/// A control is declared once, with its label and its keys (`add(.undo, "Undo", key: .control("z"))`):
+/// the button shows the first key, `handle` answers `.activated(.undo)` for the click and for the
+/// key alike, and the keys overlay (F1) lists every key. A touch that begins on a control belongs
+/// to that control until it ends (so a drag that starts on a slider moves the slider, never the
+/// canvas beneath); `handle` says what happened.
+public final class Controls<ID: ControlID> {
     public enum Kind: Equatable {
         case button
         /// A button that shows an on/off state.
@@ -14,13 +32,16 @@ public final class Controls {
         /// A round colour swatch.
         case swatch(Color)
         case slider(ClosedRange<Double>)
+        /// Keys only, with no place on screen (arrows to pan, digits for quadrants): listed by the
+        /// keys overlay like the rest.
+        case keys
     }
 
     public struct Control: Equatable {
-        public var id: String
+        public var id: ID
         public var label: String
-        /// The keyboard shortcut as shown to the user, e.g. "Ctrl+Z".
-        public var shortcut: String
+        /// The keys that press it, the first shown on it. A slider's are its down and up keys.
+        public var keys: [KeyChord]
         public var kind: Kind
         public var frame: Rect = .zero
         public var isEnabled = true
@@ -30,6 +51,14 @@ public final class Controls {
         public var help: String?
         /// The label in a compact toolbar ("+" for "Zoom in"), if shorter than `label`.
         public var shortLabel: String?
+
+        /// The key hint the control shows: its first key; a slider's down and up keys.
+        public var shortcut: String {
+            if case .slider = kind { return keys.map(\.shown).joined(separator: " ") }
+            return keys.first?.shown ?? ""
+        }
+        /// Whether it has a place on screen.
+        var isShown: Bool { kind != .keys }
     }
 
     public enum Outcome: Equatable {
@@ -37,50 +66,57 @@ public final class Controls {
         case ignored
         /// A control took the event (hover, press, a drag in progress) without a result yet.
         case consumed
-        /// A button or toggle was clicked.
-        case activated(String)
+        /// A button or toggle was clicked, or one of its keys pressed.
+        case activated(ID)
         /// A slider moved to a new value.
-        case changed(String, Double)
+        case changed(ID, Double)
+        /// A slider's down (-1) or up (+1) key was pressed: the app takes its own step.
+        case stepped(ID, Int)
     }
-
-    public static let rowHeight = 36.0
-    public static let gap = 6.0
-    static let labelSize = Theme.TextSize.label
-    static let hintSize = Theme.TextSize.hint
-    /// The longest a slider grows: past this a drag moves the value too little per point, and a
-    /// slider across a whole large window reads as a divider, not a control.
-    public static let maxSliderWidth = 420.0
-
-    /// The row height of a compact toolbar or column: still a comfortable target for a pointer.
-    public static let compactRowHeight = 30.0
 
     public private(set) var items: [Control] = []
     /// Whether buttons show their short labels, and keep their key hint only if it is a single
     /// key: a small window's toolbar then takes fewer rows. The keys overlay (F1) lists every
     /// control's full name and key either way.
     public var isCompact = false
-    public private(set) var hovered: String?
-    public private(set) var pressed: String?
+    public private(set) var hovered: ID?
+    public private(set) var pressed: ID?
     /// The control with keyboard focus (see `Form`): drawn with a focus ring.
-    public var focused: String?
+    public var focused: ID?
 
     public init() {}
 
     // MARK: - Building
 
-    public func add(_ id: String, _ label: String, short: String? = nil, shortcut: String, kind: Kind = .button, value: Double = 0,
-                    help: String? = nil) {
-        items.append(Control(id: id, label: label, shortcut: shortcut, kind: kind, value: value, help: help, shortLabel: short))
+    /// Declares a control: its label, the keys that press it (the first shown on it), its kind.
+    public func add(_ id: ID, _ label: String, short: String? = nil, key: KeyChord? = nil, also: [KeyChord] = [], kind: Kind = .button,
+                    value: Double = 0, help: String? = nil) {
+        items.append(Control(id: id, label: label, keys: (key.map { [$0] } ?? []) + also, kind: kind, value: value, help: help, shortLabel: short))
     }
 
-    public subscript(id: String) -> Control? { items.first { $0.id == id } }
+    /// Declares a slider with the keys that step it down and up.
+    public func addSlider(_ id: ID, _ label: String, range: ClosedRange<Double>, down: KeyChord? = nil, up: KeyChord? = nil,
+                          value: Double = 0, help: String? = nil) {
+        items.append(Control(id: id, label: label, keys: [down, up].compactMap { $0 }, kind: .slider(range), value: value, help: help))
+    }
 
-    public func setEnabled(_ id: String, _ on: Bool) { update(id) { $0.isEnabled = on } }
-    public func setOn(_ id: String, _ on: Bool) { update(id) { $0.isOn = on } }
-    public func setValue(_ id: String, _ v: Double) { update(id) { $0.value = v } }
-    public func setLabel(_ id: String, _ s: String) { update(id) { $0.label = s } }
+    /// Declares keys that are no button (arrows that pan): answered and listed like a button's.
+    public func addKeys(_ id: ID, _ keys: KeyChord..., shown: String? = nil, help: String) {
+        var chords = keys
+        if let shown, !chords.isEmpty { chords[0].shown = shown }
+        items.append(Control(id: id, label: help, keys: chords, kind: .keys, help: help))
+    }
 
-    private func update(_ id: String, _ f: (inout Control) -> Void) {
+    public subscript(id: ID) -> Control? { items.first { $0.id == id } }
+
+    /// The controls with a place on screen (not the keys-only ones).
+    public var shownItems: [Control] { items.filter(\.isShown) }
+
+    public func setEnabled(_ id: ID, _ on: Bool) { update(id) { $0.isEnabled = on } }
+    public func setOn(_ id: ID, _ on: Bool) { update(id) { $0.isOn = on } }
+    public func setValue(_ id: ID, _ v: Double) { update(id) { $0.value = v } }
+
+    private func update(_ id: ID, _ f: (inout Control) -> Void) {
         if let i = items.firstIndex(where: { $0.id == id }) { f(&items[i]) }
     }
 
@@ -99,25 +135,26 @@ public final class Controls {
     /// The width a control would like.
     public func preferredWidth(_ c: Control) -> Double {
         switch c.kind {
-        case .swatch: return height + Text.width(c.shortcut, size: Self.hintSize) + 4
+        case .keys: return 0
+        case .swatch: return height + Text.width(c.shortcut, size: ControlSizes.hintSize) + 4
         case .slider: return 200
         case .button, .toggle:
-            let hint = plansHint(c) ? Text.width(c.shortcut, size: Self.hintSize) + 8 : 0
-            return max(height, Text.width(shownLabel(c), size: Self.labelSize, weight: .bold) + hint + 22)
+            let hint = plansHint(c) ? Text.width(c.shortcut, size: ControlSizes.hintSize) + 8 : 0
+            return max(height, Text.width(shownLabel(c), size: ControlSizes.labelSize, weight: .bold) + hint + 22)
         }
     }
 
     /// The height of a row of controls now.
-    public var height: Double { isCompact ? Self.compactRowHeight : Self.rowHeight }
+    public var height: Double { isCompact ? ControlSizes.compactRowHeight : ControlSizes.rowHeight }
 
     /// Lays every control out left to right in `rect`, wrapping to new rows, and returns the height
     /// used. Sliders stretch to share what is left of their row.
     @discardableResult
     public func layoutRows(in rect: Rect, centered: Bool = false) -> Double {
-        let h = height, g = Self.gap
+        let h = height, g = ControlSizes.gap
         var rows: [[Int]] = [[]]
         var used = 0.0
-        for i in items.indices {
+        for i in items.indices where items[i].isShown {
             let w = min(preferredWidth(items[i]), rect.width)
             if !rows[rows.count - 1].isEmpty && used + g + w > rect.width {
                 rows.append([]); used = 0
@@ -131,7 +168,7 @@ public final class Controls {
             let sliders = row.filter { if case .slider = items[$0].kind { return true } else { return false } }.count
             let extra = sliders > 0 ? max(0, rect.width - natural) / Double(sliders) : 0
             let finalWidths = row.enumerated().map { k, i -> Double in
-                if case .slider = items[i].kind { return max(widths[k], min(widths[k] + extra, Self.maxSliderWidth)) }
+                if case .slider = items[i].kind { return max(widths[k], min(widths[k] + extra, ControlSizes.maxSliderWidth)) }
                 return widths[k]
             }
             let used = finalWidths.reduce(0, +) + g * Double(max(0, row.count - 1))
@@ -152,10 +189,10 @@ public final class Controls {
         let area = Rect(x: padding, y: 0, width: max(0, size.width - 2 * padding), height: 0)
         isCompact = false
         var rows = layoutRows(in: area, centered: centered)
-        if rows > Self.rowHeight {
+        if rows > ControlSizes.rowHeight {
             isCompact = true
             let compact = layoutRows(in: area, centered: centered)
-            if Self.rowCount(compact, rowHeight: Self.compactRowHeight) < Self.rowCount(rows, rowHeight: Self.rowHeight) {
+            if Self.rowCount(compact, rowHeight: ControlSizes.compactRowHeight) < Self.rowCount(rows, rowHeight: ControlSizes.rowHeight) {
                 rows = compact
             } else {
                 isCompact = false
@@ -167,30 +204,33 @@ public final class Controls {
         return height
     }
 
-    private static func rowCount(_ height: Double, rowHeight: Double) -> Int { Int(((height + gap) / (rowHeight + gap)).rounded()) }
+    private static func rowCount(_ height: Double, rowHeight: Double) -> Int { Int(((height + ControlSizes.gap) / (rowHeight + ControlSizes.gap)).rounded()) }
 
     /// Lays the controls out in `columns` columns of equal width filling `rect.width`, from
     /// `rect`'s top: down each column in turn, or (`rowFirst`) across each row in turn. Returns
     /// the height used.
     @discardableResult
-    public func layoutColumns(in rect: Rect, columns: Int, gap: Double = Controls.gap, rowFirst: Bool = false) -> Double {
+    public func layoutColumns(in rect: Rect, columns: Int, gap: Double = ControlSizes.gap, rowFirst: Bool = false) -> Double {
         let n = max(1, columns), g = gap, h = height
         let w = max(0, (rect.width - g * Double(n - 1)) / Double(n))
-        let perColumn = (items.count + n - 1) / n
-        for i in items.indices {
-            let column = rowFirst ? i % n : i / max(1, perColumn), row = rowFirst ? i / n : i % max(1, perColumn)
+        let shown = items.indices.filter { items[$0].isShown }
+        let perColumn = (shown.count + n - 1) / n
+        for (k, i) in shown.enumerated() {
+            let column = rowFirst ? k % n : k / max(1, perColumn), row = rowFirst ? k / n : k % max(1, perColumn)
             items[i].frame = Rect(x: rect.x + Double(column) * (w + g), y: rect.y + Double(row) * (h + g), width: w, height: h)
         }
         return Double(perColumn) * h + Double(max(0, perColumn - 1)) * g
     }
 
     /// Places one control at an explicit frame.
-    public func place(_ id: String, at frame: Rect) { update(id) { $0.frame = frame } }
+    public func place(_ id: ID, at frame: Rect) { update(id) { $0.frame = frame } }
 
     // MARK: - Input
 
     public func handle(_ event: InputEvent) -> Outcome {
         switch event {
+        case .key(let k):
+            return key(k)
         case .hover(let p):
             let id = hit(p)?.id
             if id != hovered { hovered = id; return id == nil ? .ignored : .consumed }
@@ -223,7 +263,17 @@ public final class Controls {
         }
     }
 
-    private func hit(_ p: Point) -> Control? { items.first { $0.frame.contains(p) } }
+    private func hit(_ p: Point) -> Control? { items.first { $0.isShown && $0.frame.contains(p) } }
+
+    /// The enabled control one of whose keys this is: pressed, or (a slider) stepped.
+    private func key(_ k: Key) -> Outcome {
+        for c in items where c.isEnabled {
+            guard let i = c.keys.firstIndex(where: { $0.matches(k) }) else { continue }
+            if case .slider = c.kind { return .stepped(c.id, i == 0 && c.keys.count > 1 ? -1 : 1) }
+            return .activated(c.id)
+        }
+        return .ignored
+    }
 
     private func slide(_ c: Control, _ range: ClosedRange<Double>, to p: Point) -> Outcome {
         let track = Self.track(of: c)
@@ -236,11 +286,11 @@ public final class Controls {
 
     /// The slider's track: right of its label, left of its value and key hint.
     static func track(of c: Control) -> Rect {
-        let labelW = Text.width(c.label, size: labelSize, weight: .bold) + 16
+        let labelW = Text.width(c.label, size: ControlSizes.labelSize, weight: .bold) + 16
         // Room for the widest value the slider can show ("100" as well as "60").
         var valueW = 0.0
-        if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: labelSize, weight: .bold) }
-        let hintW = Text.width(c.shortcut, size: hintSize) + max(44, valueW + 24)
+        if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: ControlSizes.labelSize, weight: .bold) }
+        let hintW = Text.width(c.shortcut, size: ControlSizes.hintSize) + max(44, valueW + 24)
         let x = c.frame.x + labelW
         return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
     }
@@ -248,7 +298,7 @@ public final class Controls {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        for c in items where c.frame.width > 0 { draw(c, cr) }
+        for c in items where c.isShown && c.frame.width > 0 { draw(c, cr) }
     }
 
     private func draw(_ c: Control, _ cr: CairoContext) {
@@ -256,6 +306,8 @@ public final class Controls {
         let isHover = hovered == c.id
         let alpha = c.isEnabled ? 1.0 : 0.4
         switch c.kind {
+        case .keys:
+            break
         case .button, .toggle:
             let fill = isPressed ? Theme.controlPressed : (c.isOn ? Theme.controlOn : (isHover && c.isEnabled ? Theme.controlHover : Theme.control))
             fill.with(alpha: alpha).set(cr)
@@ -264,15 +316,15 @@ public final class Controls {
             // The label keeps its role's size: a hint that leaves it too little room is left to
             // the keys overlay, and only a label too long alone shrinks.
             let label = shownLabel(c)
-            let fullW = Text.width(label, size: Self.labelSize, weight: .bold)
-            var hintW = c.shortcut.isEmpty || showsKeyAsLabel(c) ? 0 : Text.width(c.shortcut, size: Self.hintSize) + 8
+            let fullW = Text.width(label, size: ControlSizes.labelSize, weight: .bold)
+            var hintW = c.shortcut.isEmpty || showsKeyAsLabel(c) ? 0 : Text.width(c.shortcut, size: ControlSizes.hintSize) + 8
             if fullW + hintW > c.frame.width - 12 { hintW = 0 }
-            let labelSize = Text.fittingSize(label, width: c.frame.width - hintW - 12, size: Self.labelSize, weight: .bold)
+            let labelSize = Text.fittingSize(label, width: c.frame.width - hintW - 12, size: ControlSizes.labelSize, weight: .bold)
             let labelW = Text.width(label, size: labelSize, weight: .bold)
             let left = c.frame.midX - (labelW + hintW) / 2
             cr.text(label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
             if hintW > 0 {
-                cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: Self.hintSize, color: Theme.dimText.with(alpha: alpha))
+                cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: ControlSizes.hintSize, color: Theme.dimText.with(alpha: alpha))
             }
             if focused == c.id {
                 Theme.accent.set(cr)
@@ -294,9 +346,9 @@ public final class Controls {
             color.set(cr)
             cr.circle(center, r)
             cr.fill()
-            cr.text(c.shortcut, x: c.frame.x + c.frame.height + 1, y: c.frame.midY, size: Self.hintSize, color: Theme.dimText)
+            cr.text(c.shortcut, x: c.frame.x + c.frame.height + 1, y: c.frame.midY, size: ControlSizes.hintSize, color: Theme.dimText)
         case .slider(let range):
-            cr.text(c.label, x: c.frame.x + 4, y: c.frame.midY, size: Self.labelSize, weight: .bold)
+            cr.text(c.label, x: c.frame.x + 4, y: c.frame.midY, size: ControlSizes.labelSize, weight: .bold)
             let track = Self.track(of: c)
             Theme.control.set(cr)
             cr.roundedRect(track, radius: 2)
@@ -309,8 +361,8 @@ public final class Controls {
             (isPressed || isHover ? Theme.text : Theme.dimText).set(cr)
             cr.circle(Point(knobX, track.midY), isPressed ? 9 : 8)
             cr.fill()
-            cr.text(String(Int(c.value)), x: track.maxX + 12, y: c.frame.midY, size: Self.labelSize, weight: .bold)
-            cr.text(c.shortcut, x: c.frame.maxX - 4, y: c.frame.midY, size: Self.hintSize, color: Theme.dimText, align: .right)
+            cr.text(String(Int(c.value)), x: track.maxX + 12, y: c.frame.midY, size: ControlSizes.labelSize, weight: .bold)
+            cr.text(c.shortcut, x: c.frame.maxX - 4, y: c.frame.midY, size: ControlSizes.hintSize, color: Theme.dimText, align: .right)
         }
     }
 }

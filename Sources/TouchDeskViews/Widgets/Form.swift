@@ -9,51 +9,72 @@ import TouchDeskModels
 ///
 /// Pressing a button with the mouse also gives it the focus, as GTK buttons do: the ring shows what
 /// Space or Enter will press next, and keys no longer go to a field the user has clicked away from.
-public final class Form {
+public final class Form<ID: ControlID> {
     public enum Outcome: Equatable {
         case ignored
         case consumed
-        /// A button was clicked, or pressed with Space/Enter while focused.
-        case activated(String)
+        /// A button was clicked, pressed with Space/Enter while focused, or its key pressed.
+        case activated(ID)
+        /// A slider's down (-1) or up (+1) key.
+        case stepped(ID, Int)
         /// A field's text changed.
         case edited(String)
         /// Enter in a field.
         case submitted(String)
     }
 
-    public let controls: Controls
-    public private(set) var fields: [TextField] = []
-    /// Focus order: ids of fields and controls.
-    public var order: [String] = []
-    public private(set) var focus: String?
+    /// What can have the keyboard focus: a text field (by its id) or a control.
+    public enum Focus: Equatable {
+        case field(String)
+        case control(ID)
+    }
 
-    public init(controls: Controls = Controls()) {
+    public let controls: Controls<ID>
+    public private(set) var fields: [TextField] = []
+    /// Focus order: fields and controls.
+    public var order: [Focus] = []
+    public private(set) var focus: Focus?
+
+    public init(controls: Controls<ID> = Controls<ID>()) {
         self.controls = controls
     }
 
     public func add(_ field: TextField) {
         fields.append(field)
-        order.append(field.id)
+        order.append(.field(field.id))
     }
 
     /// Adds a button to the controls and to the focus order.
-    public func addButton(_ id: String, _ label: String, short: String? = nil, shortcut: String, help: String? = nil) {
-        controls.add(id, label, short: short, shortcut: shortcut, help: help)
-        order.append(id)
+    public func addButton(_ id: ID, _ label: String, short: String? = nil, key: KeyChord? = nil, also: [KeyChord] = [], help: String? = nil) {
+        controls.add(id, label, short: short, key: key, also: also, help: help)
+        order.append(.control(id))
     }
 
     public func field(_ id: String) -> TextField? { fields.first { $0.id == id } }
-    public var focusedField: TextField? { focus.flatMap(field) }
+    public var focusedField: TextField? {
+        if case .field(let id) = focus { return field(id) }
+        return nil
+    }
+    /// The control with the focus, if a control has it.
+    public var focusedControl: ID? {
+        if case .control(let id) = focus { return id }
+        return nil
+    }
 
-    public func setFocus(_ id: String?) {
-        focus = id
-        for f in fields { f.isFocused = f.id == id }
-        controls.focused = fields.contains { $0.id == id } ? nil : id
+    public func setFocus(_ f: Focus?) {
+        focus = f
+        for field in fields { field.isFocused = f == .field(field.id) }
+        if case .control(let id) = f { controls.focused = id } else { controls.focused = nil }
     }
 
     /// Moves focus to the next (or previous) enabled item in `order`, wrapping around.
     public func moveFocus(backward: Bool = false) {
-        let usable = order.filter { id in field(id) != nil || controls[id]?.isEnabled == true }
+        let usable = order.filter { item in
+            switch item {
+            case .field(let id): field(id) != nil
+            case .control(let id): controls[id]?.isEnabled == true
+            }
+        }
         guard !usable.isEmpty else { return }
         let i = focus.flatMap { usable.firstIndex(of: $0) }
         let next: Int
@@ -62,18 +83,23 @@ public final class Form {
     }
 
     public func handle(_ event: InputEvent) -> Outcome {
-        switch controls.handle(event) {
-        case .activated(let id): return .activated(id)
-        case .changed, .consumed:
-            // `pressed` is set only when an enabled control took the press: a disabled one takes no focus.
-            if case .touchBegan = event, let id = controls.pressed, order.contains(id) { setFocus(id) }
-            return .consumed
-        case .ignored: break
+        // Keys go to the focus first (a letter typed is text, Space presses the focused button),
+        // then to the controls' own keys.
+        if case .key = event {} else {
+            switch controls.handle(event) {
+            case .activated(let id): return .activated(id)
+            case .stepped(let id, let step): return .stepped(id, step)
+            case .changed, .consumed:
+                // `pressed` is set only when an enabled control took the press: a disabled one takes no focus.
+                if case .touchBegan = event, let id = controls.pressed, order.contains(.control(id)) { setFocus(.control(id)) }
+                return .consumed
+            case .ignored: break
+            }
         }
         switch event {
         case .touchBegan(let p), .middleClick(let p):
             guard let f = fields.first(where: { $0.frame.contains(p) }) else { return .ignored }
-            setFocus(f.id)
+            setFocus(.field(f.id))
             return outcome(f.handle(event), f)
         case .touchMoved, .touchEnded, .paste:
             // A drag belongs to the field it began in; it is the focused one.
@@ -82,12 +108,19 @@ public final class Form {
         case .key(let k):
             if k.is("Tab", shift: false) { moveFocus(); return .consumed }
             if k.is("ISO_Left_Tab") || k.is("Tab", shift: true) { moveFocus(backward: true); return .consumed }
-            if let f = focusedField { return outcome(f.handle(event), f) }
-            if let id = focus, controls[id]?.isEnabled == true,
-               k.is("space") || k.is("Return") || k.is("KP_Enter") {
+            if let f = focusedField {
+                let o = outcome(f.handle(event), f)
+                if o != .ignored { return o }
+            } else if let id = focusedControl, controls[id]?.isEnabled == true,
+                      k.is("space") || k.is("Return") || k.is("KP_Enter") {
                 return .activated(id)
             }
-            return .ignored
+            // A chord the focus has no use for (Ctrl+L, F5) presses its control.
+            switch controls.handle(event) {
+            case .activated(let id): return .activated(id)
+            case .stepped(let id, let step): return .stepped(id, step)
+            default: return .ignored
+            }
         default:
             return .ignored
         }

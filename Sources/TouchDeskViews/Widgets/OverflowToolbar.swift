@@ -8,14 +8,14 @@ import TouchDeskInterface
 /// most important first.
 ///
 /// The controls' shortcuts work whether a control is shown or not: only the mouse needs the panel.
-public final class OverflowToolbar {
-    public let controls: Controls
-    /// Groups of control ids, most important first; controls not named come after, one by one.
-    public var priority: [[String]]
-    /// The id of the More button, which this toolbar adds as the last control.
-    public static let moreID = "more"
-    /// The ids in the panel behind More (empty when everything fits).
-    public private(set) var overflow: [String] = []
+public final class OverflowToolbar<ID: ControlID> {
+    public let controls: Controls<ID>
+    /// Groups of controls, most important first; controls not named come after, one by one.
+    public var priority: [[ID]]
+    /// The More button, which this toolbar adds as the last control.
+    public let more: ID
+    /// The controls in the panel behind More (empty when everything fits).
+    public private(set) var overflow: [ID] = []
     public private(set) var isPanelOpen = false
     /// The panel behind More while it is open.
     public private(set) var panel = Rect.zero
@@ -24,12 +24,13 @@ public final class OverflowToolbar {
     private var size = Size(0, 0)
     private var maxRows = 1
 
-    static let padding = 8.0
+    static var padding: Double { 8 }
 
-    public init(controls: Controls, priority: [[String]], moreShortcut: String) {
+    public init(controls: Controls<ID>, priority: [[ID]], more: ID, key: KeyChord) {
         self.controls = controls
         self.priority = priority
-        controls.add(Self.moreID, "More", shortcut: moreShortcut, help: "Show or hide the tools that do not fit in the toolbar")
+        self.more = more
+        controls.add(more, "More", key: key, help: "Show or hide the tools that do not fit in the toolbar")
     }
 
     // MARK: - Layout
@@ -41,16 +42,18 @@ public final class OverflowToolbar {
         self.size = size
         self.maxRows = max(1, maxRows)
         let width = max(0, size.width - 2 * Self.padding)
-        let tools = controls.items.indices.filter { controls.items[$0].id != Self.moreID }
+        let tools = controls.items.indices.filter { controls.items[$0].id != more && controls.items[$0].isShown }
         // Never compact (`Controls.isCompact`): that would hide key chords, and here every tool
         // shows its keys, in the toolbar or in the panel.
         controls.isCompact = false
         let shown = select(tools, width: width)
         overflow = tools.filter { !shown.contains($0) }.map { controls.items[$0].id }
         if overflow.isEmpty { isPanelOpen = false }
+        // Its key (Tab) does nothing when every tool fits: left to whoever else wants it.
+        controls.setEnabled(more, !overflow.isEmpty)
         for c in controls.items { controls.place(c.id, at: .zero) }
         let rows = wrap(shown, width: width)
-        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * Controls.gap
+        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * ControlSizes.gap
         let height = h + 2 * Self.padding
         bar = Rect(x: 0, y: size.height - height, width: size.width, height: height)
         place(rows, in: Rect(x: Self.padding, y: bar.y + Self.padding, width: width, height: h))
@@ -61,7 +64,7 @@ public final class OverflowToolbar {
     /// The controls to show in the toolbar, in order: all of `tools` if they fit in `maxRows`,
     /// else the most important groups that fit, then More.
     private func select(_ tools: [Int], width: Double) -> [Int] {
-        guard let more = controls.items.firstIndex(where: { $0.id == Self.moreID }) else { return tools }
+        guard let more = controls.items.firstIndex(where: { $0.id == self.more }) else { return tools }
         var shown = tools
         if wrap(tools, width: width).count > self.maxRows {
             // Keep the most important groups that fit next to More; the rest go in the panel.
@@ -86,37 +89,37 @@ public final class OverflowToolbar {
         var used = 0.0
         for i in indices {
             let w = self.width(i, max: width)
-            if !rows[rows.count - 1].isEmpty && used + Controls.gap + w > width {
+            if !rows[rows.count - 1].isEmpty && used + ControlSizes.gap + w > width {
                 rows.append([])
                 used = 0
             }
-            used += (rows[rows.count - 1].isEmpty ? 0 : Controls.gap) + w
+            used += (rows[rows.count - 1].isEmpty ? 0 : ControlSizes.gap) + w
             rows[rows.count - 1].append(i)
         }
         return rows.filter { !$0.isEmpty }
     }
 
     /// Places the rows top to bottom in `rect`; sliders share what is left of their row, up to
-    /// `Controls.maxSliderWidth` each.
+    /// `ControlSizes.maxSliderWidth` each.
     private func place(_ rows: [[Int]], in rect: Rect) {
         for (r, row) in rows.enumerated() {
             let widths = row.map { width($0, max: rect.width) }
-            let natural = widths.reduce(0, +) + Controls.gap * Double(max(0, row.count - 1))
+            let natural = widths.reduce(0, +) + ControlSizes.gap * Double(max(0, row.count - 1))
             let sliders = row.filter { if case .slider = controls.items[$0].kind { true } else { false } }.count
             let extra = sliders > 0 ? max(0, rect.width - natural) / Double(sliders) : 0
             var x = rect.x
             for (k, i) in row.enumerated() {
                 var w = widths[k]
-                if case .slider = controls.items[i].kind { w = max(w, min(w + extra, Controls.maxSliderWidth)) }
-                let y = rect.y + Double(r) * (controls.height + Controls.gap)
+                if case .slider = controls.items[i].kind { w = max(w, min(w + extra, ControlSizes.maxSliderWidth)) }
+                let y = rect.y + Double(r) * (controls.height + ControlSizes.gap)
                 controls.place(controls.items[i].id, at: Rect(x: x, y: y, width: w, height: controls.height))
-                x += w + Controls.gap
+                x += w + ControlSizes.gap
             }
         }
     }
 
     private func layoutPanel() {
-        controls.setOn(Self.moreID, isPanelOpen)
+        controls.setOn(more, isPanelOpen)
         guard isPanelOpen, !overflow.isEmpty else {
             panel = .zero
             for id in overflow { controls.place(id, at: .zero) }
@@ -127,7 +130,7 @@ public final class OverflowToolbar {
         let inner = max(0, panelW - 2 * pad)
         let indices = overflow.compactMap { id in controls.items.firstIndex { $0.id == id } }
         let rows = wrap(indices, width: inner)
-        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * Controls.gap
+        let h = Double(rows.count) * controls.height + Double(max(0, rows.count - 1)) * ControlSizes.gap
         let panelH = h + 2 * pad
         // Right-aligned above the toolbar, where the More button is; never above the window's top.
         let y = max(0, bar.y - 6 - panelH)
@@ -151,10 +154,10 @@ public final class OverflowToolbar {
 
     /// Passes the event to the controls. More opens and closes the panel; a click outside the
     /// open panel closes it and goes no further; pressing a button in the panel closes it.
-    public func handle(_ event: InputEvent) -> Controls.Outcome {
+    public func handle(_ event: InputEvent) -> Controls<ID>.Outcome {
         let outcome = controls.handle(event)
         switch outcome {
-        case .activated(Self.moreID):
+        case .activated(let id) where id == more:
             togglePanel()
             return .consumed
         case .activated(let id):
@@ -167,7 +170,7 @@ public final class OverflowToolbar {
             }
             if isPanelOpen, case .touchBegan = event { return .consumed }
             return outcome
-        case .consumed, .changed:
+        case .consumed, .changed, .stepped:
             return outcome
         }
     }
@@ -187,7 +190,6 @@ extension OverflowToolbar: WidgetGroup {
 
     /// Every control's keys, More's only while it is in the toolbar.
     public var keyHelp: [KeyHelp] {
-        controls.items.filter { !$0.shortcut.isEmpty && ($0.id != Self.moreID || !overflow.isEmpty) }
-            .map { KeyHelp($0.shortcut, $0.help ?? $0.label) }
+        controls.keyHelp { $0.id != more || !overflow.isEmpty }
     }
 }

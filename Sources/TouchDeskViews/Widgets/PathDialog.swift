@@ -24,14 +24,16 @@ public final class PathDialog {
     public let title: String
     /// The line under the heading: where names without a folder go.
     public var folderNote: String
-    public let form = Form()
+    public let form = Form<Control>()
     public let field: TextField
     /// The latest message (an error in red), shown under the field.
     public private(set) var message: String?
     public private(set) var messageIsError = false
     /// The yes/no question being asked, if any, and the path it is about.
     public private(set) var question: (text: String, path: String)?
-    let questionControls = Controls()
+    public enum Control: String, ControlID { case accept, cancel }
+    public enum Answer: String, ControlID { case yes, no }
+    let questionControls = Controls<Answer>()
     /// Set while the owner does the work (a save being written): input waits.
     public var busy: String?
     private(set) var box = Rect.zero
@@ -51,12 +53,12 @@ public final class PathDialog {
         self.folderNote = folderNote
         field = TextField("path", text: text, placeholder: "File name or path", maxLength: 4096, clipboard: clipboard)
         form.add(field)
-        form.addButton("accept", accept, shortcut: "Enter")
-        form.addButton("cancel", "Cancel", shortcut: "Esc")
-        form.setFocus("path")
+        form.addButton(.accept, accept, key: .key("Return", "KP_Enter"))
+        form.addButton(.cancel, "Cancel", key: .key("Escape"))
+        form.setFocus(.field("path"))
         field.selectAll()
-        questionControls.add("yes", yes.label, shortcut: yes.key.uppercased() + ", Enter")
-        questionControls.add("no", "Cancel", shortcut: "Esc")
+        questionControls.add(.yes, yes.label, key: KeyChord([yes.key, "Return", "KP_Enter"], shown: yes.key.uppercased() + ", Enter"))
+        questionControls.add(.no, "Cancel", key: .key("Escape", "c", "n"))
     }
 
     /// Shows a message under the field (an error in red); the text stays for another try.
@@ -94,10 +96,10 @@ public final class PathDialog {
         if question == nil {
             _ = form.controls.layoutRows(in: Rect(x: box.x + 16, y: rowsTop, width: inner, height: 0))
             _ = questionControls.layoutRows(in: Rect(x: -10000, y: -10000, width: inner, height: 0))
-            for id in ["yes", "no"] { questionControls.place(id, at: .zero) }
+            for id in [Answer.yes, .no] { questionControls.place(id, at: .zero) }
         } else {
             _ = questionControls.layoutRows(in: Rect(x: box.x + 16, y: rowsTop, width: inner, height: 0))
-            for id in ["accept", "cancel"] { form.controls.place(id, at: .zero) }
+            for id in [Control.accept, .cancel] { form.controls.place(id, at: .zero) }
         }
     }
 
@@ -112,12 +114,12 @@ public final class PathDialog {
         if let q = question { return handleQuestion(event, path: q.path) }
         if case .key(let k) = event, k.is("Escape") { return .cancelled }
         switch form.handle(event) {
-        case .activated("accept"), .submitted: return .submitted(field.text)
-        case .activated: return .cancelled
+        case .activated(.accept), .submitted: return .submitted(field.text)
+        case .activated(.cancel): return .cancelled
         case .edited:
             if messageIsError { show(nil, isError: false) }
             return .none
-        case .consumed, .ignored: return .none
+        case .stepped, .consumed, .ignored: return .none
         }
     }
 
@@ -127,19 +129,12 @@ public final class PathDialog {
             relayout()
             return yes ? .confirmed(path) : .none
         }
-        if case .key(let k) = event {
-            if k.is("Escape") || k.is("c") || k.is("n") { return answer(false) }
-            if k.is("Return") || k.is("KP_Enter") || k.is(yesKey) { return answer(true) }
-            return .none
-        }
         switch questionControls.handle(event) {
-        case .activated("yes"): return answer(true)
-        case .activated: return answer(false)
+        case .activated(.yes): return answer(true)
+        case .activated(.no): return answer(false)
         default: return .none
         }
     }
-
-    private var yesKey: String { String(questionControls["yes"]?.shortcut.prefix(1) ?? "y").lowercased() }
 
     public func tick() -> Bool { form.tick() }
 

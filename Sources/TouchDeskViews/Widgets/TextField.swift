@@ -201,7 +201,7 @@ public final class TextField {
 
     public func draw(_ cr: CairoContext) {
         guard frame.width > 0 else { return }
-        Color(hex: 0x12141a).set(cr)
+        Theme.well.set(cr)
         cr.roundedRect(frame, radius: 7)
         cr.fill()
         let border = isInvalid ? Theme.error : (isFocused ? Theme.accent : Theme.controlHover)

@@ -4,6 +4,8 @@ import TouchDeskInterface
 /// The one palette and the one type scale every screen draws with.
 public enum Theme {
     public static let background = Color(hex: 0x1b1d23)
+    /// Where text is typed or a list is read: a little darker than the background.
+    public static let well = Color(hex: 0x12141a)
     public static let bar = Color(hex: 0x262932)
     public static let control = Color(hex: 0x363a46)
     public static let controlHover = Color(hex: 0x454a59)

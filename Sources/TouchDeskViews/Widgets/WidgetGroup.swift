@@ -37,11 +37,26 @@ public protocol WidgetGroup: AnyObject {
 
 extension Controls: WidgetGroup {
     public var controlRects: [ControlRect] {
-        items.filter { $0.frame.width > 0 && $0.frame.height > 0 }.map { ControlRect($0.id, $0.frame) }
+        items.filter { $0.isShown && $0.frame.width > 0 && $0.frame.height > 0 }.map { ControlRect($0.id.name, $0.frame) }
     }
 
-    public var keyHelp: [KeyHelp] {
-        items.filter { !$0.shortcut.isEmpty }.map { KeyHelp($0.shortcut, $0.help ?? $0.label) }
+    public var keyHelp: [KeyHelp] { keyHelp { _ in true } }
+
+    /// The keys of the controls `include` picks, with what they do; neighbours that do the same
+    /// (the four arrows that pan) share one line.
+    public func keyHelp(where include: (Control) -> Bool) -> [KeyHelp] {
+        var lines: [KeyHelp] = []
+        for c in items where !c.keys.isEmpty && include(c) {
+            let keys: String
+            if case .slider = c.kind { keys = c.shortcut } else { keys = c.keys.map(\.shown).joined(separator: ", ") }
+            let action = c.help ?? c.label
+            if let last = lines.last, last.action == action {
+                lines[lines.count - 1].keys += ", " + keys
+            } else {
+                lines.append(KeyHelp(keys, action))
+            }
+        }
+        return lines
     }
 }
 
