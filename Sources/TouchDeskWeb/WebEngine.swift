@@ -34,6 +34,8 @@ public final class WebEngine {
         case crashed(view: Int, memory: Bool)
         case found(Int)
         case contentSize(width: Int, height: Int)
+        /// The fit view's zoom now shows the page's whole width.
+        case fitted
         /// The helper itself is gone (crashed, killed, or stopped answering): why.
         case stopped(String)
     }
@@ -275,6 +277,7 @@ public final class WebEngine {
         case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
         case "found": return int(0).map { .found($0) }
         case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
+        case "fitted": return .fitted
         case "pong":
             pingSent = nil
             lastPong = Self.now()

@@ -163,27 +163,7 @@ static void applyFitZoom(void) {
     if (zoom > 1) zoom = 1;
     if (zoom < 0.05) zoom = 0.05;
     webkit_web_view_set_zoom_level(views[FIT].web, zoom);
-}
-
-static void fitMeasured(GObject *source, GAsyncResult *result, gpointer data) {
-    (void)data;
-    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
-    if (!value) return;
-    // The fit view's viewport beside its scrollbar, in CSS pixels at the current zoom: the zoom
-    // that shows the page's whole width in exactly that many device pixels.
-    double client = jsc_value_to_double(value);
-    g_object_unref(value);
-    double page = contentWidth > views[AS_IS].width ? contentWidth : views[AS_IS].width;
-    double zoom = webkit_web_view_get_zoom_level(views[FIT].web);
-    if (client <= 0 || page <= 0) return;
-    double better = client * zoom / page;
-    if (better > 1) better = 1;
-    if (better >= 0.05 && fabs(better - zoom) > 0.002) webkit_web_view_set_zoom_level(views[FIT].web, better);
-}
-
-static void measureFit(void) {
-    webkit_web_view_evaluate_javascript(views[FIT].web, "document.documentElement.clientWidth", -1, "touchdesk", NULL, NULL,
-                                        fitMeasured, NULL);
+    sendLine("fitted");
 }
 
 static void measured(GObject *source, GAsyncResult *result, gpointer data) {
@@ -198,7 +178,6 @@ static void measured(GObject *source, GAsyncResult *result, gpointer data) {
         g_object_unref(w);
         g_object_unref(h);
         applyFitZoom();
-        measureFit();
     }
     g_object_unref(value);
 }
@@ -299,7 +278,6 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
         }
         sendHistory();
     }
-    if (v == FIT && event == WEBKIT_LOAD_FINISHED) measureFit();
     if (before && !loadingViews) sendLine("loading 0");
     views[v].crashed = FALSE;
 }

@@ -69,6 +69,8 @@ public final class WebApp: MiniApp {
     /// Frames received per view, for tests and `--screenshot`.
     public private(set) var framesReceived = [0, 0]
     private var lastActivity = 0.0
+    /// Whether the fit view's zoom has been set for the page shown.
+    private var fitted = false
     private var hidden = false
     /// The sizes last sent to the engine.
     private var sentSizes: [Size?] = [nil, nil]
@@ -234,7 +236,7 @@ public final class WebApp: MiniApp {
             case .progress(let p): progress = p
             case .loading(let on):
                 isLoading = on
-                if on { contentSize = nil }
+                if on { contentSize = nil; fitted = false }
             case .history(let back, let forward): canGoBack = back; canGoForward = forward
             case .failed(_, let message): notice = (message, true)
             case .status(let code, let phrase): notice = ("\(code) \(phrase)", true)
@@ -248,6 +250,7 @@ public final class WebApp: MiniApp {
                 isLoading = false
             case .found(let n): notice = (n == 0 ? "Not found on this page." : "\(n) found on this page.", n == 0)
             case .contentSize(let w, let h): contentSize = (w, h)
+            case .fitted: fitted = true
             case .stopped(let why):
                 stoppedReason = "The web engine stopped: \(why)."
                 isLoading = false
@@ -277,7 +280,7 @@ public final class WebApp: MiniApp {
             }
             // Loaded, both views painted since, and no frame for a moment (the fit view's zoom
             // and late pictures come just after the load).
-            if !isLoading, sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
+            if !isLoading, fitted || WebEngine.now() - quietSince > 3, sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
                WebEngine.now() - quietSince > 0.5 { break }
             usleep(10_000)
         }
