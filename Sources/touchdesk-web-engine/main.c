@@ -158,8 +158,8 @@ static void applyFitZoom(void) {
     if (views[FIT].width <= 0) return;
     double page = contentWidth > views[AS_IS].width ? contentWidth : views[AS_IS].width;
     if (page <= 0) return;
-    // The whole width beside the vertical scrollbar (a classic one, about 15 px).
-    double zoom = (double)(views[FIT].width - 16) / page;
+    // The whole width beside the vertical scrollbar (a classic one, under 20 px).
+    double zoom = (double)(views[FIT].width - 20) / page;
     if (zoom > 1) zoom = 1;
     if (zoom < 0.05) zoom = 0.05;
     webkit_web_view_set_zoom_level(views[FIT].web, zoom);
@@ -466,21 +466,26 @@ static void focus(View *view) {
     gdk_event_free(e);
 }
 
+static void mouseMotion(View *view, double x, double y, guint mods) {
+    GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
+    e->motion.x = x; e->motion.y = y; e->motion.x_root = x; e->motion.y_root = y;
+    e->motion.state = mods;
+    e->motion.time = (guint32)(g_get_monotonic_time() / 1000);
+    deliver(view, e, pointer());
+}
+
 static void mouseButton(View *view, gboolean press, double x, double y, int button, guint mods) {
     GdkEvent *e = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE);
     e->button.x = x; e->button.y = y; e->button.x_root = x; e->button.y_root = y;
     e->button.button = (guint)button;
     e->button.state = mods;
     e->button.time = (guint32)(g_get_monotonic_time() / 1000);
-    if (press) focus(view);
-    deliver(view, e, pointer());
-}
-
-static void mouseMotion(View *view, double x, double y, guint mods) {
-    GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
-    e->motion.x = x; e->motion.y = y; e->motion.x_root = x; e->motion.y_root = y;
-    e->motion.state = mods;
-    e->motion.time = (guint32)(g_get_monotonic_time() / 1000);
+    if (press) {
+        focus(view);
+        // The pointer is where the button went down: WebKit picks the click's target from the
+        // last motion, and a press that comes before any motion there would hit the old target.
+        mouseMotion(view, x, y, mods);
+    }
     deliver(view, e, pointer());
 }
 

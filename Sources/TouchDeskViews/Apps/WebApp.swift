@@ -71,6 +71,9 @@ public final class WebApp: MiniApp {
     private var lastActivity = 0.0
     /// Whether the fit view's zoom has been set for the page shown.
     private var fitted = false
+    /// A load was asked for and the engine has not yet said it started (a late "loading 0" of the
+    /// page before must not count as this one's end).
+    private var awaitingLoad = false
     private var hidden = false
     /// The sizes last sent to the engine.
     private var sentSizes: [Size?] = [nil, nil]
@@ -160,6 +163,7 @@ public final class WebApp: MiniApp {
         currentAddress = url.description
         address.setText(url.description)
         isLoading = true
+        awaitingLoad = true
         progress = 0
         engine.send("open", url.description)
         wake()
@@ -236,14 +240,18 @@ public final class WebApp: MiniApp {
             case .progress(let p): progress = p
             case .loading(let on):
                 isLoading = on
-                if on { contentSize = nil; fitted = false }
+                if on { contentSize = nil; fitted = false; awaitingLoad = false }
+                if !on && awaitingLoad { isLoading = true }
             case .history(let back, let forward): canGoBack = back; canGoForward = forward
-            case .failed(_, let message): notice = (message, true)
+            case .failed(_, let message): notice = (message, true); awaitingLoad = false
             case .status(let code, let phrase): notice = ("\(code) \(phrase)", true)
             case .hover(let link): hoveredLink = link
             case .cursor(let shape): pageCursor = shape
-            case .refused(let url, let why): notice = ("Not opened: \(url): \(why)", true)
+            case .refused(let url, let why):
+                notice = ("Not opened: \(url): \(why)", true)
+                if awaitingLoad { awaitingLoad = false; isLoading = false }
             case .crashed(_, let memory):
+                awaitingLoad = false
                 stoppedReason = memory
                     ? "The page used more than \(WebEngine.memoryLimitMB) MB and was stopped."
                     : "The page's web process crashed."
@@ -254,6 +262,7 @@ public final class WebApp: MiniApp {
             case .stopped(let why):
                 stoppedReason = "The web engine stopped: \(why)."
                 isLoading = false
+                awaitingLoad = false
             }
         }
         syncControls()
@@ -263,7 +272,7 @@ public final class WebApp: MiniApp {
     /// `--screenshot`, tests and the benchmark: the window never calls it.
     public func finishLoading(timeout: Double = 30) {
         absorb()
-        if !isLoading, framesReceived.allSatisfy({ $0 > 0 }) {
+        if !isLoading, !awaitingLoad, framesReceived.allSatisfy({ $0 > 0 }) {
             settle(timeout: min(timeout, 5))
             return
         }
@@ -528,7 +537,7 @@ public final class WebApp: MiniApp {
         let name = pane == .asIs ? "As the page is" : "Scaled to fit"
         var detail = ""
         if let contentSize, stoppedReason == nil {
-            let fitWidth = pageRect(.fit).width - 16
+            let fitWidth = pageRect(.fit).width - 20
             let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
             detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (zoom != 1 ? ", zoom \(Int((zoom * 100).rounded())) %" : "")
                                    : "\(Int((scale * 100).rounded())) %"
