@@ -46,6 +46,7 @@ typedef struct {
     char *committed;   // the address of the page the view shows
     char *wanted;      // an address asked for and not yet shown (redone if the page is stuck)
     gboolean stopAsked;
+    gboolean restarting;     // its stuck process was ended to load `wanted` again: the end of the old load is no news
     unsigned char *scratch;  // the frame being drawn, compared with the one last sent
     size_t scratchBytes;
     int sentWidth, sentHeight;
@@ -241,6 +242,10 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
         g_clear_pointer(&views[v].wanted, g_free);
         views[v].stopAsked = FALSE;
     }
+    if (views[v].restarting) {
+        if (event == WEBKIT_LOAD_FINISHED) return;  // the ended load; the new one follows
+        if (event == WEBKIT_LOAD_COMMITTED) views[v].restarting = FALSE;
+    }
     // "loading 0" only once both views have finished: the fit view starts when the as-is view commits.
     int before = loadingViews;
     if (event == WEBKIT_LOAD_STARTED) loadingViews |= 1 << v;
@@ -285,6 +290,7 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
 static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
     (void)event; (void)data;
     if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
+    if (views[viewIndex(web)].restarting) return TRUE;  // the stuck load we ended ourselves
     if (g_error_matches(error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED)) return FALSE;
     if (g_error_matches(error, WEBKIT_POLICY_ERROR, WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
         return TRUE;  // we turned it down ourselves (and said why)
@@ -420,6 +426,7 @@ static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer da
     }
     char *again = g_strdup(view->wanted);
     view->stopAsked = FALSE;
+    view->restarting = again != NULL;
     webkit_web_view_terminate_web_process(web);
     if (again) webkit_web_view_load_uri(web, again);
     g_free(again);
