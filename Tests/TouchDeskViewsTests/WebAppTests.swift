@@ -267,6 +267,8 @@ struct WebAppTests {
         app.open(WebURL(filePath: dir + "/edges.html"))
         app.finishLoading(timeout: 30)
         #expect(app.pageTitle == "Edges")
+        // The new web process paints its first frames just after the load.
+        app.settle()
         let r = app.pageRect(.asIs)
         #expect(frame(of: app, size: sz).at(r.x + 5, r.y + 5).isClose(to: .red))
     }
