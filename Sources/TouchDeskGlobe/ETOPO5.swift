@@ -26,7 +26,7 @@ public enum ETOPO5 {
 
     /// netCDF-C keeps global state (its table of open files) without locks: two threads reading at
     /// once (a window's loader and a test, two apps' loaders) can fail or crash, so reads take turns.
-    private static let library = Mutex(())
+    static let library = Mutex(())
 
     /// Reads the whole grid. A missing file names the package that installs it.
     public static func read(path: String = defaultPath()) throws -> ElevationGrid {

@@ -9,7 +9,8 @@ public enum GlobeBench {
     public static func run(frames: Int = 60, source: String = ETOPO5.defaultPath()) throws -> [String] {
         var lines: [String] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        lines.append("globe: ETOPO5 \(ETOPO5.width)x\(ETOPO5.height), \(cores) cores")
+        let rssBefore = residentMegabytes()
+        lines.append("globe: \(ETOPO5.width)x\(ETOPO5.height) cells, \(cores) cores")
         let dir = NSTemporaryDirectory() + "touchdesk-globe-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: dir) }
 
@@ -34,6 +35,11 @@ public enum GlobeBench {
         }
         lines.append(format("cache load (later runs)", median(loads)))
         let globe = data!
+        lines.append("  data sets: " + (globe.missingData ?? "ETOPO1, land/water mask, lakes, ETOPO5 on the ice"))
+        let placeTimes = times(frames) {
+            _ = PlaceReadout(point: GeoPoint(latitude: 13.75, longitude: 100.5), level: 5, on: globe)
+        }
+        lines.append(format("place readout (Bangkok at +5 m)", placeTimes.wall))
 
         let renderer = GlobeRenderer()
         for (w, h) in [(900, 640), (1920, 1080)] {
@@ -53,6 +59,12 @@ public enum GlobeBench {
                 renderer.render(globe, view: zoomed, level: 0, into: pixels, width: w, height: h, stride: stride)
             }
             lines.append(format("frame \(w)x\(h) turning, zoom 12", close.wall, cpu: close.cpu))
+            var raised = GlobeView.start
+            let exaggerated = times(frames) {
+                raised.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
+                renderer.render(globe, view: raised, level: 0, style: GlobeStyle(exaggeration: 20), into: pixels, width: w, height: h, stride: stride)
+            }
+            lines.append(format("frame \(w)x\(h) turning, relief 20x", exaggerated.wall, cpu: exaggerated.cpu))
             var level = 0
             let levels = times(frames) {
                 level = level == 70 ? 476 : 70
@@ -67,7 +79,8 @@ public enum GlobeBench {
             }
             lines.append(format("frame \(w)x\(h) after a zoom step", zooming.wall, cpu: zooming.cpu))
         }
-        lines.append("  " + "resident memory".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", residentMegabytes()))
+        lines.append("  " + "resident memory before".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", rssBefore))
+        lines.append("  " + "resident memory after".padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.1f MB", residentMegabytes()))
         lines.append("  (medians; CPU is all threads' time per frame, a fair guess at idle-core speed when the machine is shared)")
         return lines
     }

@@ -1,7 +1,7 @@
 import Foundation
 import TouchDeskFiles
 
-/// The preprocessed globe on disk: `$XDG_CACHE_HOME/touchdesk/etopo5-globe.bin`.
+/// The preprocessed globe on disk: `$XDG_CACHE_HOME/touchdesk/relief-globe.bin`.
 ///
 /// Building it (reading ETOPO5, the priority-flood, shading) takes about a second; later runs map
 /// the file and check it instead. The file is the in-memory block itself:
@@ -10,20 +10,26 @@ import TouchDeskFiles
 ///     8   version                  UInt32
 ///     12  width, height            UInt32 × 2
 ///     20  header size (64)         UInt32
-///     24  size of the source file  UInt64 (0: unknown)
+///     24  source fingerprint       UInt64 (the data sets' sizes; 0: unknown)
 ///     32  payload size             UInt64
 ///     40  payload checksum         UInt64 (four interleaved FNV-1a lanes over 64-bit words)
-///     48  reserved                 16 bytes
-///     64  cells, shades, land table (see `Layout`), native byte order
+///     48  data sets used           UInt32 (`ReliefSources`)
+///     52  reserved                 4 bytes
+///     56  today's land, km²        Float64
+///     64  cells, shades, land lost and gained tables (see `Layout`), native byte order
 ///
 /// A file of the wrong size, version, grid or checksum, or made from a source file of another
 /// size, is rebuilt and replaced (it is derived data, nothing a user made). Writes go through an
 /// exclusive temp file in the same folder, fsync and rename, so a crash leaves the old file or
 /// the new one, never half of one.
 public enum GlobeCache {
-    public static let fileName = "etopo5-globe.bin"
+    public static let fileName = "relief-globe.bin"
     static let magic: UInt64 = 0x0045_424F_4C47_4454  // "TDGLOBE\0" read as little-endian
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// Where the header keeps the `ReliefSources` the globe was made from.
+    static let sourcesOffset = 48
+    /// Where it keeps today's land area in km² (Float64).
+    static let landAreaOffset = 56
     static let headerSize = 64
 
     public struct LoadError: Error, CustomStringConvertible {
@@ -55,7 +61,9 @@ public enum GlobeCache {
         var shadeOffset: Int { cellsOffset + cellCount * 4 }
         var landOffset: Int { (shadeOffset + cellCount + 7) & ~7 }
         var landCount: Int { SeaLevel.highest + 1 }
-        var fileSize: Int { landOffset + landCount * 8 }
+        var gainedOffset: Int { landOffset + landCount * 8 }
+        var gainedCount: Int { -SeaLevel.lowest + 1 }
+        var fileSize: Int { gainedOffset + gainedCount * 8 }
         var payloadSize: Int { fileSize - headerSize }
     }
 
@@ -79,7 +87,7 @@ public enum GlobeCache {
         }
     }
 
-    static func writeHeader(into base: UnsafeMutableRawPointer, layout: Layout, sourceSize: UInt64) {
+    static func writeHeader(into base: UnsafeMutableRawPointer, layout: Layout, sourceSize: UInt64, sources: ReliefSources, landKm2: Double) {
         memset(base, 0, headerSize)
         base.storeBytes(of: magic, toByteOffset: 0, as: UInt64.self)
         base.storeBytes(of: version, toByteOffset: 8, as: UInt32.self)
@@ -88,6 +96,8 @@ public enum GlobeCache {
         base.storeBytes(of: UInt32(headerSize), toByteOffset: 20, as: UInt32.self)
         base.storeBytes(of: sourceSize, toByteOffset: 24, as: UInt64.self)
         base.storeBytes(of: UInt64(layout.payloadSize), toByteOffset: 32, as: UInt64.self)
+        base.storeBytes(of: sources.rawValue, toByteOffset: sourcesOffset, as: UInt32.self)
+        base.storeBytes(of: landKm2, toByteOffset: landAreaOffset, as: Double.self)
         base.storeBytes(of: checksum(base + headerSize, byteCount: layout.payloadSize), toByteOffset: 40, as: UInt64.self)
     }
 
@@ -140,7 +150,7 @@ public enum GlobeCache {
               base.load(fromByteOffset: 32, as: UInt64.self) == UInt64(layout.payloadSize)
         else { throw LoadError(description: "cache of another grid") }
         if let sourceSize, base.load(fromByteOffset: 24, as: UInt64.self) != sourceSize {
-            throw LoadError(description: "cache made from another source file")
+            throw LoadError(description: "cache made from other data files")
         }
         guard base.load(fromByteOffset: 40, as: UInt64.self) == checksum(base + headerSize, byteCount: layout.payloadSize) else {
             throw LoadError(description: "cache is damaged (checksum)")
@@ -148,27 +158,33 @@ public enum GlobeCache {
         return GlobeData(block: block, width: width, height: height)
     }
 
-    /// The globe for the ETOPO5 file at `source`: from the cache in `directory` when it is good,
-    /// else built from the source and saved there. Throws only when the source is needed and
-    /// cannot be read (the message names the package to install).
+    /// The globe for the ETOPO5 file at `source` and the other data sets where they are installed.
+    public static func loadOrBuild(source: String, directory: String = defaultDirectory(),
+                                   progress: (Step) -> Void = { _ in }) throws -> (data: GlobeData, origin: Origin) {
+        try loadOrBuild(paths: ReliefPaths(etopo5: source), directory: directory, progress: progress)
+    }
+
+    /// The globe for the data sets at `paths`: from the cache in `directory` when it is good and
+    /// made from files of the same sizes, else built from them and saved there. Throws only when
+    /// ETOPO5 is needed and cannot be read (the message names the package to install); the other
+    /// data sets fall back (see `GlobeData.missingData`).
     /// `progress` hears each step as it starts (on the calling thread).
-    public static func loadOrBuild(source: String = ETOPO5.defaultPath(),
+    public static func loadOrBuild(paths: ReliefPaths = ReliefPaths(),
                                    directory: String = defaultDirectory(),
                                    progress: (Step) -> Void = { _ in }) throws -> (data: GlobeData, origin: Origin) {
         let path = directory + "/" + fileName
-        var sourceSize: UInt64?
-        var st = stat()
-        if stat(source, &st) == 0 { sourceSize = UInt64(st.st_size) }
+        // Without ETOPO5 any good cache will do: nothing could be rebuilt anyway.
+        let fingerprint: UInt64? = FileManager.default.fileExists(atPath: paths.etopo5) ? paths.fingerprint() : nil
         let reason: String
         progress(.checkingCache)
         do {
-            return (try load(path: path, width: ETOPO5.width, height: ETOPO5.height, sourceSize: sourceSize), .cache)
+            return (try load(path: path, width: ETOPO5.width, height: ETOPO5.height, sourceSize: fingerprint), .cache)
         } catch let error as LoadError {
             reason = error.description
         }
         progress(.reading)
-        let grid = try ETOPO5.read(path: source)
-        let data = GlobeData.build(from: grid, sourceSize: sourceSize ?? 0, progress: progress)
+        let relief = try MergedRelief.load(paths)
+        let data = GlobeData.build(from: relief, sourceSize: fingerprint ?? 0, progress: progress)
         progress(.saving)
         let saved = (try? write(data, to: path)) != nil
         return (data, .built(reason: reason, saved: saved))
@@ -181,7 +197,7 @@ public enum GlobeCache {
         public var description: String {
             switch self {
             case .checkingCache: "Opening the cached globe"
-            case .reading: "Reading the ETOPO5 relief (first run only)"
+            case .reading: "Reading the relief, land and lakes (first run only)"
             case .flooding: "Finding where the sea can reach"
             case .shading: "Shading the relief"
             case .saving: "Saving the globe for next time"

@@ -18,6 +18,14 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     /// `landAreaBySpill[m]` for m in 0…SeaLevel.highest: area of today's land whose spill level is
     /// at most m, as a share of today's land (so the last entry is 1).
     let landShareBySpill: UnsafePointer<Double>
+    /// `landShareGainedByDepth[d]` for d in 0…−SeaLevel.lowest: today's sea that is dry at level −d,
+    /// as a share of today's land.
+    let landShareGainedByDepth: UnsafePointer<Double>
+    /// The data sets it was made from.
+    public let sources: ReliefSources
+    /// Today's land (lakes left out), km².
+    public let todayLandKm2: Double
+    static let earthRadiusKm = 6371.0088
     private let block: GlobeCache.Block
     var blockForWriting: GlobeCache.Block { block }
 
@@ -29,51 +37,136 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         cells = (base + layout.cellsOffset).assumingMemoryBound(to: UInt32.self)
         shade = (base + layout.shadeOffset).assumingMemoryBound(to: UInt8.self)
         landShareBySpill = (base + layout.landOffset).assumingMemoryBound(to: Double.self)
+        landShareGainedByDepth = (base + layout.gainedOffset).assumingMemoryBound(to: Double.self)
+        sources = ReliefSources(rawValue: base.load(fromByteOffset: GlobeCache.sourcesOffset, as: UInt32.self))
+        todayLandKm2 = base.load(fromByteOffset: GlobeCache.landAreaOffset, as: Double.self)
     }
 
-    /// Preprocesses `grid` in memory (the priority-flood, shading and the land table).
+    /// Preprocesses `grid` alone in memory (the priority-flood, shading and the land table), with the
+    /// ocean found by `rule`: ETOPO5 alone, and the tests' small worlds.
     public static func build(from grid: ElevationGrid, rule: PriorityFlood.OceanRule = .init(), sourceSize: UInt64 = 0,
                              progress: (GlobeCache.Step) -> Void = { _ in }) -> GlobeData {
+        let relief = MergedRelief(grid: grid, ocean: PriorityFlood.oceanMask(grid, rule: rule),
+                                  lake: [UInt8](repeating: 0, count: grid.width * grid.height),
+                                  landShare: nil, sources: [], notes: [])
+        return build(from: relief, sourceSize: sourceSize, progress: progress)
+    }
+
+    /// Preprocesses merged data sets in memory: the priority-flood from today's ocean, shading, and
+    /// the tables of land lost and gained by level.
+    public static func build(from relief: MergedRelief, sourceSize: UInt64 = 0,
+                             progress: (GlobeCache.Step) -> Void = { _ in }) -> GlobeData {
+        let grid = relief.grid
         let layout = GlobeCache.Layout(width: grid.width, height: grid.height)
         let block = GlobeCache.Block(heapBytes: layout.fileSize)
         let base = block.base
         progress(.flooding)
-        let spill = PriorityFlood.spillLevels(grid, rule: rule)
+        var spill = PriorityFlood.spillLevels(grid, ocean: relief.ocean)
+        let w = grid.width, h = grid.height, n = w * h
+        // With a land mask, today's land is dry today whatever its height: polders and the Dead
+        // Sea shore are land at 0 m, and flood at the first metre the sea can reach them.
+        func isLand(_ i: Int) -> Bool {
+            if let share = relief.landShare { return share[i] >= 128 && relief.lake[i] == 0 }
+            return spill[i] > 0 && relief.lake[i] == 0
+        }
+        if relief.landShare != nil {
+            for i in 0..<n where isLand(i) && spill[i] < 1 { spill[i] = 1 }
+        }
         progress(.shading)
-        let w = grid.width, stride = w + 1
-        let cells = (base + layout.cellsOffset).bindMemory(to: UInt32.self, capacity: stride * grid.height)
-        for r in 0..<grid.height {
+        let stride = w + 1
+        let cells = (base + layout.cellsOffset).bindMemory(to: UInt32.self, capacity: stride * h)
+        for r in 0..<h {
             for c in 0..<stride {
                 let i = r * w + (c == w ? 0 : c)
-                cells[r * stride + c] = UInt32(UInt16(bitPattern: grid.elevations[i])) | UInt32(UInt16(bitPattern: spill[i])) << 16
+                let e = Int(grid.elevations[i]) + (relief.lake[i] != 0 ? lakeBias : 0)
+                cells[r * stride + c] = UInt32(UInt16(truncatingIfNeeded: e)) | UInt32(UInt16(bitPattern: spill[i])) << 16
             }
         }
-        HillShade.compute(grid, into: (base + layout.shadeOffset).bindMemory(to: UInt8.self, capacity: stride * grid.height), stride: stride)
-        let land = (base + layout.landOffset).bindMemory(to: Double.self, capacity: layout.landCount)
-        for m in 0..<layout.landCount { land[m] = 0 }
-        let weights = PriorityFlood.rowAreaWeights(height: grid.height)
+        HillShade.compute(grid, into: (base + layout.shadeOffset).bindMemory(to: UInt8.self, capacity: stride * h), stride: stride)
+
+        // Today's land by the level that floods it, and today's sea by the level that bares it.
+        let weights = PriorityFlood.rowAreaWeights(height: h)
+        var lost = [Double](repeating: 0, count: layout.landCount)
+        var bared = [Double](repeating: 0, count: layout.gainedCount)
         var total = 0.0
-        for r in 0..<grid.height {
+        for r in 0..<h {
             for c in 0..<w {
-                let s = Int(spill[r * w + c])
-                guard s > 0 else { continue }
-                total += weights[r]
-                if s < layout.landCount { land[s] += weights[r] }
+                let i = r * w + c
+                guard relief.lake[i] == 0 else { continue }
+                let f = relief.landShare.map { Double($0[i]) / 255 } ?? (isLand(i) ? 1 : 0)
+                let area = weights[r]
+                total += area * f
+                if isLand(i) {
+                    let s = Int(spill[i])
+                    if s < layout.landCount { lost[max(1, s)] += area * f }
+                } else {
+                    if f > 0 {
+                        // A sea cell's sliver of land (a beach, a harbour's quay) lies between the
+                        // sea and the land cells beside it: spread over the levels up to theirs.
+                        var top = Int.max
+                        PriorityFlood.forEachNeighbour(r, c, w, h) { j in
+                            if isLand(j) { top = min(top, Int(spill[j])) }
+                        }
+                        top = top == Int.max ? 1 : min(max(top, 1), 50)
+                        for m in 1...top { lost[m] += area * f / Double(top) }
+                    }
+                    let depth = -Int(grid.elevations[i])
+                    if depth >= 1 { bared[min(depth, layout.gainedCount - 1)] += area * (1 - f) }
+                }
             }
         }
+        let land = (base + layout.landOffset).bindMemory(to: Double.self, capacity: layout.landCount)
         var sum = 0.0
         for m in 0..<layout.landCount {
-            sum += land[m]
+            sum += lost[m]
             land[m] = total > 0 ? min(1, sum / total) : 0
         }
-        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize)
+        // gained[d]: sea today that is dry at level −d (its floor above −d), as a share of today's land.
+        let gained = (base + layout.gainedOffset).bindMemory(to: Double.self, capacity: layout.gainedCount)
+        sum = 0
+        for d in 0..<layout.gainedCount {
+            gained[d] = total > 0 ? sum / total : 0
+            sum += bared[d]
+        }
+        let km2 = total * 2 * .pi / Double(w) * GlobeData.earthRadiusKm * GlobeData.earthRadiusKm
+        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize, sources: relief.sources, landKm2: km2)
         return GlobeData(block: block, width: grid.width, height: grid.height)
+    }
+
+    /// Added to a lake cell's elevation in the packed word: real heights stay within ±11,000 m, so
+    /// anything above `lakeThreshold` is a lake.
+    static let lakeBias = 20_000
+    static let lakeThreshold: Int32 = 12_000
+    /// The depth a lake is drawn at (its floor is not shown through the water).
+    static let lakeDepthShown: Int32 = 30
+
+    /// What is missing, for the panel: nil when every data set was used; else which package would
+    /// make the figures better.
+    public var missingData: String? {
+        var missing: [String] = []
+        if !sources.contains(.etopo1) { missing.append("step-free heights (ETOPO1 from PyPI \(ETOPO1.package))") }
+        if !sources.contains(.landMask) { missing.append("the land/water mask (PyPI \(LandMask.package))") }
+        if !sources.contains(.lakes) { missing.append("lakes (Debian \(LakeMask.package))") }
+        guard !missing.isEmpty else { return nil }
+        return "Without " + missing.joined(separator: ", ") + ": run scripts/data/relief"
+            + (sources.contains(.lakes) ? "" : " and apt-get install \(LakeMask.package)")
     }
 
     // MARK: - Cells
 
     @inline(__always) func elevation(row: Int, column: Int) -> Int16 {
-        Int16(truncatingIfNeeded: cells[row * stride + column])
+        Int16(Self.elevation(cells[row * stride + column]))
+    }
+
+    /// Whether the cell is a lake (water today, apart from the ocean).
+    @inline(__always) func isLake(row: Int, column: Int) -> Bool {
+        Int32(Int16(truncatingIfNeeded: cells[row * stride + column])) >= Self.lakeThreshold
+    }
+
+    /// A packed cell's elevation in metres.
+    @inline(__always) static func elevation(_ cell: UInt32) -> Int32 {
+        let raw = Int32(Int16(truncatingIfNeeded: cell))
+        return raw >= lakeThreshold ? raw - Int32(lakeBias) : raw
     }
 
     @inline(__always) func spillLevel(row: Int, column: Int) -> Int16 {
@@ -102,7 +195,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     public func elevation(at point: GeoPoint) -> Double {
         let g = gridCoordinates(point)
         let (i, fx, fy) = corners(g.x, g.y)
-        func e(_ k: Int) -> Double { Double(Int16(truncatingIfNeeded: cells[k])) }
+        func e(_ k: Int) -> Double { Double(Self.elevation(cells[k])) }
         return Self.bilinear(e(i), e(i + 1), e(i + stride), e(i + stride + 1), fx, fy)
     }
 
@@ -114,6 +207,25 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         let (i, fx, fy) = corners(g.x, g.y)
         func h(_ k: Int) -> Double { Double(Self.heightAboveWater(cells[k], level: Int32(level))) }
         return Self.bilinear(h(i), h(i + 1), h(i + stride), h(i + stride + 1), fx, fy)
+    }
+
+    /// The spill level of the cell nearest `point`: the lowest sea level at which the ocean reaches
+    /// it (metres; nil if never). For a lake cell, the level at which the sea spills into the lake.
+    public func spillLevel(at point: GeoPoint) -> Int? {
+        let (row, column) = nearestCell(point)
+        let s = Int(spillLevel(row: row, column: column))
+        return s == Int(Int16.max) ? nil : s
+    }
+
+    /// Whether the cell nearest `point` is a lake.
+    public func isLake(at point: GeoPoint) -> Bool {
+        let (row, column) = nearestCell(point)
+        return isLake(row: row, column: column)
+    }
+
+    func nearestCell(_ point: GeoPoint) -> (row: Int, column: Int) {
+        let g = gridCoordinates(point)
+        return (Int(g.y.rounded()).clamped(0, height - 1), Int(g.x.rounded()) % width)
     }
 
     /// Whether `point` is under water at sea level `level` (connected to the ocean, not merely low).
@@ -140,12 +252,19 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         level <= 0 ? 0 : landShareBySpill[min(level, SeaLevel.highest)]
     }
 
+    /// The land a fallen sea bares at `level` (below 0), as a share of today's land (0 at and above 0).
+    public func landShareGained(level: Int) -> Double {
+        level >= 0 ? 0 : landShareGainedByDepth[min(-level, -SeaLevel.lowest)]
+    }
+
     /// One cell's height above the water at `level`: elevation − level where the cell is flooded
     /// (≤ 0), else at least 1 m, so a dry depression below the level (the Dead Sea at +1 m) stays
     /// land and bilinear interpolation only crosses 0 between a wet and a dry cell.
+    /// A lake not yet reached by the sea is water at `lakeDepthShown`.
     @inline(__always) static func heightAboveWater(_ cell: UInt32, level: Int32) -> Int32 {
-        let e = Int32(Int16(truncatingIfNeeded: cell)), s = Int32(Int16(truncatingIfNeeded: cell >> 16))
-        return s <= level ? e - level : max(e - level, 1)
+        let raw = Int32(Int16(truncatingIfNeeded: cell)), s = Int32(Int16(truncatingIfNeeded: cell >> 16))
+        if raw >= lakeThreshold { return s <= level ? raw - Int32(lakeBias) - level : -lakeDepthShown }
+        return s <= level ? raw - level : max(raw - level, 1)
     }
 
     @inline(__always) static func bilinear(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ fx: Double, _ fy: Double) -> Double {

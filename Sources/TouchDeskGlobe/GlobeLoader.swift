@@ -15,13 +15,17 @@ public final class GlobeLoader: Sendable {
     private let shared = Mutex<(state: State, step: GlobeCache.Step)>((.loading, .checkingCache))
     private let done = DispatchGroup()
 
+    public convenience init(source: String, directory: String = GlobeCache.defaultDirectory()) {
+        self.init(paths: ReliefPaths(etopo5: source), directory: directory)
+    }
+
     /// Starts loading at once.
-    public init(source: String = ETOPO5.defaultPath(), directory: String = GlobeCache.defaultDirectory()) {
+    public init(paths: ReliefPaths = ReliefPaths(), directory: String = GlobeCache.defaultDirectory()) {
         done.enter()
         let thread = Thread { [self] in
             let result: State
             do {
-                let (data, origin) = try GlobeCache.loadOrBuild(source: source, directory: directory) { step in
+                let (data, origin) = try GlobeCache.loadOrBuild(paths: paths, directory: directory) { step in
                     self.shared.withLock { $0.step = step }
                 }
                 result = .ready(data, origin)

@@ -11,11 +11,24 @@ public struct GlobeStyle: Equatable, Sendable {
     public var background: UInt32
     /// The glow around the rim, opaque 0xFFRRGGBB, mixed into the background.
     public var glow: UInt32
+    /// Vertical exaggeration of the relief, `exaggerationRange`: above 1 the relief on the limb
+    /// stands off the rim (`RimProfile`); at 1 the globe is drawn exactly as without it.
+    public var exaggeration: Double
+
+    public static let exaggerationRange = 1.0...50.0
 
     public init(showsCoastline: Bool = true, tintsFloodedLand: Bool = true,
-                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF) {
+                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF, exaggeration: Double = 1) {
         self.showsCoastline = showsCoastline; self.tintsFloodedLand = tintsFloodedLand
         self.background = background; self.glow = glow
+        self.exaggeration = min(Self.exaggerationRange.upperBound, max(Self.exaggerationRange.lowerBound, exaggeration))
+    }
+
+    /// The exaggeration one key step up or down: 1, 2, 5, 10, 20, 50.
+    public static func steppedExaggeration(_ e: Double, up: Bool) -> Double {
+        let steps = [1.0, 2, 5, 10, 20, 50]
+        if up { return steps.first { $0 > e + 1e-9 } ?? steps[steps.count - 1] }
+        return steps.last { $0 < e - 1e-9 } ?? steps[0]
     }
 }
 
@@ -32,6 +45,8 @@ public struct GlobeStyle: Equatable, Sendable {
 ///
 /// Not thread-safe: one renderer per window, used from one thread at a time.
 public final class GlobeRenderer {
+    /// Metres of the land ramp that bared sea floor is coloured across below today's sea.
+    static let baredRamp = 1200
     private let palette = GlobePalette()
     private var geometryKey: (width: Int, height: Int, zoom: Double) = (0, 0, 0)
     private var columnX: [Float] = []
@@ -52,6 +67,8 @@ public final class GlobeRenderer {
         let radius = view.radius(width: width, height: height)
         let glowLUT = (0..<256).map { i in Self.mix(style.background, style.glow, Float(i) / 255 * 0.55) }
         let m = view.orientation.m
+        let rim = style.exaggeration > 1 ? RimProfile(data, orientation: m, level: level, exaggeration: style.exaggeration) : nil
+        let rimRadius = rim?.radius ?? [], rimHeight = rim?.height ?? []
         columnX.withUnsafeBufferPointer { cx in
             rowY.withUnsafeBufferPointer { ry in
                 depth.withUnsafeBufferPointer { dz in
@@ -61,6 +78,8 @@ public final class GlobeRenderer {
                             palette.flooded.withUnsafeBufferPointer { flooded in
                                 palette.limb.withUnsafeBufferPointer { limb in
                                     glowLUT.withUnsafeBufferPointer { glow in
+                                      rimRadius.withUnsafeBufferPointer { rimR in
+                                       rimHeight.withUnsafeBufferPointer { rimH in
                                         let job = FrameJob(
                                             cells: data.cells, shade: data.shade, gridStride: data.stride,
                                             gridWidth: data.width, gridHeight: data.height,
@@ -71,18 +90,22 @@ public final class GlobeRenderer {
                                             limb: limb.baseAddress!, glow: glow.baseAddress!,
                                             background: style.background, coastline: style.showsCoastline,
                                             level: Int32(level),
-                                            landScale: level < 0 ? Float(SeaLevel.highest) / Float(SeaLevel.highest - level) : 1,
+                                            landScale: level < 0 ? min(1, Float(GlobeRenderer.baredRamp) / Float(-level)) : 1,
                                             r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
                                             r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
                                             r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
                                             rowsPerPixel: Float(Double(data.height - 1) / Double.pi / radius),
-                                            pixels: pixels, width: width, stride: stride)
+                                            pixels: pixels, width: width, stride: stride,
+                                            rimRadius: rim == nil ? nil : rimR.baseAddress, rimHeight: rimH.baseAddress,
+                                            rimMaximum: rim?.maximum ?? 1)
                                         // Bands of a few rows, many more than cores: rows through the
                                         // globe cost far more than rows of background.
                                         let band = 4
                                         DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { k in
                                             for y in k * band..<min(height, k * band + band) { job.row(y) }
                                         }
+                                       }
+                                      }
                                     }
                                 }
                             }
@@ -191,9 +214,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let background: UInt32
     let coastline: Bool
     let level: Int32
-    /// Below today's level the land's ramp is squeezed so the highest possible height above the
-    /// water still reaches the top of the ramp: with the oceans drained the abyssal plains (6 km
-    /// above the trench floor) come out brown rather than snow-white.
+    /// Below today's level, today's land keeps today's colours (by its height above today's sea)
+    /// and the bared sea floor is coloured by its height above the water squeezed into the ramp's
+    /// first `GlobeRenderer.baredRamp` metres: drained, the continents stand out by their relief
+    /// and the abyssal plains come out green to brown rather than all snow-white.
     let landScale: Float
     /// World-to-view rows; the frame applies the transpose.
     let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
@@ -201,6 +225,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let rowsPerPixel: Float
     let pixels: UnsafeMutableRawPointer
     let width: Int, stride: Int
+    /// With exaggerated relief: the outline's radius and height per angle (`RimProfile`), else nil.
+    let rimRadius: UnsafePointer<Float>?
+    let rimHeight: UnsafePointer<Float>?
+    let rimMaximum: Float
 
     @inline(__always)
     func row(_ y: Int) {
@@ -217,6 +245,23 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
         let first = Int(span.x), end = Int(span.y)
         for x in 0..<width where x < first || x >= end {
             let z = depth[y * width + x]
+            if let rimRadius, let rimHeight {
+                // Off the sphere but within the raised relief's reach: the mountains' flank, lit
+                // from the side, darker than their tops.
+                let vx = columnX[x]
+                let q = vx * vx + vy * vy
+                if q <= rimMaximum * rimMaximum {
+                    var a = atan2(vy, vx)
+                    if a < 0 { a += 2 * .pi }
+                    let i = min(Int(a / (2 * .pi) * Float(RimProfile.angles)), RimProfile.angles - 1)
+                    if q <= rimRadius[i] * rimRadius[i] {
+                        let c = land[min(Int(rimHeight[i]) >> 2, steps)]
+                        let r = Float((c >> 16) & 0xFF) * 0.6, g = Float((c >> 8) & 0xFF) * 0.6, b = Float(c & 0xFF) * 0.6
+                        out[x] = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                        continue
+                    }
+                }
+            }
             out[x] = z == 0 ? background : glow[Int(-z * 255)]
         }
         // The globe's run of the row, eight pixels at a time: rotation and the two arctangents
@@ -264,7 +309,10 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
 
             let colour: UInt32
             if h > 0 {
-                colour = land[min(Int(h * landScale) >> 2, steps)]
+                // Above today's sea: today's colours; bared sea floor: the squeezed ramp.
+                let today = h + Float(level)
+                let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
+                colour = land[min(Int(metres) >> 2, steps)]
             } else {
                 let step = min(Int(-h) >> 2, steps)
                 colour = t > 0 ? flooded[step] : sea[step]

@@ -45,7 +45,7 @@ struct GeoNamesRecords: Sendable {
             }
         }
         return GeoNamesRecords(
-            cities: try decode("cities5000.json", as: [String: City].self),
+            cities: try decode("cities1000.json", as: [String: City].self),
             countries: try decode("countries.json", as: [String: Country].self),
             states: try decode("us_states.json", as: [String: USState].self)
         )

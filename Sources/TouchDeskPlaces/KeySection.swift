@@ -126,10 +126,17 @@ struct KeySection: Sendable {
         return out
     }
 
-    /// Up to `limit` entries from `ranges`, best place rank first, one per place and none of
-    /// `excluded`; each with the index of the range it came from.
-    /// Places ranked `rankLimit` or worse are not wanted.
-    func best(in ranges: [Range<Int>], limit: Int, excluding excluded: Set<UInt32>, rankLimit: UInt32 = .max) -> [(entry: Int, source: Int)] {
+    /// How many entries `best` looks at for a filter before giving up: a rare region under a
+    /// one-letter name must not cost a whole walk of the largest range.
+    static let maxFilteredVisits = 4_000
+
+    /// Up to `limit` entries from `ranges`, best place rank first, one per place, none of
+    /// `excluded` and, given `accept`, only places it accepts; each with the index of the
+    /// range it came from. Places ranked `rankLimit` or worse are not wanted.
+    func best(
+        in ranges: [Range<Int>], limit: Int, excluding excluded: Set<UInt32>, rankLimit: UInt32 = .max,
+        accept: ((UInt32) -> Bool)? = nil
+    ) -> [(entry: Int, source: Int)] {
         var heap = MinHeap()
         guard limit > 0 else { return [] }
         for (source, r) in ranges.enumerated() where !r.isEmpty {
@@ -143,9 +150,15 @@ struct KeySection: Sendable {
         }
         var seen = excluded
         var out: [(entry: Int, source: Int)] = []
+        var visits = 0
         while out.count < limit, let top = heap.pop(), top.rank < rankLimit {
             if top.node >= leafBase {
                 let entry = top.node - leafBase
+                if let accept {
+                    visits += 1
+                    if visits > Self.maxFilteredVisits { break }
+                    if !accept(places[entry]) { continue }
+                }
                 if seen.insert(places[entry]).inserted { out.append((entry, top.source)) }
             } else {
                 for child in [2 * top.node, 2 * top.node + 1] where tree[child] != .max {

@@ -231,6 +231,8 @@ public enum PlaceText {
     /// The status line's pieces: name, region, country, population, coordinates, time zone.
     public static func status(_ p: Place) -> String {
         var parts = [p.name]
+        if p.kind != .city { parts.append(p.kind.word) }
+        if let l = p.locality, !l.isEmpty { parts.append(l) }
         if let r = p.region, !r.isEmpty, r != p.name { parts.append(r) }
         if p.kind != .country { parts.append(p.countryName) }
         if p.population > 0 { parts.append("pop. " + population(p.population)) }

@@ -2,7 +2,30 @@
 public enum PlaceKind: UInt8, Sendable, Hashable, CaseIterable {
     case city = 0
     case country = 1
-    case usState = 2
+    /// A first-level region: a US state, a Canadian province, a German Land, a French région.
+    case region = 2
+    case airport = 3
+    /// A US ZIP code.
+    case postcode = 4
+
+    /// The word a row and `--find` show for it.
+    public var word: String {
+        switch self {
+        case .city: return "city"
+        case .country: return "country"
+        case .region: return "region"
+        case .airport: return "airport"
+        case .postcode: return "postcode"
+        }
+    }
+
+    /// Whether the place is an area the map fits to, rather than a point it centres on.
+    public var isArea: Bool {
+        switch self {
+        case .country, .region: return true
+        case .city, .airport, .postcode: return false
+        }
+    }
 }
 
 /// One place of the index, as the map shows it.
@@ -10,25 +33,38 @@ public struct Place: Sendable, Hashable {
     /// The place's position in its index; stable for one index file.
     public var id: Int
     public var kind: PlaceKind
-    /// The GeoNames main name ("Munich", "Zürich", "New York City").
+    /// The GeoNames main name ("Munich", "Zürich", "New York City"), an airport's name, a ZIP code.
     public var name: String
-    /// The first-level region's name where the data has it: US state names only (GeoNames'
-    /// admin1 names for other countries are not in the package), else nil.
+    /// The first-level region's name where the data has it ("Illinois", "Bavaria"), else nil;
+    /// nil for a region and a country.
     public var region: String?
-    /// The GeoNames admin1 code ("ZH", "CA", "22"); empty for countries and states.
+    /// The town an airport or a ZIP code serves ("Goodrich" for 77335), else nil.
+    public var locality: String?
+    /// The GeoNames admin1 code ("ZH", "CA", "02"); a region's own code; empty for countries.
     public var admin1Code: String
     /// ISO 3166 alpha-2 ("CH").
     public var countryCode: String
     public var countryName: String
-    /// People living there: a city's or a country's own count; 0 for a US state (the package
-    /// does not give states' populations).
+    /// People living there: a city's or a country's own count; 0 where the data gives none
+    /// (regions, airports, ZIP codes).
     public var population: Int
-    /// A city's position; for a country its capital (else largest city); for a US state the
-    /// population-weighted centre of its cities.
+    /// A city's position; for a country its capital (else largest city); for a region the
+    /// population-weighted centre of its places.
     public var coordinate: GeoCoordinate
-    /// IANA zone ("Europe/Zurich"); a country's or state's is that of its capital or largest city.
+    /// IANA zone ("Europe/Zurich"); a country's or region's is that of its capital or largest city.
     public var timezone: String
-    /// For a country or a state, the box around its cities of 5000 people or more (a fit for
-    /// the map when no outline is at hand); nil for a city.
+    /// For a country or a region, the box around its places of 1000 people or more (a fit for
+    /// the map when no outline is at hand); nil for a point.
     public var bounds: GeoBounds?
+
+    /// Where it is, for a row or the status line: "Illinois, United States"; a ZIP code's or
+    /// airport's town first ("Goodrich, Texas, United States"); a country's is empty.
+    public var whereabouts: String {
+        guard kind != .country else { return "" }
+        var parts: [String] = []
+        if let locality, !locality.isEmpty { parts.append(locality) }
+        if let region, !region.isEmpty, region != name { parts.append(region) }
+        parts.append(countryName)
+        return parts.joined(separator: ", ")
+    }
 }

@@ -6,77 +6,277 @@ extension PlaceIndex {
     /// Typos are forgiven only once this many letters are typed: before that, one changed
     /// letter matches half the world.
     public static let typoMinimumLetters = 4
-    /// How much bigger (as a power of ten) a place matched by a later tier must be to take a
-    /// slot from one matched by its main name: 2, a hundred times the people.
-    static let laterTierPenalty = 2.0
+    /// How much a match loses against the others (as a power of ten of its people) when the
+    /// rows are chosen and ordered. An exact own name loses nothing; a country's exact name in
+    /// another language one ("Nederland" is the Netherlands, not Nederland, Texas), a region's
+    /// two ("Hard" stays Hard, Austria); a main name the query only starts two, a country's or
+    /// region's other name three ("Par" is Paris); another place's exact alias four (Lomé is
+    /// "Rome" only below the real Romes, Hong Kong "Victoria" below every Victoria); a later
+    /// word or the start of an alias four and a half.
+    enum Penalty {
+        static let exactOwn = 0.0, exactCountryName = 1.0, exactRegionName = 2.0, prefix = 2.0, prefixAreaName = 3.0
+        static let exactAlias = 4.0, other = 4.5
+    }
 
-    /// Up to `limit` places for what the user typed, best first: matches at the start of the
-    /// main name (or of an alternate name typed in full), then at the start of an alternate
-    /// name, then of a later word of the main name, each tier by rank (population, see
-    /// `PlaceIndexBuilder`); then, once 4 letters are typed and room is left, matches with one
-    /// typo. A later tier's place can take a slot from the main-name tier only when it is a
-    /// hundred times bigger, and is still listed after it. An empty (or all-punctuation)
-    /// query gives none.
+    private func penalty(_ hit: Hit, place: Int) -> Double {
+        let own = hit.section != Section.main.rawValue || hit.label == names[place]
+        switch hit.tier {
+        case 0:
+            if own { return Penalty.exactOwn }
+            return kinds[place] == PlaceKind.country.rawValue ? Penalty.exactCountryName : Penalty.exactRegionName
+        case 1: return Penalty.exactAlias
+        case 2: return own ? Penalty.prefix : Penalty.prefixAreaName
+        default: return Penalty.other
+        }
+    }
+
+    /// Parts between commas beyond this are ignored: no one qualifies a place five times.
+    static let maxQueryParts = 4
+    /// Words of a query without commas tried as a name and a qualifier ("Paris Texas").
+    static let maxSplitWords = 8
+    /// A place named "Paris 16 …" this close to a listed Paris of its country is one of its
+    /// districts, and is left out of the list for "Paris" (it still comes for "Paris 16").
+    static let districtKilometres = 30.0
+
+    /// A match while searching: an entry of a section, how it matched, its tier and rank.
+    /// `label` is the string shown: the entry's, or the place's own name when that matches too.
+    typealias Hit = (entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match, tier: Int, rank: UInt32, label: UInt32)
+
+    /// Countries and regions a query is narrowed to ("…, Illinois", "…, DE", "… Texas").
+    struct Scope {
+        var countries: Set<UInt16> = []
+        /// Country number << 32 | admin1 string id.
+        var regions: Set<UInt64> = []
+    }
+
+    /// Up to `limit` places for what the user typed, best first.
+    ///
+    /// The query is a place name, optionally narrowed by a region or country: "Paris, Texas",
+    /// "Paris, TX", "Köln, Deutschland", "Springfield Illinois", "Illinois, Springfield". With
+    /// commas, the first part is the name and the others qualifiers (the last one may be
+    /// unfinished: "Paris, Fr"); if that finds nothing the last part is tried as the name;
+    /// if a qualifier names nothing known, the name alone is searched. Without commas, the
+    /// words are also tried split into a name and a qualifier, each typed in full, and such
+    /// matches come first.
+    ///
+    /// A name matches, in this order: exactly as a main name, exactly as another name, at the
+    /// start of a main name, at the start of another name, at the start of a later word of
+    /// the main name, and, once 4 letters are typed and room is left, with one typo. Within a
+    /// tier places go by rank (population, see `PlaceIndexBuilder`); a later tier's place
+    /// takes a row from an earlier one's only when much bigger (`tierPenalty`). An empty (or
+    /// all-punctuation) query gives none.
     public func suggestions(for query: String, limit: Int = PlaceIndex.suggestionLimit) -> [PlaceSuggestion] {
+        guard limit > 0 else { return [] }
         var folder = NameFolder()
-        let key = folder.fold(query)
-        guard !key.isEmpty, limit > 0 else { return [] }
-
-        typealias Hit = (entry: Int, section: Int, matched: [UInt8], match: PlaceSuggestion.Match, tier: Int, rank: UInt32)
+        let parts = Self.parts(of: query, folder: &folder)
+        guard let first = parts.first else { return [] }
         var seen: Set<UInt32> = []
-        var candidates: [Hit] = []
-        /// The best `limit` places of a tier's (section, range) pairs, none seen in a better tier.
-        func gather(tier: Int, _ sources: [(section: Int, range: Range<Int>, match: PlaceSuggestion.Match)], rankLimit: UInt32 = .max) {
-            var hits: [Hit] = []
-            for source in sources where !source.range.isEmpty {
-                let section = sections[source.section]
-                for hit in section.best(in: [source.range], limit: limit, excluding: seen, rankLimit: rankLimit) {
-                    hits.append((hit.entry, source.section, key, source.match, tier, ranks[Int(section.places[hit.entry])]))
+        var found: [Hit] = []
+        if parts.count == 1 {
+            if Self.looksLikeCode(query) { found = codeMatches(first, seen: &seen) }
+            found += splitQualified(first, limit: limit - found.count, seen: &seen)
+            if found.count < limit {
+                found += search(first, limit: limit - found.count, seen: &seen)
+            }
+        } else {
+            let qualifiers = Array(parts.dropFirst())
+            if let scopes = scopes(for: qualifiers, lastIsPrefix: true) {
+                found = search(first, limit: limit, accept: accepter(scopes), seen: &seen)
+            }
+            // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
+            if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
+               let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false) {
+                var reversedSeen: Set<UInt32> = []
+                let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen)
+                if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
+            }
+            if found.isEmpty {
+                seen = []
+                found = search(first, limit: limit, seen: &seen)
+            }
+        }
+        return found.prefix(limit).map { suggestion(for: $0, folder: &folder) }
+    }
+
+    /// The query's parts between commas, folded; empty parts dropped, at most `maxQueryParts`.
+    /// Reads only as far as it needs, so a million commas cost one pass.
+    static func parts(of query: String, folder: inout NameFolder) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var rest = Substring(query)
+        while parts.count < maxQueryParts, !rest.isEmpty {
+            let comma = rest.firstIndex(where: { $0 == "," || $0 == "،" || $0 == "，" || $0 == "、" }) ?? rest.endIndex
+            let key = folder.fold(String(rest[..<comma]))
+            if !key.isEmpty { parts.append(key) }
+            rest = comma == rest.endIndex ? "" : rest[rest.index(after: comma)...]
+        }
+        return parts
+    }
+
+    /// Whether the query is typed like a code: 2 to 4 capital letters ("UK", "JFK", "EGLL").
+    static func looksLikeCode(_ query: String) -> Bool {
+        let text = query.trimmingCharacters(in: .whitespaces)
+        return (2...4).contains(text.utf8.count) && text.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+    }
+
+    /// Countries and airports whose code (or short form: "UK", "USA") is exactly `key`, first
+    /// for a query typed in capitals: "UK" is the United Kingdom before Uk, Russia.
+    private func codeMatches(_ key: [UInt8], seen: inout Set<UInt32>) -> [Hit] {
+        var out: [Hit] = []
+        let isCodeKind: (UInt32) -> Bool = {
+            self.kinds[Int($0)] == PlaceKind.country.rawValue || self.kinds[Int($0)] == PlaceKind.airport.rawValue
+        }
+        for number in [Section.main, .alternate, .qualifier] {
+            let section = sections[number.rawValue]
+            let exact = section.exactPart(of: section.range(of: key), length: key.count)
+            for hit in section.best(in: [exact], limit: 3, excluding: seen, accept: isCodeKind) {
+                let place = section.places[hit.entry]
+                seen.insert(place)
+                out.append((hit.entry, number.rawValue, key, number == .alternate ? .alternateName : .name, 0, ranks[Int(place)],
+                            section.labels[hit.entry]))
+            }
+        }
+        return out
+    }
+
+    /// Matches of a query without commas read as a name and a region or country in full, in
+    /// either order ("paris texas", "texas paris"); only exact names count.
+    private func splitQualified(_ key: [UInt8], limit: Int, seen: inout Set<UInt32>) -> [Hit] {
+        let words = key.split(separator: 0x20)
+        guard words.count >= 2, words.count <= Self.maxSplitWords else { return [] }
+        var out: [Hit] = []
+        for k in 1..<words.count where out.count < limit {
+            let head = Array(words[..<k].joined(separator: [0x20])), tail = Array(words[k...].joined(separator: [0x20]))
+            for (name, qualifier) in [(head, tail), (tail, head)] where out.count < limit {
+                guard let scopes = scopes(for: [qualifier], lastIsPrefix: false) else { continue }
+                out += search(name, limit: limit - out.count, exactOnly: true, accept: accepter(scopes), seen: &seen)
+            }
+        }
+        return out
+    }
+
+    /// The scopes of each qualifier, or nil when one of them names nothing.
+    private func scopes(for qualifiers: [[UInt8]], lastIsPrefix: Bool) -> [Scope]? {
+        var out: [Scope] = []
+        let section = sections[Section.qualifier.rawValue]
+        for (n, key) in qualifiers.enumerated() {
+            // An unfinished last part matches as a prefix, unless it already names something in
+            // full: "TX" is Texas, not also Czechia by its Basque "Txekia".
+            var range = section.range(of: key)
+            let exact = section.exactPart(of: range, length: key.count)
+            if !(lastIsPrefix && n == qualifiers.count - 1) || !exact.isEmpty { range = exact }
+            guard !range.isEmpty else { return nil }
+            var scope = Scope()
+            // A one-letter qualifier being typed reaches thousands of keys; its best
+            // few hundred are plenty to narrow by.
+            for entry in range.prefix(4000) {
+                let p = Int(section.places[entry])
+                if kinds[p] == PlaceKind.country.rawValue {
+                    scope.countries.insert(countries[p])
+                } else {
+                    scope.regions.insert(UInt64(countries[p]) << 32 | UInt64(admin1[p]))
                 }
             }
-            hits.sort { $0.rank < $1.rank }
-            var kept = 0
-            for hit in hits where kept < limit && seen.insert(sections[hit.section].places[hit.entry]).inserted {
-                candidates.append(hit)
-                kept += 1
+            out.append(scope)
+        }
+        return out
+    }
+
+    /// Whether a place lies in some scope of every qualifier.
+    private func accepter(_ scopes: [Scope]) -> (UInt32) -> Bool {
+        { place in
+            let p = Int(place)
+            let country = self.countries[p]
+            let region = UInt64(country) << 32 | UInt64(self.admin1[p])
+            return scopes.allSatisfy { $0.countries.contains(country) || $0.regions.contains(region) }
+        }
+    }
+
+    /// The matches of one folded name, by tier and rank; places in `seen` are skipped and the
+    /// places found added to it.
+    private func search(
+        _ key: [UInt8], limit: Int, exactOnly: Bool = false, accept: ((UInt32) -> Bool)? = nil, seen: inout Set<UInt32>
+    ) -> [Hit] {
+        guard limit > 0, !key.isEmpty else { return [] }
+        var candidates: [Hit] = []
+        var folder = NameFolder()
+        func gather(tier: Int, _ section: Section, _ range: Range<Int>, _ match: PlaceSuggestion.Match, take: Int) {
+            guard !range.isEmpty else { return }
+            let keys = sections[section.rawValue]
+            for hit in keys.best(in: [range], limit: take, excluding: seen, accept: accept) {
+                let place = keys.places[hit.entry]
+                seen.insert(place)
+                var label = keys.labels[hit.entry]
+                // A country found by one of its names in another language that its own name
+                // matches as well is shown by its own name ("Paraguay", not "Paraguaj").
+                if section == .main, label != names[Int(place)], folder.fold(strings[names[Int(place)]]).starts(with: key) {
+                    label = names[Int(place)]
+                }
+                candidates.append((hit.entry, section.rawValue, key, match, tier, ranks[Int(place)], label))
             }
         }
-        // Tier 0: the main name, or an alternate name typed in full ("Muenchen" is Munich
-        // before Münchenstein, "Peking" Beijing before any Pekingese village).
-        let alternateRange = sections[1].range(of: key)
-        gather(tier: 0, [(0, sections[0].range(of: key), .name), (1, sections[1].exactPart(of: alternateRange, length: key.count), .alternateName)])
-        // Later words are gathered before alternate names, though listed after them, so a place
-        // matching both shows its main name ("New York City", not its Basque "York Berri").
-        // With a full first tier, only places a hundred times bigger than its last can get in.
-        var laterRankLimit = UInt32.max
-        if candidates.count >= limit, let last = candidates.last {
-            let needed = Double(scores[Int(sections[last.section].places[last.entry])]) * pow(10, Self.laterTierPenalty)
-            laterRankLimit = needed > Double(UInt32.max) ? 0 : rankWithScore(below: UInt32(needed))
+        let mainRange = sections[0].range(of: key), alternateRange = sections[1].range(of: key)
+        let mainExact = sections[0].exactPart(of: mainRange, length: key.count)
+        let alternateExact = sections[1].exactPart(of: alternateRange, length: key.count)
+        // Gathered in order of penalty, so a place counts by its best match (Paris is "Par…",
+        // not its exact alias "Par").
+        gather(tier: 0, .main, mainExact, .name, take: limit)
+        let exactCount = candidates.count
+        if !exactOnly {
+            // More of the longer names when some are districts of an exact match, to be dropped.
+            gather(tier: 2, .main, mainExact.upperBound..<mainRange.upperBound, .name, take: limit + (exactCount > 0 ? 40 : 0))
         }
-        gather(tier: 2, [(2, sections[2].range(of: key), .laterWord)], rankLimit: laterRankLimit)
-        gather(tier: 1, [(1, alternateRange, .alternateName)], rankLimit: laterRankLimit)
+        gather(tier: 1, .alternate, alternateExact, .alternateName, take: limit)
+        if !exactOnly {
+            // Later words before other names, though listed after them, so a place matching
+            // both shows its main name ("New York City", not its Basque "York Berri").
+            gather(tier: 4, .laterWord, sections[2].range(of: key), .laterWord, take: limit)
+            gather(tier: 3, .alternate, alternateExact.upperBound..<alternateRange.upperBound, .alternateName, take: limit)
+        }
+        if exactCount > 0 {
+            let exact = candidates.filter { $0.tier <= 1 }.map { Int(sections[$0.section].places[$0.entry]) }
+            candidates.removeAll { hit in
+                hit.tier == 2 && isDistrict(Int(sections[0].places[hit.entry]), ofAny: exact, key: key, entry: hit.entry)
+            }
+        }
 
-        // Which ten to show: a later tier's place may take the place of an earlier tier's if it
-        // has a hundred times the people ("york": New York City instead of the tenth small
-        // York), but the list still shows the tiers in order.
-        func weight(_ hit: Hit) -> Double {
-            log10(Double(scores[Int(sections[hit.section].places[hit.entry])]) + 1) - (hit.tier == 0 ? 0 : Self.laterTierPenalty)
+        // Which rows to show, and in what order: each place weighs its people (as a power of
+        // ten) less its tier's penalty, so an exact small name comes before a longer big one
+        // unless that is a hundred times bigger ("Hard" before Hardoī, but "Par" is Paris first).
+        var weights: [Double] = candidates.map { hit in
+            let place = Int(sections[hit.section].places[hit.entry])
+            return log10(Double(scores[place]) + 1) - penalty(hit, place: place)
         }
-        var found = candidates.count <= limit ? candidates : Array(candidates.sorted { a, b in
-            let wa = weight(a), wb = weight(b)
-            if wa != wb { return wa > wb }
-            return (a.tier, a.rank) < (b.tier, b.rank)
-        }.prefix(limit))
-        found.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
+        // A town matched with its region ("Peking": Beijing and the municipality, "New York":
+        // the city by its other name and the state) comes before the region.
+        for (r, region) in candidates.enumerated() {
+            let rp = Int(sections[region.section].places[region.entry])
+            guard kinds[rp] == PlaceKind.region.rawValue else { continue }
+            for (c, city) in candidates.enumerated() where city.tier <= 1 {
+                let cp = Int(sections[city.section].places[city.entry])
+                if kinds[cp] == PlaceKind.city.rawValue && countries[cp] == countries[rp] && admin1[cp] == admin1[rp] {
+                    weights[c] = max(weights[c], weights[r] + 1e-6)
+                }
+            }
+        }
+        let order = candidates.indices.sorted { a, b in
+            if weights[a] != weights[b] { return weights[a] > weights[b] }
+            return (candidates[a].tier, candidates[a].rank) < (candidates[b].tier, candidates[b].rank)
+        }
+        var found = order.prefix(limit).map { candidates[$0] }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
-        if found.count < limit && letters >= Self.typoMinimumLetters {
-            // Typo matches in the same tier order: main names, alternate names, later words.
+        // Typos fill a list that is short, but not one narrowed by a region that already has its answer.
+        if !exactOnly && found.count < limit && letters >= Self.typoMinimumLetters && (accept == nil || found.isEmpty) {
+            // Typo matches in the same order: main names, other names, later words.
             var typos: [Hit] = []
-            for (number, section) in sections.enumerated() {
+            for number in 0..<Section.qualifier.rawValue {
+                let section = sections[number]
                 let variants = TypoSearch.ranges(for: key, in: section)
-                for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen) {
-                    typos.append((hit.entry, number, variants[hit.source].prefix, .typo, 3 + number, ranks[Int(section.places[hit.entry])]))
+                for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen, accept: accept) {
+                    // A country's name in another language is a typo target after own names.
+                    let place = Int(section.places[hit.entry])
+                    let tier = 5 + number + (number == 0 && section.labels[hit.entry] != names[place] ? 1 : 0)
+                    typos.append((hit.entry, number, variants[hit.source].prefix, .typo, tier, ranks[place], section.labels[hit.entry]))
                 }
             }
             typos.sort { ($0.tier, $0.rank) < ($1.tier, $1.rank) }
@@ -84,33 +284,36 @@ extension PlaceIndex {
                 found.append(hit)
             }
         }
+        return found
+    }
 
-        return found.map { hit in
-            let section = sections[hit.section]
-            let place = place(Int(section.places[hit.entry]))
-            let label = strings[section.labels[hit.entry]]
-            let matched = Array(hit.matched)
-            if label == place.name {
-                return PlaceSuggestion(
-                    place: place, match: hit.match, alias: nil,
-                    nameMatch: Self.highlight(matched, in: label, folder: &folder), aliasMatch: nil
-                )
-            }
-            return PlaceSuggestion(
-                place: place, match: hit.match, alias: label,
-                nameMatch: nil, aliasMatch: Self.highlight(matched, in: label, folder: &folder)
-            )
+    /// Whether `place`, found by a name longer than `key`, is a district of one of the places
+    /// matched exactly: its key continues the query with a space, it is in the same country,
+    /// and close by ("Paris 16 Passy" of Paris, not Paris, Texas).
+    private func isDistrict(_ place: Int, ofAny exact: [Int], key: [UInt8], entry: Int) -> Bool {
+        let entryKey = sections[0].key(entry)
+        guard entryKey.count > key.count, entryKey[entryKey.startIndex + key.count] == 0x20 else { return false }
+        let here = GeoCoordinate(latitude: latitudes[place], longitude: longitudes[place])
+        return exact.contains { city in
+            countries[city] == countries[place] && kinds[city] == PlaceKind.city.rawValue
+                && here.distance(to: GeoCoordinate(latitude: latitudes[city], longitude: longitudes[city])) <= Self.districtKilometres
         }
     }
 
-    /// The first rank whose place scores less than `score` (ranks go by falling score).
-    private func rankWithScore(below score: UInt32) -> UInt32 {
-        var lo = 0, hi = scoresByRank.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if scoresByRank[mid] >= score { lo = mid + 1 } else { hi = mid }
+    private func suggestion(for hit: Hit, folder: inout NameFolder) -> PlaceSuggestion {
+        let section = sections[hit.section]
+        let place = place(Int(section.places[hit.entry]))
+        let label = strings[hit.label]
+        if label == place.name {
+            return PlaceSuggestion(
+                place: place, match: hit.match, alias: nil,
+                nameMatch: Self.highlight(hit.matched, in: label, folder: &folder), aliasMatch: nil
+            )
         }
-        return UInt32(lo)
+        return PlaceSuggestion(
+            place: place, match: hit.match, alias: label,
+            nameMatch: nil, aliasMatch: Self.highlight(hit.matched, in: label, folder: &folder)
+        )
     }
 
     /// The best match for a whole text, as `touchdesk map --place` needs: the first suggestion.

@@ -1,15 +1,18 @@
-/// All places of GeoNames' `cities5000` plus countries and US states, with their names folded
+/// All places of GeoNames' `cities1000`, airports and US ZIP codes, countries and first-level
+/// regions, with their names folded
 /// into sorted keys for search as you type. Immutable and `Sendable`: load it on a worker
 /// thread, hand it to the UI.
 ///
 /// Build it from the JSON once (`PlaceIndex.build(from:)`, about a second), then keep it as a
 /// binary file (`PlaceIndexCache`) that loads in milliseconds.
 public struct PlaceIndex: Sendable {
-    // Places, one column per field; cities first, then countries, then US states.
+    // Places, one column per field: cities first, then airports and ZIP codes, then countries
+    // and regions (from `firstRegion` on).
     let kinds: [UInt8]
     let names: [UInt32]
     let admin1: [UInt32]
     let regions: [UInt32]
+    let localities: [UInt32]
     let countries: [UInt16]
     let populations: [UInt32]
     let latitudes: [Double]
@@ -23,6 +26,8 @@ public struct PlaceIndex: Sendable {
     let scoresByRank: [UInt32]
     /// South, west, north, east of each region place (countries and states), from `firstRegion` on.
     let regionBounds: [Double]
+    /// Places before this are towns (the nearest-place grid and map labels use only those).
+    let cityCount: Int
     let firstRegion: Int
 
     // Countries, by their number in `countries`.
@@ -30,20 +35,22 @@ public struct PlaceIndex: Sendable {
     let countryNames: [UInt32]
 
     let strings: StringTable
-    /// Main names, alternate names, later words of main names: the match tiers, in rank order.
+    /// Main names, alternate names, later words of main names, and the names and codes of
+    /// countries and regions a query can be narrowed by (`Section`).
     let sections: [KeySection]
     let grid: NearestPlaceGrid
 
     init(
-        kinds: [UInt8], names: [UInt32], admin1: [UInt32], regions: [UInt32], countries: [UInt16],
+        kinds: [UInt8], names: [UInt32], admin1: [UInt32], regions: [UInt32], localities: [UInt32], countries: [UInt16],
         populations: [UInt32], latitudes: [Double], longitudes: [Double], timezones: [UInt32],
-        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], firstRegion: Int, countryCodes: [UInt16],
+        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], cityCount: Int, firstRegion: Int, countryCodes: [UInt16],
         countryNames: [UInt32], strings: StringTable, sections: [KeySection]
     ) {
         self.kinds = kinds
         self.names = names
         self.admin1 = admin1
         self.regions = regions
+        self.localities = localities
         self.countries = countries
         self.populations = populations
         self.latitudes = latitudes
@@ -55,15 +62,21 @@ public struct PlaceIndex: Sendable {
         for (place, rank) in ranks.enumerated() where Int(rank) < byRank.count { byRank[Int(rank)] = scores[place] }
         self.scoresByRank = byRank
         self.regionBounds = regionBounds
+        self.cityCount = cityCount
         self.firstRegion = firstRegion
         self.countryCodes = countryCodes
         self.countryNames = countryNames
         self.strings = strings
         self.sections = sections
-        self.grid = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: firstRegion)
+        self.grid = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
     }
 
-    /// How many places (cities, countries and states) the index holds.
+    /// The parts of `sections`, by number.
+    enum Section: Int {
+        case main = 0, alternate, laterWord, qualifier
+    }
+
+    /// How many places (of every kind) the index holds.
     public var count: Int { kinds.count }
 
     /// How many name keys the index searches.
@@ -82,6 +95,7 @@ public struct PlaceIndex: Sendable {
             kind: PlaceKind(rawValue: kinds[id]) ?? .city,
             name: strings[names[id]],
             region: strings.optional(regions[id]),
+            locality: strings.optional(localities[id]),
             admin1Code: strings.optional(admin1[id]) ?? "",
             countryCode: Self.code(countryCodes[country]),
             countryName: strings[countryNames[country]],
@@ -94,12 +108,12 @@ public struct PlaceIndex: Sendable {
 
     /// The ids of the `limit` most populous cities, most populous first.
     public func citiesByPopulation(limit: Int) -> [Int] {
-        var cities = Array(0..<firstRegion)
+        var cities = Array(0..<cityCount)
         cities.sort { populations[$0] != populations[$1] ? populations[$0] > populations[$1] : $0 < $1 }
         return Array(cities.prefix(max(0, limit)))
     }
 
-    /// The countries of the index as places (those with at least one city of 5000 people).
+    /// The countries of the index as places (those with at least one town of 1000 people).
     public var countryPlaces: [Place] {
         (firstRegion..<count).filter { kinds[$0] == PlaceKind.country.rawValue }.map(place)
     }

@@ -1,114 +1,201 @@
 import Foundation
 
-/// Turns the GeoNames records into a `PlaceIndex`.
+/// Turns the place records into a `PlaceIndex`.
 ///
-/// Ranking score: a city's population; a country or a US state scores like its largest city,
+/// Ranking score: a city's population; a country or a region scores like its largest city,
 /// not its total population, so a famous city beats a small country whose name it shares a
 /// prefix with ("Par" → Paris before Paraguay) while large countries still come first
-/// ("Chi" → China). Equal scores put countries, then cities, then states: "Mexico" the
-/// country before Mexico City, "New York" the city before the state.
+/// ("Chi" → China). An airport with an IATA code scores a tenth of the town nearest to it (so
+/// "London" lists the city before Heathrow); other airfields and ZIP codes score nothing and
+/// come after every town of their name. A capital counts ten times its people. Equal scores put
+/// cities, then countries, then regions: Tunis before Tunisia, which scores like its capital.
 enum PlaceIndexBuilder {
     /// Keys longer than this (a few alternate names are whole sentences) are left out.
     static let maxKeyBytes = 200
+    /// How far an airport may be from the town it is scored by, and take the region of.
+    static let airportTownKilometres = 50.0
 
-    static func build(from records: GeoNamesRecords) -> PlaceIndex {
+    /// Common short forms of country names that neither GeoNames nor ISO gives.
+    static let countryShortForms: [String: [String]] = [
+        "GB": ["UK", "Britain", "Great Britain"], "US": ["USA", "US", "America"], "AE": ["UAE", "Emirates"],
+        "CD": ["DRC", "DR Congo", "Congo-Kinshasa"], "CG": ["Congo-Brazzaville"], "NL": ["Holland"],
+        "CI": ["Ivory Coast"], "MM": ["Burma"], "CZ": ["Czechia"], "VA": ["Vatican"], "TL": ["East Timor"],
+        "CV": ["Cape Verde"], "SZ": ["Swaziland"], "MK": ["Macedonia"], "KR": ["South Korea"], "KP": ["North Korea"],
+    ]
+
+    static func build(from records: PlaceRecords) -> PlaceIndex {
+        let geo = records.geoNames
         var strings = StringTable.Builder()
         var folder = NameFolder()
 
         var countryNumber: [String: UInt16] = [:]
         var countryCodes: [UInt16] = []
         var countryNames: [UInt32] = []
-        for country in records.countries {
+        for country in geo.countries {
             countryNumber[country.iso] = UInt16(countryCodes.count)
             countryCodes.append(PlaceIndex.pack(country.iso))
             countryNames.append(strings.id(country.name))
         }
-        let stateNames = Dictionary(records.states.map { ($0.code, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let stateNames = Dictionary(geo.states.map { ($0.code, $0.name) }, uniquingKeysWith: { a, _ in a })
+        func regionName(_ country: String, _ code: String) -> String? {
+            guard !code.isEmpty else { return nil }
+            return country == "US" ? stateNames[code] : records.regionNames[country + "." + code]
+        }
 
-        var kinds: [UInt8] = [], names: [UInt32] = [], admin1: [UInt32] = [], regions: [UInt32] = []
+        var kinds: [UInt8] = [], names: [UInt32] = [], admin1: [UInt32] = [], regions: [UInt32] = [], localities: [UInt32] = []
         var countries: [UInt16] = [], populations: [UInt32] = [], latitudes: [Double] = [], longitudes: [Double] = []
         var timezones: [UInt32] = [], scores: [UInt32] = [], regionBounds: [Double] = []
         var alternates: [[String]] = []
+        /// Keys a region or country is named by only after a comma ("TX", "DE", "DEU").
+        var codes: [Int: [String]] = [:]
+        /// Capitals whose GeoNames main name differs from the country's name for them.
+        var capitalNames: [Int: String] = [:]
+
+        func append(_ kind: PlaceKind, name: String, admin1 code: String, region: String?, locality: String?, country: UInt16,
+                    population: UInt32, latitude: Double, longitude: Double, timezone: UInt32, score: UInt32, aliases: [String]) {
+            kinds.append(kind.rawValue)
+            names.append(strings.id(name))
+            admin1.append(code.isEmpty ? StringTable.none : strings.id(code))
+            regions.append(region.map { strings.id($0) } ?? StringTable.none)
+            localities.append(locality.map { strings.id($0) } ?? StringTable.none)
+            countries.append(country)
+            populations.append(population)
+            latitudes.append(latitude)
+            longitudes.append(longitude)
+            timezones.append(timezone)
+            scores.append(score)
+            alternates.append(aliases)
+        }
 
         // Cities whose country the package does not list are left out: nothing to show for them.
-        let cities = records.cities.filter { countryNumber[$0.countrycode] != nil }
-        for city in cities {
-            kinds.append(PlaceKind.city.rawValue)
-            names.append(strings.id(city.name))
-            admin1.append(city.admin1code.isEmpty ? StringTable.none : strings.id(city.admin1code))
-            let stateName = city.countrycode == "US" ? stateNames[city.admin1code] : nil
-            regions.append(stateName.map { strings.id($0) } ?? StringTable.none)
-            countries.append(countryNumber[city.countrycode]!)
+        for city in geo.cities {
+            guard let country = countryNumber[city.countrycode] else { continue }
             let population = UInt32(clamping: max(0, city.population))
-            populations.append(population)
-            latitudes.append(city.latitude)
-            longitudes.append(city.longitude)
-            timezones.append(strings.id(city.timezone))
-            scores.append(population)
-            alternates.append(city.alternatenames)
+            append(.city, name: city.name, admin1: city.admin1code, region: regionName(city.countrycode, city.admin1code),
+                   locality: nil, country: country, population: population, latitude: city.latitude, longitude: city.longitude,
+                   timezone: strings.id(city.timezone), score: population, aliases: city.alternatenames)
+        }
+        let cityCount = kinds.count
+        let towns = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
+
+        for airport in records.airports {
+            guard let country = countryNumber[airport.countryCode] else { continue }
+            let point = GeoCoordinate(latitude: airport.latitude, longitude: airport.longitude)
+            var town: Int?
+            if let (id, km) = towns.nearest(to: point), km <= airportTownKilometres, countries[id] == country { town = id }
+            let code = town.map { strings.peek(admin1[$0]) } ?? ""
+            let region = airport.subdivision.isEmpty ? town.flatMap { regions[$0] == StringTable.none ? nil : strings.peek(regions[$0]) } : airport.subdivision
+            let score = airport.iata.isEmpty ? 0 : (town.map { populations[$0] / 10 } ?? 0)
+            let zone = airport.timezone.isEmpty ? (town.map { timezones[$0] } ?? strings.id("UTC")) : strings.id(airport.timezone)
+            append(.airport, name: airport.name, admin1: code, region: region, locality: airport.city.isEmpty ? nil : airport.city,
+                   country: country, population: 0, latitude: airport.latitude, longitude: airport.longitude,
+                   timezone: zone, score: score, aliases: [airport.iata, airport.icao, shortName(of: airport)].filter { !$0.isEmpty })
+        }
+        if let us = countryNumber["US"] {
+            for zip in records.postcodes {
+                guard let lat = Double(zip.lat), let lon = Double(zip.long) else { continue }
+                append(.postcode, name: zip.zip_code, admin1: zip.state, region: stateNames[zip.state],
+                       locality: zip.city.isEmpty ? nil : zip.city, country: us, population: 0, latitude: lat, longitude: lon,
+                       timezone: strings.id(zip.timezone.isEmpty ? "America/New_York" : zip.timezone), score: 0, aliases: [])
+            }
         }
         let firstRegion = kinds.count
 
-        func appendRegion(kind: PlaceKind, name: String, country: UInt16, population: UInt32, members: [Int], centre: Int, centreCoordinate: GeoCoordinate) {
-            kinds.append(kind.rawValue)
-            names.append(strings.id(name))
-            admin1.append(StringTable.none)
-            regions.append(StringTable.none)
-            countries.append(country)
-            populations.append(population)
-            latitudes.append(centreCoordinate.latitude)
-            longitudes.append(centreCoordinate.longitude)
-            timezones.append(timezones[centre])
-            scores.append(members.map { scores[$0] }.max() ?? 0)
+        func appendArea(_ kind: PlaceKind, name: String, admin1 code: String, country: UInt16, population: UInt32,
+                        members: [Int], centre: Int, centreCoordinate: GeoCoordinate, aliases: [String]) {
+            append(kind, name: name, admin1: code, region: nil, locality: nil, country: country, population: population,
+                   latitude: centreCoordinate.latitude, longitude: centreCoordinate.longitude, timezone: timezones[centre],
+                   score: members.map { scores[$0] }.max() ?? 0, aliases: aliases)
             var box = GeoBounds(GeoCoordinate(latitude: latitudes[members[0]], longitude: longitudes[members[0]]))
             for m in members { box.include(GeoCoordinate(latitude: latitudes[m], longitude: longitudes[m])) }
             regionBounds += [box.south, box.west, box.north, box.east]
-            alternates.append([])
         }
 
         var citiesOfCountry: [UInt16: [Int]] = [:]
-        for i in 0..<firstRegion { citiesOfCountry[countries[i], default: []].append(i) }
-        for country in records.countries {
+        for i in 0..<cityCount { citiesOfCountry[countries[i], default: []].append(i) }
+        let isoCountries = Dictionary((records.iso?.countries ?? []).map { ($0.alpha2, $0) }, uniquingKeysWith: { a, _ in a })
+        for country in geo.countries {
             let number = countryNumber[country.iso]!
             guard let members = citiesOfCountry[number], !members.isEmpty else { continue }
             let largest = members.max { populations[$0] < populations[$1] }!
-            // The capital by name among the country's cities (main or alternate), else the largest.
+            // The capital by name (main or other) among the country's cities, else the largest.
             let capitalKey = folder.fold(country.capital)
-            let capital = country.capital.isEmpty ? nil : members.filter {
-                folder.fold(strings.peek(names[$0])) == capitalKey
+            let capital = country.capital.isEmpty ? nil : members.filter { m in
+                folder.fold(strings.peek(names[m])) == capitalKey || alternates[m].contains { folder.fold($0) == capitalKey }
             }.max { populations[$0] < populations[$1] }
+            if let capital {
+                // What most people mean by a capital's name: it counts ten times its people, and
+                // the name GeoNames gives the capital is one of its own ("Washington" for
+                // "Washington, D.C.").
+                scores[capital] = scores[capital] > UInt32.max / 10 ? UInt32.max : scores[capital] * 10
+                if folder.fold(strings.peek(names[capital])) != capitalKey { capitalNames[capital] = country.capital }
+            }
             let centre = capital ?? largest
-            appendRegion(
-                kind: .country, name: country.name, country: number,
+            var aliases = countryShortForms[country.iso] ?? []
+            if let iso = isoCountries[country.iso] {
+                aliases += iso.englishNames + iso.translations
+                codes[kinds.count] = [country.iso, iso.alpha3]
+            } else {
+                codes[kinds.count] = [country.iso]
+            }
+            appendArea(
+                .country, name: country.name, admin1: "", country: number,
                 population: UInt32(clamping: max(0, country.population)), members: members, centre: centre,
-                centreCoordinate: GeoCoordinate(latitude: latitudes[centre], longitude: longitudes[centre])
+                centreCoordinate: GeoCoordinate(latitude: latitudes[centre], longitude: longitudes[centre]), aliases: aliases
             )
         }
-        if let us = countryNumber["US"] {
-            var citiesOfState: [String: [Int]] = [:]
-            for i in citiesOfCountry[us] ?? [] {
-                citiesOfState[strings.peek(admin1[i]), default: []].append(i)
+
+        // First-level regions: every admin1 code of the cities that has a name.
+        let subdivisions = SubdivisionMatcher(records.iso?.subdivisions ?? [], folder: &folder)
+        var citiesOfRegion: [String: [Int]] = [:]
+        for i in 0..<cityCount where admin1[i] != StringTable.none && regions[i] != StringTable.none {
+            citiesOfRegion[PlaceIndex.code(countryCodes[Int(countries[i])]) + "." + strings.peek(admin1[i]), default: []].append(i)
+        }
+        // Two codes of one name (an old and a new code for a region) make one region: the one with more places.
+        var regionOfName: [String: String] = [:]
+        for key in citiesOfRegion.keys.sorted() {
+            let members = citiesOfRegion[key]!
+            let nameKey = PlaceIndex.code(countryCodes[Int(countries[members[0]])]) + " " + strings.peek(regions[members[0]])
+            if let other = regionOfName[nameKey], citiesOfRegion[other]!.count >= members.count { continue }
+            regionOfName[nameKey] = key
+        }
+        let regionKeys = Set(regionOfName.values).sorted()
+        let matched = subdivisions.assign(regionKeys.map { key in
+            let first = citiesOfRegion[key]![0]
+            return (PlaceIndex.code(countryCodes[Int(countries[first])]), strings.peek(regions[first]))
+        }, folder: &folder)
+        for (key, subdivision) in zip(regionKeys, matched) {
+            let members = citiesOfRegion[key]!
+            let first = members[0]
+            let country = PlaceIndex.code(countryCodes[Int(countries[first])])
+            let code = strings.peek(admin1[first])
+            let name = strings.peek(regions[first])
+            let largest = members.max { populations[$0] < populations[$1] }!
+            // Population-weighted centre: where the region's people are, a fair place to point at.
+            var weight = 0.0, lat = 0.0, lon = 0.0
+            for m in members {
+                let w = Double(populations[m]) + 1
+                weight += w
+                lat += w * latitudes[m]
+                lon += w * longitudes[m]
             }
-            for state in records.states {
-                guard let members = citiesOfState[state.code], !members.isEmpty else { continue }
-                let largest = members.max { populations[$0] < populations[$1] }!
-                // Population-weighted centre: where the state's people are, a fair place to point at.
-                var weight = 0.0, lat = 0.0, lon = 0.0
-                for m in members {
-                    let w = Double(populations[m])
-                    weight += w
-                    lat += w * latitudes[m]
-                    lon += w * longitudes[m]
-                }
-                appendRegion(
-                    kind: .usState, name: state.name, country: us, population: 0, members: members, centre: largest,
-                    centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight)
-                )
+            var aliases: [String] = []
+            var regionCodes = country == "US" ? [code] : []
+            if let sub = subdivision {
+                aliases = [sub.name] + sub.translations
+                if let dash = sub.code.firstIndex(of: "-") { regionCodes.append(String(sub.code[sub.code.index(after: dash)...])) }
             }
+            codes[kinds.count] = regionCodes
+            appendArea(.region, name: name, admin1: code, country: countries[first], population: 0, members: members,
+                       centre: largest, centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight), aliases: aliases)
         }
 
-        // Ranks: by score, then countries before cities before states, then name, then id.
-        let kindOrder: [UInt8: Int] = [PlaceKind.country.rawValue: 0, PlaceKind.city.rawValue: 1, PlaceKind.usState.rawValue: 2]
+        // Ranks: by score, then cities, countries, regions, airports, ZIP codes, then id (a
+        // capital before its country of the same score: "Tunis", "Luxembourg").
+        let kindOrder: [UInt8: Int] = [
+            PlaceKind.city.rawValue: 0, PlaceKind.country.rawValue: 1, PlaceKind.region.rawValue: 2,
+            PlaceKind.airport.rawValue: 3, PlaceKind.postcode.rawValue: 4,
+        ]
         let order = (0..<kinds.count).sorted { a, b in
             if scores[a] != scores[b] { return scores[a] > scores[b] }
             if kinds[a] != kinds[b] { return kindOrder[kinds[a]]! < kindOrder[kinds[b]]! }
@@ -118,14 +205,16 @@ enum PlaceIndexBuilder {
         for (rank, id) in order.enumerated() { ranks[id] = UInt32(rank) }
 
         // Keys.
-        var main = SectionBuilder(), alternate = SectionBuilder(), word = SectionBuilder()
+        var main = SectionBuilder(), alternate = SectionBuilder(), word = SectionBuilder(), qualifier = SectionBuilder()
         for id in 0..<kinds.count {
             let name = strings.peek(names[id])
             let nameID = names[id]
+            let isArea = id >= firstRegion
             var known: [[UInt8]] = []
             for key in foldings(of: name, with: &folder) {
                 known.append(key)
                 main.add(key, place: id, label: nameID)
+                if isArea { qualifier.add(key, place: id, label: nameID) }
             }
             if let plain = known.first {
                 // Each later word of the main name, to the end: "york city" of "New York City".
@@ -153,17 +242,46 @@ enum PlaceIndexBuilder {
             for (key, alias) in zip(aliasKeys, aliasLabels) {
                 let label = labelIDs[alias] ?? strings.append(alias)
                 labelIDs[alias] = label
-                alternate.add(key, place: id, label: label)
+                // A country's or region's name in another language is still its own name
+                // ("España", "Bayern"): it matches with the main names.
+                if isArea {
+                    main.add(key, place: id, label: label)
+                    qualifier.add(key, place: id, label: label)
+                } else {
+                    alternate.add(key, place: id, label: label)
+                }
+            }
+            if let capitalName = capitalNames[id] {
+                for key in foldings(of: capitalName, with: &folder) where !known.contains(key) {
+                    main.add(key, place: id, label: labelIDs[capitalName] ?? strings.append(capitalName))
+                }
+            }
+            for code in codes[id] ?? [] {
+                let key = folder.fold(code)
+                if !key.isEmpty { qualifier.add(key, place: id, label: nameID) }
             }
         }
 
         return PlaceIndex(
-            kinds: kinds, names: names, admin1: admin1, regions: regions, countries: countries,
+            kinds: kinds, names: names, admin1: admin1, regions: regions, localities: localities, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, scores: scores, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
-            countryNames: countryNames, strings: strings.build(),
-            sections: [main, alternate, word].map { $0.build(ranks: ranks) }
+            ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
+            countryCodes: countryCodes, countryNames: countryNames, strings: strings.build(),
+            sections: [main, alternate, word, qualifier].map { $0.build(ranks: ranks) }
         )
+    }
+
+    /// An airport's name without its town and the word airport: "Heathrow" for "London
+    /// Heathrow Airport", "John F Kennedy" for "John F Kennedy International Airport"; empty
+    /// when nothing is left or nothing was taken off.
+    static func shortName(of airport: AirportRecords.Airport) -> String {
+        var name = airport.name
+        for suffix in [" International Airport", " Regional Airport", " Airport", " Airfield", " Aerodrome"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            break
+        }
+        if !airport.city.isEmpty, name.hasPrefix(airport.city + " ") { name.removeFirst(airport.city.count + 1) }
+        return name == airport.name || name.count < 3 ? "" : name
     }
 
     /// The keys a name is found by: its fold, and its fold with umlauts spelled out if that differs.
@@ -174,7 +292,6 @@ enum PlaceIndexBuilder {
         let spelled = folder.fold(name, umlauts: true)
         return spelled == plain ? [plain] : [plain, spelled]
     }
-
     /// Collects (key, place, label) entries and sorts them into a `KeySection`.
     struct SectionBuilder {
         private var bytes: [UInt8] = []

@@ -10,13 +10,13 @@ import TouchDeskFiles
 /// A file with another magic, version, fingerprint, length or checksum, or whose arrays do not
 /// fit together, is not trusted: the index is rebuilt and the file replaced.
 public enum PlaceIndexCache {
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     public static let fileName = "places-v\(formatVersion).index"
     private static let magic = Array("TDPLACES".utf8)
     private static let endianMark: UInt32 = 0x0102_0304
     private static let headerSize = 40
-    /// The largest cache file read: ten times today's index of 25 MB.
-    static let maxBytes = 256 << 20
+    /// The largest cache file read: about eight times today's index of 60 MB.
+    static let maxBytes = 512 << 20
 
     /// How `load` got its index.
     public enum Origin: Sendable, Equatable {
@@ -32,6 +32,8 @@ public enum PlaceIndexCache {
         public var origin: Origin
         public var cachePath: String
         public var warning: String?
+        /// The optional data sets that were not installed when the index was built.
+        public var missing: [PlaceDataSet] = []
     }
 
     /// `$XDG_CACHE_HOME/touchdesk`, else `~/.cache/touchdesk`.
@@ -54,23 +56,23 @@ public enum PlaceIndexCache {
         let reason: String
         switch read(path: path, fingerprint: fingerprint) {
         case .success(let index):
-            return Loaded(index: index, origin: .cache, cachePath: path)
+            return Loaded(index: index, origin: .cache, cachePath: path, missing: source.missing)
         case .failure(let why):
             reason = why.description
         }
-        let index = PlaceIndexBuilder.build(from: try GeoNamesRecords.read(from: source))
+        let index = PlaceIndexBuilder.build(from: try PlaceRecords.read(from: source))
         var warning: String?
         do {
             try AtomicFile.write(Data(encode(index, fingerprint: fingerprint)), to: path, createFolder: 0o700)
         } catch {
             warning = "the place index could not be cached (\(error)); it will be built again next time"
         }
-        return Loaded(index: index, origin: .built(reason: reason), cachePath: path, warning: warning)
+        return Loaded(index: index, origin: .built(reason: reason), cachePath: path, warning: warning, missing: source.missing)
     }
 
     /// Builds the index from `source` without touching any cache.
     public static func build(source: GeoNamesSource) throws(PlacesError) -> PlaceIndex {
-        PlaceIndexBuilder.build(from: try GeoNamesRecords.read(from: source))
+        PlaceIndexBuilder.build(from: try PlaceRecords.read(from: source))
     }
 
     // MARK: - Writing
@@ -81,6 +83,7 @@ public enum PlaceIndexCache {
         payload.put(index.names)
         payload.put(index.admin1)
         payload.put(index.regions)
+        payload.put(index.localities)
         payload.put(index.countries)
         payload.put(index.populations)
         payload.put(index.latitudes)
@@ -89,7 +92,7 @@ public enum PlaceIndexCache {
         payload.put(index.ranks)
         payload.put(index.scores)
         payload.put(index.regionBounds)
-        payload.put([UInt64(index.firstRegion)])
+        payload.put([UInt64(index.cityCount), UInt64(index.firstRegion)])
         payload.put(index.countryCodes)
         payload.put(index.countryNames)
         payload.put(index.strings.starts)
@@ -178,6 +181,7 @@ public enum PlaceIndexCache {
         guard
             let kinds = reader.take(UInt8.self), let names = reader.take(UInt32.self),
             let admin1 = reader.take(UInt32.self), let regions = reader.take(UInt32.self),
+            let localities = reader.take(UInt32.self),
             let countries = reader.take(UInt16.self), let populations = reader.take(UInt32.self),
             let latitudes = reader.take(Double.self), let longitudes = reader.take(Double.self),
             let timezones = reader.take(UInt32.self), let ranks = reader.take(UInt32.self),
@@ -187,7 +191,7 @@ public enum PlaceIndexCache {
             let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
         else { return reject("arrays cut short") }
         var sectionParts: [([UInt32], [UInt8], [UInt32], [UInt32])] = []
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             guard let starts = reader.take(UInt32.self), let bytes = reader.take(UInt8.self),
                   let places = reader.take(UInt32.self), let labels = reader.take(UInt32.self)
             else { return reject("arrays cut short") }
@@ -198,8 +202,9 @@ public enum PlaceIndexCache {
         // The checksum guards against damage; these checks guard against a writer's bug, so
         // no index read from disk can send a lookup out of bounds.
         let n = kinds.count
-        guard firstRegionArray.count == 1, let firstRegion = Int(exactly: firstRegionArray[0]), firstRegion <= n,
-              [names.count, admin1.count, regions.count, countries.count, populations.count, latitudes.count,
+        guard firstRegionArray.count == 2, let cityCount = Int(exactly: firstRegionArray[0]),
+              let firstRegion = Int(exactly: firstRegionArray[1]), cityCount <= firstRegion, firstRegion <= n,
+              [names.count, admin1.count, regions.count, localities.count, countries.count, populations.count, latitudes.count,
                longitudes.count, timezones.count, ranks.count, scores.count].allSatisfy({ $0 == n }),
               regionBounds.count == 4 * (n - firstRegion),
               countryCodes.count == countryNames.count,
@@ -212,7 +217,7 @@ public enum PlaceIndexCache {
         for ids in [names, timezones, countryNames] where !ids.allSatisfy({ $0 < stringCount }) {
             return reject("string id out of range")
         }
-        for ids in [admin1, regions] where !ids.allSatisfy({ $0 < stringCount || $0 == StringTable.none }) {
+        for ids in [admin1, regions, localities] where !ids.allSatisfy({ $0 < stringCount || $0 == StringTable.none }) {
             return reject("string id out of range")
         }
         var sections: [KeySection] = []
@@ -223,9 +228,10 @@ public enum PlaceIndexCache {
             sections.append(KeySection(keyStarts: starts, keyBytes: bytes, places: places, labels: labels, ranks: ranks))
         }
         return .success(PlaceIndex(
-            kinds: kinds, names: names, admin1: admin1, regions: regions, countries: countries,
+            kinds: kinds, names: names, admin1: admin1, regions: regions, localities: localities, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, scores: scores, regionBounds: regionBounds, firstRegion: firstRegion, countryCodes: countryCodes,
+            ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
+            countryCodes: countryCodes,
             countryNames: countryNames, strings: StringTable(starts: stringStarts, bytes: stringBytes),
             sections: sections
         ))

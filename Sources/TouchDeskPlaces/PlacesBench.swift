@@ -8,6 +8,7 @@ public enum PlacesBench {
         "zurich", "san francisco", "new york city", "paris france", "muenchen", "londres",
         "москва", "東京都", "zurihc", "sna francisco", "qxqzvjwkkpyy", "rio de janeiro",
         "saint petersburg", "switzerland", "ho chi minh city", "a",
+        "paris, tx", "springfield illinois", "münchen, bayern", "s, illinois", "jfk", "77335",
     ]
 
     /// Runs every benchmark; `rounds` repetitions of the slow ones (build, load, map).
@@ -39,6 +40,7 @@ public enum PlacesBench {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: cacheFolder + "/" + PlaceIndexCache.fileName)[.size] as? Int) ?? 0
         lines.append("places index load (cache, later runs): \(ms(median(loadTimes))) (file \(size / 1024) KiB)")
+        lines.append("places resident memory after building and loading: \(residentMegabytes()) MB")
 
         // Every prefix of every typed name, each query timed as the median of several runs.
         var byLength: [Int: [Double]] = [:]
@@ -88,6 +90,13 @@ public enum PlacesBench {
             lines.append("pn2 world load: Natural Earth not installed")
         }
         return lines
+    }
+
+    /// VmRSS of this process, in MB (0 where /proc is not there).
+    private static func residentMegabytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
     private static func measure<T>(_ body: () -> T) -> (value: T, seconds: Double) {

@@ -27,7 +27,7 @@ if let loops = Int(ProcessInfo.processInfo.environment["PLACES_MAP_LOOP"] ?? "")
                 let p = s.place
                 let shown = s.alias.map { "\(p.name) (\($0))" } ?? p.name
                 let bold = s.nameMatch.map { String(p.name[$0]) } ?? s.aliasMatch.map { String(s.alias![$0]) } ?? "-"
-                print("  \(s.match) \(p.kind) \(shown) [\(bold)] \(p.region ?? p.admin1Code), \(p.countryName) pop \(p.population) \(p.coordinate) \(p.timezone)")
+                print("  \(s.match) \(p.kind) \(shown) [\(bold)] \(p.whereabouts) pop \(p.population) \(p.coordinate) \(p.timezone)")
             }
         }
     } catch {

@@ -89,6 +89,9 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
     var place: String?
 
+    @Option(help: ArgumentHelp("Print Map Search's suggestions for this query and exit (no X server): one per line, best first, tab-separated name, region, country, ISO code, latitude, longitude, kind. \"-\" reads one query per line from standard input and ends each query's rows with an empty line. Exit 2 when a single query matches nothing.", valueName: "query"))
+    var find: String?
+
     @Option(name: .customLong("look-at"), help: ArgumentHelp("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2).", valueName: "lat,lon"))
     var lookAt: String?
 
@@ -98,7 +101,13 @@ struct TouchDesk: ParsableCommand {
     @Option(name: .customLong("sea-level"), help: ArgumentHelp("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below).", valueName: "metres"))
     var seaLevel: String?
 
-    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil }
+    @Option(help: ArgumentHelp("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it).", valueName: "n"))
+    var exaggeration: String?
+
+    @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
+    var report = false
+
+    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil || exaggeration != nil || report }
 
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
@@ -146,10 +155,11 @@ struct TouchDesk: ParsableCommand {
         }
         if globeOptionsGiven {
             if let id = app ?? appOption, id != GlobeApp.id {
-                throw ValidationError("--look-at, --zoom and --sea-level are for the globe app, not \(id)")
+                throw ValidationError("--look-at, --zoom, --sea-level, --exaggeration and --report are for the globe app, not \(id)")
             }
+            if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
             if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
-            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel) } catch { throw ValidationError(error.description) }
+            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -166,8 +176,16 @@ struct TouchDesk: ParsableCommand {
     }
 
     func validatePlace() throws {
+        if find != nil {
+            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--find is for the map app, not \(id)") }
+            if place != nil || screenshot != nil { throw ValidationError("--find prints places and exits: give it without --place or --screenshot") }
+        }
         if let place {
-            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--place is for the map app, not \(id)") }
+            if report {
+                if let id = app ?? appOption, id != GlobeApp.id { throw ValidationError("--report is for the globe app, not \(id)") }
+            } else if let id = app ?? appOption, id != MapApp.id, id != GlobeApp.id {
+                throw ValidationError("--place is for the map and globe apps, not \(id)")
+            }
             if place.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--place needs a place name") }
         }
     }
@@ -179,10 +197,26 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
+        if let find {
+            let status = FindPlaces.run(find)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         if list {
             let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
             for t in Registry.tiles {
                 print(t.entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.entry.title + " — " + t.entry.blurb)
+            }
+            return
+        }
+        if report {
+            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration).seaLevel ?? 0
+            do {
+                print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
+                    FileHandle.standardError.write(Data(("touchdesk: " + $0 + "\n").utf8))
+                })
+            } catch {
+                fail(error.description, code: 2)
             }
             return
         }
@@ -208,7 +242,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
         let shell = Shell(tiles: Registry.tiles, environment: environment)
-        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil ? MapApp.id : globeOptionsGiven ? GlobeApp.id
+        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil && !globeOptionsGiven ? MapApp.id : globeOptionsGiven ? GlobeApp.id
             : address != nil ? WebApp.id : nil)
         if let appID { shell.open(id: appID) }
         // The app's kept state is read off the UI thread and would replace, when it arrives, what
@@ -217,7 +251,12 @@ struct TouchDesk: ParsableCommand {
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
         if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
-            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel))
+            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration))
+        }
+        if let place, let globe = shell.current?.app as? GlobeApp {
+            globe.finishLoading()
+            if let problem = globe.placesError { fail(problem, code: 2) }
+            if !globe.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
         }
         if let place, let map = shell.current?.app as? MapApp {
             // The index loads in milliseconds from its cache (a second the first time): wait for it here.

@@ -19,6 +19,8 @@ struct MapEndToEndTests {
     /// The session's cache gets the index this user already built, if any, so the app under test
     /// loads it in milliseconds instead of building it from the JSON (seconds in a debug build).
     static func seedCache(_ session: XSession) {
+        // Built here first if this user has none yet (or an older one): the app then loads it.
+        _ = try? PlaceIndexCache.load()
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         let source = URL(fileURLWithPath: PlaceIndexCache.defaultFolder(environment: ["HOME": home,
             "XDG_CACHE_HOME": ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? ""]) + "/" + PlaceIndexCache.fileName)
@@ -86,6 +88,102 @@ struct MapEndToEndTests {
             return out.stdout == text
         }, timeout: 4)
         #expect(out.ok && out.stdout == text, "xclip -o -selection clipboard: \(out)")
+    }
+
+    @Test("Type \"Springfield, Illinois\" and Enter: the map flies to Springfield, Illinois, not the bigger Springfield, Missouri")
+    func qualifiedQueryFliesThere() throws {
+        let session = try XSession(name: "map-springfield")
+        defer { session.close() }
+        Self.seedCache(session)
+        let index = try PlaceIndexCache.load().index
+        let springfield = try #require(index.bestMatch(for: "Springfield, Illinois"))
+        #expect(springfield.region == "Illinois" && springfield.countryCode == "US")
+        // What the model gives is checked against the world: Springfield, Illinois is at 39.80° N, 89.64° W.
+        #expect(springfield.coordinate.distance(to: GeoCoordinate(latitude: 39.8017, longitude: -89.6437)) < 5)
+
+        let app = try session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
+        let start = try app.screenshot("start")
+        let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
+        let typed = session.run("xdotool", ["type", "--delay", "15", "Springfield, Illinois"], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        let firstRow = (x: 12, y: Int(Self.barHeight) + 54, width: 520, height: 34)
+        _ = try app.screenshot("listed", timeout: 60) {
+            $0.count(in: firstRow) { $0.isClose(to: Self.listBackground, tolerance: 4) } > 520 * 10
+        }
+        try app.key("Return")
+        let map = MapCamera(width: Self.size.width, height: bottom - Self.barHeight)
+        let target = map.focused(on: springfield.coordinate).point(for: springfield.coordinate)
+        let expected = (x: target.x, y: Self.barHeight + target.y)
+        let landed = try app.screenshot("landed", timeout: 10) { img in
+            let dot = Self.markerDot(img, near: expected.x, expected.y)
+            return dot.count > 40 && abs(dot.x - expected.x) <= 2
+        }
+        let dot = Self.markerDot(landed, near: expected.x, expected.y)
+        #expect(dot.count > 40 && abs(dot.x - expected.x) <= 2, "the marker on Springfield, Illinois at \(expected) in \(landed.path)")
+        #expect(abs(Double(dot.maxY) - (expected.y + 3)) <= 2, "marker dot bottom \(dot.maxY) vs \(expected.y) + 3 in \(landed.path)")
+    }
+
+    @Test("touchdesk map --find prints tab-separated rows without a display; --find - answers line by line; no match exits 2")
+    func findWithoutWindow() throws {
+        let session = try XSession(name: "map-find")
+        defer { session.close() }
+        Self.seedCache(session)
+        var noDisplay = session.environment
+        noDisplay["DISPLAY"] = nil
+        let binary = try XSession.binary()
+        let one = XSession.runTool(binary, ["map", "--find", "Paris, TX"], environment: noDisplay, timeout: 120)
+        #expect(one.exited && one.status == 0, "\(one)")
+        let fields = one.stdout.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) } ?? []
+        #expect(fields.count == 7 && fields[0] == "Paris" && fields[1] == "Texas" && fields[3] == "US" && fields[6] == "city", "\(one.stdout)")
+        let none = XSession.runTool(binary, ["map", "--find", "qqqqxzvq"], environment: noDisplay, timeout: 60)
+        #expect(none.exited && none.status == 2 && none.stdout.isEmpty && none.stderr.contains("no place matches"), "\(none)")
+        let many = XSession.runTool("sh", ["-c", "printf 'Zürich\\nqqqqxzvq\\n,,,,\\nParis, TX\\n' | \"$0\" map --find -", binary],
+                                    environment: noDisplay, timeout: 60)
+        #expect(many.exited && many.status == 0, "\(many)")
+        // Zürich's rows, an empty block, another empty block, then Paris, Texas first.
+        var blocks: [[Substring]] = [[]]
+        for line in many.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.isEmpty { blocks.append([]) } else { blocks[blocks.count - 1].append(line) }
+        }
+        #expect(blocks.count == 5 && blocks[4].isEmpty, "four blocks, each ended by an empty line: \(many.stdout.debugDescription)")
+        #expect(blocks.first?.first?.hasPrefix("Zürich\t") == true && blocks.count > 3 && blocks[1].isEmpty && blocks[2].isEmpty
+                && blocks[3].first?.hasPrefix("Paris\tTexas\t") == true, "\(many.stdout.debugDescription)")
+    }
+
+    @Test("Postal Codes: 77335 shows Goodrich, Texas; Ctrl+M opens Map Search with the marker on Goodrich",
+          .enabled(if: (try? GeoNamesSource.locate())?.missing.contains(.postcodes) == false, "ZIP codes not installed: run scripts/data/places"))
+    func postalShowOnMap() throws {
+        let session = try XSession(name: "postal-map")
+        defer { session.close() }
+        Self.seedCache(session)
+        guard case .found(let goodrich) = PostcodeLookup.find("77335", in: try PlaceIndexCache.load().index) else {
+            Issue.record("77335 is not in the place index: are the ZIP codes installed (scripts/data/places)?")
+            return
+        }
+        // The ZIP code's point is Goodrich, Texas (30.6° N, 94.9° W), as the USPS and Census lists put it.
+        #expect(goodrich.coordinate.distance(to: GeoCoordinate(latitude: 30.60, longitude: -94.95)) < 10)
+
+        let app = try session.launch(["postal", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
+        _ = try app.screenshot("start")
+        try app.key("7", "7", "3", "3", "5")
+        let shown = try app.screenshot("zip", timeout: 90) { img in
+            TextReading.find("Goodrich, Texas", size: 15, bold: true, in: img, region: (0, 100, img.width, 300)).score < 0.35
+        }
+        let read = TextReading.find("Goodrich, Texas", size: 15, bold: true, in: shown, region: (0, 100, shown.width, 300))
+        #expect(read.score < 0.35, "77335 — Goodrich, Texas under the verdict in \(shown.path): \(read)")
+        try app.key("ctrl+m")
+        #expect(try app.waitForTitle("TouchDesk — Map Search", timeout: 10) == "TouchDesk — Map Search")
+        let mapImage = try app.screenshot("map", timeout: 20) { Self.mapBottom($0) != nil }
+        let bottom = try #require(Self.mapBottom(mapImage), "the status bar under the map in \(mapImage.path)")
+        let camera = MapCamera(width: Self.size.width, height: bottom - Self.barHeight)
+        let target = camera.focused(on: goodrich.coordinate).point(for: goodrich.coordinate)
+        let expected = (x: target.x, y: Self.barHeight + target.y)
+        let landed = try app.screenshot("landed", timeout: 20) { img in
+            let dot = Self.markerDot(img, near: expected.x, expected.y)
+            return dot.count > 40 && abs(dot.x - expected.x) <= 2
+        }
+        let dot = Self.markerDot(landed, near: expected.x, expected.y)
+        #expect(dot.count > 40 && abs(dot.x - expected.x) <= 2, "the marker on Goodrich at \(expected) in \(landed.path)")
     }
 
     @Test("touchdesk map --place with no match exits 2 and says so")

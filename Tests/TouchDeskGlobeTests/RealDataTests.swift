@@ -70,14 +70,13 @@ struct RealDataTests {
         let nl = GeoPoint(latitude: 52.3, longitude: 5.7), deadSea = GeoPoint(latitude: 31.5, longitude: 35.5)
         #expect(!data.isUnderWater(nl, level: 0))
         #expect(data.isUnderWater(nl, level: 70))
-        // ETOPO5 has no sea defences: the cell at exactly 52.5° N 5.5° E (Flevoland, −2 m) joins
-        // the North Sea through cells below 0 m and is sea today.
-        #expect(data.isUnderWater(GeoPoint(latitude: 52.5, longitude: 5.5), level: 0))
-        #expect(!data.isUnderWater(deadSea, level: 1))
-        // The Dead Sea's floor itself is below 0 m but not connected: dry at +1 m.
-        #expect(!data.isUnderWater(GeoPoint(latitude: 31.4167, longitude: 35.4167), level: 1))
-        // The Caspian stays dry at +1 m too; the open ocean and the Black Sea are sea.
-        #expect(!data.isUnderWater(GeoPoint(latitude: 42, longitude: 50.5), level: 1))
+        // The Dead Sea and the Caspian are below 0 m but not connected: the sea does not reach them
+        // at +1 m (with the lakes data they are lakes, water of their own).
+        for p in [deadSea, GeoPoint(latitude: 42, longitude: 50.5)] {
+            #expect(try #require(data.spillLevel(at: p)) > 1)
+        }
+        // The Jordan valley beside the Dead Sea (−250 m) stays dry at +1 m.
+        #expect(!data.isUnderWater(GeoPoint(latitude: 32.0, longitude: 35.55), level: 1))
         #expect(data.isUnderWater(GeoPoint(latitude: 0, longitude: -140), level: 0))
         #expect(data.isUnderWater(GeoPoint(latitude: 43, longitude: 34), level: 0))
         // Drained: the Mariana trench is dry, at +9,000 m Everest is under water.
@@ -116,10 +115,10 @@ struct RealDataTests {
             let r = Int(c >> 16 & 0xFF), g = Int(c >> 8 & 0xFF), b = Int(c & 0xFF)
             return b > r + 30 && b > g - 10
         }
-        let nl = GeoPoint(latitude: 52.5, longitude: 5.5), deadSea = GeoPoint(latitude: 31.5, longitude: 35.5)
+        let nl = GeoPoint(latitude: 52.3, longitude: 5.7), jordan = GeoPoint(latitude: 32.0, longitude: 35.55)
         #expect(!isWater(centre(nl, level: 0)))
         #expect(isWater(centre(nl, level: 70)))
-        #expect(!isWater(centre(deadSea, level: 1)))
+        #expect(!isWater(centre(jordan, level: 1)))
         #expect(isWater(centre(GeoPoint(latitude: 0, longitude: -140), level: 0)))
         #expect(!isWater(centre(GeoPoint(latitude: 52.3, longitude: 5.7), level: 0, zoom: 8)))
         #expect(isWater(centre(GeoPoint(latitude: 52.3, longitude: 5.7), level: 70, zoom: 8)))

@@ -14,6 +14,16 @@ struct TiltBallTests {
         Int((log(max(v, 0.4) / 0.4) / log(1 / TiltBall.rollingDamping)).rounded(.up)) + Int((0.4 / TiltBall.rollingLoss).rounded(.up)) + 1
     }
 
+    /// Ticks of `step` (one tick on a level table) until `moving` is false; at most 600.
+    static func ticksToStop(_ moving: () -> Bool, _ step: () -> Void) -> Int {
+        var ticks = 0
+        while moving() && ticks <= 600 {
+            step()
+            ticks += 1
+        }
+        return ticks
+    }
+
     @Test(arguments: [0.3, 2.0, 6.0, 20.0])
     func rollingResistanceStopsAnySpeedWithinTheBound(v: Double) {
         var ux = v * 0.6, uy = -v * 0.8
@@ -33,12 +43,7 @@ struct TiltBallTests {
         var m = HolesModel(size: Size(400, 300))
         // Rolling left along the bottom, clear of the holes' pull, then the device is laid flat.
         m.place(ball: Point(200, 285), ux: -3, uy: 0)
-        var ticks = 0
-        while m.ux != 0 || m.uy != 0 {
-            m.step(tilt: Self.level)
-            ticks += 1
-            if ticks > 600 { break }
-        }
+        let ticks = Self.ticksToStop({ m.ux != 0 || m.uy != 0 }, { m.step(tilt: Self.level) })
         #expect(ticks <= 120, "still rolling after \(ticks) ticks")
         let rest = m.ball
         for _ in 0..<60 { m.step(tilt: Self.level) }
@@ -63,12 +68,7 @@ struct TiltBallTests {
         var m = MazeModel(size: Size(480, 360))
         for _ in 0..<20 { m.step(tilt: Vector3(0.7, -0.7, 0)) }
         #expect(m.ux != 0)
-        var ticks = 0
-        while m.ux != 0 || m.uy != 0 {
-            m.step(tilt: Self.level)
-            ticks += 1
-            if ticks > 600 { break }
-        }
+        let ticks = Self.ticksToStop({ m.ux != 0 || m.uy != 0 }, { m.step(tilt: Self.level) })
         #expect(ticks <= 150, "still rolling after \(ticks) ticks")
     }
 

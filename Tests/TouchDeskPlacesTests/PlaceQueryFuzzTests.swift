@@ -32,7 +32,12 @@ struct PlaceQueryFuzzTests {
                                                    .init(name: "Japan", iso: "JP", capital: "Tokyo", population: 125_000_000),
                                                    .init(name: "Russia", iso: "RU", capital: "Moscow", population: 140_000_000),
                                                    .init(name: "France", iso: "FR", capital: "Paris", population: 67_000_000)]
-        return PlaceIndexBuilder.build(from: GeoNamesRecords(cities: cities, countries: countries, states: [.init(code: "CA", name: "California")]))
+        var records = PlaceRecords(geoNames: GeoNamesRecords(cities: cities, countries: countries, states: [.init(code: "CA", name: "California")]))
+        records.regionNames = ["CH.0": "Zürich", "CH.1": "Genève", "BR.2": "São Paulo", "JP.0": "東京都", "RU.1": "Москва"]
+        records.airports = [.init(icao: "LSZH", iata: "ZRH", name: "Zürich Airport", city: "Zürich", subdivision: "", countryCode: "CH",
+                                  latitude: -12.1, longitude: -180, timezone: "Europe/Zurich")]
+        records.postcodes = [.init(zip_code: "77335", active: true, city: "Goodrich", state: "CA", timezone: "America/Chicago", lat: "30.6", long: "-94.9")]
+        return PlaceIndexBuilder.build(from: records)
     }
 
     static func checkSuggestions(_ index: PlaceIndex, _ query: String, seed: UInt64) -> [PlaceSuggestion] {
@@ -63,6 +68,52 @@ struct PlaceQueryFuzzTests {
         // Long pastes and empty-looking queries.
         #expect(index.suggestions(for: "").isEmpty && index.suggestions(for: " ,.;-").isEmpty)
         _ = Self.checkSuggestions(index, String(repeating: "Zürich ", count: 2000), seed: f.seed)
+    }
+
+    /// Queries built from the grammar's pieces (names, qualifiers, commas, codes) with hostile
+    /// text mixed in: control characters, right-to-left and mixed scripts, only punctuation.
+    @Test func qualifiedQueriesOfAnyShapeAnswerSoundly() {
+        var f = Fuzz("place-grammar")
+        let index = Self.index(&f)
+        let qualifiers = ["Zürich", "Genève", "CH", "che", "Switzerland", "US", "California", "CA", "Москва", "東京都", "FR", "X"]
+        let hostile = ["\u{0}", "\u{7}", "\t", "\n", "\r", "\u{1B}[31m", "\u{202E}", "\u{200F}", "\u{FEFF}", "القاهرة", "שלום",
+                       "𝒵ü𝓇𝒾𝒸𝒽", "\u{FFFD}", ",", "،", "，", "、", "   "]
+        for _ in 0..<Fuzz.rounds(400) {
+            var pieces: [String] = []
+            for _ in 0..<f.int(1...5) {
+                switch f.int(0...3) {
+                case 0: pieces.append(f.pick(Self.names))
+                case 1: pieces.append(f.pick(qualifiers))
+                case 2: pieces.append(f.pick(hostile))
+                default: pieces.append(f.string(maxPieces: 2))
+                }
+            }
+            let query = pieces.joined(separator: f.pick([", ", ",", " ", ",,", " , "]))
+            let found = Self.checkSuggestions(index, query, seed: f.seed)
+            for s in found { #expect(!PlaceRow.line(s.place).contains("\n"), "seed \(f.seed): a row with a line break") }
+        }
+        // A qualifier narrows: every row of a qualified query is in the scope it names.
+        let swiss = index.suggestions(for: "Z, CH")
+        #expect(!swiss.isEmpty && swiss.allSatisfy { $0.place.countryCode == "CH" }, "\(swiss.map(\.place.whereabouts))")
+        #expect(index.suggestions(for: "77335").first?.place.kind == .postcode)
+        #expect(index.suggestions(for: "ZRH").first?.place.kind == .airport)
+    }
+
+    /// A million commas, a million letters between two commas, a million right-to-left marks:
+    /// an answer (possibly none) in well under a second each, never a hang.
+    @Test func hugeQueriesAnswerQuickly() {
+        var f = Fuzz("place-huge")
+        let index = Self.index(&f)
+        for query in [String(repeating: ",", count: 1_000_000), "Zürich" + String(repeating: ",", count: 1_000_000) + "CH",
+                      "," + String(repeating: "z", count: 1_000_000) + ",", String(repeating: "\u{200F}", count: 1_000_000),
+                      String(repeating: "Zug, ", count: 200_000), String(repeating: "\u{0}", count: 100_000)] {
+            let start = ContinuousClock.now
+            let found = index.suggestions(for: query)
+            let took = ContinuousClock.now - start
+            #expect(found.count <= PlaceIndex.suggestionLimit)
+            #expect(took < .seconds(3), "\(query.prefix(12).debugDescription)… took \(took)")
+        }
+        #expect(index.suggestions(for: "Zürich" + String(repeating: ",", count: 1_000_000) + "CH").first?.place.name == "Zürich")
     }
 
     @Test func damagedCacheFilesAreRefusedOrGiveAnIndexThatAnswers() {

@@ -32,3 +32,10 @@ enum PlacesTestData {
         index.suggestions(for: query).first?.place.name
     }
 }
+
+extension PlacesTestData {
+    /// Whether an optional data set is installed.
+    static func has(_ set: PlaceDataSet) -> Bool {
+        geoNames.map { !$0.missing.contains(set) } ?? false
+    }
+}

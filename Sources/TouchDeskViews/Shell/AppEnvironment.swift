@@ -23,6 +23,8 @@ nonisolated public struct AppEnvironment: Sendable {
     /// Where apps write files without blocking the window (see `BackgroundWriter`): one serial
     /// writer, shared by every copy of this environment.
     public var writer = BackgroundWriter()
+    /// Where an app asks to open another at something (see `AppLinks`); the shell carries it out.
+    public var links = AppLinks()
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
                 stateDirectory: String? = nil, cacheDirectory: String? = nil) {

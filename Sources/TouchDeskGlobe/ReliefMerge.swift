@@ -1,0 +1,132 @@
+import Foundation
+
+/// Which data sets went into a globe, besides ETOPO5 (always there).
+public struct ReliefSources: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Heights from ETOPO1 at 0.1° (PyPI pybacktrack), ETOPO5 kept only on the ice sheets.
+    public static let etopo1 = ReliefSources(rawValue: 1)
+    /// Today's land and water from the 30″ mask (PyPI global-land-mask).
+    public static let landMask = ReliefSources(rawValue: 2)
+    /// Lakes from Natural Earth (Debian marble-qt-data).
+    public static let lakes = ReliefSources(rawValue: 4)
+
+    public static let all: ReliefSources = [.etopo1, .landMask, .lakes]
+
+    /// How far (metres, either way) a height can be trusted: ETOPO1 is built from SRTM30 and
+    /// GLOBE on land, good to about 10 m where the ground is flat (Amante & Eakins 2009); ETOPO5's
+    /// land heights sit on 50-foot steps, so a level within 15 m of a cell's height cannot be told.
+    public var verticalAccuracy: Int { contains(.etopo1) ? 10 : 15 }
+}
+
+/// Where the data sets are; `nil` leaves one out.
+public struct ReliefPaths: Sendable, Equatable {
+    public var etopo5: String
+    public var etopo1: String?
+    public var landMask: String?
+    public var lakes: String?
+
+    public init(etopo5: String = ETOPO5.defaultPath(), etopo1: String? = ETOPO1.defaultPath(),
+                landMask: String? = LandMask.defaultPath(), lakes: String? = LakeMask.defaultPath()) {
+        self.etopo5 = etopo5; self.etopo1 = etopo1; self.landMask = landMask; self.lakes = lakes
+    }
+
+    /// ETOPO5 alone, as before the other sets were added.
+    public static func etopo5Only(_ path: String = ETOPO5.defaultPath()) -> ReliefPaths {
+        ReliefPaths(etopo5: path, etopo1: nil, landMask: nil, lakes: nil)
+    }
+
+    /// A fingerprint of the files' sizes, so installing or removing one rebuilds the cache.
+    func fingerprint() -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for path in [etopo5, etopo1 ?? "", landMask ?? "", lakes ?? ""] {
+            var st = stat()
+            let size: UInt64 = !path.isEmpty && stat(path, &st) == 0 ? UInt64(st.st_size) : 0
+            hash = (hash ^ size) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
+
+/// The globe's relief, land and water once the data sets are combined, ready for the flood.
+public struct MergedRelief: Sendable {
+    /// Heights in metres (ETOPO1 where it is read, ETOPO5 on the ice sheets and where it is not).
+    public var grid: ElevationGrid
+    /// 1 for today's ocean: where the flood starts.
+    public var ocean: [UInt8]
+    /// 1 for lakes: water today, but not the ocean and not land.
+    public var lake: [UInt8]
+    /// Each cell's share of today's land, 0…255 (nil: decided by the flood, as with ETOPO5 alone).
+    public var landShare: [UInt8]?
+    public var sources: ReliefSources
+    /// One line per data set that could not be used, naming the package to install.
+    public var notes: [String]
+
+    /// Combines what is there. ETOPO5 is required; the rest falls back with a note.
+    ///
+    /// - Heights: ETOPO1 is bedrock, so on the ice sheets (beyond 59° where ETOPO5's surface is
+    ///   over 100 m higher) ETOPO5's ice surface is kept.
+    /// - Land and water: a cell is today's land when most of its 30″ points are land in the mask
+    ///   and it is not in a lake; the others are today's ocean, their heights held at −1 m or
+    ///   lower, as 9 km of averaging raises coastal sea cells above 0. Land below 0 (polders, the
+    ///   Dead Sea shore) stays land today, and the flood decides when the sea reaches it.
+    public static func merge(etopo5: ElevationGrid, etopo1: ElevationGrid?, landShare: [UInt8]?, lakes: [UInt8]?,
+                             notes: [String] = []) -> MergedRelief {
+        let w = etopo5.width, h = etopo5.height, n = w * h
+        var sources: ReliefSources = []
+        var grid = etopo5
+        if let etopo1, etopo1.width == w, etopo1.height == h {
+            sources.insert(.etopo1)
+            for r in 0..<h {
+                let polar = abs(etopo5.latitude(ofRow: r)) >= 59
+                for c in 0..<w {
+                    let i = r * w + c
+                    let bed = etopo1.elevations[i], top = etopo5.elevations[i]
+                    grid.elevations[i] = polar && top > 0 && Int(top) > Int(bed) + 100 ? top : bed
+                }
+            }
+        }
+        var lake = [UInt8](repeating: 0, count: n)
+        var ocean: [UInt8]
+        var share: [UInt8]?
+        if let landShare, landShare.count == n {
+            sources.insert(.landMask)
+            share = landShare
+            ocean = [UInt8](repeating: 0, count: n)
+            if let lakes, lakes.count == n { sources.insert(.lakes) }
+            for i in 0..<n {
+                let land = landShare[i] >= 128
+                if land, let lakes, lakes.count == n, lakes[i] != 0 {
+                    lake[i] = 1
+                    share![i] = 0
+                } else if !land {
+                    ocean[i] = 1
+                    grid.elevations[i] = min(grid.elevations[i], -1)
+                }
+            }
+        } else {
+            ocean = PriorityFlood.oceanMask(grid)
+            if let lakes, lakes.count == n {
+                sources.insert(.lakes)
+                for i in 0..<n where lakes[i] != 0 && ocean[i] == 0 { lake[i] = 1 }
+            }
+        }
+        return MergedRelief(grid: grid, ocean: ocean, lake: lake, landShare: share, sources: sources, notes: notes)
+    }
+
+    /// Reads the data sets at `paths` and merges them; `progress` hears `.reading`. Throws only
+    /// when ETOPO5 cannot be read.
+    public static func load(_ paths: ReliefPaths) throws -> MergedRelief {
+        let etopo5 = try ETOPO5.read(path: paths.etopo5)
+        var notes: [String] = []
+        func optional<T>(_ path: String?, _ read: (String) throws -> T) -> T? {
+            guard let path else { return nil }
+            do { return try read(path) } catch { notes.append("\(error)"); return nil }
+        }
+        let etopo1 = optional(paths.etopo1) { try ETOPO1.read(path: $0, width: etopo5.width, height: etopo5.height) }
+        let mask = optional(paths.landMask) { try LandMask.landShares(path: $0, width: etopo5.width, height: etopo5.height) }
+        let lakes = optional(paths.lakes) { try LakeMask.read(path: $0, width: etopo5.width, height: etopo5.height) }
+        return merge(etopo5: etopo5, etopo1: etopo1, landShare: mask, lakes: lakes, notes: notes)
+    }
+}

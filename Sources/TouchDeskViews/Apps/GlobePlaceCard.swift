@@ -1,0 +1,69 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+
+/// "Is my home beach-front?": the card Sea Level shows for a place found with the search, picked
+/// from the list or clicked on the globe: its height above today's sea, the level at which the sea
+/// reaches it, and where the sea is at the current level. Built when the place or the level
+/// changes (never while drawing); `PlaceReadout` answers, with the flooded-places list's rule.
+struct GlobePlaceCard: Equatable {
+    /// "Bangkok, Thailand", or the coordinates of a clicked point.
+    var title: String
+    var lines: [String]
+    /// The level is within the data's accuracy of the flood level.
+    var uncertain: Bool
+
+    init(title: String, point: GeoPoint, level: Int, globe: GlobeData) {
+        self.title = title
+        let r = PlaceReadout(point: point, level: level, on: globe)
+        let height = Int(r.elevation.rounded())
+        var first = height == 0 ? "At today's sea level" : "\(abs(height)) m \(height > 0 ? "above" : "below") today's sea"
+        if r.situation == .inALake {
+            first += r.floodsAt.map { " · a lake the sea reaches at \(SeaLevel.label($0))" } ?? " · a lake"
+        } else if let f = r.floodsAt {
+            first += " · floods at \(SeaLevel.label(f))"
+        } else {
+            first += globe.isUnderWater(point, level: 0) ? " · the sea floor" : " · the sea never reaches it"
+        }
+        let now: String
+        switch r.situation {
+        case .underWater: now = "under water"
+        case .inALake: now = "in a lake, not the sea"
+        case .onTheCoast: now = "on the coast: beach-front"
+        case .inland(let km?): now = "dry, the sea \(km < 100 ? String(format: "%.0f", km) : String(format: "%.0f", (km / 10).rounded() * 10)) km away"
+        case .inland(nil): now = "dry, the sea over \(Int(PlaceReadout.searchKilometres)) km away"
+        }
+        lines = [first, "At \(SeaLevel.label(level)): " + now]
+        uncertain = level > 0 && r.isUncertain(at: level)
+        if uncertain { lines.append("Below the data's accuracy: ±\(r.accuracy) m here") }
+    }
+
+    /// Drawn in the lower left of the globe's area, above the hover line.
+    func draw(_ cr: CairoContext, in area: Rect) {
+        let width = min(area.width - 16, 360)
+        guard width > 60 else { return }
+        let lineH = 19.0
+        let textH: Double = 26 + Double(lines.count) * lineH
+        let box = Rect(x: area.x + 8, y: area.maxY - 40 - textH, width: width, height: textH + 6)
+        Color(0, 0, 0, 0.62).set(cr)
+        cr.roundedRect(box, radius: 6)
+        cr.fill()
+        let titleSize = Text.fittingSize(title, width: width - 16, size: Theme.TextSize.body, weight: .bold)
+        cr.text(title, x: box.x + 8, y: box.y + 14, size: titleSize, weight: .bold)
+        for (i, line) in lines.enumerated() {
+            let size = Text.fittingSize(line, width: width - 16, size: Theme.TextSize.caption)
+            let warn = uncertain && i == lines.count - 1
+            cr.text(line, x: box.x + 8, y: box.y + 33 + Double(i) * lineH, size: size, color: warn ? Theme.error : Theme.text)
+        }
+    }
+}
+
+/// What the card is about: a place of the index or a clicked point.
+struct GlobePin: Equatable {
+    /// "Bangkok, Thailand" or the point's coordinates.
+    var title: String
+    /// The marker's label ("" for a clicked point).
+    var label: String
+    var point: GeoPoint
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskPlaces
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+
+/// "Is my home beach-front?" in the app: the card for a searched or clicked place, and what the
+/// panel says below today's sea.
+@Suite("Sea Level: place card and ice age", .enabled(if: DataCaches.reliefAvailable, "ETOPO5 not installed (ferret-datasets)"))
+struct GlobePlaceCardTests {
+    let sandbox = Sandbox()
+
+    func makeApp(seaLevel: String? = nil) throws -> GlobeApp {
+        var env = sandbox.environment
+        env.cacheDirectory = DataCaches.directory
+        let app = GlobeApp(environment: env)
+        app.layout(in: Size(900, 596))
+        app.start(try GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: seaLevel))
+        app.finishLoading()
+        return app
+    }
+
+    @Test(.enabled(if: (try? GeoNamesSource.locate()) != nil, "GeoNames places not installed (scripts/data/places)"))
+    func searchedPlaceSaysWhenItFloodsAndAgreesWithTheList() throws {
+        let app = try makeApp()
+        app.press("slash")
+        for ch in "Bangkok" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
+        _ = app.handle(.key(Key("Return")))
+        let place = try #require(app.marked)
+        #expect(place.name == "Bangkok")
+        let card = try #require(app.card)
+        #expect(card.title == "Bangkok, Thailand")
+        // The card's flood level is the list's.
+        let flooded = try #require(app.flooded)
+        let i = try #require(flooded.ids.firstIndex(of: Int32(place.id)))
+        let level = Int(flooded.levels[i])
+        #expect(level > 0 && level <= 10)
+        #expect(card.lines[0].contains("floods at " + SeaLevel.label(level)), "\(card.lines)")
+        #expect(card.lines[1].hasPrefix("At 0 m: "), "\(card.lines)")
+        #expect(!card.lines[1].contains("under water"))
+        // Up to one metre below: not under water; at the level: under water, as in the list.
+        for _ in 1..<level { app.press("Up") }
+        #expect(app.model.level == level - 1)
+        #expect(app.card?.lines[1].contains("under water") == false)
+        #expect(flooded.readout(at: level - 1, limit: 100_000).largest.contains(place.id) == false)
+        app.press("Up")
+        #expect(app.card?.lines[1] == "At \(SeaLevel.label(level)): under water")
+        #expect(flooded.readout(at: level, limit: 100_000).largest.contains(place.id))
+        // A few metres: the data cannot tell, and the card says so.
+        #expect(app.card?.uncertain == true)
+        #expect(app.card?.lines.last == "Below the data's accuracy: ±10 m here")
+    }
+
+    @Test func clickedPointGetsACard() throws {
+        let app = try makeApp()
+        // The start view faces Europe and Africa: the centre of the globe is land or sea, either way a card.
+        let centre = app.globeRect.center
+        app.tap(centre)
+        let card = try #require(app.card)
+        #expect(card.title.contains("°"))
+        #expect(card.lines.count >= 2)
+        #expect(app.marked == nil)
+    }
+
+    @Test func iceAgeGainsLandAndNamesTheBridges() throws {
+        let app = try makeApp(seaLevel: "-120")
+        #expect(app.levelMeaning.contains("more land than today"), "\(app.levelMeaning)")
+        #expect(Set(app.bridges.map(\.bridge)) == Set(LandBridge.allCases))
+        // Each opens between 1 and 120 m below today, as their straits are shallow.
+        for (bridge, opensAt) in app.bridges { #expect((-120 ... -1).contains(opensAt), "\(bridge): \(opensAt)") }
+        // Drained: more land than today's, as the oceans cover 2.4 times the land.
+        app.press("5")
+        #expect(app.model.level == -11_000)
+        #expect(app.levelMeaning.contains("more land"))
+    }
+}
