@@ -12,7 +12,7 @@ import PackageDescription
 //              │                  ├─ TouchDeskModels ── TouchDeskInterface, BigInt
 //              │                  ├─ TouchDeskFiles (the atomic writer, bounded reads, warn)
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
-//              │                  ├─ TouchDeskWeb ── CWebEngine (litehtml container), CCurl, TouchDeskDrawing
+//              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
 //              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5), TouchDeskFiles
 //              │                  └─ TouchDeskPlaces ── TouchDeskFiles (GeoNames index, Natural Earth map)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
@@ -26,6 +26,7 @@ let package = Package(
     products: [
         .executable(name: "touchdesk", targets: ["touchdesk"]),
         .executable(name: "touchdesk-bench", targets: ["touchdesk-bench"]),
+        .executable(name: "touchdesk-web-engine", targets: ["touchdesk-web-engine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,22 +65,20 @@ let package = Package(
 
         // MARK: - Web engine
 
-        /// libcurl, with the few calls Swift cannot make itself (curl_easy_setopt is variadic).
+        /// WebKitGTK 4.1 (with GTK 3): only for the engine helper below, never for TouchDesk's own process.
         .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
+            name: "CWebKitGTK",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
         ),
-        /// The HTML engine: litehtml 0.6 (Debian) with our own cairo/pango document container, behind a C API.
-        .target(
-            name: "CWebEngine",
-            dependencies: ["CCairo"],
-            cxxSettings: [.unsafeFlags(["-std=c++17"])],
-            linkerSettings: [.linkedLibrary("litehtml"), .linkedLibrary("gumbo"), .linkedLibrary("jpeg")]
-        ),
-        /// URLs, history, charsets, the page loader and the tile renderer (their own threads), and the
-        /// document the web views draw.
-        .target(name: "TouchDeskWeb", dependencies: ["CWebEngine", "CCairo", "CCurl", "TouchDeskDrawing", "TouchDeskInterface"]),
+        /// The helper program that hosts WebKitGTK offscreen and hands its frames to TouchDesk over
+        /// shared memory (input the other way over a socket), so a page's crash or hang never
+        /// takes the window down.
+        .executableTarget(name: "touchdesk-web-engine", dependencies: ["CWebKitGTK"],
+                          cSettings: [.unsafeFlags(["-Wall", "-Wno-deprecated-declarations"])]),
+        /// URLs, and the client of the engine helper: it starts it, sends it input and orders, and
+        /// copies its frames out of shared memory. No GTK, no GLib, no threads.
+        .target(name: "TouchDeskWeb", dependencies: ["CCairo", "TouchDeskDrawing", "TouchDeskInterface"]),
 
         // MARK: - Layers
 
@@ -166,7 +165,7 @@ let package = Package(
         .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo", "TouchDeskTestSupport"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
-            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets"]
+            dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets", "touchdesk-web-engine"]
         ),
 
         // MARK: - Places

@@ -409,6 +409,8 @@ public final class X11Host {
             var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                         pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
             if let js = tiltSources.joystickFD { pfds.append(pollfd(fd: js, events: Int16(POLLIN), revents: 0)) }
+            let wakeFrom = pfds.count
+            if !animating { pfds += content.wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
             let timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
             if XPending(dpy) == 0 {
                 _ = poll(&pfds, nfds_t(pfds.count), timeout)
@@ -417,7 +419,14 @@ public final class X11Host {
                 var byte: UInt8 = 0
                 if read(signalPipe.read, &byte, 1) == 1 { ending = .signal(Int32(byte)) }
             }
-            if pfds.count > 2, pfds[2].revents != 0, !animating {
+            if pfds[wakeFrom...].contains(where: { $0.revents != 0 }) {
+                // Another process has news for the content (a web page's frame): tick it now.
+                animating = true
+                lastTick = Self.now() - Self.tickSeconds
+                setTitle(content.title)
+                setCursor(content.cursor)
+            }
+            if wakeFrom > 2, pfds[2].revents != 0, !animating {
                 // The stick moved while nothing animated: read it (bounded) and wake the app.
                 if let v = tiltSources.poll() { content.handle(.tilt(v)); animating = true; lastTick = Self.now() }
                 dirty = true

@@ -21,6 +21,13 @@ public protocol WindowContent: AnyObject {
     func tick() -> Bool
     /// Draws one whole frame into the host's back buffer.
     func draw(into target: DrawingTarget)
+    /// Descriptors whose input wakes an idle loop for a tick (the web engine's socket): work in
+    /// another process reaches the window without the loop polling at 60 Hz.
+    var wakeDescriptors: [Int32] { get }
+}
+
+extension WindowContent {
+    public var wakeDescriptors: [Int32] { [] }
 }
 
 /// The shapes the pointer can take over the window.

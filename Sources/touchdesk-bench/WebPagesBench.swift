@@ -5,10 +5,11 @@ import TouchDeskModels
 import TouchDeskViews
 import TouchDeskWeb
 
-/// `touchdesk-bench web`: the engine's numbers (`WebBench`: parse + layout, relayout, full
-/// paints of each view), then what the window pays: Web Pages' whole frame at 1920×1080 while
-/// the as-is view scrolls, with the tiles it shows already rendered (the worker renders ahead),
-/// and the time the worker takes to render the tiles of one screen after a jump. Medians.
+/// `touchdesk-bench web`: the start page to the first full paint of both views, cold (a new
+/// engine: helper, web and network processes start) and warm (the same engine loads it again);
+/// a long page's load; the UI thread's time to draw Web Pages' whole 1920×1080 frame; and the
+/// resident memory of TouchDesk plus every engine process, with the start page and with the long
+/// page. Medians.
 @MainActor
 enum WebPagesBench {
     static func run(frames: Int, clock: () -> Double) {
@@ -16,88 +17,94 @@ enum WebPagesBench {
             print("web: no assets folder found (set TOUCHDESK_ASSETS)")
             return
         }
-        let startPage = WebURL(filePath: assets + "/web/index.html")
-        for line in WebBench.run(startPage: startPage) { print("web: " + line) }
-
         let longFile = NSTemporaryDirectory() + "/touchdesk-bench-long-\(getpid()).html"
-        _ = FileManager.default.createFile(atPath: longFile, contents: Data(WebBench.longPage().utf8))
+        _ = FileManager.default.createFile(atPath: longFile, contents: Data(longPage().utf8))
         defer { try? FileManager.default.removeItem(atPath: longFile) }
-
-        let size = Size(1920, 1080)
         var env = AppEnvironment(picturesDirectory: NSTemporaryDirectory(), dataDirectory: NSTemporaryDirectory(),
                                  homeDirectory: NSTemporaryDirectory())
         env.assetsDirectory = assets
-        let target = ImageSurface(size: size, format: .rgb)
-        // What any 1920×1080 frame costs on this machine, for comparison: one fill of the whole
-        // buffer, and the home screen.
-        var fills: [Double] = []
-        for _ in 0..<frames {
+        let size = Size(1920, 1080)
+        let start = WebApp.startPage(env)
+        let runs = max(3, min(frames, 7))
+
+        var cold: [Double] = [], warm: [Double] = [], long: [Double] = []
+        var startRSS: [Double] = [], longRSS: [Double] = []
+        for _ in 0..<runs {
+            let app = WebApp(environment: env)
             let t0 = clock()
-            target.draw { $0.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Color(0.5, 0.5, 0.5)) }
-            fills.append((clock() - t0) * 1000)
-        }
-        let home = Shell(tiles: Registry.tiles, environment: env)
-        home.layout(in: size, scale: 1)
-        var homes: [Double] = []
-        for _ in 0..<frames {
-            let t0 = clock()
-            target.draw { home.draw($0) }
-            homes.append((clock() - t0) * 1000)
-        }
-        print(String(format: "web: for comparison at 1920x1080: one fill of the buffer %.3f ms, the home screen %.3f ms",
-                     median(fills), median(homes)))
-        for (name, url) in [("start page", startPage), ("long page", WebURL(filePath: longFile))] {
-            let shell = Shell(tiles: Registry.tiles, environment: env)
-            shell.open(id: WebApp.id)
-            shell.layout(in: size, scale: 1)
-            guard let app = shell.current?.app as? WebApp else { return }
-            app.open(url)
+            app.layout(in: size, scale: 1)
             app.finishLoading()
-            var still: [Double] = []
-            for _ in 0..<frames {
-                let t0 = clock()
-                target.draw { shell.draw($0) }
-                still.append((clock() - t0) * 1000)
-            }
-            var pageOnly: [Double] = []
-            for _ in 0..<frames {
-                let t0 = clock()
-                target.draw { cr in
-                    for pane in WebPagesModel.Pane.allCases {
-                        let v = app.model[pane]
-                        app.tiles.draw(cr, frame: v.frame, scale: v.scale, origin: Point(0, 0), deviceScale: 1)
-                    }
-                }
-                pageOnly.append((clock() - t0) * 1000)
-            }
-            print(String(format: "web: %@: frame without scrolling %.3f ms, of which copying the tiles of both views %.3f ms",
-                         name, median(still), median(pageOnly)))
-            // Keys scroll the as-is view, 40 points a press; the worker renders ahead between frames.
-            var scrollFrames: [Double] = []
-            var steps = 0
-            for _ in 0..<(frames + 3) {
-                steps += 1
-                let down = (steps / 40) % 2 == 0
-                let t0 = clock()
-                shell.handle(.key(Key(down ? "Down" : "Up")))
-                _ = shell.tick()
-                target.draw { shell.draw($0) }
-                scrollFrames.append((clock() - t0) * 1000)
-                app.finishLoading()
-            }
-            // A jump to the end: how long until the tiles of the new screen are painted.
+            cold.append((clock() - t0) * 1000)
             let t1 = clock()
-            shell.handle(.key(Key("End")))
+            app.open(start)
             app.finishLoading()
-            let jump = (clock() - t1) * 1000
-            print(String(format: "web: %@: view frame while scrolling 1920x1080 (tiles cached) %.3f ms, "
-                         + "tiles of a new screen after End %.1f ms",
-                         name, median(Array(scrollFrames.dropFirst(3))), jump))
+            warm.append((clock() - t1) * 1000)
+            startRSS.append(residentMB(of: app))
+            let t2 = clock()
+            app.open(WebURL(filePath: longFile))
+            app.finishLoading()
+            long.append((clock() - t2) * 1000)
+            longRSS.append(residentMB(of: app))
         }
+        print(String(format: "web: start page to both views painted, cold (new engine): %.0f ms", median(cold)))
+        print(String(format: "web: start page to both views painted, warm: %.0f ms", median(warm)))
+        print(String(format: "web: long page (2000 paragraphs, a 400-row table) loaded and painted: %.0f ms", median(long)))
+        print(String(format: "web: resident memory, TouchDesk + engine processes: %.0f MB with the start page, %.0f MB with the long page",
+                     median(startRSS), median(longRSS)))
+
+        // The UI thread's share of a frame: drawing the app with both views' frames, 1920×1080.
+        let app = WebApp(environment: env)
+        app.layout(in: size, scale: 1)
+        app.finishLoading()
+        let target = ImageSurface(size: size, format: .rgb)
+        var draws: [Double] = []
+        for _ in 0..<max(frames, 20) {
+            let t0 = clock()
+            _ = app.tick()
+            target.draw { app.draw($0) }
+            draws.append((clock() - t0) * 1000)
+        }
+        print(String(format: "web: UI thread per frame (tick + draw) at 1920x1080: %.2f ms", median(draws)))
     }
 
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    /// TouchDesk's resident memory plus that of the engine helper and all its descendants.
+    static func residentMB(of app: WebApp) -> Double {
+        var total = rssKB(getpid())
+        if let helper = app.enginePID { for pid in [helper] + descendants(of: helper) { total += rssKB(pid) } }
+        return Double(total) / 1024
+    }
+
+    static func rssKB(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var children: [pid_t] = []
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for t in tasks {
+            let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(t)/children", encoding: .utf8)) ?? ""
+            children += list.split(separator: " ").compactMap { pid_t($0) }
+        }
+        return children + children.flatMap { descendants(of: $0) }
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? 0 : s[s.count / 2]
+    }
+
+    /// A long page: 2000 paragraphs and a 400-row table.
+    static func longPage() -> String {
+        var html = "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Long</title></head><body>"
+        for i in 0..<2000 {
+            html += "<p>Paragraph \(i): the quick brown fox jumps over the lazy dog, <b>bold</b> and <i>italic</i> words, <a href='#p\(i)'>a link</a>.</p>"
+        }
+        html += "<table border=1>"
+        for r in 0..<400 { html += "<tr>" + (0..<6).map { "<td>\(r)×\($0)</td>" }.joined() + "</tr>" }
+        return html + "</table></body></html>"
     }
 }

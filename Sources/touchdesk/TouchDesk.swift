@@ -27,7 +27,9 @@ struct TouchDesk: ParsableCommand {
         discussion: """
         Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
         Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
-        Web Pages opens an address or a file: touchdesk web https://example.org; Paintbrush opens \
+        Web Pages opens an address or a file: touchdesk web https://example.org (the page is drawn \
+        by WebKitGTK in a helper process; with no display, the helper starts a private Xvfb for it, \
+        so --screenshot and --save-page work headless); Paintbrush opens \
         a PNG picture to paint on: touchdesk paint photo.png
         """,
         version: AboutPage.versionText
@@ -57,6 +59,12 @@ struct TouchDesk: ParsableCommand {
 
     @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
     var screenshot: String?
+
+    @Option(name: .customLong("save-page"), help: ArgumentHelp("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own.", valueName: "file.png"))
+    var savePage: String?
+
+    @Option(name: .customLong("page-width"), help: ArgumentHelp("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280).", valueName: "px"))
+    var pageWidth: Int?
 
     @Option(help: ArgumentHelp("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi).", valueName: "n"))
     var scale: Double?
@@ -137,6 +145,12 @@ struct TouchDesk: ParsableCommand {
                 throw ValidationError("cannot open \"\(address)\": \(error)")
             }
         }
+        if savePage != nil || pageWidth != nil {
+            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("--save-page and --page-width are for the web app, not \(id)") }
+            if savePage == nil { throw ValidationError("--page-width goes with --save-page FILE.png") }
+            if screenshot != nil { throw ValidationError("give either --save-page or --screenshot, not both") }
+            if let w = pageWidth, !(64...16384).contains(w) { throw ValidationError("--page-width must be 64 to 16384, not \(w)") }
+        }
         if let journey {
             if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
             do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
@@ -216,6 +230,17 @@ struct TouchDesk: ParsableCommand {
             print(KeysReference.markdown(environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
                                                                      homeDirectory: scratch, assetsDirectory: user.assetsDirectory,
                                                                      cacheDirectory: user.cacheDirectory)), terminator: "")
+            return
+        }
+        if let savePage {
+            let environment = AppEnvironment.fromEnvironment()
+            let url = try address.map(webAddress) ?? WebApp.startPage(environment)
+            do {
+                let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280)
+                print("\(savePage): \(size.width) × \(size.height) px")
+            } catch {
+                fail("\(error)", code: 2)
+            }
             return
         }
         warnAboutIgnoredWords()

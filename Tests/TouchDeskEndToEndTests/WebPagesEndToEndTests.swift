@@ -3,6 +3,7 @@ import Testing
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
+import Glibc
 
 /// Web Pages in the real window against a real HTTP server on 127.0.0.1: an address typed with
 /// xdotool, both views read back from screenshots, a link clicked, Back, the wheel, error pages.
@@ -16,6 +17,8 @@ struct WebPagesEndToEndTests {
     /// The error page's paper and headline.
     static let errorPaper = PixelColor(hex: 0xf4f1ec)
     static let errorHeadline = PixelColor(hex: 0xa02020)
+    /// Ink in the status line, which shows errors in the theme's red.
+    static func statusInk(_ c: PixelColor) -> Bool { max(c.r, c.g, c.b) > 110 }
 
     /// A 970 px page: a stylesheet places red and blue blocks at its two edges, a picture, and a
     /// big green link to a yellow page.
@@ -84,7 +87,7 @@ struct WebPagesEndToEndTests {
         // Scaled to fit: both blocks, the same size, shrunk by the same factor, blue at the right edge.
         let scale = Double(fitRed.width) / 120
         #expect(scale > 0.3 && scale < 0.7, "fit scale \(scale) from \(fitRed)")
-        #expect(blues[0].x > fitRed.x && abs(blues[0].width - fitRed.width) <= 1, "fit blue \(blues[0]) vs red \(fitRed)")
+        #expect(blues[0].x > fitRed.x && abs(blues[0].width - fitRed.width) <= 2, "fit blue \(blues[0]) vs red \(fitRed)")
         #expect(abs(Double(blues[0].x + blues[0].width - fitRed.x) - 970 * scale) <= 12, "the page's 970 px in the fit view")
         // The picture arrived: 64 × 64 in the as-is view.
         let squares = regions(loaded, Self.magenta, minimum: 100)
@@ -122,16 +125,76 @@ struct WebPagesEndToEndTests {
         #expect(paper(refused) == 2, "error page in both views: \(refused.path)")
         #expect(refused.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50, "a red headline in \(refused.path)")
         let status = (x: 0, y: refused.height - 28, width: refused.width, height: 28)
-        let refusedText = TextReading.find("Connection refused", size: 12, in: refused, region: status)
+        let refusedText = TextReading.find("Connection refused", size: 12, in: refused, region: status, ink: Self.statusInk)
         #expect(refusedText.score < 0.3, "\"Connection refused\" in the status line of \(refused.path): \(refusedText)")
 
+        // A missing page: the server's own page shows (as in any browser), the status line says 404.
         try go(app, session, server.url("/missing.html"))
         let missing = try app.screenshot("404", timeout: 10) {
-            paper($0) == 2 && TextReading.find("404 Not Found", size: 12, in: $0, region: status).score < 0.3
+            TextReading.find("404 Not Found", size: 12, in: $0, region: status, ink: Self.statusInk).score < 0.3
         }
-        let notFound = TextReading.find("404 Not Found", size: 12, in: missing, region: status)
+        let notFound = TextReading.find("404 Not Found", size: 12, in: missing, region: status, ink: Self.statusInk)
         #expect(notFound.score < 0.3, "\"404 Not Found\" in the status line of \(missing.path): \(notFound)")
-        #expect(paper(missing) == 2, "error page in both views: \(missing.path)")
         #expect(app.isRunning)
+    }
+
+    /// The engine helper under the app.
+    func engineProcesses(of app: AppUnderTest, _ session: XSession) -> [Int32] {
+        let r = session.run("pgrep", ["-P", String(app.pid), "-f", "touchdesk-web-engine"], timeout: 5)
+        return r.stdout.split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    @Test("typing into a page's form, a page that spins the CPU (Stop works), and the engine killed: the window lives and says so")
+    func formSpinAndCrash() throws {
+        let form = """
+            <html><head><title>Form</title></head><body style="margin:0">
+            <input id="f" style="position:absolute;left:10px;top:10px;width:300px;height:40px;font-size:20px">
+            <div id="out" style="position:absolute;left:10px;top:80px;width:200px;height:100px;background:#0000ff"></div>
+            <script>document.getElementById('f').addEventListener('input', e => {
+              document.title = e.target.value;
+              if (e.target.value === 'go') document.getElementById('out').style.background = '#ffff00';
+            })</script></body></html>
+            """
+        let spin = "<html><head><title>Spin</title></head><body><p>Spinning</p><script>for (;;) {}</script></body></html>"
+        let server = try LocalServer(files: ["form.html": Array(form.utf8), "spin.html": Array(spin.utf8)])
+        let session = try XSession(name: "web-crash")
+        defer { session.close() }
+        let app = try session.launch(["web", "--size", "1000x700"])
+        try go(app, session, server.url("/form.html"))
+        let loaded = try app.screenshot("form", timeout: 15) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        let blues = regions(loaded, Self.blue, minimum: 2000)
+        try #require(blues.count == 2, "the form page in both views: \(loaded.path)")
+        // Click into the field of the as-is view (the field lies 70 px above its blue block) and type.
+        try app.click(Double(blues[0].x + 40), Double(blues[0].y - 45))
+        // A moment, as a person takes: WebKit queues a click behind the one before, and keys overtake it.
+        Thread.sleep(forTimeInterval: 0.5)
+        let typed = session.run("xdotool", ["type", "--delay", "30", "go"], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        let changed = try app.screenshot("typed", timeout: 10) { regions($0, Self.yellow, minimum: 2000).count >= 1 }
+        #expect(regions(changed, Self.yellow, minimum: 2000).count >= 1, "the page's script saw the typing: \(changed.path)")
+
+        // A page that never finishes its script: the window still answers; Stop, then a new
+        // address brings a page back.
+        try go(app, session, server.url("/spin.html"))
+        Thread.sleep(forTimeInterval: 2)
+        try app.key("Escape")
+        try go(app, session, server.url("/form.html"))
+        let back = try app.screenshot("after spin", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        #expect(regions(back, Self.blue, minimum: 2000).count == 2, "a page loads after the spinning one: \(back.path)")
+
+        // Kill the engine: the window lives and says the page stopped working; F5 brings it back.
+        let engines = engineProcesses(of: app, session)
+        try #require(!engines.isEmpty, "the engine helper runs under the app")
+        for pid in engines { kill(pid, SIGKILL) }
+        let statusArea = (x: 0, y: back.height - 28, width: back.width, height: 28)
+        let stopped = try app.screenshot("engine killed", timeout: 15) {
+            TextReading.find("The web engine stopped", size: 12, in: $0, region: statusArea, ink: Self.statusInk).score < 0.3
+        }
+        #expect(TextReading.find("The web engine stopped", size: 12, in: stopped, region: statusArea, ink: Self.statusInk).score < 0.3, "\(stopped.path)")
+        #expect(regions(stopped, Self.blue, minimum: 2000).isEmpty, "the dead page is not shown: \(stopped.path)")
+        #expect(app.isRunning)
+        try app.key("F5")
+        let again = try app.screenshot("reloaded", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        #expect(regions(again, Self.blue, minimum: 2000).count == 2, "Reload brings the page back: \(again.path)")
     }
 }

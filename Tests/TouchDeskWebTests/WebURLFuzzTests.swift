@@ -85,15 +85,4 @@ struct WebURLFuzzTests {
             }
         }
     }
-
-    @Test("A FIFO opened as a page is refused at once with a reason, not waited on for ever")
-    func aFIFOIsNotAPage() {
-        let dir = TemporaryDirectory(prefix: "touchdesk-web-fifo")
-        let path = dir.appending("page.html")
-        #expect(mkfifo(path, 0o600) == 0)
-        let start = Date()
-        let page = PageLoader().load(WebURL(filePath: path))
-        #expect(page.kind == .error(.unreadableFile(path, reason: "it is not a regular file")), "\(page.kind)")
-        #expect(Date().timeIntervalSince(start) < 10)
-    }
 }

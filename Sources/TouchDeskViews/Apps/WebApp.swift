@@ -1,87 +1,82 @@
 import Foundation
-import Synchronization
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
 
 /// Web Pages: two views of one web page, as the seed had them. "As the page is" shows the page
-/// at the width its own CSS gives it and scrolls both ways; "Scaled to fit" shrinks its whole
-/// width into the view. A real HTML/CSS engine (litehtml) lays the page out once; our container
-/// paints it with Cairo and Pango.
+/// at the width its own CSS gives it, 1:1, scrolling both ways; "Scaled to fit" shrinks its whole
+/// width into the view with WebKit's zoom level. Each scrolls on its own.
 ///
-/// Browsing: an address field (Ctrl+L), Back and Forward (Alt+←/→), Reload (F5), Stop (Esc);
-/// links under the pointer show a hand and their target in the status line, a click follows them
-/// in either view. Pages load on the loader's own thread and are painted into tiles on another
-/// (`WebTileCache`); tick picks up what they finish, so the window never waits for either.
+/// The engine is WebKitGTK, hosted by our helper program `touchdesk-web-engine` (see `WebEngine`):
+/// it sends finished frames through shared memory and we send it the input that lands on a
+/// view. This process keeps no GTK and no GLib loop; a crash, a hang or a page past its memory
+/// limit ends only the helper or a web process, and the views say "This page stopped working"
+/// with a button to reload.
+///
+/// Browsing: an address field (Ctrl+L), Back and Forward (Alt+←/→), Reload (F5), Stop (Esc),
+/// scripts on or off (Ctrl+J), page zoom in the as-is view (Ctrl+plus/minus/0); clicks, the wheel,
+/// keys and typing go to the view under the pointer or last clicked.
 public final class WebApp: MiniApp {
     public nonisolated static let id = "web"
     public nonisolated static let title = "Web Pages"
-    public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: real HTML and CSS, links, Back and Forward, an offline start page."
+    public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: a real web engine (WebKit), links, forms, Back and Forward, an offline start page."
 
     /// The controls, for the focus order and a `switch` the compiler checks.
     enum Control: String, CaseIterable, ControlID {
-        case back, forward, reload, stop
+        case back, forward, reload, stop, scripts
     }
 
-    /// Why a load was started: it decides what happens to the history and the scroll position.
-    enum Intent {
-        /// A new page (typed, a link): a history entry once it arrives; top of the page or its anchor.
-        case visit
-        /// Back or Forward: the entry is already current; return to where it was scrolled.
-        case history(BrowsingHistory.Entry)
-        /// The same page again, kept where it was.
-        case reload(Point)
-    }
-
-    /// A load in flight.
-    struct Loading {
-        let url: WebURL
-        let intent: Intent
-        let task: LoadTask
-        let inbox: LoadInbox
-        let layoutWidth: Int
-        var progress: LoadProgress?
-    }
-
-    /// A touch in progress: scrolling a view by dragging its page or a scrollbar thumb.
-    enum Drag {
-        case page(WebPagesModel.Pane, start: Point, scroll: Point, moved: Bool)
-        case thumb(WebPagesModel.Pane, vertical: Bool, start: Point, scroll: Point)
-    }
-
-    static let wheelStep = 48.0
-    static let arrowStep = 40.0
     static let statusHeight = 24.0
-    static let dragThreshold = 4.0
+    /// How long after the last frame or input the app keeps ticking at 60 Hz to pick up frames;
+    /// after that an idle window sleeps in poll() (a page animating on its own then waits for the
+    /// next input to show its next frame).
+    static let liveSeconds = 1.5
 
     let environment: AppEnvironment
     let form = Form<Control>()
     let address: TextField
-    let loader = PageLoader()
-    /// The page painted into tiles, shared by both views.
-    public let tiles = WebTileCache()
+    private var engine: WebEngine?
     public private(set) var model = WebPagesModel()
-    public private(set) var history = BrowsingHistory()
-    /// The page both views show.
-    public private(set) var page: LoadedPage?
-    private var loading: Loading?
-    /// The page width the shown document is laid out at.
-    private var laidOutWidth = 0
     private var size = Size(0, 0)
     private var viewsArea = Rect.zero
     private var progressBar = Rect.zero
     private var started = false
-    /// The view the keys scroll: the one last clicked or wheeled.
+    /// The view keys go to: the one last clicked.
     public private(set) var activePane = WebPagesModel.Pane.asIs
-    private var drag: Drag?
-    /// The link under the pointer (resolved), for the status line and the hand cursor.
+    /// The pane a button went down in: its motion and release go there even off it.
+    private var pressedPane: WebPagesModel.Pane?
+    /// The link under the pointer, for the status line.
     public private(set) var hoveredLink: String?
+    private var pageCursor = PointerShape.arrow
     private var pointerOverField = false
-    /// A message for the status line (a refused link, a bad address) until the next navigation.
+    private var pointerOverPage = false
+    /// A message for the status line (a refused link, an error) until the next navigation.
     public private(set) var notice: (text: String, isError: Bool)?
-    /// Pixels per point the tiles are rendered at, and the one the window was last drawn at.
-    private(set) var tileScale = 1.0
+    public private(set) var pageTitle = ""
+    public private(set) var currentAddress: String?
+    public private(set) var isLoading = false
+    private var progress = 0.0
+    private var canGoBack = false
+    private var canGoForward = false
+    public private(set) var scriptsOn = true
+    private var zoom = 1.0
+    /// Why the page stopped working (a crash, the memory limit, a hung engine), until Reload.
+    public private(set) var stoppedReason: String?
+    private var contentSize: (width: Int, height: Int)?
+    /// The engine helper's process id, while it runs (for the benchmark's memory count and tests).
+    public var enginePID: pid_t? { engine?.isRunning == true ? engine?.pid : nil }
+    /// Frames received per view, for tests and `--screenshot`.
+    public private(set) var framesReceived = [0, 0]
+    private var lastActivity = 0.0
+    /// Whether the fit view's zoom has been set for the page shown.
+    private var fitted = false
+    /// A load was asked for and the engine has not yet said it started (a late "loading 0" of the
+    /// page before must not count as this one's end).
+    private var awaitingLoad = false
+    private var hidden = false
+    /// The sizes last sent to the engine.
+    private var sentSizes: [Size?] = [nil, nil]
 
     public init(environment: AppEnvironment) {
         self.environment = environment
@@ -91,18 +86,69 @@ public final class WebApp: MiniApp {
         form.addButton(.forward, "Forward", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
         form.addButton(.reload, "Reload", key: .key("F5"), also: [.control("r")])
         form.addButton(.stop, "Stop", key: .key("Escape"))
+        form.addButton(.scripts, "Scripts", short: "JS", key: .control("j"),
+                       help: "Turn the pages' scripts off or on, in both views")
         form.add(address)
         form.order = [.field("address")] + Control.allCases.map { .control($0) }
+        form.controls.setOn(.scripts, true)
         syncControls()
     }
 
     isolated deinit {
-        loading?.task.cancel()
+        engine?.terminate()
     }
 
     /// The offline start page in the assets folder.
-    public var startPage: WebURL {
+    public var startPage: WebURL { Self.startPage(environment) }
+
+    public nonisolated static func startPage(_ environment: AppEnvironment) -> WebURL {
         WebURL(filePath: (environment.assetsDirectory ?? "/nonexistent/touchdesk-assets") + "/web/index.html")
+    }
+
+    // MARK: - The engine
+
+    /// The running engine, started (again) when needed; nil with the reason in `stoppedReason`.
+    @discardableResult
+    private func ensureEngine() -> WebEngine? {
+        if let engine, engine.isRunning { return engine }
+        do {
+            let e = try WebEngine()
+            engine = e
+            sentSizes = [nil, nil]
+            if !scriptsOn { e.send("javascript", "0") }
+            if zoom != 1 { e.send("zoom", String(zoom)) }
+            sendSizes()
+            return e
+        } catch {
+            engine = nil
+            stoppedReason = error.description
+            return nil
+        }
+    }
+
+    /// Where each view's page shows, scrollbars included (the engine draws the page's own).
+    func pageRect(_ pane: WebPagesModel.Pane) -> Rect {
+        let v = model[pane]
+        return Rect(x: v.frame.x, y: v.frame.y, width: v.frame.width + WebViewport.barWidth,
+                    height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0))
+    }
+
+    private func index(_ pane: WebPagesModel.Pane) -> Int { pane == .asIs ? 0 : 1 }
+
+    private func sendSizes() {
+        guard let engine else { return }
+        for pane in WebPagesModel.Pane.allCases {
+            let r = pageRect(pane)
+            let s = Size(max(1, r.width.rounded()), max(1, r.height.rounded()))
+            if sentSizes[index(pane)] != s {
+                sentSizes[index(pane)] = s
+                engine.send("size", String(index(pane)), String(Int(s.width)), String(Int(s.height)))
+            }
+        }
+    }
+
+    private func pane(at p: Point) -> WebPagesModel.Pane? {
+        WebPagesModel.Pane.allCases.first { pageRect($0).contains(p) }
     }
 
     // MARK: - Navigation
@@ -110,194 +156,186 @@ public final class WebApp: MiniApp {
     /// Opens an address (the command line, the address field).
     public func open(_ url: WebURL) {
         started = true
-        navigate(to: url, intent: .visit)
-    }
-
-    /// Blocks until the page that is loading has arrived and the views' tiles are painted. Only
-    /// for `--screenshot`, tests and the benchmark: the window never calls it.
-    public func finishLoading() {
-        while let current = loading {
-            current.inbox.waitUntilFinished()
-            absorbLoad()
-        }
-        requestTiles()
-        tiles.waitUntilIdle()
-    }
-
-    public var isLoading: Bool { loading != nil }
-
-    private func navigate(to url: WebURL, intent: Intent) {
         notice = nil
         hoveredLink = nil
-        // A link to another place on the page shown: scroll there, no load.
-        if case .visit = intent, let page, let fragment = url.fragment, loading == nil, page.kind == .html,
-           url.withoutFragment == page.url.withoutFragment {
-            history.rememberScroll(x: model.asIs.scroll.x, y: model.asIs.scroll.y)
-            history.visit(url)
-            scrollToAnchor(fragment)
-            address.setText(url.description)
-            syncControls()
-            return
-        }
-        loading?.task.cancel()
-        let inbox = LoadInbox()
-        let width = model.layoutWidth
-        let task = loader.start(url, layoutWidth: width, viewportHeight: model.layoutHeight,
-                                progress: { inbox.post($0) }, completion: { inbox.finish($0) })
-        loading = Loading(url: url, intent: intent, task: task, inbox: inbox, layoutWidth: width)
+        if stoppedReason != nil { stoppedReason = nil; engine?.terminate(); engine = nil }
+        guard let engine = ensureEngine() else { return }
+        currentAddress = url.description
         address.setText(url.description)
+        isLoading = true
+        awaitingLoad = true
+        progress = 0
+        engine.send("open", url.description)
+        wake()
         syncControls()
     }
 
-    public func goBack() {
-        history.rememberScroll(x: model.asIs.scroll.x, y: model.asIs.scroll.y)
-        guard let entry = history.goBack() else { return }
-        revisit(entry)
-    }
-
-    public func goForward() {
-        history.rememberScroll(x: model.asIs.scroll.x, y: model.asIs.scroll.y)
-        guard let entry = history.goForward() else { return }
-        revisit(entry)
-    }
-
-    private func revisit(_ entry: BrowsingHistory.Entry) {
-        if let page, page.kind == .html, loading == nil, entry.url.withoutFragment == page.url.withoutFragment {
-            // Another place on the same page: no load.
-            notice = nil
-            model.scrollBoth(to: Point(entry.scrollX, entry.scrollY))
-            address.setText(entry.url.description)
-            requestTiles()
-            syncControls()
-            return
-        }
-        navigate(to: entry.url, intent: .history(entry))
-    }
+    public func goBack() { guard canGoBack else { return }; notice = nil; engine?.send("back"); wake() }
+    public func goForward() { guard canGoForward else { return }; notice = nil; engine?.send("forward"); wake() }
 
     public func reload() {
-        guard let url = loading?.url ?? page?.requestedURL else { return }
-        navigate(to: url, intent: .reload(model.asIs.scroll))
+        notice = nil
+        if stoppedReason != nil || engine?.isRunning != true {
+            // The engine or a web process died: start afresh at the same address.
+            let url = currentAddress.flatMap { try? WebURL(string: $0) } ?? startPage
+            stoppedReason = nil
+            if engine?.isRunning == true { engine?.send("reload"); wake(); syncControls(); return }
+            open(url)
+            return
+        }
+        engine?.send("reload")
+        wake()
     }
 
     public func stop() {
-        guard let loading else { return }
-        loading.task.cancel()
-        notice = ("Stopped loading \(loading.url.description).", false)
+        engine?.send("stop")
+        if isLoading { notice = ("Stopped loading \(currentAddress ?? "the page").", false) }
+        isLoading = false
+        syncControls()
+        wake()
+    }
+
+    private func toggleScripts() {
+        scriptsOn.toggle()
+        engine?.send("javascript", scriptsOn ? "1" : "0")
+        form.controls.setOn(.scripts, scriptsOn)
+        notice = (scriptsOn ? "Scripts on: reloading the page." : "Scripts off in both views: reloading the page.", false)
+        engine?.send("reload")
+        wake()
+    }
+
+    private func setZoom(_ z: Double) {
+        zoom = min(5, max(0.25, z))
+        engine?.send("zoom", String(zoom))
+        notice = ("Page zoom \(Int((zoom * 100).rounded())) % in the as-is view.", false)
+        wake()
     }
 
     /// Goes to what the address field says.
     private func submitAddress() {
         do {
             let url = try WebURL.fromUserInput(address.text, currentDirectory: FileManager.default.currentDirectoryPath)
+                .validatedForLoading()
             form.setFocus(nil)
-            navigate(to: url, intent: .visit)
+            open(url)
         } catch {
             notice = ("Not an address: \(error)", true)
         }
     }
 
-    /// Follows a link as written in the page; other schemes (mailto:, javascript:) are refused.
-    private func follow(_ href: String, in page: LoadedPage) {
-        do {
-            let url = try page.document.resolveLink(href)
-            navigate(to: url, intent: .visit)
-        } catch {
-            notice = ("Link not followed: \(error)", true)
-        }
-    }
+    private func wake() { lastActivity = WebEngine.now() }
 
-    private func scrollToAnchor(_ fragment: String) {
-        guard let page, let (x, y) = page.document.anchorPosition(fragment) else { return }
-        // Sideways only when the anchor would be out of view.
-        let sideways = Double(x) > model.asIs.visibleSize.width ? Double(x) : 0
-        model.scrollBoth(to: Point(sideways, Double(y)))
-        requestTiles()
-    }
-
-    /// Takes in what the loader posted; shows the page when it has arrived.
-    private func absorbLoad() {
-        guard let current = loading else { return }
-        let (progress, arrived) = current.inbox.take()
-        if let progress { loading?.progress = progress }
-        guard let arrived else { return }
-        loading = nil
-        show(arrived, intent: current.intent, laidOutAt: current.layoutWidth)
-    }
-
-    private func show(_ arrived: LoadedPage, intent: Intent, laidOutAt width: Int) {
-        if case .error(.cancelled) = arrived.kind, page != nil {
-            // Stopped before the page came: the old page stays, and so does the address it had.
-            if case .visit = intent { address.setText(page?.url.description ?? "") }
-            syncControls()
-            return
+    /// Takes in what the engine said.
+    private func absorb() {
+        guard let engine else { return }
+        for event in engine.receive() {
+            wake()
+            switch event {
+            case .ready: break
+            case .frame(let v): if (0..<2).contains(v) { framesReceived[v] += 1 }
+            case .address(let a):
+                currentAddress = a
+                if !address.isFocused { address.setText(a) }
+            case .title(let t): pageTitle = t
+            case .progress(let p): progress = p
+            case .loading(let on):
+                isLoading = on
+                if on { contentSize = nil; fitted = false; awaitingLoad = false }
+                if !on && awaitingLoad { isLoading = true }
+            case .history(let back, let forward): canGoBack = back; canGoForward = forward
+            case .failed(_, let message): notice = (message, true); awaitingLoad = false
+            case .status(let code, let phrase): notice = ("\(code) \(phrase)", true)
+            case .hover(let link): hoveredLink = link
+            case .cursor(let shape): pageCursor = shape
+            case .refused(let url, let why):
+                notice = ("Not opened: \(url): \(why)", true)
+                if awaitingLoad { awaitingLoad = false; isLoading = false }
+            case .crashed(_, let memory):
+                awaitingLoad = false
+                stoppedReason = memory
+                    ? "The page used more than \(WebEngine.memoryLimitMB) MB and was stopped."
+                    : "The page's web process crashed."
+                isLoading = false
+            case .found(let n): notice = (n == 0 ? "Not found on this page." : "\(n) found on this page.", n == 0)
+            case .contentSize(let w, let h): contentSize = (w, h)
+            case .fitted: fitted = true
+            case .stopped(let why):
+                stoppedReason = "The web engine stopped: \(why)."
+                isLoading = false
+                awaitingLoad = false
+            }
         }
-        var scroll = Point.zero
-        switch intent {
-        case .visit:
-            if page != nil { history.rememberScroll(x: model.asIs.scroll.x, y: model.asIs.scroll.y) }
-            history.visit(arrived.requestedURL)
-            if arrived.url != arrived.requestedURL { history.replaceCurrent(with: arrived.url) }
-        case .history(let entry):
-            scroll = Point(entry.scrollX, entry.scrollY)
-            if arrived.url != arrived.requestedURL { history.replaceCurrent(with: arrived.url) }
-        case .reload(let kept):
-            scroll = kept
-        }
-        page = arrived
-        laidOutWidth = width
-        let content = arrived.size ?? arrived.document.layout(width: width, height: model.layoutHeight)
-        model.setContentSize(Size(Double(content.width), Double(content.height)))
-        tiles.show(arrived.document, contentSize: model.asIs.contentSize)
-        relayoutIfNeeded()
-        model.scrollBoth(to: scroll)
-        if case .visit = intent, let fragment = arrived.url.fragment { scrollToAnchor(fragment) }
-        if !address.isFocused { address.setText(arrived.url.description) }
-        if !arrived.skippedResources.isEmpty {
-            notice = ("\(arrived.skippedResources.count) of the page's files not shown: \(arrived.skippedResources[0])", false)
-        }
-        requestTiles()
         syncControls()
     }
 
-    /// Lays the page out again when the as-is view's width changed.
-    private func relayoutIfNeeded() {
-        guard let page, model.layoutWidth != laidOutWidth else { return }
-        laidOutWidth = model.layoutWidth
-        let content = page.document.layout(width: laidOutWidth, height: model.layoutHeight)
-        model.setContentSize(Size(Double(content.width), Double(content.height)))
-        tiles.show(page.document, contentSize: model.asIs.contentSize)
+    /// Blocks until the page that is loading has arrived and both views have shown it. Only for
+    /// `--screenshot`, tests and the benchmark: the window never calls it.
+    public func finishLoading(timeout: Double = 30) {
+        absorb()
+        if !isLoading, !awaitingLoad, framesReceived.allSatisfy({ $0 > 0 }) {
+            settle(timeout: min(timeout, 5))
+            return
+        }
+        let deadline = WebEngine.now() + timeout
+        var quietSince = WebEngine.now()
+        var seen = framesReceived
+        var sinceLoaded = [0, 0]
+        while WebEngine.now() < deadline, let engine, engine.isRunning, stoppedReason == nil {
+            absorb()
+            if framesReceived != seen {
+                if !isLoading { for v in 0..<2 { sinceLoaded[v] += framesReceived[v] - seen[v] } }
+                seen = framesReceived
+                quietSince = WebEngine.now()
+            }
+            // Loaded, both views painted since, and no frame for a moment (the fit view's zoom
+            // and late pictures come just after the load).
+            if !isLoading, fitted || WebEngine.now() - quietSince > 3, sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
+               WebEngine.now() - quietSince > 0.5 { break }
+            usleep(10_000)
+        }
+    }
+
+    /// Waits until no frame has come for a moment (what input changed is on screen), at most `timeout` s.
+    public func settle(timeout: Double = 5) {
+        let deadline = WebEngine.now() + timeout
+        var quietSince = WebEngine.now()
+        var seen = framesReceived
+        while WebEngine.now() < deadline, engine?.isRunning == true {
+            absorb()
+            if framesReceived != seen { seen = framesReceived; quietSince = WebEngine.now() }
+            if isLoading { quietSince = WebEngine.now() }
+            if WebEngine.now() - quietSince > 0.4 { break }
+            usleep(10_000)
+        }
     }
 
     private func syncControls() {
-        form.controls.setEnabled(.back, history.canGoBack)
-        form.controls.setEnabled(.forward, history.canGoForward)
-        form.controls.setEnabled(.reload, page != nil || loading != nil)
-        form.controls.setEnabled(.stop, loading != nil)
+        form.controls.setEnabled(.back, canGoBack)
+        form.controls.setEnabled(.forward, canGoForward)
+        form.controls.setEnabled(.reload, currentAddress != nil || stoppedReason != nil)
+        form.controls.setEnabled(.stop, isLoading)
     }
 
-    /// Asks for the tiles both views show now.
-    private func requestTiles() {
-        tiles.request(WebPagesModel.Pane.allCases.map { pane in
-            let v = model[pane]
-            return WebTileCache.Viewport(scale: v.scale, origin: origin(of: v, deviceScale: tileScale), size: v.frame.size)
-        }, deviceScale: tileScale)
+    /// Leaving Web Pages: the page stops its work (a stuck script's process is ended) until we come back.
+    public func didLeave() {
+        guard !hidden else { return }
+        hidden = true
+        engine?.send("hide")
     }
 
-    /// The scaled-page point at a view's top-left corner, on a whole device pixel so tiles stay sharp.
-    private func origin(of v: WebViewport, deviceScale: Double) -> Point {
-        Point((v.scroll.x * v.scale * deviceScale).rounded() / deviceScale,
-              (v.scroll.y * v.scale * deviceScale).rounded() / deviceScale)
+    private func comeBack() {
+        guard hidden else { return }
+        hidden = false
+        engine?.send("show")
+        wake()
     }
 
     // MARK: - MiniApp
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
-        // Tiles are rendered at the screen's own device pixels.
-        tileScale = scale
+        comeBack()
         let pad = 8.0
-        // In a narrow window the buttons go compact (chord hints left to the keys overlay), then
-        // share the row, rather than running off its edge.
         let gaps = ControlSizes.gap * Double(max(0, Control.allCases.count - 1))
         form.controls.isCompact = false
         var buttons = Control.allCases.compactMap { form.controls[$0] }
@@ -328,15 +366,17 @@ public final class WebApp: MiniApp {
         viewsArea = Rect(x: 0, y: toolbarBottom, width: size.width,
                          height: max(60, size.height - toolbarBottom - Self.statusHeight - 4))
         model.layout(in: viewsArea)
-        relayoutIfNeeded()
         if !started {
             started = true
-            navigate(to: startPage, intent: .visit)
+            open(startPage)
         }
-        requestTiles()
+        sendSizes()
+        wake()
     }
 
     public func handle(_ event: InputEvent) -> Bool {
+        comeBack()
+        wake()
         if case .key(let k) = event, handleShortcut(k) { return true }
         switch form.handle(event) {
         case .activated(let id):
@@ -346,38 +386,12 @@ public final class WebApp: MiniApp {
             submitAddress()
             return true
         case .consumed, .edited, .submitted, .stepped:
-            updatePointer(event)
+            if case .hover(let p) = event { pointer(at: p) }
             return true
         case .ignored:
             break
         }
-        switch event {
-        case .touchBegan(let p):
-            form.setFocus(nil)
-            return beginTouch(at: p)
-        case .touchMoved(let p):
-            return moveTouch(to: p)
-        case .touchEnded(let p):
-            return endTouch(at: p)
-        case .hover, .leave:
-            updatePointer(event)
-            return true
-        case .scroll(let p, let dy):
-            guard let pane = model.pane(at: p) else { return false }
-            activePane = pane
-            scroll(pane, by: 0, dy * Self.wheelStep)
-            updatePointer(.hover(p))
-            return true
-        case .scrollSideways(let p, let dx):
-            guard model.pane(at: p) != nil else { return false }
-            activePane = .asIs
-            scroll(.asIs, by: dx * Self.wheelStep, 0)
-            return true
-        case .key(let k):
-            return scrollKey(k)
-        default:
-            return false
-        }
+        return handleInPage(event)
     }
 
     private func activate(_ control: Control) {
@@ -386,6 +400,7 @@ public final class WebApp: MiniApp {
         case .forward: goForward()
         case .reload: reload()
         case .stop: stop()
+        case .scripts: toggleScripts()
         }
     }
 
@@ -399,127 +414,111 @@ public final class WebApp: MiniApp {
         if k.alt && !k.control && (k.name == "Left" || k.name == "KP_Left") { goBack(); return true }
         if k.alt && !k.control && (k.name == "Right" || k.name == "KP_Right") { goForward(); return true }
         if k.is("F5") || k.is("r", control: true) { reload(); return true }
-        if k.is("Escape"), loading != nil { stop(); return true }
+        if k.is("j", control: true) { toggleScripts(); return true }
+        if k.is("Escape"), isLoading { stop(); return true }
+        guard !address.isFocused else { return false }
+        if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(zoom * 1.1); return true }
+        if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(zoom / 1.1); return true }
+        if k.is("0", control: true) { setZoom(1); return true }
+        if k.is("c", control: true) { engine?.send("copy"); return true }
         return false
     }
 
-    /// Arrows, Page Up/Down, Home/End and Space scroll the view last used.
-    private func scrollKey(_ k: Key) -> Bool {
-        let v = model[activePane]
-        let page = max(Self.arrowStep, v.frame.height - Self.arrowStep)
-        switch k.name {
-        case "Up", "KP_Up": scroll(activePane, by: 0, -Self.arrowStep)
-        case "Down", "KP_Down": scroll(activePane, by: 0, Self.arrowStep)
-        case "Left", "KP_Left": scroll(activePane, by: -Self.arrowStep, 0)
-        case "Right", "KP_Right": scroll(activePane, by: Self.arrowStep, 0)
-        case "Page_Up", "KP_Page_Up": scroll(activePane, by: 0, -page)
-        case "Page_Down", "KP_Page_Down": scroll(activePane, by: 0, page)
-        case "space": scroll(activePane, by: 0, k.shift ? -page : page)
-        case "Home", "KP_Home": model.scroll(activePane, to: Point(v.scroll.x, 0)); requestTiles()
-        case "End", "KP_End": model.scroll(activePane, to: Point(v.scroll.x, .greatestFiniteMagnitude)); requestTiles()
-        default: return false
+    /// GDK's modifier bits: Shift, Control, Alt (Mod1), the first button held.
+    private static func modifiers(_ k: Key) -> Int { (k.shift ? 1 : 0) | (k.control ? 4 : 0) | (k.alt ? 8 : 0) }
+    private static let button1Held = 256
+
+    private func local(_ p: Point, _ pane: WebPagesModel.Pane) -> (String, String) {
+        let r = pageRect(pane)
+        return (String(format: "%.1f", p.x - r.x), String(format: "%.1f", p.y - r.y))
+    }
+
+    private func pointer(at p: Point) {
+        pointerOverField = address.frame.contains(p)
+        pointerOverPage = pane(at: p) != nil
+        if let pane = pane(at: p) {
+            let (x, y) = local(p, pane)
+            engine?.send("motion", String(index(pane)), x, y, "0")
+        } else {
+            hoveredLink = nil
         }
-        return true
     }
 
-    private func scroll(_ pane: WebPagesModel.Pane, by dx: Double, _ dy: Double) {
-        model.scroll(pane, byPoints: dx, dy)
-        requestTiles()
-    }
-
-    // MARK: - Touches
-
-    private func beginTouch(at p: Point) -> Bool {
-        guard let pane = model.pane(at: p) else { return false }
-        activePane = pane
-        let v = model[pane]
-        for vertical in [true, false] {
-            let thumb = vertical ? v.verticalThumb : v.horizontalThumb
-            let track = vertical ? v.verticalTrack : v.horizontalTrack
-            if let thumb, thumb.contains(p) {
-                drag = .thumb(pane, vertical: vertical, start: p, scroll: v.scroll)
-                return true
-            }
-            if let track, track.contains(p), let thumb {
-                // A click on the track pages toward it.
-                let before = vertical ? p.y < thumb.minY : p.x < thumb.minX
-                let step = (vertical ? v.frame.height : v.frame.width) - Self.arrowStep
-                scroll(pane, by: vertical ? 0 : (before ? -step : step), vertical ? (before ? -step : step) : 0)
-                return true
-            }
+    private func handleInPage(_ event: InputEvent) -> Bool {
+        guard let engine, stoppedReason == nil else {
+            if case .hover(let p) = event { pointerOverField = address.frame.contains(p) }
+            return false
         }
-        guard v.frame.contains(p) else { return true }
-        drag = .page(pane, start: p, scroll: v.scroll, moved: false)
-        return true
-    }
-
-    private func moveTouch(to p: Point) -> Bool {
-        switch drag {
-        case .page(let pane, let start, let scroll, var moved):
-            let d = p - start
-            if !moved && (abs(d.x) > Self.dragThreshold || abs(d.y) > Self.dragThreshold) { moved = true }
-            if moved {
-                let scale = model[pane].scale
-                model.scroll(pane, to: Point(scroll.x - d.x / scale, scroll.y - d.y / scale))
-                requestTiles()
+        switch event {
+        case .touchBegan(let p), .secondaryBegan(let p), .middleClick(let p):
+            guard let pane = pane(at: p) else { return false }
+            form.setFocus(nil)
+            activePane = pane
+            let (x, y) = local(p, pane)
+            let button: String
+            switch event {
+            case .secondaryBegan: button = "3"
+            case .middleClick: button = "2"
+            default: button = "1"
             }
-            drag = .page(pane, start: start, scroll: scroll, moved: moved)
+            engine.send("button", String(index(pane)), "press", x, y, button, "0")
+            if case .touchBegan = event { pressedPane = pane } else {
+                engine.send("button", String(index(pane)), "release", x, y, button, "0")
+            }
             return true
-        case .thumb(let pane, let vertical, let start, let scroll):
-            let perPoint = model[pane].pagePixelsPerThumbPoint(vertical: vertical)
-            let target = vertical ? Point(scroll.x, scroll.y + (p.y - start.y) * perPoint)
-                                  : Point(scroll.x + (p.x - start.x) * perPoint, scroll.y)
-            model.scroll(pane, to: target)
-            requestTiles()
+        case .touchMoved(let p):
+            guard let pane = pressedPane else { return false }
+            let (x, y) = local(p, pane)
+            engine.send("motion", String(index(pane)), x, y, String(Self.button1Held))
             return true
-        case nil:
+        case .touchEnded(let p):
+            guard let pane = pressedPane else { return false }
+            pressedPane = nil
+            let (x, y) = local(p, pane)
+            engine.send("button", String(index(pane)), "release", x, y, "1", String(Self.button1Held))
+            return true
+        case .hover(let p):
+            pointer(at: p)
+            return true
+        case .leave:
+            pointerOverField = false
+            pointerOverPage = false
+            hoveredLink = nil
+            return true
+        case .scroll(let p, let dy):
+            guard let pane = pane(at: p) else { return false }
+            let (x, y) = local(p, pane)
+            engine.send("scroll", String(index(pane)), x, y, "0", String(dy))
+            return true
+        case .scrollSideways(let p, let dx):
+            guard let pane = pane(at: p) else { return false }
+            let (x, y) = local(p, pane)
+            engine.send("scroll", String(index(pane)), x, y, String(dx), "0")
+            return true
+        case .key(let k):
+            let v = String(index(activePane))
+            if !k.text.isEmpty && !k.control && !k.alt {
+                engine.send("text", v, k.text)
+            } else {
+                engine.send("key", v, "press", k.name, String(Self.modifiers(k)))
+                engine.send("key", v, "release", k.name, String(Self.modifiers(k)))
+            }
+            return true
+        case .keyUp, .secondaryMoved, .secondaryEnded, .altClick, .tilt, .paste, .pastedPicture:
             return false
         }
     }
 
-    private func endTouch(at p: Point) -> Bool {
-        defer { drag = nil }
-        guard let current = drag else { return false }
-        if case .page(let pane, let start, _, let moved) = current, !moved, let page,
-           let point = model[pane].pagePoint(at: start),
-           let href = page.document.linkHref(atX: Int(point.x), y: Int(point.y)) {
-            follow(href, in: page)
-        }
-        return true
-    }
-
-    /// The link under the pointer and the cursor shape.
-    private func updatePointer(_ event: InputEvent) {
-        switch event {
-        case .hover(let p):
-            pointerOverField = address.frame.contains(p)
-            hoveredLink = link(at: p)?.description
-        case .leave:
-            pointerOverField = false
-            hoveredLink = nil
-        default:
-            break
-        }
-    }
-
-    private func link(at p: Point) -> WebURL? {
-        guard let page, let pane = model.pane(at: p), let point = model[pane].pagePoint(at: p),
-              let href = page.document.linkHref(atX: Int(point.x), y: Int(point.y)) else { return nil }
-        return page.document.baseURL.resolving(href)
-    }
-
     public var cursor: PointerShape {
-        if hoveredLink != nil { return .hand }
         if pointerOverField { return .text }
-        if case .page(_, _, _, true) = drag { return .move }
+        if pointerOverPage { return pageCursor }
         return .arrow
     }
 
     public func tick() -> Bool {
         let blinking = form.tick()
-        absorbLoad()
-        tiles.absorb()
-        return blinking || loading != nil || tiles.isBusy
+        if !hidden { absorb() }
+        return blinking || isLoading || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
     }
 
     // MARK: - Drawing
@@ -533,117 +532,70 @@ public final class WebApp: MiniApp {
     }
 
     private func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {
-        let v = model[pane]
         let label = pane == .asIs ? model.asIsLabel : model.fitLabel
         let active = pane == activePane
         let name = pane == .asIs ? "As the page is" : "Scaled to fit"
         var detail = ""
-        if page != nil {
-            detail = pane == .asIs ? "\(Int(v.contentSize.width)) × \(Int(v.contentSize.height)) px, 1:1"
-                                   : "\(Int((v.scale * 100).rounded())) %"
+        if let contentSize, stoppedReason == nil {
+            let fitWidth = pageRect(.fit).width - 20
+            let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
+            detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (zoom != 1 ? ", zoom \(Int((zoom * 100).rounded())) %" : "")
+                                   : "\(Int((scale * 100).rounded())) %"
         }
         let nameWidth = Text.width(name, size: Theme.TextSize.label, weight: .bold)
         cr.text(name, x: label.x + 2, y: label.midY - 2, size: Theme.TextSize.label, color: active ? Theme.text : Theme.dimText, weight: .bold)
-        // The detail where it fits at its size (a narrow view has no room for it).
         if !detail.isEmpty, Text.width(detail, size: Theme.TextSize.caption) <= label.width - nameWidth - 16 {
             cr.text(detail, x: label.x + nameWidth + 12, y: label.midY - 2, size: Theme.TextSize.caption, color: Theme.dimText)
         }
-        // The page: white paper, then whatever tiles have arrived.
+        let r = pageRect(pane)
         cr.saved {
-            cr.clip(to: v.frame)
-            if page != nil {
-                let o = origin(of: v, deviceScale: tileScale)
-                paper(cr, v, origin: o)
-                tiles.draw(cr, frame: v.frame, scale: v.scale, origin: o, deviceScale: tileScale)
+            cr.clip(to: r)
+            if let stoppedReason {
+                cr.fill(r, Color(hex: 0x2c2f38))
+                cr.text("This page stopped working", x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
+                        color: Theme.text, weight: .bold, align: .center)
+                let l = Text.layout(stoppedReason + " Reload (F5) to try again.", font: Font(size: Theme.TextSize.caption),
+                                    width: r.width - 24, ellipsis: .end)
+                cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
+            } else if let frame = engine?.frames[index(pane)] {
+                cr.fill(r, Color(1, 1, 1))
+                cr.draw(frame, in: Rect(x: r.x, y: r.y, width: frame.size.width, height: frame.size.height))
             } else {
-                cr.fill(v.frame, Color(hex: 0x2c2f38))
-                cr.text(loading == nil ? "No page" : "Loading…", x: v.frame.midX, y: v.frame.midY, size: Theme.TextSize.body,
+                cr.fill(r, Color(hex: 0x2c2f38))
+                cr.text(isLoading || engine != nil ? "Loading…" : "No page", x: r.midX, y: r.midY, size: Theme.TextSize.body,
                         color: Theme.dimText, align: .center)
             }
         }
-        drawScrollbar(cr, track: v.verticalTrack, thumb: v.verticalThumb, pane: pane, vertical: true)
-        if let track = v.horizontalTrack {
-            drawScrollbar(cr, track: track, thumb: v.horizontalThumb, pane: pane, vertical: false)
-        }
         // The outline as four thin boxes: a stroked rectangle would be rasterised over its whole area.
         let color = active ? Theme.accent : Theme.controlHover
-        let box = Rect(x: v.frame.x - 1, y: v.frame.y - 1, width: v.frame.width + WebViewport.barWidth + 2,
-                       height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0) + 2)
+        let box = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2)
         cr.fill(Rect(x: box.x, y: box.y, width: box.width, height: 1), color)
         cr.fill(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1), color)
         cr.fill(Rect(x: box.x, y: box.y, width: 1, height: box.height), color)
         cr.fill(Rect(x: box.maxX - 1, y: box.y, width: 1, height: box.height), color)
     }
 
-    /// White where no tile covers the view: all of it while tiles are on their way, else only
-    /// beside and below a page smaller than the view (a full-view fill would double the frame's
-    /// memory traffic, the main cost of a scroll frame).
-    private func paper(_ cr: CairoContext, _ v: WebViewport, origin o: Point) {
-        let white = Color(1, 1, 1)
-        guard tiles.isComplete(size: v.frame.size, scale: v.scale, origin: o, deviceScale: tileScale) else {
-            cr.fill(v.frame, white)
-            return
-        }
-        let right = v.frame.x - o.x + v.contentSize.width * v.scale
-        let bottom = v.frame.y - o.y + v.contentSize.height * v.scale
-        if right < v.frame.maxX {
-            cr.fill(Rect(x: right, y: v.frame.y, width: v.frame.maxX - right, height: v.frame.height), white)
-        }
-        if bottom < v.frame.maxY {
-            cr.fill(Rect(x: v.frame.x, y: bottom, width: v.frame.width, height: v.frame.maxY - bottom), white)
-        }
-    }
-
-    private func drawScrollbar(_ cr: CairoContext, track: Rect, thumb: Rect?, pane: WebPagesModel.Pane, vertical: Bool) {
-        cr.fill(track, Theme.bar)
-        guard let thumb else { return }
-        var held = false
-        if case .thumb(let p, let v, _, _) = drag, p == pane, v == vertical { held = true }
-        (held ? Theme.text : Theme.dimText.with(alpha: 0.8)).set(cr)
-        cr.roundedRect(thumb, radius: min(thumb.width, thumb.height) / 2)
-        cr.fill()
-    }
-
     private func drawProgress(_ cr: CairoContext) {
-        guard let loading else { return }
+        guard isLoading else { return }
         cr.fill(progressBar, Theme.control)
-        cr.fill(Rect(x: progressBar.x, y: progressBar.y, width: progressBar.width * fraction(loading.progress),
+        cr.fill(Rect(x: progressBar.x, y: progressBar.y, width: progressBar.width * max(0.05, progress),
                      height: progressBar.height), Theme.accent)
-    }
-
-    /// How far the load has come, 0…1: resources done, plus the share of the current one.
-    private func fraction(_ p: LoadProgress?) -> Double {
-        guard let p, p.resourcesTotal > 0 else { return 0.05 }
-        let current = p.bytesExpected.map { $0 > 0 ? min(1, Double(p.bytesReceived) / Double($0)) : 0 } ?? 0.5
-        return max(0.05, min(1, (Double(p.resourcesDone) + current) / Double(p.resourcesTotal)))
     }
 
     /// The status line: a link's target, the load's progress, a notice, or the page's title.
     public var statusText: String {
         if let hoveredLink { return "→ \(hoveredLink)" }
-        if let loading {
-            guard let p = loading.progress else { return "Loading \(loading.url.description)…" }
-            let total = p.bytesExpected.map { " of \(Self.bytes($0))" } ?? ""
-            return "Loading \(p.url.lastPathComponent.isEmpty ? p.url.description : p.url.lastPathComponent): "
-                + "\(Self.bytes(p.bytesReceived))\(total) · \(p.resourcesDone) of \(p.resourcesTotal) files"
-        }
+        if let stoppedReason { return stoppedReason }
         if let notice { return notice.text }
-        guard let page else { return "" }
-        return page.title
+        if isLoading { return "Loading \(currentAddress ?? "")… \(Int((progress * 100).rounded())) %" }
+        return pageTitle
     }
 
     private func drawStatus(_ cr: CairoContext) {
         let r = Rect(x: 8, y: size.height - Self.statusHeight, width: size.width - 16, height: Self.statusHeight)
-        let isError = hoveredLink == nil && loading == nil && notice?.isError == true
-        let text = statusText
-        let l = Text.layout(text, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
+        let isError = hoveredLink == nil && (stoppedReason != nil || notice?.isError == true)
+        let l = Text.layout(statusText, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
         cr.draw(l, x: r.x, y: r.midY - l.height / 2, color: isError ? Theme.error : Theme.dimText)
-    }
-
-    static func bytes(_ n: Int) -> String {
-        if n < 1000 { return "\(n) B" }
-        if n < 1_000_000 { return String(format: "%.1f kB", Double(n) / 1000) }
-        return String(format: "%.1f MB", Double(n) / 1_000_000)
     }
 
     // MARK: - Icon
@@ -682,57 +634,16 @@ public final class WebApp: MiniApp {
     }
 }
 
-/// Where the loader's thread leaves progress and the finished page for the main thread's tick.
-/// One per load: a stopped load's late answers go to an inbox nobody reads any more.
-nonisolated final class LoadInbox: Sendable {
-    private struct State {
-        var progress: LoadProgress?
-        var page: LoadedPage?
-    }
-    private let state = Mutex(State())
-    private let finished = DispatchSemaphore(value: 0)
-
-    func post(_ progress: LoadProgress) {
-        state.withLock { $0.progress = progress }
-    }
-
-    func finish(_ page: LoadedPage) {
-        state.withLock { $0.page = page }
-        finished.signal()
-    }
-
-    /// The latest progress and the page, if it has come; each is handed out once.
-    func take() -> (LoadProgress?, LoadedPage?) {
-        state.withLock { s in
-            defer { s.progress = nil; s.page = nil }
-            return (s.progress, s.page)
-        }
-    }
-
-    /// Blocks until the page has come (then returns at once every time after).
-    func waitUntilFinished() {
-        finished.wait()
-        finished.signal()
-    }
-}
-
 extension WebApp {
+    /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
+    public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
+    public var titleDetail: String? { pageTitle.isEmpty ? nil : pageTitle }
     public var widgets: [any WidgetGroup] { [form] }
-    public var takesEscape: Bool { loading != nil }
-    /// The buttons and the address, and each view's scrollbars while it scrolls (a drag moves the
-    /// thumb, a click on the track pages).
-    public var controlRects: [ControlRect] {
-        form.controlRects + WebPagesModel.Pane.allCases.flatMap { pane -> [ControlRect] in
-            let v = model[pane], name = pane == .asIs ? "asIs" : "fit"
-            var rects: [ControlRect] = []
-            if v.verticalThumb != nil { rects.append(ControlRect(name + ".vertical", v.verticalTrack)) }
-            if v.horizontalThumb != nil, let t = v.horizontalTrack { rects.append(ControlRect(name + ".horizontal", t)) }
-            return rects
-        }
-    }
+    public var takesEscape: Bool { isLoading }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
-         KeyHelp("Wheel, drag", "Scroll the view under the pointer"), KeyHelp("Arrows, Page Up/Down, Space", "Scroll the outlined view"),
-         KeyHelp("Home, End", "Top, bottom of the page"), KeyHelp("Click a link", "Follow it")]
+         KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
+         KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
+         KeyHelp("Ctrl+C", "Copy the page's selection")]
     }
 }

@@ -43,10 +43,7 @@ public final class AboutPage: MiniApp {
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's and Mandelbrot's exact numbers", license: "MIT"),
         Credit(name: "GNU MPFR, GNU MP", use: "Mandelbrot's deep-zoom reference orbits", license: "LGPL-3.0+ (MPFR); LGPL-3.0+ or GPL-2.0+ (GMP)"),
-        Credit(name: "litehtml", use: "Web Pages: HTML and CSS layout", license: "BSD-3-Clause"),
-        Credit(name: "gumbo", use: "Web Pages: HTML parsing", license: "Apache-2.0"),
-        Credit(name: "libcurl", use: "Web Pages: loading over http and https", license: "curl licence (MIT-like)"),
-        Credit(name: "libjpeg-turbo", use: "Web Pages: JPEG pictures", license: "IJG licence and BSD-3-Clause"),
+        Credit(name: "WebKitGTK (with GTK 3, libsoup)", use: "Web Pages: the web engine, in its own helper process", license: "LGPL-2.1+ and BSD-2-Clause"),
         Credit(name: "Swift standard library, Foundation, Dispatch", use: "the language runtime", license: "Apache-2.0"),
     ]
 

@@ -43,6 +43,13 @@ public protocol MiniApp: AnyObject {
     /// Where every control lies now, in the app's coordinates: each must lie inside the size the
     /// app was laid out in, and no two may overlap. By default, those of `widgets`.
     var controlRects: [ControlRect] { get }
+    /// The app is no longer shown (the home screen came back): work that only serves what is
+    /// seen stops until it is laid out again.
+    func didLeave()
+    /// Descriptors whose input should wake the idle window for a tick (see `WindowContent`).
+    var wakeDescriptors: [Int32] { get }
+    /// What the window title adds after the app's name (a web page's title), if anything.
+    var titleDetail: String? { get }
 }
 
 extension MiniApp {
@@ -50,6 +57,9 @@ extension MiniApp {
     public var widgets: [any WidgetGroup] { [] }
     public var extraKeys: [KeyHelp] { [] }
     public var takesEscape: Bool { false }
+    public func didLeave() {}
+    public var wakeDescriptors: [Int32] { [] }
+    public var titleDetail: String? { nil }
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
     public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }

@@ -78,10 +78,16 @@ public final class Shell {
 
     /// The window title: the app name, and the open mini-app's title after a dash.
     public var title: String {
-        if let current { return "\(Self.appName) — \(tiles[current.index].entry.title)" }
+        if let current {
+            let detail = current.app.titleDetail.map { " — " + $0 } ?? ""
+            return "\(Self.appName) — \(tiles[current.index].entry.title)" + detail
+        }
         if about != nil { return "\(Self.appName) — \(AboutPage.title)" }
         return Self.appName
     }
+
+    /// The shown app's wake descriptors (the web engine's socket).
+    public var wakeDescriptors: [Int32] { current?.app.wakeDescriptors ?? [] }
 
     /// The apps' copy-and-paste requests, for the host to carry out.
     public var clipboard: Clipboard { environment.clipboard }
@@ -99,7 +105,7 @@ public final class Shell {
     }
 
     func open(index: Int) {
-        if let c = current, c.index != index { saveState(of: c.index) }
+        if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave() }
         let app: MiniApp
         if let kept = apps[index] {
             app = kept
@@ -131,7 +137,7 @@ public final class Shell {
     }
 
     public func goHome() {
-        if let c = current { saveState(of: c.index) }
+        if let c = current { saveState(of: c.index); c.app.didLeave() }
         current = nil
         about = nil
         capture = nil

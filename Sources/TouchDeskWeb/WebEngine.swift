@@ -1,0 +1,321 @@
+import CCairo
+import Foundation
+import TouchDeskDrawing
+import TouchDeskInterface
+
+/// The web engine as TouchDesk sees it: the helper program `touchdesk-web-engine`, which hosts
+/// WebKitGTK offscreen in its own process. We hand it input and orders as text lines over a
+/// socket, and it hands back frames (through shared memory we made) and what happened to the page.
+/// Nothing here blocks: `receive()` reads what has come and returns, so a stuck or dead engine can
+/// never freeze the window; it only stops answering, which `receive()` reports as `.stopped`.
+///
+/// Views: 0 is "as the page is", 1 is "scaled to fit" (the engine sets its zoom level).
+public final class WebEngine {
+    /// What the engine says.
+    public enum Event: Equatable {
+        case ready
+        /// A new picture of a view.
+        case frame(view: Int)
+        case address(String)
+        case title(String)
+        case progress(Double)
+        case loading(Bool)
+        case history(canGoBack: Bool, canGoForward: Bool)
+        /// The page could not be loaded (the engine shows an error page too).
+        case failed(url: String, message: String)
+        /// The server answered with an error status (404 …); the engine shows the server's page.
+        case status(code: Int, phrase: String)
+        /// The link under the pointer, or nil off links.
+        case hover(String?)
+        case cursor(PointerShape)
+        /// A navigation the engine turned down, and why.
+        case refused(url: String, why: String)
+        /// A view's web process died: it crashed, or was killed past the memory limit.
+        case crashed(view: Int, memory: Bool)
+        case found(Int)
+        case contentSize(width: Int, height: Int)
+        /// The fit view's zoom now shows the page's whole width.
+        case fitted
+        /// The helper itself is gone (crashed, killed, or stopped answering): why.
+        case stopped(String)
+    }
+
+    /// Bytes of shared memory per view: room for an 8K-wide view at any sensible height. The file
+    /// is sparse, so only the pixels a frame touches cost memory.
+    static let slotBytes = 7680 * 4320 * 4
+    /// The web processes' memory limit in MB (WebKit kills a process past it).
+    public static let memoryLimitMB = 1024
+    /// How long the helper may go without answering a ping before it counts as hung.
+    static let hangTimeout = 8.0
+
+    public let pid: pid_t
+    private var socket: Int32
+    private var shared: UnsafeMutableRawPointer?
+    private var received: [UInt8] = []
+    /// The latest picture of each view, copied out of shared memory.
+    public private(set) var frames: [ImageSurface?] = [nil, nil]
+    public private(set) var isRunning = true
+    /// The socket, for the host's poll set: the helper's messages wake the idle window.
+    public var socketDescriptor: Int32? { isRunning && socket >= 0 ? socket : nil }
+    private var pingSent: Double?
+    private var lastPong = 0.0
+    private var pingNumber = 0
+
+    /// Where the helper lives: `TOUCHDESK_WEB_ENGINE`, else beside the running program (the build
+    /// folder, or PREFIX/bin after `scripts/install`).
+    public static var helperPath: String {
+        if let path = ProcessInfo.processInfo.environment["TOUCHDESK_WEB_ENGINE"], !path.isEmpty { return path }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("touchdesk-web-engine").path
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Starts the helper. It gets our display if we have one (its windows are offscreen), else it
+    /// starts a private Xvfb of its own.
+    public init(extraEnvironment: [String: String] = [:]) throws(StartError) {
+        let path = Self.helperPath
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw StartError(description: "the web engine helper is missing (\(path)); build or install it with TouchDesk")
+        }
+        var pair: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw StartError(description: "no socket for the web engine: \(String(cString: strerror(errno)))")
+        }
+        // A shared memory file with no name left behind (unlinked at once): only we and the helper hold it.
+        let name = "/touchdesk-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let memory = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if memory >= 0 { shm_unlink(name) }
+        guard memory >= 0, ftruncate(memory, off_t(Self.slotBytes * 2)) == 0,
+              let map = mmap(nil, Self.slotBytes * 2, PROT_READ, MAP_SHARED, memory, 0), map != MAP_FAILED else {
+            close(pair[0]); close(pair[1])
+            throw StartError(description: "no shared memory for the web engine's frames: \(String(cString: strerror(errno)))")
+        }
+        // High, close-on-exec copies, so the dup2s to 3 and 4 below can never be no-ops that
+        // leave close-on-exec set.
+        let child = fcntl(pair[1], F_DUPFD_CLOEXEC, 100), frames = fcntl(memory, F_DUPFD_CLOEXEC, 100)
+        close(pair[1]); close(memory)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, child, 3)
+        posix_spawn_file_actions_adddup2(&actions, frames, 4)
+        var env = ProcessInfo.processInfo.environment
+        env["TOUCHDESK_WEB_MEMORY_MB"] = env["TOUCHDESK_WEB_MEMORY_MB"] ?? String(Self.memoryLimitMB)
+        for (k, v) in extraEnvironment { env[k] = v }
+        let args = [path, "--serve", String(Self.slotBytes)]
+        var childPID: pid_t = 0
+        let status = withCStrings(args) { argv in
+            withCStrings(env.map { "\($0)=\($1)" }) { envp in
+                posix_spawn(&childPID, path, &actions, nil, argv, envp)
+            }
+        }
+        posix_spawn_file_actions_destroy(&actions)
+        close(child); close(frames)
+        guard status == 0 else {
+            close(pair[0]); munmap(map, Self.slotBytes * 2)
+            throw StartError(description: "could not start the web engine: \(String(cString: strerror(status)))")
+        }
+        pid = childPID
+        socket = pair[0]
+        shared = map
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+        lastPong = Self.now()
+    }
+
+    deinit {
+        terminate()
+    }
+
+    /// Ends the helper (and with it every web process it started).
+    public func terminate() {
+        if isRunning {
+            kill(pid, SIGKILL)
+            isRunning = false
+        }
+        reap()
+        if socket >= 0 { close(socket); socket = -1 }
+        if let shared { munmap(shared, Self.slotBytes * 2); self.shared = nil }
+    }
+
+    private func reap() {
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, WNOHANG)
+    }
+
+    /// Loads one page at `width` CSS pixels and saves its whole length as a PNG (the helper's
+    /// `--save-page`); returns the picture's size. Gives up after `timeout` seconds.
+    public static func savePage(_ url: WebURL, to file: String, width: Int, timeout: Double = 60) throws(StartError) -> (width: Int, height: Int) {
+        let path = helperPath
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw StartError(description: "the web engine helper is missing (\(path)); build or install it with TouchDesk")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--save-page", url.description, file, String(width)]
+        var env = ProcessInfo.processInfo.environment
+        env["TOUCHDESK_WEB_MEMORY_MB"] = env["TOUCHDESK_WEB_MEMORY_MB"] ?? String(memoryLimitMB)
+        env["TOUCHDESK_WEB_TIMEOUT"] = env["TOUCHDESK_WEB_TIMEOUT"] ?? String(Int(timeout))
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { throw StartError(description: "could not start the web engine: \(error)") }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let words = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard process.terminationStatus == 0, words.count == 2 else {
+            let message = String(decoding: errors, as: UTF8.self).split(separator: "\n")
+                .filter { $0.hasPrefix("touchdesk-web-engine:") }.map { $0.dropFirst("touchdesk-web-engine: ".count) }.joined(separator: "; ")
+            throw StartError(description: message.isEmpty ? "the web engine could not save \(url.description)" : message)
+        }
+        return (words[0], words[1])
+    }
+
+    // MARK: - Orders
+
+    /// Sends one order; a dead helper's orders are dropped (the next `receive` says it stopped).
+    public func send(_ words: String...) {
+        guard isRunning, socket >= 0 else { return }
+        let line = words.joined(separator: " ").replacingOccurrences(of: "\n", with: " ") + "\n"
+        var bytes = Array(line.utf8)
+        while !bytes.isEmpty {
+            // MSG_NOSIGNAL: a helper that died must not take us down with SIGPIPE.
+            let n = Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+            if n > 0 { bytes.removeFirst(n); continue }
+            if n < 0 && errno == EINTR { continue }
+            // A full socket means the helper stopped reading: let the ping find out; drop the order.
+            return
+        }
+    }
+
+    // MARK: - News
+
+    /// Everything the helper has said since the last call; never blocks.
+    public func receive() -> [Event] {
+        guard isRunning else { return [] }
+        var events: [Event] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(socket, &buffer, buffer.count)
+            if n > 0 { received.append(contentsOf: buffer[0..<n]); continue }
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { events.append(stop(reason: exitReason())); return events }
+            break
+        }
+        while let nl = received.firstIndex(of: 10) {
+            let line = String(decoding: received[..<nl], as: UTF8.self)
+            received.removeSubrange(...nl)
+            if let e = parse(line) { events.append(e) }
+        }
+        if received.count > 1 << 20 { received.removeAll() }
+        if let hung = checkAlive() { events.append(hung) }
+        return events
+    }
+
+    /// Pings now and then; a helper that stays silent past `hangTimeout` is killed as hung.
+    private func checkAlive() -> Event? {
+        let t = Self.now()
+        if let sent = pingSent {
+            if t - sent > Self.hangTimeout { return stop(reason: "it stopped answering for \(Int(Self.hangTimeout)) seconds") }
+        } else if t - lastPong > 2 {
+            pingNumber += 1
+            pingSent = t
+            send("ping", String(pingNumber))
+        }
+        return nil
+    }
+
+    private func stop(reason: String) -> Event {
+        terminate()
+        return .stopped(reason)
+    }
+
+    private func exitReason() -> String {
+        var status: Int32 = 0
+        for _ in 0..<50 {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                isRunning = false
+                let signal = status & 0x7f
+                if signal != 0 { return "it was ended by signal \(signal)" }
+                return "it exited with status \((status >> 8) & 0xff)"
+            }
+            usleep(2000)
+        }
+        return "it closed its connection"
+    }
+
+    private func parse(_ line: String) -> Event? {
+        let space = line.firstIndex(of: " ")
+        let word = space.map { String(line[..<$0]) } ?? line
+        let rest = space.map { String(line[line.index(after: $0)...]) } ?? ""
+        let a = rest.split(separator: " ").map(String.init)
+        func int(_ i: Int) -> Int? { a.indices.contains(i) ? Int(a[i]) : nil }
+        func tab() -> (String, String) {
+            let parts = rest.split(separator: "\t", maxSplits: 1).map(String.init)
+            return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+        }
+        switch word {
+        case "ready": return .ready
+        case "frame":
+            guard let v = int(0), let w = int(1), let h = int(2), let stride = int(3) else { return nil }
+            copyFrame(v, w, h, stride)
+            send("ack", String(v))
+            return .frame(view: v)
+        case "uri": return .address(rest)
+        case "title": return .title(rest)
+        case "progress": return Double(rest).map { .progress(min(1, max(0, $0))) }
+        case "loading": return .loading(rest == "1")
+        case "history": return .history(canGoBack: int(0) == 1, canGoForward: int(1) == 1)
+        case "failed": let (u, m) = tab(); return .failed(url: u, message: m)
+        case "status": return int(0).map { .status(code: $0, phrase: a.dropFirst().joined(separator: " ")) }
+        case "hover": return .hover(rest.isEmpty ? nil : rest)
+        case "cursor": return .cursor(rest == "hand" ? .hand : rest == "text" ? .text : .arrow)
+        case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
+        case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
+        case "found": return int(0).map { .found($0) }
+        case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
+        case "fitted": return .fitted
+        case "pong":
+            pingSent = nil
+            lastPong = Self.now()
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Copies a view's frame out of shared memory; sizes the helper claims are checked first.
+    private func copyFrame(_ v: Int, _ w: Int, _ h: Int, _ stride: Int) {
+        guard let shared, (0..<2).contains(v), w > 0, h > 0, w <= 32767, h <= 32767, stride >= w * 4,
+              stride.multipliedReportingOverflow(by: h).partialValue <= Self.slotBytes else { return }
+        var surface = frames[v]
+        if surface?.pixelWidth != w || surface?.pixelHeight != h {
+            surface = ImageSurface(size: Size(Double(w), Double(h)), format: .rgb)
+        }
+        guard let surface else { return }
+        let source = shared + v * Self.slotBytes
+        surface.withPixels { base, ownStride in
+            for row in 0..<h {
+                memcpy(base + row * ownStride, source + row * stride, w * 4)
+            }
+        }
+        frames[v] = surface
+    }
+
+    /// Seconds on the monotonic clock.
+    public static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+/// Runs `body` with a NULL-terminated C array of C strings.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { for p in pointers { free(p) } }
+    return body(pointers)
+}

@@ -1,0 +1,862 @@
+// touchdesk-web-engine: the helper that hosts WebKitGTK for Web Pages, so GTK, its main loop and
+// every page's bugs stay out of TouchDesk's own process (DESIGN.md, "engines").
+//
+// Two offscreen WebKitWebViews show one page: view 0 "as the page is" (zoom 1) and view 1 "scaled
+// to fit" (its zoom level shrinks the page's whole width into the view). TouchDesk talks to us
+// over a socket (fd 3), one text line per message; frames go through a shared memory file (fd 4)
+// that TouchDesk made: view v's pixels live at offset v * slot, and we write a view's slot again
+// only after TouchDesk has acknowledged the last frame, so it never reads a half-written one.
+//
+//   in:  open URL | back | forward | reload | stop | size V W H | ack V | button V press|release X Y N MODS
+//        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
+//        | javascript 0|1 | zoom Z | find TEXT | findnext | findclose | ping N | copy
+//   out: frame V W H STRIDE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
+//        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor arrow|hand|text
+//        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
+//
+// `--save-page URL FILE WIDTH` instead loads one page at that width and saves its whole length.
+// Without a usable display we start a private Xvfb and use that (`--help` of touchdesk says so).
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <gtk/gtk.h>
+#include <webkit2/webkit2.h>
+
+enum { AS_IS = 0, FIT = 1, VIEWS = 2 };
+
+typedef struct {
+    GtkWidget *window;
+    WebKitWebView *web;
+    int width, height;
+    gboolean dirty;    // damaged since the last frame was drawn
+    gboolean pending;  // a frame is out and not yet acknowledged
+    gboolean crashed;
+    char *allowed;     // the address we last asked this view to load (typed, or the fit view following)
+    char *committed;   // the address of the page the view shows
+    char *wanted;      // an address asked for and not yet shown (redone if the page is stuck)
+    gboolean stopAsked;
+    gboolean restarting;     // its stuck process was ended to load `wanted` again: the end of the old load is no news
+    unsigned char *scratch;  // the frame being drawn, compared with the one last sent
+    size_t scratchBytes;
+    int sentWidth, sentHeight;
+} View;
+
+static View views[VIEWS];
+static int channel = 3;
+static unsigned char *shared;
+static size_t slot;
+static GString *inbox;
+static guint flushSource;
+static guint timeoutSource;
+static int loadTimeoutSeconds = 30;
+static pid_t privateX;
+static double contentWidth = 0;
+static gboolean debugging;
+static int loadingViews;  // a bit per view that is loading
+
+// MARK: - Messages out
+
+static void sendLine(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+static void sendLine(const char *fmt, ...) {
+    if (channel < 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    // One line per message: a title or URL with a newline in it must not start a second one.
+    for (char *c = text; *c; c++) if (*c == '\n' || *c == '\r') *c = ' ';
+    if (debugging) fprintf(stderr, "engine> %s\n", text);
+    GString *line = g_string_new(text);
+    g_string_append_c(line, '\n');
+    size_t done = 0;
+    while (done < line->len) {
+        ssize_t n = write(channel, line->str + done, line->len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(0);  // TouchDesk is gone: so are we
+        done += (size_t)n;
+    }
+    g_string_free(line, TRUE);
+    g_free(text);
+}
+
+static int viewIndex(WebKitWebView *web) { return web == views[FIT].web ? FIT : AS_IS; }
+
+// MARK: - Frames
+
+static gboolean flush(gpointer data) {
+    (void)data;
+    flushSource = 0;
+    for (int v = 0; v < VIEWS; v++) {
+        View *view = &views[v];
+        if (!view->dirty || view->pending || view->width <= 0 || !shared) continue;
+        int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, view->width);
+        size_t bytes = (size_t)stride * (size_t)view->height;
+        if (bytes > slot) continue;
+        // Draw into a scratch buffer first: WebKit damages the window after every frame it is
+        // shown, even when nothing changed, and an unchanged frame must not cost TouchDesk a redraw.
+        if (view->scratchBytes != bytes) {
+            g_free(view->scratch);
+            view->scratch = g_malloc(bytes);
+            view->scratchBytes = bytes;
+            view->sentWidth = 0;
+        }
+        cairo_surface_t *s = cairo_image_surface_create_for_data(view->scratch, CAIRO_FORMAT_ARGB32,
+                                                                 view->width, view->height, stride);
+        cairo_t *cr = cairo_create(s);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        gtk_widget_draw(GTK_WIDGET(view->web), cr);
+        cairo_destroy(cr);
+        cairo_surface_flush(s);
+        cairo_surface_destroy(s);
+        view->dirty = FALSE;
+        unsigned char *target = shared + slot * (size_t)v;
+        if (view->sentWidth == view->width && view->sentHeight == view->height && memcmp(target, view->scratch, bytes) == 0)
+            continue;
+        if (debugging && view->sentWidth == view->width) {
+            int x0 = view->width, y0 = view->height, x1 = -1, y1 = -1;
+            for (int y = 0; y < view->height; y++) for (int x = 0; x < view->width; x++) {
+                size_t o = (size_t)y * (size_t)stride + (size_t)x * 4;
+                if (memcmp(target + o, view->scratch + o, 4)) { if (x < x0) x0 = x; if (y < y0) y0 = y; if (x > x1) x1 = x; if (y > y1) y1 = y; }
+            }
+            fprintf(stderr, "engine: view %d changed in %d,%d to %d,%d\n", v, x0, y0, x1, y1);
+        }
+        memcpy(target, view->scratch, bytes);
+        view->sentWidth = view->width;
+        view->sentHeight = view->height;
+        view->pending = TRUE;
+        sendLine("frame %d %d %d %d", v, view->width, view->height, stride);
+    }
+    return G_SOURCE_REMOVE;
+}
+
+static void scheduleFlush(void) {
+    if (!flushSource) flushSource = g_idle_add_full(G_PRIORITY_LOW, flush, NULL, NULL);
+}
+
+static gboolean damaged(GtkWidget *w, GdkEvent *e, gpointer data) {
+    (void)w; (void)e;
+    if (debugging) fprintf(stderr, "engine: damage %d\n", GPOINTER_TO_INT(data));
+    views[GPOINTER_TO_INT(data)].dirty = TRUE;
+    scheduleFlush();
+    return FALSE;
+}
+
+// MARK: - The fit view's zoom
+
+static void applyFitZoom(void) {
+    if (views[FIT].width <= 0) return;
+    double page = contentWidth > views[AS_IS].width ? contentWidth : views[AS_IS].width;
+    if (page <= 0) return;
+    // The whole width beside the vertical scrollbar (a classic one, under 20 px).
+    double zoom = (double)(views[FIT].width - 20) / page;
+    if (zoom > 1) zoom = 1;
+    if (zoom < 0.05) zoom = 0.05;
+    webkit_web_view_set_zoom_level(views[FIT].web, zoom);
+    sendLine("fitted");
+}
+
+static void measured(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)data;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    if (!value) return;
+    if (jsc_value_is_array(value)) {
+        JSCValue *w = jsc_value_object_get_property_at_index(value, 0);
+        JSCValue *h = jsc_value_object_get_property_at_index(value, 1);
+        contentWidth = jsc_value_to_double(w);
+        sendLine("content %d %d", (int)contentWidth, (int)jsc_value_to_double(h));
+        g_object_unref(w);
+        g_object_unref(h);
+        applyFitZoom();
+    }
+    g_object_unref(value);
+}
+
+/// Asks the as-is view how wide its page is (in an isolated world, so it works with the page's
+/// own scripts off and a page cannot fake the answer by redefining globals).
+static void measure(void) {
+    static const char *script = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]";
+    webkit_web_view_evaluate_javascript(views[AS_IS].web, script, -1, "touchdesk", NULL, NULL, measured, NULL);
+}
+
+// MARK: - Loading
+
+static const char *errorPage =
+    "<!DOCTYPE html><html><head><meta charset='utf-8'><title>%s</title><style>"
+    "html{background:#f4f1ec;height:100%%}body{font:16px sans-serif;color:#333;margin:0;padding:48px}"
+    "h1{color:#a02020;font-size:28px;margin:0 0 16px}p{max-width:640px;line-height:1.5}code{word-break:break-all}"
+    "</style></head><body><h1>%s</h1><p>%s</p><p><code>%s</code></p></body></html>";
+
+static void showError(WebKitWebView *web, const char *uri, const char *headline, const char *message) {
+    char *h = g_markup_escape_text(headline, -1), *m = g_markup_escape_text(message, -1);
+    char *u = g_markup_escape_text(uri ? uri : "", -1);
+    char *html = g_strdup_printf(errorPage, h, h, m, u);
+    webkit_web_view_load_alternate_html(web, html, uri, NULL);
+    g_free(html); g_free(h); g_free(m); g_free(u);
+}
+
+static gboolean loadTimedOut(gpointer data) {
+    (void)data;
+    timeoutSource = 0;
+    const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
+    char *copy = g_strdup(uri ? uri : "");
+    char *message = g_strdup_printf("The server did not answer within %d seconds.", loadTimeoutSeconds);
+    sendLine("failed %s\t%s", copy, message);
+    for (int v = 0; v < VIEWS; v++) {
+        webkit_web_view_stop_loading(views[v].web);
+        showError(views[v].web, copy, "The page took too long", message);
+    }
+    g_free(message);
+    g_free(copy);
+    return G_SOURCE_REMOVE;
+}
+
+static void armTimeout(gboolean on) {
+    if (timeoutSource) { g_source_remove(timeoutSource); timeoutSource = 0; }
+    if (on) timeoutSource = g_timeout_add_seconds((guint)loadTimeoutSeconds, loadTimedOut, NULL);
+}
+
+static void sendHistory(void) {
+    WebKitWebView *web = views[AS_IS].web;
+    sendLine("history %d %d", webkit_web_view_can_go_back(web), webkit_web_view_can_go_forward(web));
+}
+
+static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data) {
+    (void)data;
+    int v = viewIndex(web);
+    if (debugging) fprintf(stderr, "engine: view %d load event %d %s\n", v, event, webkit_web_view_get_uri(web));
+    if (event == WEBKIT_LOAD_COMMITTED) {
+        g_free(views[v].committed);
+        views[v].committed = g_strdup(webkit_web_view_get_uri(web));
+        g_clear_pointer(&views[v].wanted, g_free);
+        views[v].stopAsked = FALSE;
+    }
+    if (views[v].restarting) {
+        if (event == WEBKIT_LOAD_FINISHED) return;  // the ended load; the new one follows
+        if (event == WEBKIT_LOAD_COMMITTED) views[v].restarting = FALSE;
+    }
+    // "loading 0" only once both views have finished: the fit view starts when the as-is view commits.
+    int before = loadingViews;
+    if (event == WEBKIT_LOAD_STARTED) loadingViews |= 1 << v;
+    if (event == WEBKIT_LOAD_FINISHED) loadingViews &= ~(1 << v);
+    if (!before && loadingViews) sendLine("loading 1");
+    if (v == AS_IS) {
+        switch (event) {
+        case WEBKIT_LOAD_STARTED:
+            armTimeout(TRUE);
+            break;
+        case WEBKIT_LOAD_COMMITTED: {
+            armTimeout(FALSE);
+            const char *uri = webkit_web_view_get_uri(web);
+            if (uri) {
+                sendLine("uri %s", uri);
+                // The fit view follows the as-is view to every page it commits to.
+                const char *other = webkit_web_view_get_uri(views[FIT].web);
+                if (!other || strcmp(other, uri) != 0) {
+                    g_free(views[FIT].allowed);
+                    views[FIT].allowed = g_strdup(uri);
+                    loadingViews |= 1 << FIT;
+                    g_free(views[FIT].wanted);
+                    views[FIT].wanted = g_strdup(uri);
+                    webkit_web_view_load_uri(views[FIT].web, uri);
+                }
+            }
+            break;
+        }
+        case WEBKIT_LOAD_FINISHED:
+            armTimeout(FALSE);
+            measure();
+            break;
+        case WEBKIT_LOAD_REDIRECTED:
+            break;
+        }
+        sendHistory();
+    }
+    if (before && !loadingViews) sendLine("loading 0");
+    views[v].crashed = FALSE;
+}
+
+static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
+    (void)event; (void)data;
+    if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
+    if (views[viewIndex(web)].restarting) return TRUE;  // the stuck load we ended ourselves
+    if (g_error_matches(error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED)) return FALSE;
+    if (g_error_matches(error, WEBKIT_POLICY_ERROR, WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE))
+        return TRUE;  // we turned it down ourselves (and said why)
+    if (viewIndex(web) == AS_IS) {
+        armTimeout(FALSE);
+        sendLine("failed %s\t%s", uri, error->message);
+    }
+    showError(web, uri, "This page could not be loaded", error->message);
+    return TRUE;
+}
+
+static void titleChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    if (viewIndex(web) != AS_IS) return;
+    const char *title = webkit_web_view_get_title(web);
+    sendLine("title %s", title ? title : "");
+}
+
+static void progressChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    if (viewIndex(web) != AS_IS) return;
+    sendLine("progress %.3f", webkit_web_view_get_estimated_load_progress(web));
+}
+
+static gboolean isLocal(const char *uri) { return uri && g_ascii_strncasecmp(uri, "file:", 5) == 0; }
+
+/// A page from the network may neither read nor navigate to local files; the fit view's links go
+/// through the as-is view, so both views always show one page.
+static gboolean decidePolicy(WebKitWebView *web, WebKitPolicyDecision *decision, WebKitPolicyDecisionType type, gpointer data) {
+    (void)data;
+    if (type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE) {
+        WebKitResponsePolicyDecision *r = WEBKIT_RESPONSE_POLICY_DECISION(decision);
+        if (!webkit_response_policy_decision_is_main_frame_main_resource(r)) return FALSE;
+        WebKitURIResponse *response = webkit_response_policy_decision_get_response(r);
+        guint code = webkit_uri_response_get_status_code(response);
+        if (viewIndex(web) == AS_IS && code >= 400)
+            sendLine("status %u %s", code, soup_status_get_phrase(code));
+        if (!webkit_response_policy_decision_is_mime_type_supported(r)) {
+            const char *type = webkit_uri_response_get_mime_type(response);
+            if (viewIndex(web) == AS_IS)
+                sendLine("refused %s\tnot a page or a picture (%s); TouchDesk does not download files",
+                         webkit_uri_response_get_uri(response), type ? type : "unknown type");
+            webkit_policy_decision_ignore(decision);
+            return TRUE;
+        }
+        return FALSE;
+    }
+    WebKitNavigationPolicyDecision *n = WEBKIT_NAVIGATION_POLICY_DECISION(decision);
+    WebKitNavigationAction *action = webkit_navigation_policy_decision_get_navigation_action(n);
+    WebKitURIRequest *request = webkit_navigation_action_get_request(action);
+    const char *target = webkit_uri_request_get_uri(request);
+    const char *current = webkit_web_view_get_uri(web);
+    View *view = &views[viewIndex(web)];
+    WebKitNavigationType how = webkit_navigation_action_get_navigation_type(action);
+    (void)current;
+    if (isLocal(target) && view->committed && !isLocal(view->committed) && g_strcmp0(target, view->allowed) != 0
+        && how != WEBKIT_NAVIGATION_TYPE_BACK_FORWARD && how != WEBKIT_NAVIGATION_TYPE_RELOAD) {
+        // Only the user (an address typed, Back) takes a page from the network to a local file.
+        sendLine("refused %s\ta page from the network may not open local files", target);
+        webkit_policy_decision_ignore(decision);
+        return TRUE;
+    }
+    if (type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION) {
+        webkit_policy_decision_ignore(decision);
+        webkit_web_view_load_uri(views[AS_IS].web, target);
+        return TRUE;
+    }
+    if (viewIndex(web) == FIT && webkit_navigation_action_get_navigation_type(action) == WEBKIT_NAVIGATION_TYPE_LINK_CLICKED) {
+        webkit_policy_decision_ignore(decision);
+        webkit_web_view_load_uri(views[AS_IS].web, target);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static void mouseTarget(WebKitWebView *web, WebKitHitTestResult *hit, guint modifiers, gpointer data) {
+    (void)web; (void)modifiers; (void)data;
+    if (webkit_hit_test_result_context_is_link(hit)) {
+        sendLine("hover %s", webkit_hit_test_result_get_link_uri(hit));
+        sendLine("cursor hand");
+    } else {
+        sendLine("hover ");
+        sendLine("cursor %s", webkit_hit_test_result_context_is_editable(hit) ? "text" : "arrow");
+    }
+}
+
+static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationReason reason, gpointer data) {
+    (void)data;
+    int v = viewIndex(web);
+    if (reason == WEBKIT_WEB_PROCESS_TERMINATED_BY_API) return;  // we ended a stuck page ourselves
+    views[v].crashed = TRUE;
+    armTimeout(FALSE);
+    if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
+    sendLine("crashed %d %s", v, reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? "memory" : "crashed");
+}
+
+static void foundText(WebKitFindController *f, guint count, gpointer data) {
+    (void)f; (void)data;
+    sendLine("found %u", count);
+}
+
+static void notFound(WebKitFindController *f, gpointer data) {
+    (void)f; (void)data;
+    sendLine("found 0");
+}
+
+static gboolean contextMenu(WebKitWebView *w, WebKitContextMenu *m, GdkEvent *e, WebKitHitTestResult *h, gpointer d) {
+    (void)w; (void)m; (void)e; (void)h; (void)d;
+    return TRUE;  // no GTK menu in an offscreen window; TouchDesk handles right-clicks itself
+}
+
+static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpointer d) {
+    (void)w; (void)d;
+    webkit_web_view_load_request(views[AS_IS].web, webkit_navigation_action_get_request(a));
+    return NULL;
+}
+
+/// A page stuck in a script: end its web process so Stop, Back and a new address always work.
+static void unstick(WebKitWebView *web) {
+    if (!webkit_web_view_get_is_web_process_responsive(web)) webkit_web_view_terminate_web_process(web);
+}
+
+/// A view's web process stopped answering (a script that never returns). If the user has asked
+/// for something since (Stop, another page), end that process and do what was asked; otherwise
+/// say so, and the next Stop or navigation ends it.
+static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    View *view = &views[viewIndex(web)];
+    if (webkit_web_view_get_is_web_process_responsive(web)) return;
+    if (!view->wanted && !view->stopAsked) {
+        if (view == &views[AS_IS]) sendLine("refused %s\tthe page is not responding: Stop ends it", view->committed ? view->committed : "");
+        return;
+    }
+    char *again = g_strdup(view->wanted);
+    view->stopAsked = FALSE;
+    view->restarting = again != NULL;
+    webkit_web_view_terminate_web_process(web);
+    if (again) webkit_web_view_load_uri(web, again);
+    g_free(again);
+}
+
+static void openURI(const char *uri) {
+    for (int v = 0; v < VIEWS; v++) unstick(views[v].web);
+    g_free(views[AS_IS].wanted);
+    views[AS_IS].wanted = g_strdup(uri);
+    g_free(views[AS_IS].allowed);
+    views[AS_IS].allowed = g_strdup(uri);
+    webkit_web_view_load_uri(views[AS_IS].web, uri);
+}
+
+// MARK: - Input
+
+static GdkDevice *pointer(void) {
+    return gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_display_get_default()));
+}
+
+static GdkDevice *keyboard(void) {
+    return gdk_seat_get_keyboard(gdk_display_get_default_seat(gdk_display_get_default()));
+}
+
+static void deliver(View *view, GdkEvent *event, GdkDevice *device) {
+    GdkWindow *w = gtk_widget_get_window(GTK_WIDGET(view->web));
+    if (!w) { gdk_event_free(event); return; }
+    event->any.window = g_object_ref(w);
+    event->any.send_event = TRUE;
+    gdk_event_set_device(event, device);
+    gtk_widget_event(GTK_WIDGET(view->web), event);
+    gdk_event_free(event);
+}
+
+static void focus(View *view) {
+    if (gtk_widget_has_focus(GTK_WIDGET(view->web))) return;
+    gtk_widget_grab_focus(GTK_WIDGET(view->web));
+    GdkEvent *e = gdk_event_new(GDK_FOCUS_CHANGE);
+    e->focus_change.window = g_object_ref(gtk_widget_get_window(GTK_WIDGET(view->web)));
+    e->focus_change.send_event = TRUE;
+    e->focus_change.in = TRUE;
+    gdk_event_set_device(e, keyboard());
+    gtk_widget_send_focus_change(GTK_WIDGET(view->web), e);
+    gdk_event_free(e);
+}
+
+static void mouseMotion(View *view, double x, double y, guint mods) {
+    GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
+    e->motion.x = x; e->motion.y = y; e->motion.x_root = x; e->motion.y_root = y;
+    e->motion.state = mods;
+    e->motion.time = (guint32)(g_get_monotonic_time() / 1000);
+    deliver(view, e, pointer());
+}
+
+static void mouseButton(View *view, gboolean press, double x, double y, int button, guint mods) {
+    GdkEvent *e = gdk_event_new(press ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE);
+    e->button.x = x; e->button.y = y; e->button.x_root = x; e->button.y_root = y;
+    e->button.button = (guint)button;
+    e->button.state = mods;
+    e->button.time = (guint32)(g_get_monotonic_time() / 1000);
+    if (press) {
+        focus(view);
+        // The pointer is where the button went down: WebKit picks the click's target from the
+        // last motion, and a press that comes before any motion there would hit the old target.
+        mouseMotion(view, x, y, mods);
+    }
+    deliver(view, e, pointer());
+}
+
+static void wheel(View *view, double x, double y, double dx, double dy) {
+    GdkEvent *e = gdk_event_new(GDK_SCROLL);
+    e->scroll.x = x; e->scroll.y = y; e->scroll.x_root = x; e->scroll.y_root = y;
+    // Whole notches as the wheel sends them (WebKit scrolls a line step each); fractions smoothly.
+    if (dx == 0 && (dy == 1 || dy == -1)) e->scroll.direction = dy > 0 ? GDK_SCROLL_DOWN : GDK_SCROLL_UP;
+    else if (dy == 0 && (dx == 1 || dx == -1)) e->scroll.direction = dx > 0 ? GDK_SCROLL_RIGHT : GDK_SCROLL_LEFT;
+    else {
+        e->scroll.direction = GDK_SCROLL_SMOOTH;
+        e->scroll.delta_x = dx; e->scroll.delta_y = dy;
+    }
+    e->scroll.time = (guint32)(g_get_monotonic_time() / 1000);
+    deliver(view, e, pointer());
+}
+
+static void keyEvent(View *view, gboolean press, guint keyval, guint mods) {
+    GdkEvent *e = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
+    e->key.keyval = keyval;
+    e->key.state = mods;
+    e->key.time = (guint32)(g_get_monotonic_time() / 1000);
+    GdkKeymapKey *keys = NULL;
+    gint n = 0;
+    if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), keyval, &keys, &n) && n > 0)
+        e->key.hardware_keycode = (guint16)keys[0].keycode;
+    g_free(keys);
+    gunichar c = gdk_keyval_to_unicode(keyval);
+    char buf[8] = {0};
+    if (c && !(mods & GDK_CONTROL_MASK)) g_unichar_to_utf8(c, buf);
+    e->key.string = g_strdup(buf);
+    e->key.length = (gint)strlen(buf);
+    focus(view);
+    deliver(view, e, keyboard());
+}
+
+// MARK: - Messages in
+
+static View *viewArg(const char *s) {
+    int v = atoi(s);
+    return v >= 0 && v < VIEWS ? &views[v] : NULL;
+}
+
+static void resize(View *view, int w, int h) {
+    if (w < 1 || h < 1 || w > 16384 || h > 16384) return;
+    if (view->width == w && view->height == h) return;
+    view->width = w; view->height = h;
+    gtk_window_resize(GTK_WINDOW(view->window), w, h);
+    gtk_widget_set_size_request(GTK_WIDGET(view->web), w, h);
+    view->dirty = TRUE;
+    scheduleFlush();
+    if (view == &views[AS_IS]) measure(); else applyFitZoom();
+}
+
+static void handleLine(char *line) {
+    if (debugging) fprintf(stderr, "engine< %s\n", line);
+    char *rest = strchr(line, ' ');
+    if (rest) *rest++ = 0; else rest = "";
+    gchar **a = g_strsplit(rest, " ", 8);
+    int n = (int)g_strv_length(a);
+    View *view = n > 0 ? viewArg(a[0]) : NULL;
+    if (!strcmp(line, "open")) openURI(rest);
+    else if (!strcmp(line, "back") || !strcmp(line, "forward")) {
+        WebKitWebView *web = views[AS_IS].web;
+        gboolean back = !strcmp(line, "back");
+        WebKitBackForwardList *list = webkit_web_view_get_back_forward_list(web);
+        WebKitBackForwardListItem *item = back ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list);
+        if (item) { g_free(views[AS_IS].wanted); views[AS_IS].wanted = g_strdup(webkit_back_forward_list_item_get_uri(item)); }
+        unstick(web);
+        if (back) webkit_web_view_go_back(web); else webkit_web_view_go_forward(web);
+    }
+    else if (!strcmp(line, "reload")) {
+        for (int v = 0; v < VIEWS; v++) {
+            unstick(views[v].web);
+            if (views[v].crashed || v == AS_IS) webkit_web_view_reload(views[v].web);
+        }
+    }
+    else if (!strcmp(line, "stop")) {
+        armTimeout(FALSE);
+        if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
+        for (int v = 0; v < VIEWS; v++) {
+            views[v].stopAsked = TRUE;
+            webkit_web_view_stop_loading(views[v].web);
+            unstick(views[v].web);
+        }
+    }
+    else if (!strcmp(line, "size") && view && n >= 3) resize(view, atoi(a[1]), atoi(a[2]));
+    else if (!strcmp(line, "ack") && view) { view->pending = FALSE; if (view->dirty) scheduleFlush(); }
+    else if (!strcmp(line, "button") && view && n >= 6)
+        mouseButton(view, !strcmp(a[1], "press"), g_ascii_strtod(a[2], NULL), g_ascii_strtod(a[3], NULL), atoi(a[4]), (guint)atoi(a[5]));
+    else if (!strcmp(line, "motion") && view && n >= 4)
+        mouseMotion(view, g_ascii_strtod(a[1], NULL), g_ascii_strtod(a[2], NULL), (guint)atoi(a[3]));
+    else if (!strcmp(line, "scroll") && view && n >= 5)
+        wheel(view, g_ascii_strtod(a[1], NULL), g_ascii_strtod(a[2], NULL), g_ascii_strtod(a[3], NULL), g_ascii_strtod(a[4], NULL));
+    else if (!strcmp(line, "key") && view && n >= 4) {
+        guint keyval = gdk_keyval_from_name(a[2]);
+        if (keyval != GDK_KEY_VoidSymbol) keyEvent(view, !strcmp(a[1], "press"), keyval, (guint)atoi(a[3]));
+    }
+    else if (!strcmp(line, "text") && view) {
+        const char *t = rest + strlen(a[0]) + (n > 1 ? 1 : 0);
+        for (const char *p = t; *p; p = g_utf8_next_char(p)) {
+            guint keyval = gdk_unicode_to_keyval(g_utf8_get_char(p));
+            keyEvent(view, TRUE, keyval, 0);
+            keyEvent(view, FALSE, keyval, 0);
+        }
+    }
+    else if (!strcmp(line, "javascript") && n >= 1) {
+        for (int v = 0; v < VIEWS; v++) {
+            webkit_settings_set_enable_javascript_markup(webkit_web_view_get_settings(views[v].web), atoi(a[0]) != 0);
+        }
+    }
+    else if (!strcmp(line, "zoom") && n >= 1) {
+        double z = g_ascii_strtod(a[0], NULL);
+        if (z >= 0.25 && z <= 5) webkit_web_view_set_zoom_level(views[AS_IS].web, z);
+    }
+    else if (!strcmp(line, "find")) {
+        WebKitFindController *f = webkit_web_view_get_find_controller(views[AS_IS].web);
+        if (*rest) webkit_find_controller_search(f, rest, WEBKIT_FIND_OPTIONS_CASE_INSENSITIVE | WEBKIT_FIND_OPTIONS_WRAP_AROUND, 1000);
+        else webkit_find_controller_search_finish(f);
+    }
+    else if (!strcmp(line, "findnext")) webkit_find_controller_search_next(webkit_web_view_get_find_controller(views[AS_IS].web));
+    else if (!strcmp(line, "copy")) webkit_web_view_execute_editing_command(views[AS_IS].web, WEBKIT_EDITING_COMMAND_COPY);
+    else if (!strcmp(line, "hide")) {
+        // Leaving Web Pages: hidden pages throttle their timers; a stuck script's process ends.
+        for (int v = 0; v < VIEWS; v++) { unstick(views[v].web); gtk_widget_hide(views[v].window); }
+    }
+    else if (!strcmp(line, "show")) {
+        for (int v = 0; v < VIEWS; v++) { gtk_widget_show_all(views[v].window); views[v].dirty = TRUE; }
+        scheduleFlush();
+    }
+    else if (!strcmp(line, "ping")) sendLine("pong %s", rest);
+    g_strfreev(a);
+}
+
+static gboolean readable(GIOChannel *source, GIOCondition condition, gpointer data) {
+    (void)source; (void)data;
+    char buf[65536];
+    ssize_t n = read(channel, buf, sizeof buf);
+    if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) || (condition & (G_IO_HUP | G_IO_ERR))) {
+        gtk_main_quit();
+        return G_SOURCE_REMOVE;
+    }
+    if (n < 0) return G_SOURCE_CONTINUE;
+    g_string_append_len(inbox, buf, n);
+    char *nl;
+    while ((nl = memchr(inbox->str, '\n', inbox->len))) {
+        size_t len = (size_t)(nl - inbox->str);
+        char *line = g_strndup(inbox->str, len);
+        g_string_erase(inbox, 0, (gssize)len + 1);
+        handleLine(line);
+        g_free(line);
+    }
+    if (inbox->len > 1 << 20) g_string_truncate(inbox, 0);  // no line is that long
+    return G_SOURCE_CONTINUE;
+}
+
+// MARK: - Set-up
+
+/// Starts a private Xvfb and points GTK at it; it dies with us.
+static gboolean startPrivateDisplay(void) {
+    int fds[2];
+    if (pipe(fds) != 0) return FALSE;
+    pid_t pid = fork();
+    if (pid < 0) return FALSE;
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // Xvfb may sit on a SIGTERM; it holds nothing worth saving
+        close(fds[0]);
+        int devnull = open("/dev/null", O_RDWR);
+        dup2(devnull, 0); dup2(devnull, 1); dup2(devnull, 2);
+        char fd[16];
+        snprintf(fd, sizeof fd, "%d", fds[1]);
+        execlp("Xvfb", "Xvfb", "-displayfd", fd, "-nolisten", "tcp", "-screen", "0", "2560x1600x24", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char number[32] = {0};
+    size_t got = 0;
+    while (got < sizeof number - 1) {
+        ssize_t r = read(fds[0], number + got, sizeof number - 1 - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        got += (size_t)r;
+        if (memchr(number, '\n', got)) break;
+    }
+    close(fds[0]);
+    if (got == 0) { fprintf(stderr, "touchdesk-web-engine: no display, and Xvfb could not be started (is it installed?)\n"); return FALSE; }
+    number[strcspn(number, "\n")] = 0;
+    char display[40];
+    snprintf(display, sizeof display, ":%s", number);
+    setenv("DISPLAY", display, 1);
+    unsetenv("WAYLAND_DISPLAY");
+    privateX = pid;
+    if (getenv("TOUCHDESK_WEB_DEBUG")) fprintf(stderr, "private display %s\n", display);
+    return TRUE;
+}
+
+static void initDisplay(int *argc, char ***argv) {
+    setenv("GDK_BACKEND", "x11", 1);
+    if (getenv("DISPLAY") && gtk_init_check(argc, argv)) return;
+    if (!startPrivateDisplay() || !gtk_init_check(argc, argv)) {
+        fprintf(stderr, "touchdesk-web-engine: cannot open a display for the web engine\n");
+        exit(3);
+    }
+}
+
+static WebKitWebContext *makeContext(void) {
+    // The memory bound: each web process is told it may use this many MB and killed past it
+    // (WebKit then reports EXCEEDED_MEMORY_LIMIT, which TouchDesk shows).
+    const char *limit = getenv("TOUCHDESK_WEB_MEMORY_MB");
+    guint mb = limit ? (guint)atoi(limit) : 1024;
+    if (mb < 64) mb = 64;
+    WebKitMemoryPressureSettings *pressure = webkit_memory_pressure_settings_new();
+    webkit_memory_pressure_settings_set_memory_limit(pressure, mb);
+    webkit_memory_pressure_settings_set_poll_interval(pressure, 0.5);
+    webkit_website_data_manager_set_memory_pressure_settings(pressure);
+    WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();
+    WebKitWebContext *context = g_object_new(WEBKIT_TYPE_WEB_CONTEXT, "website-data-manager", data,
+                                             "memory-pressure-settings", pressure, NULL);
+    webkit_memory_pressure_settings_free(pressure);
+    g_object_unref(data);
+    webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER);
+    if (!getenv("TOUCHDESK_WEB_NO_SANDBOX")) webkit_web_context_set_sandbox_enabled(context, TRUE);
+    return context;
+}
+
+static void makeView(int v, WebKitWebContext *context, int width, int height) {
+    View *view = &views[v];
+    view->window = gtk_offscreen_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(view->window), width, height);
+    view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, NULL));
+    WebKitSettings *s = webkit_web_view_get_settings(view->web);
+    webkit_settings_set_allow_file_access_from_file_urls(s, FALSE);
+    webkit_settings_set_allow_universal_access_from_file_urls(s, FALSE);
+    webkit_settings_set_enable_developer_extras(s, FALSE);
+    // Each scroll lands at once: an animation would cost a frame over the socket per step.
+    webkit_settings_set_enable_smooth_scrolling(s, FALSE);
+    webkit_settings_set_hardware_acceleration_policy(s, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
+    gtk_widget_set_size_request(GTK_WIDGET(view->web), width, height);
+    gtk_container_add(GTK_CONTAINER(view->window), GTK_WIDGET(view->web));
+    view->width = width; view->height = height;
+    g_signal_connect(view->window, "damage-event", G_CALLBACK(damaged), GINT_TO_POINTER(v));
+    g_signal_connect(view->web, "load-changed", G_CALLBACK(loadChanged), NULL);
+    g_signal_connect(view->web, "load-failed", G_CALLBACK(loadFailed), NULL);
+    g_signal_connect(view->web, "notify::title", G_CALLBACK(titleChanged), NULL);
+    g_signal_connect(view->web, "notify::estimated-load-progress", G_CALLBACK(progressChanged), NULL);
+    g_signal_connect(view->web, "decide-policy", G_CALLBACK(decidePolicy), NULL);
+    g_signal_connect(view->web, "mouse-target-changed", G_CALLBACK(mouseTarget), NULL);
+    g_signal_connect(view->web, "web-process-terminated", G_CALLBACK(processTerminated), NULL);
+    g_signal_connect(view->web, "notify::is-web-process-responsive", G_CALLBACK(responsivenessChanged), NULL);
+    g_signal_connect(view->web, "context-menu", G_CALLBACK(contextMenu), NULL);
+    g_signal_connect(view->web, "create", G_CALLBACK(makeCreate), NULL);
+    WebKitFindController *f = webkit_web_view_get_find_controller(view->web);
+    if (v == AS_IS) {
+        g_signal_connect(f, "found-text", G_CALLBACK(foundText), NULL);
+        g_signal_connect(f, "failed-to-find-text", G_CALLBACK(notFound), NULL);
+    }
+    gtk_widget_show_all(view->window);
+}
+
+// MARK: - Saving a whole page
+
+static const char *saveFile;
+static int saveStatus = 1;
+
+static void snapshotTaken(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)data;
+    GError *error = NULL;
+    cairo_surface_t *s = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
+    if (!s) {
+        fprintf(stderr, "touchdesk-web-engine: could not picture the page: %s\n", error->message);
+    } else if (cairo_surface_write_to_png(s, saveFile) != CAIRO_STATUS_SUCCESS) {
+        fprintf(stderr, "touchdesk-web-engine: could not write %s\n", saveFile);
+    } else {
+        printf("%d %d\n", cairo_image_surface_get_width(s), cairo_image_surface_get_height(s));
+        saveStatus = 0;
+    }
+    if (s) cairo_surface_destroy(s);
+    gtk_main_quit();
+}
+
+static gboolean takeSnapshot(gpointer data) {
+    (void)data;
+    webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
+                                 NULL, snapshotTaken, NULL);
+    return G_SOURCE_REMOVE;
+}
+
+static void saveLoadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data) {
+    (void)web; (void)data;
+    // A moment after the load for web fonts and the first script-driven layout.
+    if (event == WEBKIT_LOAD_FINISHED) g_timeout_add(250, takeSnapshot, NULL);
+}
+
+static gboolean saveFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
+    (void)web; (void)event; (void)data;
+    fprintf(stderr, "touchdesk-web-engine: %s: %s\n", uri, error->message);
+    gtk_main_quit();
+    return TRUE;
+}
+
+static gboolean saveTimedOut(gpointer data) {
+    (void)data;
+    fprintf(stderr, "touchdesk-web-engine: the page did not finish loading within %d seconds\n", loadTimeoutSeconds);
+    gtk_main_quit();
+    return G_SOURCE_REMOVE;
+}
+
+static int savePage(const char *uri, const char *file, int width) {
+    channel = -1;
+    saveFile = file;
+    WebKitWebContext *context = makeContext();
+    makeView(AS_IS, context, width, 800);
+    g_signal_connect(views[AS_IS].web, "load-changed", G_CALLBACK(saveLoadChanged), NULL);
+    g_signal_connect(views[AS_IS].web, "load-failed", G_CALLBACK(saveFailed), NULL);
+    webkit_web_view_load_uri(views[AS_IS].web, uri);
+    g_timeout_add_seconds((guint)loadTimeoutSeconds, saveTimedOut, NULL);
+    gtk_main();
+    return saveStatus;
+}
+
+// MARK: - Main
+
+static void stopPrivateDisplay(void) {
+    if (privateX > 0) { kill(privateX, SIGKILL); waitpid(privateX, NULL, 0); }
+}
+
+int main(int argc, char **argv) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    setenv("NO_AT_BRIDGE", "1", 0);  // no accessibility bus in an offscreen helper
+    // Classic scrollbars: always shown (a view that scrolls both ways says so), and no fading
+    // overlay indicators, whose animation would send a frame every few milliseconds.
+    setenv("GTK_OVERLAY_SCROLLING", "0", 1);
+    debugging = getenv("TOUCHDESK_WEB_DEBUG") != NULL;
+    signal(SIGPIPE, SIG_IGN);
+    const char *timeout = getenv("TOUCHDESK_WEB_TIMEOUT");
+    if (timeout && atoi(timeout) > 0) loadTimeoutSeconds = atoi(timeout);
+    if (argc == 5 && !strcmp(argv[1], "--save-page")) {
+        int width = atoi(argv[4]);
+        if (width < 64 || width > 16384) { fprintf(stderr, "touchdesk-web-engine: page width must be 64…16384\n"); return 2; }
+        initDisplay(&argc, &argv);
+        atexit(stopPrivateDisplay);
+        return savePage(argv[2], argv[3], width);
+    }
+    if (argc != 3 || strcmp(argv[1], "--serve")) {
+        fprintf(stderr, "usage: touchdesk-web-engine --serve SLOT-BYTES (socket on fd 3, shared memory on fd 4)\n"
+                        "       touchdesk-web-engine --save-page URL FILE.png WIDTH\n");
+        return 2;
+    }
+    slot = (size_t)g_ascii_strtoull(argv[2], NULL, 10);
+    shared = mmap(NULL, slot * VIEWS, PROT_READ | PROT_WRITE, MAP_SHARED, 4, 0);
+    if (shared == MAP_FAILED) { perror("touchdesk-web-engine: shared memory"); return 2; }
+    // Only we hold the socket and the frames: the processes we start (Xvfb, WebKit's) must not
+    // keep them open, or TouchDesk could not see at once that we are gone.
+    close(4);
+    fcntl(channel, F_SETFD, FD_CLOEXEC);
+    initDisplay(&argc, &argv);
+    atexit(stopPrivateDisplay);
+    inbox = g_string_new(NULL);
+    WebKitWebContext *context = makeContext();
+    makeView(AS_IS, context, 800, 600);
+    makeView(FIT, context, 400, 600);
+    GIOChannel *io = g_io_channel_unix_new(channel);
+    g_io_add_watch(io, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
+    sendLine("ready");
+    gtk_main();
+    return 0;
+}
