@@ -13,7 +13,7 @@ import PackageDescription
 //              │                  ├─ TouchDeskFiles (the atomic writer, bounded reads, warn)
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
 //              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
-//              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5), TouchDeskFiles
+//              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
 //              │                  └─ TouchDeskPlaces ── TouchDeskFiles (GeoNames index, Natural Earth map)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
 //              └─ ArgumentParser
