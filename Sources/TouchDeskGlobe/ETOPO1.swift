@@ -47,29 +47,8 @@ public enum ETOPO1 {
             throw ETOPO5.ReadError(description: "ETOPO1 (0.1°) not found at \(path); run scripts/data/relief "
                 + "(it takes ETOPO1_0.1.grd out of the PyPI package \(package) \(packageVersion)) or point TOUCHDESK_ETOPO1 at it")
         }
-        func check(_ status: Int32, _ what: String) throws {
-            guard status == NC_NOERR else {
-                throw ETOPO5.ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status))); reinstall with scripts/data/relief")
-            }
-        }
-        var ncid: Int32 = 0
-        try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
-        defer { nc_close(ncid) }
-        var varid: Int32 = 0
-        try check(nc_inq_varid(ncid, variableName, &varid), "no variable \(variableName)")
-        var ndims: Int32 = 0
-        try check(nc_inq_varndims(ncid, varid, &ndims), "variable \(variableName)")
-        guard ndims == 2 else { throw ETOPO5.ReadError(description: "\(path): \(variableName) has \(ndims) dimensions, not 2") }
-        var dimids = [Int32](repeating: 0, count: 2)
-        try check(nc_inq_vardimid(ncid, varid, &dimids), "variable \(variableName)")
-        var r = 0, c = 0
-        try check(nc_inq_dimlen(ncid, dimids[0], &r), "dimension")
-        try check(nc_inq_dimlen(ncid, dimids[1], &c), "dimension")
-        guard r == rows, c == columns else {
-            throw ETOPO5.ReadError(description: "\(path): \(variableName) is \(c) × \(r), not \(columns) × \(rows)")
-        }
-        var values = [Float](repeating: 0, count: rows * columns)
-        try check(nc_get_var_float(ncid, varid, &values), "cannot read \(variableName)")
+        var values = try ETOPO5.readGrid(path: path, variable: variableName, rows: rows, columns: columns,
+                                         hint: "; reinstall with scripts/data/relief")
         for i in values.indices where !values[i].isFinite || abs(values[i]) > 12_000 { values[i] = 0 }
         return values
     }

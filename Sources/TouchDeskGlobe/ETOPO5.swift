@@ -38,33 +38,41 @@ public enum ETOPO5 {
             throw ReadError(description: "ETOPO5 relief not found at \(path); install it with "
                 + "`apt-get install --no-install-recommends \(package)` (or point TOUCHDESK_ETOPO5 at etopo5.cdf)")
         }
+        let values = try readGrid(path: path, variable: variableName, rows: height, columns: width)
+        let elevations = values.map { v -> Int16 in
+            // The file has no missing cells; clamp anyway so a damaged value cannot trap.
+            v.isFinite ? Int16(max(-32000, min(32000, v.rounded()))) : 0
+        }
+        return ElevationGrid(width: width, height: height, elevations: elevations)
+    }
+
+    /// Reads the 2-D float variable `variable` of the netCDF file at `path`, which must be `rows`
+    /// × `columns`: the one netCDF reader of ETOPO5 and ETOPO1. `hint` ends every message.
+    /// The caller holds `library` (netCDF-C is not thread-safe).
+    static func readGrid(path: String, variable: String, rows: Int, columns: Int, hint: String = "") throws -> [Float] {
         func check(_ status: Int32, _ what: String) throws {
             guard status == NC_NOERR else {
-                throw ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status)))")
+                throw ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status)))\(hint)")
             }
         }
         var ncid: Int32 = 0
         try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
         defer { nc_close(ncid) }
         var varid: Int32 = 0
-        try check(nc_inq_varid(ncid, variableName, &varid), "no variable \(variableName)")
+        try check(nc_inq_varid(ncid, variable, &varid), "no variable \(variable)")
         var ndims: Int32 = 0
-        try check(nc_inq_varndims(ncid, varid, &ndims), "variable \(variableName)")
-        guard ndims == 2 else { throw ReadError(description: "\(path): \(variableName) has \(ndims) dimensions, not 2") }
+        try check(nc_inq_varndims(ncid, varid, &ndims), "variable \(variable)")
+        guard ndims == 2 else { throw ReadError(description: "\(path): \(variable) has \(ndims) dimensions, not 2") }
         var dimids = [Int32](repeating: 0, count: 2)
-        try check(nc_inq_vardimid(ncid, varid, &dimids), "variable \(variableName)")
-        var rows = 0, columns = 0
-        try check(nc_inq_dimlen(ncid, dimids[0], &rows), "dimension")
-        try check(nc_inq_dimlen(ncid, dimids[1], &columns), "dimension")
-        guard rows == height, columns == width else {
-            throw ReadError(description: "\(path): \(variableName) is \(columns) × \(rows), not \(width) × \(height)")
+        try check(nc_inq_vardimid(ncid, varid, &dimids), "variable \(variable)")
+        var r = 0, c = 0
+        try check(nc_inq_dimlen(ncid, dimids[0], &r), "dimension")
+        try check(nc_inq_dimlen(ncid, dimids[1], &c), "dimension")
+        guard r == rows, c == columns else {
+            throw ReadError(description: "\(path): \(variable) is \(c) × \(r), not \(columns) × \(rows)")
         }
         var values = [Float](repeating: 0, count: rows * columns)
-        try check(nc_get_var_float(ncid, varid, &values), "cannot read \(variableName)")
-        let elevations = values.map { v -> Int16 in
-            // The file has no missing cells; clamp anyway so a damaged value cannot trap.
-            v.isFinite ? Int16(max(-32000, min(32000, v.rounded()))) : 0
-        }
-        return ElevationGrid(width: columns, height: rows, elevations: elevations)
+        try check(nc_get_var_float(ncid, varid, &values), "cannot read \(variable)")
+        return values
     }
 }
