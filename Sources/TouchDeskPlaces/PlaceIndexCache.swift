@@ -36,6 +36,26 @@ public enum PlaceIndexCache {
         public var missing: [PlaceDataSet] = []
     }
 
+    /// The index each cache file gave this process, so Map Search, Sea Level and Postal Codes share
+    /// one copy (about 100 MB) instead of loading three.
+    nonisolated(unsafe) private static var shared: [String: Loaded] = [:]
+    private static let sharedLock = NSLock()
+
+    /// `load` from the installed data, once per process and cache folder: later calls (from any
+    /// thread; a second caller waits for the first) get the same index. A failure is not kept, so a
+    /// later call tries again (after the user installed the data, say).
+    public static func loadShared(
+        cacheFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(PlacesError) -> Loaded {
+        let folder = cacheFolder ?? defaultFolder(environment: environment)
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let loaded = shared[folder] { return loaded }
+        let loaded = try load(cacheFolder: folder, environment: environment)
+        shared[folder] = loaded
+        return loaded
+    }
+
     /// `$XDG_CACHE_HOME/touchdesk`, else `~/.cache/touchdesk`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/touchdesk" }

@@ -57,7 +57,7 @@ public final class PlacesLoader: Sendable {
             $0.detail = detail
         }
         let places = Result { () throws(PlacesError) -> LoadedPlaces in
-            let loaded = try PlaceIndexCache.load(environment: environment)
+            let loaded = try PlaceIndexCache.loadShared(environment: environment)
             let index = loaded.index
             let cities = index.citiesByPopulation(limit: index.count).map { id in
                 let p = index.place(id)

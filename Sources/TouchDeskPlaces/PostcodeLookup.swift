@@ -48,7 +48,7 @@ public final class PostcodeLookup: Sendable {
         let folder = cacheFolder
         let thread = Thread { [self] in
             let result: State
-            do throws(PlacesError) { result = .ready(try PlaceIndexCache.load(cacheFolder: folder).index) } catch { result = .failed(error.description) }
+            do throws(PlacesError) { result = .ready(try PlaceIndexCache.loadShared(cacheFolder: folder).index) } catch { result = .failed(error.description) }
             state.withLock { $0 = result }
         }
         thread.name = "touchdesk postcode lookup"

@@ -172,6 +172,12 @@ struct WebPagesEndToEndTests {
         #expect(typed.ok, "\(typed)")
         let changed = try app.screenshot("typed", timeout: 10) { regions($0, Self.yellow, minimum: 2000).count >= 1 }
         #expect(regions(changed, Self.yellow, minimum: 2000).count >= 1, "the page's script saw the typing: \(changed.path)")
+        // The page holds the keyboard after the click: the first Esc is the page's, the second goes home.
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "one Esc stays in Web Pages")
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "a second Esc goes home")
+        try app.key("w")
 
         // A page that never finishes its script: the window still answers; Stop, then a new
         // address brings a page back.

@@ -182,7 +182,7 @@ public final class GlobeApp: MiniApp {
         let cache = environment.cacheDirectory
         loader = GlobeLoader(source: reliefPath, directory: cache)
         placesJob = BackgroundJob(name: "place index loader") {
-            do throws(PlacesError) { return .success(try PlaceIndexCache.load(cacheFolder: cache).index) } catch { return .failure(error) }
+            do throws(PlacesError) { return .success(try PlaceIndexCache.loadShared(cacheFolder: cache).index) } catch { return .failure(error) }
         }
         syncControls()
     }

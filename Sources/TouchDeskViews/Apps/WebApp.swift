@@ -46,6 +46,9 @@ public final class WebApp: MiniApp {
     public private(set) var activePane = WebPagesModel.Pane.asIs
     /// The pane a button went down in: its motion and release go there even off it.
     private var pressedPane: WebPagesModel.Pane?
+    /// A click in a page gives it the keyboard (Esc included, for the page's own dialogs); one Esc
+    /// hands the keyboard back, so the next Esc goes home as in every other app.
+    public private(set) var pageHoldsKeyboard = false
     /// The link under the pointer, for the status line.
     public private(set) var hoveredLink: String?
     private var pageCursor = PointerShape.arrow
@@ -320,6 +323,7 @@ public final class WebApp: MiniApp {
     public func didLeave() {
         guard !hidden else { return }
         hidden = true
+        pageHoldsKeyboard = false
         engine?.send("hide")
     }
 
@@ -378,6 +382,8 @@ public final class WebApp: MiniApp {
         comeBack()
         wake()
         if case .key(let k) = event, handleShortcut(k) { return true }
+        // A click anywhere takes the keyboard from the page; a click in a page gives it back below.
+        if case .touchBegan = event { pageHoldsKeyboard = false }
         switch form.handle(event) {
         case .activated(let id):
             activate(id)
@@ -408,6 +414,7 @@ public final class WebApp: MiniApp {
     private func handleShortcut(_ k: Key) -> Bool {
         if k.is("l", control: true) {
             form.setFocus(.field("address"))
+            pageHoldsKeyboard = false
             address.selectAll()
             return true
         }
@@ -454,6 +461,7 @@ public final class WebApp: MiniApp {
             guard let pane = pane(at: p) else { return false }
             form.setFocus(nil)
             activePane = pane
+            pageHoldsKeyboard = true
             let (x, y) = local(p, pane)
             let button: String
             switch event {
@@ -496,6 +504,11 @@ public final class WebApp: MiniApp {
             engine.send("scroll", String(index(pane)), x, y, String(dx), "0")
             return true
         case .key(let k):
+            if k.is("Escape") {
+                // The page sees its Esc once; with the keyboard back, Esc is the app's (home).
+                guard pageHoldsKeyboard else { return false }
+                pageHoldsKeyboard = false
+            }
             let v = String(index(activePane))
             if !k.text.isEmpty && !k.control && !k.alt {
                 engine.send("text", v, k.text)
