@@ -88,7 +88,7 @@ struct FileChooserTests {
         c.sort(by: .size)
         #expect(files(c) == ["photo2.png", "Apple.PNG", "photo10.png"])
         // Folders stay first whatever the key.
-        #expect(c.shown.prefix(3).allSatisfy(\.isFolder))
+        #expect(c.shown.prefix(3).allSatisfy { $0.isFolder })
     }
 
     @Test func naturalOrderIsATotalOrderThatCountsNumbers() {

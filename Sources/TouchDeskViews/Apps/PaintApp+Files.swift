@@ -8,14 +8,16 @@ import TouchDeskModels
 /// Paintbrush's files and pictures: Save As (Ctrl+Shift+S), Open (Ctrl+O, or `touchdesk paint
 /// FILE.png`), and pasting a picture from the clipboard (Ctrl+V).
 ///
-/// - Save As asks for a name in the window; names without a folder go in the pictures folder, a
-///   name without `.png` gets it, and an existing file is replaced only after asking. From then on
+/// - Save As and Open use the file dialog (`FileDialog`), in the folder of the picture being
+///   edited, else the pictures folder. Save As: a name without `.png` gets it, and an existing
+///   file is replaced only after asking. From then on
 ///   Ctrl+S writes to that file, whose name shows at the top right of the canvas. Writes go
 ///   through the background writer and `AtomicFile`, so a failed write leaves the old file whole.
 /// - Open reads a PNG off the UI thread (`PictureReader`): it replaces the canvas, which takes the
 ///   picture's size; the window shows the picture's top-left part when the picture is larger, and
 ///   grey beyond its edges when it is smaller. Open is one undoable step (Ctrl+Z brings the
 ///   painting before it back, with its size and file); with unsaved changes it asks first.
+/// - Pictures opened and saved are added to the desktop's recent files (`RecentFiles`).
 /// - Paste asks the clipboard's owner for `image/png` and puts the picture at the top-left corner
 ///   of the canvas as one undoable step; a clipboard holding only text says so.
 struct PaintFiles {

@@ -63,8 +63,13 @@ public final class FileDialog {
     private var sinceClick = 1000
     private var lastClickRow: Int?
 
-    static let rowHeight = 36.0
-    static let headerHeight = 26.0
+    /// A box lower than this packs tighter: title and folder on one line, lower rows, one line of message.
+    static let compactHeight = 480.0
+    /// The list's row and header heights (lower in a compact box).
+    private(set) var rowHeight = 36.0
+    private(set) var headerHeight = 26.0
+    private var isCompactLayout = false
+    private var messageHeight = 34.0
     static let doubleClickTicks = 24
 
     /// - Parameters:
@@ -139,8 +144,12 @@ public final class FileDialog {
         let w = max(240, min(1000, size.width - 24)), h = max(220, min(760, size.height - 24))
         box = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
         let inner = box.insetBy(12)
-        // The heading and the folder line, then the field.
-        field.frame = Rect(x: inner.x, y: inner.y + 44, width: inner.width, height: TextField.height)
+        isCompactLayout = h < Self.compactHeight
+        rowHeight = isCompactLayout ? 28 : 36
+        headerHeight = isCompactLayout ? 20 : 26
+        messageHeight = isCompactLayout ? 18 : 34
+        // The heading and the folder line (one line in a compact box), then the field.
+        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 44), width: inner.width, height: TextField.height)
         // The buttons along the bottom (compact when the box is narrow).
         form.controls.isCompact = w < 560
         let rowsH = form.controls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
@@ -155,10 +164,10 @@ public final class FileDialog {
             _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
             for c in form.controls.items { form.controls.place(c.id, at: .zero) }
         }
-        messageTop = buttonsTop - 8 - 34
-        let top = field.frame.maxY + 8
+        messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
+        let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
         let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
-        placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - 6 - top))
+        placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - (isCompactLayout ? 4 : 6) - top))
         places.isCompact = true
         places.layoutColumns(in: Rect(x: placesRect.x, y: placesRect.y, width: placesW, height: 0), columns: 1, gap: 4)
         // Places that do not fit the column's height are not shown (their Alt keys still work).
@@ -169,7 +178,7 @@ public final class FileDialog {
     }
 
     /// Rows of the list that fit.
-    var visibleRows: Int { max(1, Int((listRect.height - Self.headerHeight) / Self.rowHeight)) }
+    var visibleRows: Int { max(1, Int((listRect.height - headerHeight) / rowHeight)) }
 
     private func keepSelectionInView() {
         let n = chooser.shown.count
@@ -193,7 +202,7 @@ public final class FileDialog {
     public func finishThumbnails() { thumbnails.finish(visible: visibleEntries) }
 
     private func rowRect(_ row: Int) -> Rect {
-        Rect(x: listRect.x, y: listRect.y + Self.headerHeight + Double(row - scrollTop) * Self.rowHeight, width: listRect.width, height: Self.rowHeight)
+        Rect(x: listRect.x, y: listRect.y + headerHeight + Double(row - scrollTop) * rowHeight, width: listRect.width, height: rowHeight)
     }
 
     private func syncControls() {
@@ -337,9 +346,9 @@ public final class FileDialog {
             if field.frame.contains(p) { focusList(false) }
             return nil
         }
-        let y = p.y - listRect.y - Self.headerHeight
+        let y = p.y - listRect.y - headerHeight
         guard y >= 0 else { return .none }
-        let row = scrollTop + Int(y / Self.rowHeight)
+        let row = scrollTop + Int(y / rowHeight)
         guard row < chooser.shown.count else { return .none }
         focusList(true)
         let isDouble = sinceClick <= Self.doubleClickTicks && lastClickRow == row
@@ -441,9 +450,17 @@ public final class FileDialog {
         Theme.drawDialogFrame(cr, box: box, dimming: area)
         let inner = box.insetBy(12)
         let heading = busy ?? title
-        cr.text(heading, x: inner.x + 4, y: inner.y + 12, size: Text.fittingSize(heading, width: inner.width, size: 18, weight: .bold), weight: .bold)
-        let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, ellipsis: .middle)
-        cr.draw(note, x: inner.x + 4, y: inner.y + 24, color: Theme.dimText)
+        let headingSize = Text.fittingSize(heading, width: isCompactLayout ? inner.width * 0.55 : inner.width, size: isCompactLayout ? 16 : 18, weight: .bold)
+        cr.text(heading, x: inner.x + 4, y: inner.y + 10, size: headingSize, weight: .bold)
+        if isCompactLayout {
+            // The folder after the heading, on the same line.
+            let used = Text.width(heading, size: headingSize, weight: .bold) + 16
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption), width: max(20, inner.width - used), ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4 + used, y: inner.y + 10 - note.height / 2, color: Theme.dimText)
+        } else {
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4, y: inner.y + 24, color: Theme.dimText)
+        }
         field.draw(cr)
         drawPlaces(cr)
         drawList(cr)
@@ -455,7 +472,7 @@ public final class FileDialog {
             if let message {
                 let l = Text.layout(message, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, wrap: true)
                 cr.saved {
-                    cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: 34))
+                    cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: messageHeight))
                     cr.draw(l, x: inner.x, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
                 }
             } else {
@@ -476,11 +493,11 @@ public final class FileDialog {
         cr.fill(listRect, Theme.well)
         let showDate = listRect.width > 420
         let sizeW = 84.0, dateW = showDate ? 132.0 : 0
-        let nameX = listRect.x + 8 + 32 + 8
+        let nameX = listRect.x + 8 + (rowHeight - 4) + 8
         let nameW = max(20, listRect.maxX - nameX - sizeW - dateW - 8)
         // The header: which key sorts, and which way.
         let arrow = chooser.isReversed ? " ▴" : " ▾"
-        let headerY = listRect.y + Self.headerHeight / 2
+        let headerY = listRect.y + headerHeight / 2
         func header(_ s: String, _ key: FileChooser.SortKey, x: Double) {
             cr.text(s + (chooser.sortKey == key ? arrow : ""), x: x, y: headerY, size: Theme.TextSize.caption,
                     color: chooser.sortKey == key ? Theme.text : Theme.dimText, weight: .bold)
@@ -489,14 +506,14 @@ public final class FileDialog {
         header("Size", .size, x: nameX + nameW + 8)
         if showDate { header("Modified", .modified, x: nameX + nameW + sizeW + 8) }
         cr.saved {
-            cr.clip(to: Rect(x: listRect.x, y: listRect.y + Self.headerHeight, width: listRect.width, height: listRect.height - Self.headerHeight))
+            cr.clip(to: Rect(x: listRect.x, y: listRect.y + headerHeight, width: listRect.width, height: listRect.height - headerHeight))
             for (k, e) in visibleEntries.enumerated() {
                 let row = scrollTop + k
                 let r = rowRect(row)
                 if row == chooser.selection {
                     cr.fill(r, listHasFocus ? Theme.controlOn : Theme.control)
                 }
-                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: 32, height: 32))
+                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: rowHeight - 4, height: rowHeight - 4))
                 // Recent files come from many folders: their whole path.
                 let label = chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
                 let name = Text.layout(label, font: Font(size: Theme.TextSize.body), width: nameW, ellipsis: .middle)
@@ -516,9 +533,9 @@ public final class FileDialog {
         // A scroll bar when the list is longer than the view.
         let n = chooser.shown.count
         if n > visibleRows {
-            let trackH = listRect.height - Self.headerHeight
+            let trackH = listRect.height - headerHeight
             let h = max(16, trackH * Double(visibleRows) / Double(n))
-            let y = listRect.y + Self.headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
+            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
             Theme.dimText.with(alpha: 0.5).set(cr)
             cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
             cr.fill()
