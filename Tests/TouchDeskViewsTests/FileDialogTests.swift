@@ -223,4 +223,23 @@ struct FileDialogTests {
         #expect(FileManager.default.fileExists(atPath: pictures + "/copy.png"))
         #expect(Set(try RecentFiles.read(sandbox.environment.recentFilesPath).map(\.path)) == [pictures + "/red.png", pictures + "/copy.png"])
     }
+
+    @Test func webPagesCtrlOListsWebPagesAndRefusesAFIFOInTheDialog() throws {
+        try makeTree()
+        let home = sandbox.environment.homeDirectory
+        FileManager.default.createFile(atPath: home + "/page.html", contents: Data("<p>hi</p>".utf8))
+        mkfifo(home + "/pipe.html", 0o600)
+        let app = WebApp(environment: sandbox.environment)
+        #expect(app.handle(.key(Key("o", control: true))))
+        let d = try #require(app.openFileDialog)
+        #expect(d.chooser.folder == home)
+        #expect(d.chooser.shown.filter { !$0.isFolder }.map(\.name) == ["page.html", "pipe.html"])
+        while d.chooser.selectedEntry?.name != "pipe.html" { _ = app.handle(.key(Key("Down"))) }
+        _ = app.handle(.key(Key("Return")))
+        #expect(app.openFileDialog != nil)
+        #expect(d.messageIsError && d.message?.contains("FIFO (named pipe)") == true)
+        #expect(app.currentAddress == nil)
+        _ = app.handle(.key(Key("Escape")))
+        #expect(app.openFileDialog == nil)
+    }
 }

@@ -101,7 +101,7 @@ public final class FileDialog {
         listHasFocus = mode == .open
         form.setFocus(listHasFocus ? nil : .field("path"))
         field.isFocused = !listHasFocus
-        if mode == .save { selectNameStem() }
+        if mode == .save { field.selectAll() }
         // A starting folder that cannot be listed: home, then the root.
         if case .folder(let start) = chooser.location {
             for folder in [start, chooser.home, "/"] {
@@ -110,12 +110,9 @@ public final class FileDialog {
                 }
             }
         }
+        // Save: the file of that name, when it is here, is the selected row.
+        if mode == .save, let i = self.chooser.shown.firstIndex(where: { $0.name == name }) { self.chooser.select(i) }
         syncControls()
-    }
-
-    /// Selects the name without its extension, so typing replaces "painting" and keeps ".png".
-    private func selectNameStem() {
-        field.selectAll()
     }
 
     // MARK: - Messages and questions (as PathDialog)
