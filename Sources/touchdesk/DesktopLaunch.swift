@@ -34,8 +34,7 @@ extension TouchDesk {
     /// view) open a window of their own.
     @MainActor
     func handOverToRunningWindow() -> Bool {
-        guard !newWindow, screenshot == nil, layoutSizes == nil, journey == nil, center == nil, width == nil,
-              place == nil, lookAt == nil, zoom == nil, seaLevel == nil, size == nil else { return false }
+        guard !newWindow, screenshot == nil, layoutSizes == nil, givenAppOptions.isEmpty, size == nil else { return false }
         var request = LaunchRequest(app: app)
         if let address {
             if app == PaintApp.id {
@@ -74,12 +73,7 @@ func open(_ request: LaunchRequest, in shell: Shell) {
     guard let id = request.app, shell.open(id: id) else { return }
     shell.finishRestoring()
     guard let address = request.address else { return }
-    if let paint = shell.current?.app as? PaintApp {
-        paint.offer(path: address)
-    } else if let web = shell.current?.app as? WebApp,
-              let url = try? WebURL.fromUserInput(address, currentDirectory: "/").validatedForLoading() {
-        web.open(url)
-    }
+    _ = shell.current?.app.offer(document: address)
 }
 
 // MARK: - Drops
@@ -98,12 +92,6 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let web = shell.current?.app as? WebApp, !trimmed.contains(where: \.isWhitespace), LaunchRequest.looksLikeDocument(trimmed),
-           let url = try? WebURL.fromUserInput(trimmed, currentDirectory: "/").validatedForLoading() {
-            web.open(url)
-        } else {
-            shell.handle(.paste(text))
-        }
+        if shell.current?.app.offer(droppedText: text) != true { shell.handle(.paste(text)) }
     }
 }
