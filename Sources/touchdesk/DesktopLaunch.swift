@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 import TouchDeskModels
 import TouchDeskViews
 import TouchDeskHost
@@ -21,7 +22,7 @@ extension TouchDesk {
         let ignored = launch.ignored
         guard !ignored.isEmpty else { return }
         let shown = ignored.prefix(3).joined(separator: ", ") + (ignored.count > 3 ? ", …" : "")
-        FileHandle.standardError.write(Data("touchdesk: opens one file at a time; not opening \(shown)\n".utf8))
+        warn("opens one file at a time; not opening \(shown)")
     }
 }
 
@@ -48,7 +49,7 @@ extension TouchDesk {
         case .delivered:
             return true
         case .noAnswer:
-            FileHandle.standardError.write(Data("touchdesk: the TouchDesk already running does not answer; opening a new window\n".utf8))
+            warn("the TouchDesk already running does not answer; opening a new window")
             return false
         case .noInstance, .noDisplay:
             return false
@@ -61,7 +62,7 @@ extension TouchDesk {
 @MainActor
 func openHandedOver(_ line: String, in shell: Shell) {
     guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
-        FileHandle.standardError.write(Data("touchdesk: ignored a malformed request from another launch: \(line.prefix(80))\n".utf8))
+        warn("ignored a malformed request from another launch: \(line.prefix(80))")
         return
     }
     open(request, in: shell)
@@ -88,7 +89,7 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         let uris = LaunchRequest.uris(inURIList: list)
         guard let first = uris.first else { return }
         if uris.count > 1 {
-            FileHandle.standardError.write(Data("touchdesk: \(uris.count) items dropped; opening the first, \(first.prefix(200))\n".utf8))
+            warn("\(uris.count) items dropped; opening the first, \(first.prefix(200))")
         }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):

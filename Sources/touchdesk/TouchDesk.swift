@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TouchDeskFiles
 import TouchDeskHost
 import TouchDeskDrawing
 import TouchDeskFiles
@@ -182,7 +181,7 @@ struct TouchDesk: ParsableCommand {
             let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration).seaLevel ?? 0
             do {
                 print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
-                    FileHandle.standardError.write(Data(("touchdesk: " + $0 + "\n").utf8))
+                    warn($0)
                 })
             } catch {
                 fail(error.description, code: 2)
@@ -278,7 +277,7 @@ struct TouchDesk: ParsableCommand {
         shell.saveAllState()
         environment.writer.waitUntilIdle()
         if let notice = environment.stateNotice {
-            FileHandle.standardError.write(Data("touchdesk: quitting without saving app state: \(notice)\n".utf8))
+            warn("quitting without saving app state: \(notice)")
         }
         withExtendedLifetime(stateLock) {}
         switch ending {
@@ -332,7 +331,7 @@ struct TouchDesk: ParsableCommand {
         // Folders shared with other programs: only files whose names say they are ours.
         for dir in environment.pictureDirectoriesToTry { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
         if !removed.isEmpty {
-            FileHandle.standardError.write(Data("touchdesk: removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))\n".utf8))
+            warn("removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))")
         }
     }
 
