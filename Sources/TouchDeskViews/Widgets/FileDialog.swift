@@ -8,7 +8,7 @@ import TouchDeskInterface
 /// sorting by name, date or size, a field for a name or a path (Tab completes it), and the
 /// buttons. It reads folders through `FileChooser` and decides nothing about the file chosen: it
 /// hands back the path, and its owner checks it, asks (`ask(_:about:)`) or shows why not
-/// (`show(_:isError:)`), as with the one-line `PathDialog` it replaces.
+/// (`show(_:isError:)`).
 ///
 /// Keys: ↑ ↓ PgUp PgDn move in the list, Enter opens a folder or chooses a file (or what the field
 /// says), Backspace in the list (or in an empty field) goes up a folder, Tab completes the field
@@ -17,7 +17,19 @@ import TouchDeskInterface
 /// selects, double-click opens, the wheel scrolls.
 public final class FileDialog {
     public enum Mode { case open, save }
-    public typealias Outcome = PathDialog.Outcome
+    public enum Outcome: Equatable {
+        /// The event was used (or ignored) and nothing was decided.
+        case none
+        /// Enter, the accept button or a double-click, with the chosen path (absolute, or "" when
+        /// nothing was typed).
+        case submitted(String)
+        /// The yes button of a question, with the path it asked about.
+        case confirmed(String)
+        /// Esc or Cancel outside a question: the dialog should close.
+        case cancelled
+    }
+    /// A question's two buttons.
+    nonisolated public enum Answer: String, ControlID { case yes, no }
 
     nonisolated public enum Control: ControlID {
         case accept, cancel, parent, hidden, sortName, sortDate, sortSize
@@ -38,7 +50,7 @@ public final class FileDialog {
     public let form = Form<Control>()
     public let field: TextField
     let places = Controls<Place>()
-    let questionControls = Controls<PathDialog.Answer>()
+    let questionControls = Controls<Answer>()
     /// The latest message (an error in red), shown under the list.
     public private(set) var message: String?
     public private(set) var messageIsError = false
@@ -115,7 +127,7 @@ public final class FileDialog {
         syncControls()
     }
 
-    // MARK: - Messages and questions (as PathDialog)
+    // MARK: - Messages and questions
 
     /// Shows a message under the list (an error in red); the text stays for another try.
     public func show(_ text: String?, isError: Bool) {
@@ -156,7 +168,7 @@ public final class FileDialog {
         _ = form.controls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
         if question == nil {
             _ = questionControls.layoutRows(in: Rect(x: -10000, y: -10000, width: inner.width, height: 0))
-            for id in [PathDialog.Answer.yes, .no] { questionControls.place(id, at: .zero) }
+            for id in [Answer.yes, .no] { questionControls.place(id, at: .zero) }
         } else {
             _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
             for c in form.controls.items { form.controls.place(c.id, at: .zero) }

@@ -66,7 +66,7 @@ final class FileDialogThumbnails {
 
     /// Reads and shrinks one picture (on the batch's thread).
     nonisolated static func make(_ path: String) -> LoadedPicture? {
-        guard case .success(let loaded) = PictureReader.read(path, scale: 1, maxSide: 8192, maxPixels: maxPixels) else { return nil }
+        guard case .success(let loaded) = PictureReader.read(path, scale: 1, limits: PictureReader.Limits(maxSide: 8192, maxPixels: maxPixels)) else { return nil }
         let picture = loaded.surface
         let w = Double(picture.pixelWidth), h = Double(picture.pixelHeight)
         let k = min(1, Double(side) / max(w, h))
