@@ -106,10 +106,13 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it).", valueName: "n"))
     var exaggeration: String?
 
+    @Option(help: ArgumentHelp("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80.", valueName: "degrees"))
+    var tilt: String?
+
     @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
     var report = false
 
-    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil || exaggeration != nil || report }
+    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil || exaggeration != nil || tilt != nil || report }
 
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
@@ -157,11 +160,11 @@ struct TouchDesk: ParsableCommand {
         }
         if globeOptionsGiven {
             if let id = app ?? appOption, id != GlobeApp.id {
-                throw ValidationError("--look-at, --zoom, --sea-level, --exaggeration and --report are for the globe app, not \(id)")
+                throw ValidationError("--look-at, --zoom, --sea-level, --exaggeration, --tilt and --report are for the globe app, not \(id)")
             }
             if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
             if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
-            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration) } catch { throw ValidationError(error.description) }
+            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration, tilt: tilt) } catch { throw ValidationError(error.description) }
         }
     }
 
@@ -212,7 +215,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
         if report {
-            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration).seaLevel ?? 0
+            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration, tilt: tilt).seaLevel ?? 0
             do {
                 print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
                     FileHandle.standardError.write(Data(("touchdesk: " + $0 + "\n").utf8))
@@ -264,7 +267,7 @@ struct TouchDesk: ParsableCommand {
         if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
         if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
         if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
-            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration))
+            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration, tilt: tilt))
         }
         if let place, let globe = shell.current?.app as? GlobeApp {
             globe.finishLoading()

@@ -22,8 +22,9 @@ public final class GlobeApp: MiniApp {
     /// The buttons, by the ids `Controls` knows them by.
     enum Control: String, CaseIterable, ControlID {
         case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
-        /// Keys only: turning, zooming, finding, the relief's exaggeration.
-        case turnLeft, turnRight, zoomIn, zoomOut, find, moreRelief, lessRelief
+        /// Keys only: turning, tilting, zooming, finding, the relief's exaggeration, profiles.
+        case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief
+        case profile, profileDeep, profileEverest
 
         var preset: SeaLevel.Preset? {
             switch self {
@@ -48,6 +49,13 @@ public final class GlobeApp: MiniApp {
             case .reset: "Reset"
             case .turnLeft: "Turn by 10° west"
             case .turnRight: "Turn by 10° east"
+            case .turnUp: "Turn by 10° north"
+            case .turnDown: "Turn by 10° south"
+            case .tiltMore: "Tilt 10° towards the horizon (also Ctrl+drag, right-drag)"
+            case .tiltLess: "Tilt 10° back towards straight down"
+            case .profile: "Elevation profile: drag a line across the globe (or click its two ends)"
+            case .profileDeep: "Profile through the Challenger Deep"
+            case .profileEverest: "Profile across Mount Everest"
             case .zoomIn: "Zoom in"
             case .zoomOut: "Zoom out"
             case .find: "Find a place"
@@ -82,6 +90,13 @@ public final class GlobeApp: MiniApp {
             case .reset: [.key("r"), .key("Home")]
             case .turnLeft: [.key("Left", "KP_Left")]
             case .turnRight: [.key("Right", "KP_Right")]
+            case .turnUp: [.key("Up", "KP_Up", shift: false)]
+            case .turnDown: [.key("Down", "KP_Down", shift: false)]
+            case .tiltMore: [.key("Up", "KP_Up", shift: true)]
+            case .tiltLess: [.key("Down", "KP_Down", shift: true)]
+            case .profile: [.key("p")]
+            case .profileDeep: [.key("m")]
+            case .profileEverest: [.key("e")]
             case .zoomIn: [.key("plus", "equal", "KP_Add", shown: "+")]
             case .zoomOut: [.key("minus", "KP_Subtract")]
             case .find: [.key("slash", "KP_Divide"), .control("f")]
@@ -116,9 +131,13 @@ public final class GlobeApp: MiniApp {
 
     // MARK: The picture
 
-    private let renderer = GlobeRenderer()
+    /// Replaced when the app is left: its per-pixel geometry is rebuilt in milliseconds.
+    private var renderer = GlobeRenderer()
+    private let tiltedRenderer = TiltedRenderer()
     private struct PictureKey: Equatable {
         var view: GlobeView, level: Int, style: GlobeStyle, size: Size, scale: Double
+        /// Tilted views while moving trace one ray per `coarse`² pixels, then sharpen at rest.
+        var coarse: Int
     }
     private var picture: (key: PictureKey, surface: ImageSurface)?
     /// How many times the globe was rendered (a test checks it stays put while nothing changes).
@@ -142,8 +161,20 @@ public final class GlobeApp: MiniApp {
 
     // MARK: Interaction
 
-    private enum Capture { case form, slider, globe(start: Point), doubleClick, listRow(Int), suggestion(Int) }
+    private enum Capture {
+        case form, slider, globe(start: Point), doubleClick, listRow(Int), suggestion(Int)
+        /// Ctrl+drag or a right-drag: up and down tilt, sideways turns the heading.
+        case tilt(last: Point)
+        /// Drawing a profile's line from where the press began.
+        case profile(start: Point, from: GeoPoint)
+    }
     private var capture: Capture?
+    /// Ctrl is held (its key went down and not yet up): a drag then tilts.
+    private var controlHeld = false
+    /// Degrees of tilt per point of a tilting drag, and of heading per point sideways.
+    static let tiltPerPoint = 0.3
+    /// The elevation profile: its line, chart and state.
+    private(set) var profileTool = GlobeProfileTool()
     private var hover: Point?
     private(set) var suggestions: [PlaceSuggestion] = []
     private var selectedSuggestion = 0
@@ -195,6 +226,7 @@ public final class GlobeApp: MiniApp {
         public var zoom: Double?
         public var seaLevel: Int?
         public var exaggeration: Double?
+        public var tilt: Double?
     }
 
     public struct OptionError: Error, CustomStringConvertible {
@@ -203,8 +235,17 @@ public final class GlobeApp: MiniApp {
 
     /// Checks the command line's globe options; the error says what is wrong and what is allowed.
     public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
-                                                exaggeration: String? = nil) throws(OptionError) -> StartOptions {
+                                                exaggeration: String? = nil, tilt: String? = nil) throws(OptionError) -> StartOptions {
         var o = StartOptions()
+        if let tilt {
+            let range = GlobeView.tiltRange
+            var s = tilt.trimmingCharacters(in: .whitespaces)
+            if s.hasSuffix("°") { s.removeLast() }
+            guard let t = Double(s), t.isFinite, range.contains(t) else {
+                throw OptionError(description: "--tilt takes degrees from \(Int(range.lowerBound)) (straight down) to \(Int(range.upperBound)) (across the land to the horizon), not \"\(tilt)\"")
+            }
+            o.tilt = t
+        }
         if let exaggeration {
             let range = GlobeStyle.exaggerationRange
             guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
@@ -250,6 +291,7 @@ public final class GlobeApp: MiniApp {
             if let z = o.zoom { v.zoom = z }
             model.show(v)
         }
+        if let t = o.tilt { model.setTilt(t) }
         if let m = o.seaLevel { model.setLevel(m) }
         if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
@@ -359,7 +401,18 @@ public final class GlobeApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
-        case .key(let k): return handleKey(k)
+        case .key(let k):
+            if k.name.hasPrefix("Control_") { controlHeld = true }
+            return handleKey(k)
+        case .keyUp(let k):
+            if k.name.hasPrefix("Control_") { controlHeld = false }
+            return false
+        case .secondaryBegan(let p):
+            guard globeRect.contains(p) else { return false }
+            capture = .tilt(last: p)
+            return true
+        case .secondaryMoved(let p): return touchMoved(p)
+        case .secondaryEnded(let p): return touchEnded(p)
         case .touchBegan(let p): return touchBegan(p)
         case .touchMoved(let p): return touchMoved(p)
         case .touchEnded(let p): return touchEnded(p)
@@ -378,9 +431,19 @@ public final class GlobeApp: MiniApp {
         case .middleClick, .paste, .pastedPicture:
             if case .edited = form.handle(event) { updateSuggestions() }
             return true
-        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways, .altClick:
+        case .tilt, .scrollSideways, .altClick:
             return false
         }
+    }
+
+    /// Left for the home screen: the picture (8 MB at 1920 × 1080, 32 MB at 4K) and the renderer's
+    /// per-pixel geometry go; they are rebuilt in one frame when the app is laid out again. The
+    /// relief stays: it is the memory-mapped cache, whose pages the system can drop on its own.
+    public func didLeave() {
+        picture = nil
+        renderer = GlobeRenderer()
+        capture = nil
+        controlHeld = false
     }
 
     public func tick() -> Bool {
@@ -388,7 +451,9 @@ public final class GlobeApp: MiniApp {
         let loading = isLoading
         if loading { loadingTicks += 1 }
         var busy = model.tick()
-        defer { refreshPicture() }
+        // While the globe moves, a tilted view draws coarse frames; the tick it comes to rest, the full one.
+        let moving = busy
+        defer { refreshPicture(coarse: moving) }
         busy = form.tick() || busy
         if sinceTap < Self.doubleClickTicks {
             sinceTap += 1
@@ -399,6 +464,8 @@ public final class GlobeApp: MiniApp {
 
     public var cursor: PointerShape {
         if case .globe = capture { return .move }
+        if case .tilt = capture { return .move }
+        if profileTool.isArmed, let p = hover, globeRect.contains(p) { return .crosshair }
         guard let p = hover else { return .arrow }
         if suggestionIndex(at: p) != nil || listRow(at: p) != nil { return .hand }
         if searchField.frame.contains(p) { return .text }
@@ -411,6 +478,10 @@ public final class GlobeApp: MiniApp {
     // MARK: - Keys
 
     private func handleKey(_ k: Key) -> Bool {
+        if !searchField.isFocused, profileTool.isShowing, k.is("Escape") {
+            profileTool.close()
+            return true
+        }
         if searchField.isFocused {
             if k.is("Escape") {
                 if suggestions.isEmpty { form.setFocus(nil) } else { suggestions = [] }
@@ -448,13 +519,17 @@ public final class GlobeApp: MiniApp {
         return globalKey(k)
     }
 
-    /// The sea level's keys: with Shift, they take bigger steps.
+    /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m, Page Up and Page Down 10 m, with Shift 100 m.
+    /// (The arrows alone turn the globe, with Shift they tilt it.)
     private func globalKey(_ k: Key) -> Bool {
-        if k.control { return false }
+        if k.control {
+            if k.is("Up", control: true, shift: false) || k.is("KP_Up", control: true, shift: false) { changeLevel { $0.press(.up) } }
+            else if k.is("Down", control: true, shift: false) || k.is("KP_Down", control: true, shift: false) { changeLevel { $0.press(.down) } }
+            else { return false }
+            return true
+        }
         let shift = k.shift
-        if k.is("Up") || k.is("KP_Up") { changeLevel { $0.press(.up, shift: shift) } }
-        else if k.is("Down") || k.is("KP_Down") { changeLevel { $0.press(.down, shift: shift) } }
-        else if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
+        if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
         else if k.is("Next") || k.is("Page_Down") || k.is("KP_Next") || k.is("KP_Page_Down") { changeLevel { $0.press(.pageDown, shift: shift) } }
         else { return false }
         return true
@@ -474,6 +549,16 @@ public final class GlobeApp: MiniApp {
         case .reset: model.resetView()
         case .turnLeft: model.turn(degrees: -10)
         case .turnRight: model.turn(degrees: 10)
+        case .turnUp: model.turnNorth(degrees: 10)
+        case .turnDown: model.turnNorth(degrees: -10)
+        case .tiltMore: model.stepTilt(up: true)
+        case .tiltLess: model.stepTilt(up: false)
+        case .profile: profileTool.toggle()
+        case .profileDeep, .profileEverest:
+            guard let globe else { break }
+            let preset: ElevationProfile.Preset = c == .profileDeep ? .challengerDeep : .everest
+            profileTool.show(preset, on: globe)
+            model.turn(to: preset.surveyed.point, zoom: max(model.view.zoom, 8))
         case .zoomIn: model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .zoomOut: model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .find:
@@ -519,6 +604,11 @@ public final class GlobeApp: MiniApp {
     /// A point in the globe's own area (the model's coordinates).
     private func local(_ p: Point) -> (x: Double, y: Double) { (p.x - globeRect.x, p.y - globeRect.y) }
 
+    /// The place under window point `p`, or nil off the globe or in the sky.
+    private func pick(_ p: Point) -> GeoPoint? {
+        model.view.pick(x: local(p).x, y: local(p).y, width: Int(globeRect.width), height: Int(globeRect.height))
+    }
+
     private func touchBegan(_ p: Point) -> Bool {
         if let i = suggestionIndex(at: p) {
             capture = .suggestion(i)
@@ -541,6 +631,15 @@ public final class GlobeApp: MiniApp {
         guard globeRect.contains(p) else { return false }
         form.setFocus(nil)
         suggestions = []
+        if controlHeld {
+            capture = .tilt(last: p)
+            return true
+        }
+        if profileTool.isArmed, let globe, let from = pick(p) {
+            capture = .profile(start: p, from: from)
+            _ = globe
+            return true
+        }
         if sinceTap < Self.doubleClickTicks && p.distance(to: lastTap) < 8 {
             sinceTap = Int.max / 2
             capture = .doubleClick
@@ -560,6 +659,12 @@ public final class GlobeApp: MiniApp {
             if case .edited = form.handle(.touchMoved(p)) { updateSuggestions() }
         case .slider: setSlider(p)
         case .globe: model.drag(to: local(p))
+        case .tilt(let last):
+            model.setTilt(model.view.tilt + (last.y - p.y) * Self.tiltPerPoint)
+            if p.x != last.x { model.turnHeading(degrees: (p.x - last.x) * Self.tiltPerPoint) }
+            capture = .tilt(last: p)
+        case .profile(let start, let from):
+            if p.distance(to: start) >= Self.tapSlop, let globe, let to = pick(p) { profileTool.line(from: from, to: to, on: globe) }
         case .doubleClick, .listRow, .suggestion: break
         case nil: return false
         }
@@ -584,6 +689,13 @@ public final class GlobeApp: MiniApp {
                     updateCard()
                 }
             }
+        case .tilt:
+            capture = nil
+            refreshPicture()
+        case .profile(let start, let from):
+            guard let globe else { break }
+            if p.distance(to: start) < Self.tapSlop { profileTool.click(from, on: globe) }
+            else if let to = pick(p) { profileTool.line(from: from, to: to, on: globe) }
         case .doubleClick: break
         case .listRow(let row):
             if listRow(at: p) == row, let id = readout?.largest[row], let places { choose(places.place(id)) }
@@ -671,10 +783,15 @@ public final class GlobeApp: MiniApp {
 
     /// Renders the globe's picture for the current state (after a layout or a tick), only when
     /// something it shows has changed since the last one.
-    private func refreshPicture() {
+    private func refreshPicture(coarse moving: Bool = false) {
         guard let globe, globeRect.width >= 1, globeRect.height >= 1 else { return }
-        let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale)
+        // A tilting drag moves the view too: coarse until the button comes up.
+        let tilting: Bool = { if case .tilt = capture { return true } else { return false } }()
+        let coarse = model.view.isTilted && (moving || tilting || model.isDragging) ? 2 : 1
+        let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
         if let picture, picture.key == key { return }
+        // At rest, a coarse picture of the same view is sharpened; a fine one is never coarsened.
+        if let picture, picture.key.coarse == 1, coarse == 2, picture.key == PictureKey(view: key.view, level: key.level, style: key.style, size: key.size, scale: key.scale, coarse: 1) { return }
         let surface: ImageSurface
         if let old = picture?.surface, picture?.key.size == key.size, picture?.key.scale == key.scale {
             surface = old
@@ -682,8 +799,13 @@ public final class GlobeApp: MiniApp {
             surface = ImageSurface(size: globeRect.size, scale: scale, format: .rgb)
         }
         surface.withPixels { base, stride in
-            renderer.render(globe, view: model.view, level: model.level, style: model.style,
-                            into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride)
+            if model.view.isTilted {
+                tiltedRenderer.render(globe, view: model.view, level: model.level, style: model.style,
+                                      into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride, coarse: coarse)
+            } else {
+                renderer.render(globe, view: model.view, level: model.level, style: model.style,
+                                into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride)
+            }
         }
         picture = (key, surface)
         renderCount += 1
@@ -700,7 +822,9 @@ public final class GlobeApp: MiniApp {
             cr.setSource(surface, at: globeRect.x, globeRect.y, filter: .nearest)
             cr.paint()
             drawMarker(cr)
-            card?.draw(cr, in: globeRect)
+            let view = model.view, w = Int(globeRect.width), h = Int(globeRect.height)
+            profileTool.draw(cr, in: globeRect, level: model.level) { view.windowPoint(of: $0, width: w, height: h) }
+            if profileTool.profile == nil { card?.draw(cr, in: globeRect) }
             drawHints(cr)
         }
     }
@@ -764,8 +888,9 @@ public final class GlobeApp: MiniApp {
 
     private func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let relief = model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : ""
-        let hints = [relief + "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", relief + "Drag to turn · wheel to zoom",
+        let relief = (model.view.isTilted ? String(format: "Tilt %.0f° · ", model.view.tilt) : "")
+            + (model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : "")
+        let hints = [relief + "Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile", relief + "Drag to turn · wheel to zoom",
                      relief + "F1: keys", "F1: keys"]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
         let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
@@ -813,7 +938,7 @@ public final class GlobeApp: MiniApp {
         let meaning = levelMeaning
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
-        let keys = "↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
+        let keys = "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
         cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
         form.controls.draw(cr)
         drawList(cr)
@@ -996,6 +1121,8 @@ public final class GlobeApp: MiniApp {
 
 extension GlobeApp {
     public var widgets: [any WidgetGroup] { [form] }
+    /// Esc puts the profile away before it goes home.
+    public var takesEscape: Bool { profileTool.isShowing && !searchField.isFocused }
     /// The field and buttons, the sea-level slider, and the rows of the flooded-places list (a
     /// click turns the globe to that place).
     public var controlRects: [ControlRect] {
@@ -1003,7 +1130,8 @@ extension GlobeApp {
             + (model.level > 0 && places != nil ? readout?.largest.indices.map { ControlRect("place.\($0 + 1)", listRowFrame($0)) } ?? [] : [])
     }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
-         KeyHelp("Up, Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
+        [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Ctrl+drag, right-drag", "Tilt (up, down) and turn the heading (sideways)"),
+         KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
+         KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
     }
 }
