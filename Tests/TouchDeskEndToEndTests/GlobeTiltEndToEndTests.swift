@@ -3,21 +3,25 @@ import Testing
 import TouchDeskTestSupport
 
 /// The tilted globe in the real window: `--tilt 60` opens looking across the Pacific with sky above
-/// the horizon; Ctrl+drag tilts further (more sky), Shift+Down tilts back (less), P and a drag
+/// the horizon; Ctrl+drag tilts further (the horizon comes down: more sky), Shift+Down tilts back, P and a drag
 /// draw an elevation profile.
 @Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: DataCaches.reliefAvailable, "ETOPO5 not installed (ferret-datasets)"))
 struct GlobeTiltEndToEndTests {
     /// The globe's area at 900 × 640: 600 × 596 below the 44-point title bar.
     static let top = 44, width = 600, height = 596
 
-    /// Sky: blue over red and green, brighter than the background of space.
+    /// Sky: blue over red and green.
     static func isSky(_ c: PixelColor) -> Bool { c.b > c.r + 40 && c.b > c.g + 10 && c.b > 90 }
 
-    /// Rows of sky from the top down in column `x`, before the first pixel that is not sky.
-    static func skyRows(_ img: PixelImage, x: Int) -> Int {
-        var n = 0
-        while n < height, isSky(img[x, top + n]) { n += 1 }
-        return n
+    /// The horizon in column `x`: the brightest row (the haze where the sky meets the sea), in the
+    /// globe's own rows; the sky is above it, the sea below.
+    static func horizon(_ img: PixelImage, x: Int) -> Int {
+        var best = 0, brightest = -1
+        for y in 0..<height - 40 {
+            let c = img[x, top + y]
+            if c.r + c.g + c.b > brightest { brightest = c.r + c.g + c.b; best = y }
+        }
+        return best
     }
 
     @Test func tiltedViewShowsSkyAndMouseAndKeysTilt() throws {
@@ -25,18 +29,20 @@ struct GlobeTiltEndToEndTests {
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
         let app = try session.launch(["globe", "--size", "900x640", "--look-at", "0,-150", "--zoom", "6", "--tilt", "60"])
-        let opened = try app.screenshot("tilt60", timeout: 20) { Self.skyRows($0, x: 300) > 50 && $0.distinctColors(limit: 100) >= 60 }
-        // Sky above a horizon about 173 points down (the camera's tangent ray, see TiltCameraTests),
-        // the sea below it, across the whole width.
-        // (The horizon curves down towards the sides: the middle columns only.)
+        let opened = try app.screenshot("tilt60", timeout: 20) { $0.distinctColors(limit: 100) >= 60 && Self.horizon($0, x: 300) > 100 }
+        // The horizon about 173 points down (the camera's tangent ray, see TiltCameraTests), blue
+        // sky just above it, dark sea below; it curves down towards the sides.
+        let h60 = Self.horizon(opened, x: 300)
+        #expect((160...186).contains(h60), "the horizon at row \(h60): \(opened.path)")
         for x in stride(from: 260, through: 340, by: 20) {
-            let rows = Self.skyRows(opened, x: x)
-            #expect((150...200).contains(rows), "column \(x): \(rows) rows of sky: \(opened.path)")
-            let below = opened[x, Self.top + rows + 20]
-            #expect(!Self.isSky(below) || below.g > 150, "column \(x) under the horizon is sea: \(below) \(opened.path)")
+            let h = Self.horizon(opened, x: x)
+            #expect(abs(h - h60) < 6, "column \(x): horizon at \(h): \(opened.path)")
+            #expect(Self.isSky(opened[x, Self.top + h - 10]), "column \(x): no sky over the horizon: \(opened[x, Self.top + h - 10]) \(opened.path)")
+            let sea = opened[x, Self.top + h + 60]
+            #expect(sea.b > sea.r && sea.r + sea.g + sea.b < 400, "column \(x): no sea under the horizon: \(sea) \(opened.path)")
         }
-        let sky60 = Self.skyRows(opened, x: 300)
-
+        #expect(Self.horizon(opened, x: 40) > h60 + 10, "the horizon does not curve down to the side: \(opened.path)")
+        let sky60 = h60
         // Ctrl+drag upwards: towards the horizon, more sky.
         let g = try app.geometry()
         var args = ["keydown", "ctrl", "mousemove", String(g.x + 300), String(g.y + 400), "mousedown", "1"]
@@ -44,14 +50,14 @@ struct GlobeTiltEndToEndTests {
         args += ["mouseup", "1", "keyup", "ctrl"]
         let r = session.run("xdotool", args)
         #expect(r.ok, "\(r)")
-        let tilted = try app.screenshot("ctrl-drag", timeout: 5) { Self.skyRows($0, x: 300) > sky60 + 20 }
-        let skyMore = Self.skyRows(tilted, x: 300)
-        #expect(skyMore > sky60 + 20, "Ctrl+drag up did not tilt towards the horizon: \(sky60) → \(skyMore) rows of sky: \(tilted.path)")
+        let tilted = try app.screenshot("ctrl-drag", timeout: 5) { Self.horizon($0, x: 300) > sky60 + 20 }
+        let skyMore = Self.horizon(tilted, x: 300)
+        #expect(skyMore > sky60 + 20, "Ctrl+drag up did not tilt towards the horizon: horizon at row \(sky60) → \(skyMore): \(tilted.path)")
 
         // Shift+Down twice: 20° back towards straight down, less sky.
         try app.key("shift+Down", "shift+Down")
-        let back = try app.screenshot("shift-down", timeout: 5) { Self.skyRows($0, x: 300) < skyMore - 20 }
-        #expect(Self.skyRows(back, x: 300) < skyMore - 20, "Shift+Down did not tilt back: \(back.path)")
+        let back = try app.screenshot("shift-down", timeout: 5) { Self.horizon($0, x: 300) < skyMore - 20 }
+        #expect(Self.horizon(back, x: 300) < skyMore - 20, "Shift+Down did not tilt back: \(back.path)")
 
         // P, then a drag across the globe: the profile's chart covers the bottom of the globe.
         try app.key("p")

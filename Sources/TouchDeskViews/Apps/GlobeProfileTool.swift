@@ -58,7 +58,8 @@ struct GlobeProfileTool {
     /// Where the chart goes inside the globe's area.
     static func chartRect(in area: Rect) -> Rect {
         let h = min(chartHeight, area.height * 0.4)
-        return Rect(x: area.x + 10, y: area.maxY - h - 10, width: max(1, area.width - 20), height: h)
+        // Above the hover readout's line at the bottom.
+        return Rect(x: area.x + 10, y: area.maxY - h - 38, width: max(1, area.width - 20), height: h)
     }
 
     // MARK: - Drawing
@@ -136,7 +137,9 @@ struct GlobeProfileTool {
         let seaLabel = "sea " + SeaLevel.label(level)
         cr.text(seaLabel, x: plot.x - 6, y: y(Double(level)), size: Theme.TextSize.caption, color: Color(hex: 0x9fd4ff), align: .right)
         // The ends of the height axis.
-        cr.text(SeaLevel.label(Int(hi.rounded())), x: plot.x - 6, y: y(hi), size: Theme.TextSize.hint, color: Theme.dimText, align: .right)
+        if abs(y(hi) - y(Double(level))) > 14 {
+            cr.text(SeaLevel.label(Int(hi.rounded())), x: plot.x - 6, y: y(hi), size: Theme.TextSize.hint, color: Theme.dimText, align: .right)
+        }
         if abs(y(lo) - y(Double(level))) > 14 {
             cr.text(SeaLevel.label(Int(lo.rounded())), x: plot.x - 6, y: y(lo), size: Theme.TextSize.hint, color: Theme.dimText, align: .right)
         }
@@ -149,7 +152,8 @@ struct GlobeProfileTool {
             let label = (above ? "Highest " : "Lowest ") + SeaLevel.label(Int(s.elevation.rounded())) + " · " + GlobeApp.coordinates(s.point)
             let lw = Text.width(label, size: Theme.TextSize.caption)
             let lx = min(max(p.x - lw / 2, r.x + 4), r.maxX - lw - 4)
-            let ly = above ? max(r.y + 34, p.y - 12) : min(r.maxY - 10, p.y + 12)
+            // Below the lowest point when there is room above the axis line, else over it.
+            let ly = above || p.y + 14 > r.maxY - 22 ? max(r.y + 34, p.y - 12) : p.y + 12
             cr.text(label, x: lx, y: ly, size: Theme.TextSize.caption, color: c)
         }
         let axis = "0 km … \(GlobeApp.people(Int(profile.lengthKm.rounded()))) km along the line"
