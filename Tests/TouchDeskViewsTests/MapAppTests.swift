@@ -57,7 +57,7 @@ struct MapAppTests {
         #expect(app.suggestions.count > 1 && app.suggestions.count <= 10)
         let first = try #require(app.suggestions.first)
         #expect(first.place.name == "Zürich")
-        #expect(MapApp.split(first.place.name, bold: first.nameMatch).map(\.0) == ["", "Zür", "ich"])
+        #expect(PlaceSearchList.split(first.place.name, bold: first.nameMatch).map(\.0) == ["", "Zür", "ich"])
         _ = app.handle(.key(Key("Down")))
         #expect(app.selectedRow == 0)
         _ = app.handle(.key(Key("Return")))
