@@ -52,6 +52,7 @@ public enum ETOPO5 {
                 throw ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status)))\(hint)")
             }
         }
+        NetCDFLibrary.quietHDF5()
         var ncid: Int32 = 0
         try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
         defer { nc_close(ncid) }

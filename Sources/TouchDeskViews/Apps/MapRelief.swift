@@ -5,11 +5,11 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskPlaces
 
-/// Hill-shading for Map Search's city views, from the relief Sea Level already prepares (the
-/// globe's cache of ETOPO1 and ETOPO5 at 5′, with its shade): so Zermatt sits among mountains.
+/// Hill-shading for Map Search's city views, from the ETOPO1 relief Sea Level reads (`MapShade`):
+/// so Zermatt sits among mountains.
 ///
-/// The globe block is mapped once on a thread of its own, its shade copied out (4320 × 2161
-/// bytes, 9.3 MB) and the block let go; `release()` drops the copy when the user leaves the map.
+/// Read once on a thread of its own when a view first reaches city zoom (3600 × 1801 bytes,
+/// 6.5 MB kept); `release()` drops it when the user leaves the map.
 nonisolated final class MapRelief: Sendable {
     private struct State {
         var shade: [UInt8]?
@@ -50,12 +50,11 @@ nonisolated final class MapRelief: Sendable {
 
     private func load() {
         do {
-            let data = try GlobeCache.loadOrBuild().data
-            let shade = data.shadeCopy()
+            let shade = try MapShade.read()
             state.withLock { s in
                 s.shade = shade
-                s.width = data.width
-                s.height = data.height
+                s.width = MapShade.width
+                s.height = MapShade.height
                 s.loading = false
                 s.arrivals += 1
             }
