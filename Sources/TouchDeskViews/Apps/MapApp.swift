@@ -265,6 +265,9 @@ public final class MapApp: MiniApp, QueryOpenable {
             form.setFocus(nil)
         } else if places != nil, !field.text.isEmpty {
             toast.show("No place matches “\(field.text)”", isError: true)
+        } else if places == nil, placesProblem == nil, !field.text.isEmpty {
+            // Enter before the index has arrived: the best match is shown when it does.
+            pendingQuery = field.text
         }
     }
 
