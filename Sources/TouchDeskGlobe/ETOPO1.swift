@@ -1,5 +1,6 @@
 import CNetCDF
 import Foundation
+import TouchDeskPlaces
 
 /// Reads NOAA's ETOPO1 bedrock relief resampled to 0.1°, as the PyPI package `pybacktrack` bundles
 /// it (`bundle_data/topography/ETOPO1_0.1.grd`, netCDF-4: `z(lat, lon)` as 32-bit floats, 1801 rows
@@ -24,7 +25,7 @@ public enum ETOPO1 {
     /// Reads the 0.1° grid and samples it bilinearly at the nodes of a `width × height` global grid
     /// laid out as `ElevationGrid`. A missing file names the package.
     public static func read(path: String = defaultPath(), width: Int, height: Int) throws -> ElevationGrid {
-        let values = try ETOPO5.library.withLock { _ in try readAlone(path: path) }
+        let values = try NetCDFLibrary.lock.withLock { _ in try readAlone(path: path) }
         var out = [Int16](repeating: 0, count: width * height)
         for r in 0..<height {
             let y = Double(r) * Double(rows - 1) / Double(height - 1)

@@ -1,5 +1,6 @@
 import CNetCDF
 import Foundation
+import TouchDeskPlaces
 import Synchronization
 
 /// Reads ETOPO5 (NOAA's 5-arc-minute relief of land and sea floor) from the classic netCDF file
@@ -24,13 +25,9 @@ public enum ETOPO5 {
         return debianPath
     }
 
-    /// netCDF-C keeps global state (its table of open files) without locks: two threads reading at
-    /// once (a window's loader and a test, two apps' loaders) can fail or crash, so reads take turns.
-    static let library = Mutex(())
-
     /// Reads the whole grid. A missing file names the package that installs it.
     public static func read(path: String = defaultPath()) throws -> ElevationGrid {
-        try library.withLock { _ in try readAlone(path: path) }
+        try NetCDFLibrary.lock.withLock { _ in try readAlone(path: path) }
     }
 
     private static func readAlone(path: String) throws -> ElevationGrid {
@@ -48,13 +45,14 @@ public enum ETOPO5 {
 
     /// Reads the 2-D float variable `variable` of the netCDF file at `path`, which must be `rows`
     /// × `columns`: the one netCDF reader of ETOPO5 and ETOPO1. `hint` ends every message.
-    /// The caller holds `library` (netCDF-C is not thread-safe).
+    /// The caller holds `NetCDFLibrary.lock` (netCDF-C is not thread-safe).
     static func readGrid(path: String, variable: String, rows: Int, columns: Int, hint: String = "") throws -> [Float] {
         func check(_ status: Int32, _ what: String) throws {
             guard status == NC_NOERR else {
                 throw ReadError(description: "\(path): \(what): \(String(cString: nc_strerror(status)))\(hint)")
             }
         }
+        NetCDFLibrary.quietHDF5()
         var ncid: Int32 = 0
         try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
         defer { nc_close(ncid) }

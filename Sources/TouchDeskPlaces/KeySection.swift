@@ -135,7 +135,7 @@ struct KeySection: Sendable {
     /// range it came from. Places ranked `rankLimit` or worse are not wanted.
     func best(
         in ranges: [Range<Int>], limit: Int, excluding excluded: Set<UInt32>, rankLimit: UInt32 = .max,
-        accept: ((UInt32) -> Bool)? = nil
+        accept: ((UInt32) -> Bool)? = nil, budget: VisitBudget? = nil
     ) -> [(entry: Int, source: Int)] {
         var heap = MinHeap()
         guard limit > 0 else { return [] }
@@ -152,6 +152,10 @@ struct KeySection: Sendable {
         var out: [(entry: Int, source: Int)] = []
         var visits = 0
         while out.count < limit, let top = heap.pop(), top.rank < rankLimit {
+            if accept != nil, let budget {
+                if budget.left <= 0 { break }
+                budget.left -= 1
+            }
             if top.node >= leafBase {
                 let entry = top.node - leafBase
                 if let accept {
@@ -168,6 +172,15 @@ struct KeySection: Sendable {
         }
         return out
     }
+}
+
+/// The steps (tree nodes taken from the heap) that the filtered searches of one whole query may
+/// still make (`KeySection.best`), shared by all of them: a query with a short qualifier being
+/// typed ("s, i") otherwise walks the tree under thousands of rejected places per search, tier
+/// and typo variant, and took milliseconds where every other query takes microseconds.
+final class VisitBudget {
+    var left: Int
+    init(_ visits: Int) { left = visits }
 }
 
 @inline(__always)

@@ -32,6 +32,10 @@ extension PlaceIndex {
 
     /// Parts between commas beyond this are ignored: no one qualifies a place five times.
     static let maxQueryParts = 4
+    /// Steps the filtered searches of a whole query may make (see `VisitBudget`): enough for a
+    /// narrow region's towns under a common first letter, a fraction of what the tiers and
+    /// searches of an unfinished qualifier made without it.
+    static let maxFilteredVisitsPerQuery = 3_000
     /// Words of a query without commas tried as a name and a qualifier ("Paris Texas").
     static let maxSplitWords = 8
     /// A place named "Paris 16 …" this close to a listed Paris of its country is one of its
@@ -72,22 +76,23 @@ extension PlaceIndex {
         guard let first = parts.first else { return [] }
         var seen: Set<UInt32> = []
         var found: [Hit] = []
+        let budget = VisitBudget(Self.maxFilteredVisitsPerQuery)
         if parts.count == 1 {
             if Self.looksLikeCode(query) { found = codeMatches(first, seen: &seen) }
-            found += splitQualified(first, limit: limit - found.count, seen: &seen)
+            found += splitQualified(first, limit: limit - found.count, seen: &seen, budget: budget)
             if found.count < limit {
                 found += search(first, limit: limit - found.count, seen: &seen)
             }
         } else {
             let qualifiers = Array(parts.dropFirst())
             if let scopes = scopes(for: qualifiers, lastIsPrefix: true) {
-                found = search(first, limit: limit, accept: accepter(scopes), seen: &seen)
+                found = search(first, limit: limit, accept: accepter(scopes), seen: &seen, budget: budget)
             }
             // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
             if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
                let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false) {
                 var reversedSeen: Set<UInt32> = []
-                let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen)
+                let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen, budget: budget)
                 if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
             }
             if found.isEmpty {
@@ -140,7 +145,7 @@ extension PlaceIndex {
 
     /// Matches of a query without commas read as a name and a region or country in full, in
     /// either order ("paris texas", "texas paris"); only exact names count.
-    private func splitQualified(_ key: [UInt8], limit: Int, seen: inout Set<UInt32>) -> [Hit] {
+    private func splitQualified(_ key: [UInt8], limit: Int, seen: inout Set<UInt32>, budget: VisitBudget) -> [Hit] {
         let words = key.split(separator: 0x20)
         guard words.count >= 2, words.count <= Self.maxSplitWords else { return [] }
         var out: [Hit] = []
@@ -148,7 +153,7 @@ extension PlaceIndex {
             let head = Array(words[..<k].joined(separator: [0x20])), tail = Array(words[k...].joined(separator: [0x20]))
             for (name, qualifier) in [(head, tail), (tail, head)] where out.count < limit {
                 guard let scopes = scopes(for: [qualifier], lastIsPrefix: false) else { continue }
-                out += search(name, limit: limit - out.count, exactOnly: true, accept: accepter(scopes), seen: &seen)
+                out += search(name, limit: limit - out.count, exactOnly: true, accept: accepter(scopes), seen: &seen, budget: budget)
             }
         }
         return out
@@ -194,7 +199,8 @@ extension PlaceIndex {
     /// The matches of one folded name, by tier and rank; places in `seen` are skipped and the
     /// places found added to it.
     private func search(
-        _ key: [UInt8], limit: Int, exactOnly: Bool = false, accept: ((UInt32) -> Bool)? = nil, seen: inout Set<UInt32>
+        _ key: [UInt8], limit: Int, exactOnly: Bool = false, accept: ((UInt32) -> Bool)? = nil, seen: inout Set<UInt32>,
+        budget: VisitBudget? = nil
     ) -> [Hit] {
         guard limit > 0, !key.isEmpty else { return [] }
         var candidates: [Hit] = []
@@ -202,7 +208,7 @@ extension PlaceIndex {
         func gather(tier: Int, _ section: Section, _ range: Range<Int>, _ match: PlaceSuggestion.Match, take: Int) {
             guard !range.isEmpty else { return }
             let keys = sections[section.rawValue]
-            for hit in keys.best(in: [range], limit: take, excluding: seen, accept: accept) {
+            for hit in keys.best(in: [range], limit: take, excluding: seen, accept: accept, budget: budget) {
                 let place = keys.places[hit.entry]
                 seen.insert(place)
                 var label = keys.labels[hit.entry]
@@ -272,7 +278,7 @@ extension PlaceIndex {
             for number in 0..<Section.qualifier.rawValue {
                 let section = sections[number]
                 let variants = TypoSearch.ranges(for: key, in: section)
-                for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen, accept: accept) {
+                for hit in section.best(in: variants.map(\.range), limit: limit - found.count, excluding: seen, accept: accept, budget: budget) {
                     // A country's name in another language is a typo target after own names.
                     let place = Int(section.places[hit.entry])
                     let tier = 5 + number + (number == 0 && section.labels[hit.entry] != names[place] ? 1 : 0)

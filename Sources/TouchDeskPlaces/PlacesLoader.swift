@@ -7,11 +7,22 @@ import Synchronization
 /// The map comes first (milliseconds), then the index (milliseconds from the cache, about a
 /// second the first time, when it is built from the JSON).
 public final class PlacesLoader: Sendable {
+    /// Every city of `index`, most populous first, as map labels need them.
+    public static func labelCandidates(_ index: PlaceIndex) -> [LabelCandidate] {
+        index.citiesByPopulation(limit: index.count).map { id in
+            let p = index.place(id)
+            return LabelCandidate(id: id, name: p.name, coordinate: p.coordinate, population: p.population,
+                                  nameLength: p.name.count)
+        }
+    }
+
     /// What has arrived since the last `take()`.
     public struct Arrivals: Sendable {
         public var map: Result<WorldMap, PlacesError>?
         /// The map's levels of detail, with the map.
         public var detail: MapDetail?
+        /// GSHHG's coastlines for city zoom, with the map (its `problem` says when not installed).
+        public var coast: CoastDetail?
         public var places: Result<LoadedPlaces, PlacesError>?
         public var isEmpty: Bool { map == nil && places == nil }
     }
@@ -52,18 +63,16 @@ public final class PlacesLoader: Sendable {
         }
         // The levels of detail take tens of milliseconds; built here, no frame waits for them.
         let detail = (try? map.get()).map { MapDetail(map: $0) }
+        let coast = CoastDetail(environment: environment)
         inbox.withLock {
             $0.map = map
             $0.detail = detail
+            $0.coast = coast
         }
         let places = Result { () throws(PlacesError) -> LoadedPlaces in
             let loaded = try PlaceIndexCache.loadShared(environment: environment)
             let index = loaded.index
-            let cities = index.citiesByPopulation(limit: index.count).map { id in
-                let p = index.place(id)
-                return LabelCandidate(id: id, name: p.name, coordinate: p.coordinate, population: p.population,
-                                      nameLength: p.name.count)
-            }
+            let cities = Self.labelCandidates(index)
             let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
             return LoadedPlaces(loaded: loaded, labelCandidates: cities, countryFeatures: features)
         }

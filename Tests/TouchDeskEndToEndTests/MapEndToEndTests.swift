@@ -186,6 +186,49 @@ struct MapEndToEndTests {
         #expect(dot.count > 40 && abs(dot.x - expected.x) <= 2, "the marker on Goodrich at \(expected) in \(landed.path)")
     }
 
+    @Test("touchdesk map --place Mykonos: the window fits the island at its own width and draws GSHHG's coast: sea, island, sea across it",
+          .enabled(if: FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high)), "needs gmt-gshhg-high"))
+    func mykonosCoastline() throws {
+        let session = try XSession(name: "map-mykonos")
+        defer { session.close() }
+        Self.seedCache(session)
+        let size = (width: 1200.0, height: 760.0)
+        let mykonos = try #require(try PlaceIndexCache.load().index.bestMatch(for: "Mykonos"))
+        let app = try session.launch(["map", "--place", "Mykonos", "--size", "\(Int(size.width))x\(Int(size.height))"])
+        let sea = PixelColor(hex: 0xa9cbe3), coast = PixelColor(hex: 0x4f7ea3)
+        // A city view across the window's whole width (not the 400-point minimum's).
+        func camera(_ img: PixelImage) -> MapCamera? {
+            Self.mapBottom(img).map { MapCamera(width: size.width, height: $0 - Self.barHeight).focused(on: mykonos.coordinate) }
+        }
+        /// Along 37.43° N across the island: how often sea turns to land or back, and how many
+        /// pixels have the shoreline's colour.
+        func crossing(_ img: PixelImage) -> (changes: Int, coast: Int, land: Int) {
+            guard let cam = camera(img) else { return (0, 0, 0) }
+            var changes = 0, coastPixels = 0, landPixels = 0
+            var last: Bool?
+            for i in 0...200 {
+                let p = cam.point(for: GeoCoordinate(latitude: 37.43, longitude: 25.25 + Double(i) * 0.0015))
+                let c = img.at(p.x, Self.barHeight + p.y)
+                if c.isClose(to: coast, tolerance: 40) { coastPixels += 1 }
+                let land = c.distance(to: sea) > 30
+                if land { landPixels += 1 }
+                if let last, last != land { changes += 1 }
+                last = land
+            }
+            return (changes, coastPixels, landPixels)
+        }
+        let shot = try app.screenshot("mykonos", timeout: 30) { img in
+            let c = crossing(img)
+            return c.changes >= 2 && c.coast >= 2
+        }
+        let c = crossing(shot)
+        #expect(c.changes >= 2, "sea, Mykonos, sea along 37.43° N in \(shot.path)")
+        #expect(c.coast >= 2, "GSHHG's shoreline drawn in \(shot.path)")
+        // The island is some 0.14° wide along this line: about 90 of the 201 samples fall on it
+        // when the view has the scale expected; a view fitted 3.2 times too wide shrinks it to 30.
+        #expect((60...130).contains(c.land), "\(c.land) of 201 samples on Mykonos in \(shot.path)")
+    }
+
     @Test("touchdesk map --place with no match exits 2 and says so")
     func noMatch() throws {
         let session = try XSession(name: "map-no-match")

@@ -11,17 +11,26 @@ import TouchDeskPlaces
 /// a frame picks the level for its scale, skips features whose box misses the view, cuts the
 /// shapes that reach out of it to the view, and lets the drawing context's scale and
 /// translation do the projection.
-final class MapPainter {
+nonisolated final class MapPainter {
     let map: WorldMap
     let detail: MapDetail
+    /// GSHHG's coastlines and rivers at city zoom, when installed.
+    let coast: CoastDetail?
+    /// Hill-shading at city zoom, from the globe's relief.
+    let relief: MapRelief?
     /// Scratch space for cutting shapes to the view; its contents never outlive one shape.
     private var clipper = ShapeClipper()
 
     /// `detail` is normally built on the loading thread; without it, it is built here.
-    init(map: WorldMap, detail: MapDetail? = nil) {
+    init(map: WorldMap, detail: MapDetail? = nil, coast: CoastDetail? = nil, relief: MapRelief? = nil) {
         self.map = map
         self.detail = detail ?? MapDetail(map: map)
+        self.coast = coast
+        self.relief = relief
     }
+
+    /// What another painter needs to draw the same map (on another thread).
+    var parts: MapPicture.Parts { MapPicture.Parts(map: map, detail: detail, coast: coast, relief: relief) }
 
     // MARK: - Colours
 
@@ -77,7 +86,11 @@ final class MapPainter {
             cr.save()
             cr.translate(p.width / 2 + (offset - p.center.longitude) * s, p.height / 2 + p.center.latitude * s)
             cr.scale(s, s)
-            drawLayers(cr, level, box: box, pointsPerDegree: s, highlight: highlight)
+            if let fine = coast?.bins(in: box, scale: s), fine.complete {
+                drawFineLayers(cr, level, fine.bins, box: box, pointsPerDegree: s, moving: moving)
+            } else {
+                drawLayers(cr, level, box: box, pointsPerDegree: s, highlight: highlight)
+            }
             cr.restore()
         }
         drawGraticule(cr, p)
@@ -123,6 +136,71 @@ final class MapPainter {
             Color(hex: 0xc0392b, alpha: 0.8).set(cr)
             path(cr, w.countries, f, in: box)
             cr.stroke()
+        }
+    }
+
+    /// The city-zoom map: GSHHG's land in one colour (Natural Earth's country shapes are too coarse
+    /// to colour it by), hill-shaded, with Natural Earth's towns, borders and state lines over it,
+    /// then GSHHG's rivers and shoreline. Points closer than half a point (two while moving) to
+    /// the last one drawn are skipped: a full-resolution bay has more points than pixels.
+    private func drawFineLayers(_ cr: CairoContext, _ w: MapDetail.Level, _ bins: [CoastDetail.Bin], box: DetailBox,
+                                pointsPerDegree s: Double, moving: Bool) {
+        let tolerance = (moving ? 2 : 0.5) / s
+        cr.save()
+        for b in bins where b.box.intersects(box) { fine(cr, b, b.land, tolerance: tolerance, close: true) }
+        cr.clip()
+        Self.land.set(cr)
+        cr.paint()
+        if !moving, let r = relief?.picture(for: box) {
+            cr.save()
+            cr.translate(r.x - r.dx / 2, r.y - r.dy / 2)
+            cr.scale(r.dx, r.dy)
+            cr.setSource(r.surface, at: 0, 0, filter: .bilinear)
+            cr.paint()
+            cr.restore()
+        }
+        Self.urban.set(cr)
+        fillAll(cr, w.urbanAreas, in: box)
+        cr.restore()
+        Self.river.set(cr)
+        for (minLevel, maxLevel, width) in [(5, 10, 0.6), (1, 4, 1.1)] {
+            cr.setLineWidth(width / s)
+            for b in bins where b.box.intersects(box) {
+                fine(cr, b, b.rivers.filter { $0.level >= minLevel && $0.level <= maxLevel }.map(\.range), tolerance: tolerance, close: false)
+            }
+            cr.stroke()
+        }
+        cr.setLineWidth(0.8 / s)
+        Self.stateLine.set(cr)
+        cr.setDash([3 / s, 2 / s])
+        strokeAll(cr, w.stateLines, in: box)
+        cr.setDash([])
+        cr.setLineWidth(1 / s)
+        Self.border.set(cr)
+        strokeAll(cr, w.borders, in: box)
+        cr.setLineWidth(0.9 / s)
+        Self.coast.set(cr)
+        for b in bins where b.box.intersects(box) { fine(cr, b, b.shore, tolerance: tolerance, close: false) }
+        cr.stroke()
+    }
+
+    /// Adds a GSHHG bin's shapes `ranges` to the current path, skipping points within `tolerance`
+    /// (Manhattan, degrees) of the last one kept.
+    private func fine(_ cr: CairoContext, _ b: CoastDetail.Bin, _ ranges: [Range<Int>], tolerance: Double, close: Bool) {
+        let t = Float(tolerance)
+        b.xs.withUnsafeBufferPointer { xs in
+            b.ys.withUnsafeBufferPointer { ys in
+                for r in ranges where r.count >= 2 {
+                    var lx = xs[r.lowerBound], ly = ys[r.lowerBound]
+                    cr.moveTo(Double(lx), Double(ly))
+                    let last = r.upperBound - 1
+                    for i in (r.lowerBound + 1)...last where abs(xs[i] - lx) + abs(ys[i] - ly) >= t || i == last {
+                        lx = xs[i]; ly = ys[i]
+                        cr.lineTo(Double(lx), Double(ly))
+                    }
+                    if close { cr.closePath() }
+                }
+            }
         }
     }
 
@@ -269,13 +347,13 @@ extension GeoBounds {
     }
 }
 
-private extension Rect {
+nonisolated private extension Rect {
     func overlaps(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
 }
 
 /// Rectangles filed by the grid cells they touch, so asking whether a new label overlaps one
 /// looks at its neighbours, not at every label placed.
-private struct RectGrid {
+nonisolated private struct RectGrid {
     let cell: Double
     private var rects: [Rect] = []
     private var cells: [Int: [Int]] = [:]

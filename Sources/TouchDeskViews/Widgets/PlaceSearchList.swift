@@ -1,0 +1,153 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskPlaces
+
+/// The list of place suggestions under a search field: it asks the index as the user types,
+/// moves a selection with Up and Down, follows the pointer, and draws each row as the name with
+/// the typed part in bold, an alias that matched in brackets, and where the place is, dimmed.
+///
+/// It owns the list's state only; the app says what a pick does. Map Search uses it; any app
+/// with a place field (Sea Level) can: keep one, call `update` when the field is edited,
+/// `handle(key:)` and `row(at:)` for input, `draw` after the field.
+final class PlaceSearchList {
+    /// What a key did to the list.
+    enum KeyResult: Equatable {
+        /// Not a list key (or the list is closed).
+        case ignored
+        /// The selection moved or the list closed.
+        case moved
+        /// Enter on a selected row.
+        case picked(Int)
+    }
+
+    static let rowHeight = 34.0
+
+    private(set) var suggestions: [PlaceSuggestion] = []
+    /// The suggestion Up/Down moved to; nil before the first Down.
+    private(set) var selectedRow: Int?
+    private var hoverRow: Int?
+    private var open = false
+    /// The field the list hangs under.
+    var anchor = Rect.zero
+
+    var isOpen: Bool { !suggestions.isEmpty && open }
+
+    /// Asks `index` for `text` (nil while the index loads) and opens the list.
+    func update(text: String, index: PlaceIndex?) {
+        selectedRow = nil
+        hoverRow = nil
+        suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text)
+        open = true
+    }
+
+    func close() {
+        open = false
+        selectedRow = nil
+        hoverRow = nil
+    }
+
+    /// The place of row `i`, if there is one.
+    func place(row i: Int) -> Place? { suggestions.indices.contains(i) ? suggestions[i].place : nil }
+
+    func rowRect(_ i: Int) -> Rect {
+        Rect(x: anchor.x, y: anchor.maxY + 4 + Double(i) * Self.rowHeight, width: anchor.width, height: Self.rowHeight)
+    }
+
+    /// The box of all rows.
+    var rect: Rect {
+        let first = rowRect(0)
+        return Rect(x: first.x, y: first.y, width: first.width, height: Double(suggestions.count) * Self.rowHeight)
+    }
+
+    func row(at p: Point) -> Int? {
+        guard isOpen else { return nil }
+        return suggestions.indices.first { rowRect($0).contains(p) }
+    }
+
+    func hover(_ p: Point) { hoverRow = row(at: p) }
+
+    /// Up, Down, Esc and Enter while the list is open.
+    func handle(key k: Key) -> KeyResult {
+        guard isOpen else { return .ignored }
+        if k.is("Down") || k.is("KP_Down") {
+            selectedRow = min(suggestions.count - 1, (selectedRow ?? -1) + 1)
+            return .moved
+        }
+        if k.is("Up") || k.is("KP_Up") {
+            selectedRow = selectedRow.map { max(0, $0 - 1) } ?? suggestions.count - 1
+            return .moved
+        }
+        if k.is("Escape") { close(); return .moved }
+        if k.is("Return") || k.is("KP_Enter"), let r = selectedRow { return .picked(r) }
+        return .ignored
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the rows under the field for `text`: a note while the index loads ("Loading
+    /// places…") or when nothing matches, else the suggestions.
+    func draw(_ cr: CairoContext, text: String, loading: Bool) {
+        guard open, !text.isEmpty else { return }
+        if loading { drawNote(cr, "Loading places…"); return }
+        if suggestions.isEmpty { drawNote(cr, "No place matches “\(text)”"); return }
+        Theme.well.set(cr)
+        cr.roundedRect(rect.insetBy(-2), radius: 8)
+        cr.fill()
+        for (i, s) in suggestions.enumerated() {
+            let r = rowRect(i)
+            if i == selectedRow || i == hoverRow {
+                (i == selectedRow ? Theme.controlOn : Theme.controlHover).set(cr)
+                cr.roundedRect(r.insetBy(1), radius: 6)
+                cr.fill()
+            }
+            drawSuggestion(cr, s, in: r)
+        }
+    }
+
+    private func drawNote(_ cr: CairoContext, _ text: String) {
+        let r = rowRect(0)
+        Theme.well.set(cr)
+        cr.roundedRect(r.insetBy(-2), radius: 8)
+        cr.fill()
+        cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: Theme.TextSize.body), color: Theme.dimText)
+    }
+
+    /// The name with the part the query matched in bold, an alternate name that matched in
+    /// brackets, then the region and country, dimmed, cut with an ellipsis if long.
+    private func drawSuggestion(_ cr: CairoContext, _ s: PlaceSuggestion, in r: Rect) {
+        var pieces: [(String, Bool, Color)] = Self.split(s.place.name, bold: s.nameMatch).map { ($0.0, $0.1, Theme.text) }
+        if let alias = s.alias {
+            pieces.append((" (", false, Theme.dimText))
+            pieces += Self.split(alias, bold: s.aliasMatch).map { ($0.0, $0.1, Theme.dimText) }
+            pieces.append((")", false, Theme.dimText))
+        }
+        var x = r.x + 12
+        let right = r.maxX - 10
+        for (text, bold, color) in pieces where !text.isEmpty {
+            let l = Text.layout(text, font: Font(size: Theme.TextSize.body, weight: bold ? .bold : .regular), width: max(10, right - x), ellipsis: .end)
+            cr.draw(l, x: x, y: r.midY - l.height / 2, color: color)
+            x += l.width
+            if x >= right - 10 { return }
+        }
+        let detail = Self.detail(s.place)
+        guard x < right - 40 else { return }
+        let l = Text.layout(detail, font: Font(size: Theme.TextSize.caption), width: right - x - 14, ellipsis: .end, align: .right)
+        cr.draw(l, x: x + 14, y: r.midY - l.height / 2, color: Theme.dimText)
+    }
+
+    /// "Zürich" split around the matched range: [("", false), ("Zür", true), ("ich", false)].
+    static func split(_ s: String, bold range: Range<String.Index>?) -> [(String, Bool)] {
+        guard let range, range.lowerBound >= s.startIndex, range.upperBound <= s.endIndex else { return [(s, false)] }
+        return [(String(s[..<range.lowerBound]), false), (String(s[range]), true), (String(s[range.upperBound...]), false)]
+    }
+
+    /// The dim part of a suggestion: where it is, and what kind of place unless a town
+    /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom").
+    static func detail(_ p: Place) -> String {
+        switch p.kind {
+        case .country: return "country"
+        case .city: return p.whereabouts
+        case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
+        }
+    }
+}
