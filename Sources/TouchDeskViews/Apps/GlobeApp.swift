@@ -98,6 +98,13 @@ public final class GlobeApp: MiniApp {
     public private(set) var model = GlobeModel()
     let environment: AppEnvironment
     let form = Form<Control>()
+    /// The sea-level slider and the flooded places' rows, for the keyboard: Tab reaches them, the
+    /// arrows step the slider and move along the rows, Enter turns the globe to a place.
+    lazy var spots = FocusSpots { [unowned self] in
+        [Focusable(name: "level", frame: sliderRect, role: .slider(down: .key(.key("Down")), up: .key(.key("Up"))))]
+            + (model.level > 0 && places != nil
+               ? readout?.largest.indices.map { Focusable(name: "place.\($0 + 1)", frame: listRowFrame($0), role: .button, group: 1) } ?? [] : [])
+    }
     let searchField: TextField
 
     // MARK: Data, arriving from the loaders
@@ -667,6 +674,7 @@ public final class GlobeApp: MiniApp {
     public func draw(_ cr: CairoContext) {
         drawGlobe(cr)
         drawPanel(cr)
+        spots.draw(cr)
     }
 
     /// Renders the globe's picture for the current state (after a layout or a tick), only when
@@ -995,7 +1003,7 @@ public final class GlobeApp: MiniApp {
 }
 
 extension GlobeApp {
-    public var widgets: [any WidgetGroup] { [form] }
+    public var widgets: [any WidgetGroup] { [form, spots] }
     /// The field and buttons, the sea-level slider, and the rows of the flooded-places list (a
     /// click turns the globe to that place).
     public var controlRects: [ControlRect] {

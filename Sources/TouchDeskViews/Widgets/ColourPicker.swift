@@ -149,6 +149,7 @@ public final class ColourPicker {
         if k.is("Escape") { return cancel() }
         if k.is("Tab") || k.is("ISO_Left_Tab") {
             focus = focus == .square ? .hue : .square
+            buttons.focused = nil
             return .consumed
         }
         let dx: Double, dy: Double
@@ -241,7 +242,7 @@ public final class ColourPicker {
         Color(1, 1, 1).set(cr)
         cr.circle(m, 5.5)
         cr.stroke()
-        if focus == .square { focusRing(cr, square) }
+        if focus == .square && buttons.focused == nil { focusRing(cr, square) }
     }
 
     private func drawHueStrip(_ cr: CairoContext) {
@@ -257,7 +258,7 @@ public final class ColourPicker {
         Color(1, 1, 1).set(cr)
         cr.rectangle(hueStrip.x - 1, y - 1, hueStrip.width + 2, 2)
         cr.stroke()
-        if focus == .hue { focusRing(cr, hueStrip) }
+        if focus == .hue && buttons.focused == nil { focusRing(cr, hueStrip) }
     }
 
     private func drawPreview(_ cr: CairoContext) {
@@ -304,4 +305,22 @@ extension ColourPicker: WidgetGroup {
                 KeyHelp("Tab", "Switch between the square and the hue strip"),
                 KeyHelp("#, 0–9, A–F", "Type a hex code: #RRGGBB, or #RGB then Enter")] + buttons.keyHelp
     }
+}
+
+extension ColourPicker: Focusing {
+    /// The square, the hue strip (the arrows adjust them, so to the keyboard they are fields), Use and Cancel.
+    public var focusables: [Focusable] {
+        guard isOpen else { return [] }
+        return [Focusable(name: "picker.square", frame: square, role: .field), Focusable(name: "picker.hue", frame: hueStrip, role: .field)]
+            + buttons.focusables
+    }
+    public var focusedName: String? {
+        guard isOpen else { return nil }
+        return buttons.focusedName ?? (focus == .square ? "picker.square" : "picker.hue")
+    }
+    public func setFocus(named name: String?) {
+        buttons.setFocus(named: name)
+        if name == "picker.square" { focus = .square } else if name == "picker.hue" { focus = .hue }
+    }
+    public var holdsFocus: Bool { isOpen }
 }

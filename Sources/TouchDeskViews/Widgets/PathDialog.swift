@@ -166,3 +166,12 @@ extension PathDialog: WidgetGroup {
     public var controlRects: [ControlRect] { form.controlRects + questionControls.controlRects }
     public var keyHelp: [KeyHelp] { question == nil ? form.keyHelp : questionControls.keyHelp }
 }
+
+extension PathDialog: Focusing {
+    public var focusables: [Focusable] { question == nil ? form.focusables : questionControls.focusables }
+    public var focusedName: String? { question == nil ? form.focusedName : questionControls.focusedName }
+    public func setFocus(named name: String?) {
+        if question == nil { form.setFocus(named: name) } else { questionControls.setFocus(named: name) }
+    }
+    public var holdsFocus: Bool { true }
+}
