@@ -38,27 +38,36 @@ struct KeyboardFocusTests {
         return n
     }
 
+    /// Controls dimmed on a fresh start, which Tab passes by as GTK does: nothing to undo yet, a
+    /// count still at its start, no page history, the map at its widest with no place chosen.
+    static let disabledAtStart: [String: Set<String>] = ["paint": ["undo", "redo"], "maze": ["undo", "redo"], "doubler": ["reset"],
+                                                         "web": ["back", "forward"], "map": ["out", "copy"]]
+
     @Test("Tab reaches every control on screen, in order, and draws a ring round the focused one",
           arguments: DrawOnlyReadsTests.ids)
     func tabReachesEveryControl(id: String) throws {
         let shell = shell(id)
         let app = try #require(shell.current?.app)
-        let onScreen = Set(app.controlRects.map(\.id)).union(["home"])
+        let onScreen = Set(app.controlRects.map(\.id)).union(["home"]).subtracting(Self.disabledAtStart[id] ?? [])
+        // An app may open with a field focused (Temperature's °C): Tab on to the content first.
+        for _ in 0..<30 where shell.focusChain(app).current != nil { shell.press("Tab") }
+        #expect(shell.focusChain(app).current == nil)
         let plain = frame(of: shell)
         let stops = shell.focusChain(app).items.count
         #expect(stops >= 2, "\(id): Tab reaches \(stops) controls")
-        var visited: [String] = []
+        var visited: [String] = [], roles: Set<String> = []
         for _ in 0..<stops {
             shell.press("Tab")
             let chain = shell.focusChain(app)
             let (g, item) = try #require(chain.current, "\(id): Tab left nothing focused after \(visited)")
             visited.append(item.name)
-            let r = chain.groups[g] === shell.bar ? item.frame : item.frame.offsetBy(0, Shell.barHeight)
+            roles.insert("\(item.name) \(item.role)")
+            let r = chain.groups[g] === shell.bar ? item.frame : Rect(x: item.frame.x, y: item.frame.y + Shell.barHeight, width: item.frame.width, height: item.frame.height)
             let ring = Self.changed(plain, frame(of: shell), in: r)
             #expect(ring >= 40, "\(id): \(item.name) focused changes only \(ring) pixels round \(r)")
         }
         #expect(onScreen.subtracting(visited).isEmpty, "\(id): Tab never reaches \(onScreen.subtracting(visited).sorted())")
-        #expect(Set(visited).count == visited.count, "\(id): Tab visits one twice: \(visited)")
+        #expect(roles.count == visited.count, "\(id): Tab visits one twice: \(visited)")
         #expect(visited.last == "home", "\(id): the bar's Home comes last")
         // One more Tab is the app's own content: no ring; then Shift+Tab walks back the same way.
         shell.press("Tab")
@@ -170,14 +179,14 @@ struct KeyboardFocusTests {
         app.press("space")
         _ = app.handle(.keyUp(Key("space")))
         img = frame(of: app, size: Self.size)
-        #expect(img.at(cursor.x, cursor.y) == PixelColor(app.model.color.color), "Space paints a dab")
+        #expect(img.at(cursor.x, cursor.y) == PixelColor(r: Int(app.model.color.red), g: Int(app.model.color.green), b: Int(app.model.color.blue)), "Space paints a dab")
         _ = app.handle(.key(Key("Down", shift: true)))
         for _ in 0..<9 { _ = app.handle(.key(Key("Down", shift: true))) }
         _ = app.handle(.keyUp(Key("Shift_L")))
         app.press("Right"); app.press("Right"); app.press("Right")
         img = frame(of: app, size: Self.size)
         let along = pointsAlong(from: (cursor.x, cursor.y + 10), to: (cursor.x, cursor.y + 70), count: 7)
-        #expect(img.mismatches(along, expected: PixelColor(app.model.color.color)).isEmpty, "Shift+Down drew a line")
+        #expect(img.mismatches(along, expected: PixelColor(r: Int(app.model.color.red), g: Int(app.model.color.green), b: Int(app.model.color.blue))).isEmpty, "Shift+Down drew a line")
         #expect(img.at(cursor.x + 24, cursor.y + 80 - 40) == PixelColor(Color(0, 0, 0)), "plain arrows after it paint nothing")
         #expect(app.model.canUndo)
         _ = app.handle(.key(Key("z", control: true)))

@@ -314,13 +314,14 @@ extension ColourPicker: Focusing {
         return [Focusable(name: "picker.square", frame: square, role: .field), Focusable(name: "picker.hue", frame: hueStrip, role: .field)]
             + buttons.focusables
     }
-    public var focusedName: String? {
-        guard isOpen else { return nil }
-        return buttons.focusedName ?? (focus == .square ? "picker.square" : "picker.hue")
+    public func isFocused(_ item: Focusable) -> Bool {
+        guard isOpen else { return false }
+        if buttons.focused != nil { return buttons.isFocused(item) }
+        return item.name == (focus == .square ? "picker.square" : "picker.hue")
     }
-    public func setFocus(named name: String?) {
-        buttons.setFocus(named: name)
-        if name == "picker.square" { focus = .square } else if name == "picker.hue" { focus = .hue }
+    public func setKeyboardFocus(_ item: Focusable?) {
+        buttons.setKeyboardFocus(item)
+        if item?.name == "picker.square" { focus = .square } else if item?.name == "picker.hue" { focus = .hue }
     }
     public var holdsFocus: Bool { isOpen }
 }

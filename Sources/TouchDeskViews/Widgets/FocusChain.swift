@@ -21,8 +21,7 @@ public struct FocusChain {
     /// The item with the focus, if Tab can reach it.
     public var current: (group: Int, item: Focusable)? {
         for (g, group) in groups.enumerated() {
-            guard let name = group.focusedName else { continue }
-            if let f = group.focusables.first(where: { $0.name == name }) { return (g, f) }
+            if let f = group.focusables.first(where: { group.isFocused($0) }) { return (g, f) }
         }
         return nil
     }
@@ -37,10 +36,10 @@ public struct FocusChain {
         let all = items
         guard !all.isEmpty else { return false }
         let stops = isHeld ? all.count : all.count + 1
-        let i = current.flatMap { c in all.firstIndex { $0.group == c.group && $0.item.name == c.item.name } } ?? all.count
+        let i = current.flatMap { c in all.firstIndex { $0.group == c.group && $0.item == c.item } } ?? all.count
         let next = i >= stops ? (backward ? stops - 1 : 0) : (i + (backward ? stops - 1 : 1)) % stops
         if next == all.count {
-            for group in groups where group.focusedName != nil { group.setFocus(named: nil) }
+            for group in groups { group.setKeyboardFocus(nil) }
         } else {
             focus(all[next])
         }
@@ -56,7 +55,7 @@ public struct FocusChain {
     public func moveInGroup(forward: Bool) -> Bool {
         guard let c = current, let g = c.item.group else { return false }
         let members = groups[c.group].focusables.filter { $0.group == g }
-        guard let i = members.firstIndex(where: { $0.name == c.item.name }) else { return false }
+        guard let i = members.firstIndex(of: c.item) else { return false }
         let j = min(max(0, i + (forward ? 1 : -1)), members.count - 1)
         focus((c.group, members[j]))
         return true
@@ -64,15 +63,14 @@ public struct FocusChain {
 
     /// Takes the focus from every control (a field keeps it: a click elsewhere does not end typing).
     public func clearControls() {
-        for group in groups {
-            guard let name = group.focusedName, let f = group.focusables.first(where: { $0.name == name }), f.role != .field else { continue }
-            group.setFocus(named: nil)
+        for group in groups where group.focusables.contains(where: { group.isFocused($0) && $0.role != .field }) {
+            group.setKeyboardFocus(nil)
         }
     }
 
     private func focus(_ target: (group: Int, item: Focusable)) {
-        for (g, group) in groups.enumerated() where g != target.group && group.focusedName != nil { group.setFocus(named: nil) }
-        groups[target.group].setFocus(named: target.item.name)
+        for (g, group) in groups.enumerated() where g != target.group { group.setKeyboardFocus(nil) }
+        groups[target.group].setKeyboardFocus(target.item)
     }
 
     /// The key event a chord stands for: what pressing it on a keyboard would send.

@@ -12,8 +12,8 @@ public final class FocusSpots: WidgetGroup {
     public init(_ spots: @escaping () -> [Focusable]) { provider = spots }
 
     public var focusables: [Focusable] { provider().filter { $0.frame.width > 0 && $0.frame.height > 0 } }
-    public var focusedName: String? { focused }
-    public func setFocus(named name: String?) { focused = name }
+    public func isFocused(_ item: Focusable) -> Bool { focused == item.name }
+    public func setKeyboardFocus(_ item: Focusable?) { focused = item?.name }
 
     public var controlRects: [ControlRect] { focusables.map { ControlRect($0.name, $0.frame) } }
     public var keyHelp: [KeyHelp] { [] }

@@ -201,7 +201,7 @@ extension OverflowToolbar: Focusing {
         guard isPanelOpen else { return all }
         return overflow.compactMap { id in all.first { $0.name == id.name } } + all.filter { $0.name == more.name }
     }
-    public var focusedName: String? { controls.focusedName }
-    public func setFocus(named name: String?) { controls.setFocus(named: name) }
+    public func isFocused(_ item: Focusable) -> Bool { controls.isFocused(item) }
+    public func setKeyboardFocus(_ item: Focusable?) { controls.setKeyboardFocus(item) }
     public var holdsFocus: Bool { isPanelOpen }
 }

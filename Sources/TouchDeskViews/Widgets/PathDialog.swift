@@ -169,9 +169,9 @@ extension PathDialog: WidgetGroup {
 
 extension PathDialog: Focusing {
     public var focusables: [Focusable] { question == nil ? form.focusables : questionControls.focusables }
-    public var focusedName: String? { question == nil ? form.focusedName : questionControls.focusedName }
-    public func setFocus(named name: String?) {
-        if question == nil { form.setFocus(named: name) } else { questionControls.setFocus(named: name) }
+    public func isFocused(_ item: Focusable) -> Bool { question == nil ? form.isFocused(item) : questionControls.isFocused(item) }
+    public func setKeyboardFocus(_ item: Focusable?) {
+        if question == nil { form.setKeyboardFocus(item) } else { questionControls.setKeyboardFocus(item) }
     }
     public var holdsFocus: Bool { true }
 }

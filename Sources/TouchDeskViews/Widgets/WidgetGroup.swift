@@ -106,10 +106,10 @@ public struct Focusable: Equatable {
 public protocol Focusing: AnyObject {
     /// What Tab can reach now (shown, enabled), in order.
     var focusables: [Focusable] { get }
-    /// The name of the item with the focus, if it is in this group.
-    var focusedName: String? { get }
-    /// Gives the focus to the item named (nil: to nothing in this group).
-    func setFocus(named name: String?)
+    /// Whether `item` (one of `focusables`) has the focus.
+    func isFocused(_ item: Focusable) -> Bool
+    /// Gives the focus to `item` (nil: to nothing in this group).
+    func setKeyboardFocus(_ item: Focusable?)
     /// While true (an open dialog, picker or panel), Tab and the arrows stay inside this group.
     var holdsFocus: Bool { get }
 }
@@ -162,10 +162,10 @@ extension Controls: Focusing {
         }
     }
 
-    public var focusedName: String? { focused?.name }
+    public func isFocused(_ item: Focusable) -> Bool { focused?.name == item.name }
 
-    public func setFocus(named name: String?) {
-        focused = name.flatMap { n in items.first { $0.id.name == n }?.id }
+    public func setKeyboardFocus(_ item: Focusable?) {
+        focused = item.flatMap { f in items.first { $0.id.name == f.name }?.id }
     }
 }
 
@@ -185,18 +185,18 @@ extension Form: Focusing {
         return out + shown.filter { f in !out.contains { $0.name == f.name } }
     }
 
-    public var focusedName: String? {
+    public func isFocused(_ item: Focusable) -> Bool {
         switch focus {
-        case .field(let id)?: id
-        case .control(let id)?: id.name
-        case nil: nil
+        case .field(let id)?: item.role == .field && item.name == id
+        case .control(let id)?: item.role != .field && item.name == id.name
+        case nil: false
         }
     }
 
-    public func setFocus(named name: String?) {
-        guard let name else { setFocus(nil); return }
-        if field(name) != nil { setFocus(.field(name)) }
-        else if let c = controls.items.first(where: { $0.id.name == name }) { setFocus(.control(c.id)) }
+    public func setKeyboardFocus(_ item: Focusable?) {
+        guard let item else { setFocus(nil); return }
+        if item.role == .field, field(item.name) != nil { setFocus(.field(item.name)) }
+        else if let c = controls.items.first(where: { $0.id.name == item.name }) { setFocus(.control(c.id)) }
         else { setFocus(nil) }
     }
 }
