@@ -420,7 +420,9 @@ public final class GlobeApp: MiniApp {
     private func handleKey(_ k: Key) -> Bool {
         if searchField.isFocused {
             if k.is("Escape") {
-                if suggestions.isEmpty { form.setFocus(nil) } else { suggestions = [] }
+                // One Esc ends the search, suggestions and field together; the next goes home.
+                suggestions = []
+                form.setFocus(nil)
                 return true
             }
             if !suggestions.isEmpty && (k.is("Down") || k.is("KP_Down")) {

@@ -395,7 +395,8 @@ public final class MapApp: MiniApp, QueryOpenable {
                 selectedRow = selectedRow.map { max(0, $0 - 1) } ?? suggestions.count - 1
                 return true
             }
-            if k.is("Escape") { closeList(); return true }
+            // One Esc ends the search in progress, list and field together; the next goes home.
+            if k.is("Escape") { closeList(); form.setFocus(nil); return true }
             if (k.is("Return") || k.is("KP_Enter")), let r = selectedRow { pick(row: r); return true }
         }
         if field.isFocused {

@@ -162,6 +162,9 @@ public final class Shell {
     public var keySections: [(title: String, keys: [KeyHelp])] {
         let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
+            let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
+                         KeyHelp("Space, Enter", "Press the control with the ring"), KeyHelp("Arrows", "Step a slider with the ring; move within its group")]
+            let everywhere = focus + everywhere
             if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
             return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
