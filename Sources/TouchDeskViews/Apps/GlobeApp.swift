@@ -101,7 +101,7 @@ public final class GlobeApp: MiniApp {
     /// The sea-level slider and the flooded places' rows, for the keyboard: Tab reaches them, the
     /// arrows step the slider and move along the rows, Enter turns the globe to a place.
     lazy var spots = FocusSpots { [unowned self] in
-        [Focusable(name: "level", frame: sliderRect, role: .slider(down: .key(.key("Down")), up: .key(.key("Up"))))]
+        [Focusable(name: "level", frame: sliderRect, role: .slider(down: .key(.key("Next")), up: .key(.key("Prior"))))]
             + (model.level > 0 && places != nil
                ? readout?.largest.indices.map { Focusable(name: "place.\($0 + 1)", frame: listRowFrame($0), role: .button, group: 1) } ?? [] : [])
     }
