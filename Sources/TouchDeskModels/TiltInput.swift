@@ -3,9 +3,9 @@ import Foundation
 
 /// Tilt input shared by the tilt apps: one tilt vector in g from whichever source is active.
 ///
-/// The keyboard is always there: arrows or WASD lean the "device" towards 1 g on that axis while
-/// held (0.5 s from level to full tilt), it eases back to level in 0.3 s once released, and Space
-/// levels it at once. A right-button drag tilts towards the pointer's offset from the view centre.
+/// The keyboard is always there: arrows or WASD lean the "device" further the longer they are held,
+/// up to 0.7 g (1 s from level), it eases back to level in about half a second once released, and
+/// Space levels it at once. A right-button drag tilts towards the pointer's offset from the view centre.
 /// A real accelerometer or joystick arrives as `.tilt` events and wins while it keeps reporting,
 /// unless the keyboard or the mouse is in use. Time is counted in the 1/60 s ticks the app steps.
 
@@ -16,12 +16,20 @@ public enum TiltSourceKind: String, Sendable {
     case device = "Sensor"
 }
 
-/// The keyboard's tilt: an (x, y) lean that eases towards the held arrows.
+/// The keyboard's tilt: an (x, y) lean that grows while an arrow is held and eases back when it is
+/// let go, as a hand tilts a phone: a tap nudges, holding leans further the longer it is held, up
+/// to `limit`, and letting go settles smoothly, quickly at first and gently at the end.
 public struct KeyboardTilt: Equatable, Sendable {
-    /// Ticks from level to full tilt while a key is held (0.5 s at 60 Hz).
-    public static let ticksToFull = 30.0
-    /// Ticks from full tilt back to level after release (0.3 s).
-    public static let ticksToLevel = 18.0
+    /// The most a key leans the device, in g: sin 45°, as far as a hand tips a phone to roll a
+    /// ball, not on its side.
+    public static let limit = 0.7
+    /// Ticks from level to the limit while a key is held (1 s at 60 Hz): the lean grows in
+    /// proportion to the time held, so a 0.1 s tap leans 0.07 g.
+    public static let ticksToLimit = 60.0
+    /// The share of the lean given back each tick after release, and the least step back, so the
+    /// lean eases out like a hand letting go and is level within about half a second.
+    public static let easeBack = 0.12
+    public static let leastStepBack = 0.004
 
     public private(set) var x = 0.0
     public private(set) var y = 0.0
@@ -29,18 +37,24 @@ public struct KeyboardTilt: Equatable, Sendable {
 
     /// Advances one tick towards the target lean (each axis −1, 0 or +1).
     public mutating func step(targetX: Int, targetY: Int) {
-        x = Self.approach(x, Double(targetX))
-        y = Self.approach(y, Double(targetY))
-        // Two keys held (a diagonal) still make a tilt of at most 1 g, so z stays real.
+        x = Self.approach(x, Double(targetX) * Self.limit)
+        y = Self.approach(y, Double(targetY) * Self.limit)
+        // Two keys held (a diagonal) still make a tilt of at most the limit.
         let m = (x * x + y * y).squareRoot()
-        if m > 1 { x /= m; y /= m }
+        if m > Self.limit { x *= Self.limit / m; y *= Self.limit / m }
     }
 
     private static func approach(_ v: Double, _ target: Double) -> Double {
-        // Towards a lean (away from level or across it) at the tilting rate; back to level at the faster one.
-        let rate = target == 0 ? 1 / ticksToLevel : 1 / ticksToFull
-        if v < target { return min(target, v + rate) }
-        if v > target { return max(target, v - rate) }
+        let ramp = limit / ticksToLimit
+        if target == 0 || (target > 0) != (v > 0) && v != 0 {
+            // Back towards level (released, or the other way pressed): ease out, never overshoot.
+            let back = max(abs(v) * easeBack, leastStepBack, target == 0 ? 0 : ramp)
+            let eased = abs(v) <= back ? 0 : v - (v > 0 ? back : -back)
+            if target == 0 || eased != 0 { return eased }
+            return min(ramp, abs(target)) * (target > 0 ? 1 : -1)
+        }
+        if v < target { return min(target, v + ramp) }
+        if v > target { return max(target, v - ramp) }
         return v
     }
 

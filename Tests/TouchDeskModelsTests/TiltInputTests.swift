@@ -16,31 +16,51 @@ struct TiltInputTests {
         for _ in 0..<ticks { t.step() }
     }
 
-    @Test func holdingLeftReachesFullTiltInHalfASecondNotBefore() {
+    @Test func holdingLeftLeansInProportionToTheTimeHeldUpToTheLimit() {
         var t = TiltInput()
-        Self.hold("Left", ticks: 15, &t)
-        #expect(abs(t.vector.x - (-0.5)) < 1e-9, "after 0.25 s the tilt is halfway: \(t.vector.x)")
-        for _ in 0..<15 { t.step() }
-        #expect(abs(t.vector.x - (-1)) < 1e-9, "after 0.5 s the tilt is a full 1 g left")
+        Self.hold("Left", ticks: 6, &t)
+        #expect(abs(t.vector.x - (-0.07)) < 1e-9, "a 0.1 s tap nudges: \(t.vector.x)")
+        for _ in 0..<24 { t.step() }
+        #expect(abs(t.vector.x - (-0.35)) < 1e-9, "half a second: half the limit: \(t.vector.x)")
+        for _ in 0..<30 { t.step() }
+        #expect(abs(t.vector.x - (-KeyboardTilt.limit)) < 1e-9, "a second: the limit")
+        for _ in 0..<60 { t.step() }
+        #expect(abs(t.vector.x - (-KeyboardTilt.limit)) < 1e-9, "held longer, it goes no further")
         #expect(t.source == .keyboard)
     }
 
-    @Test func releasingEasesBackToLevelInAThirdOfASecond() {
+    @Test func releasingEasesBackSmoothlyToLevelInAboutHalfASecond() {
         var t = TiltInput()
-        Self.hold("Up", ticks: 40, &t)
-        #expect(abs(t.vector.y - 1) < 1e-9)
+        Self.hold("Up", ticks: 60, &t)
+        #expect(abs(t.vector.y - KeyboardTilt.limit) < 1e-9)
         _ = t.handle(Self.keyUp("Up"), center: Self.center, radius: 100)
-        for _ in 0..<9 { t.step() }
-        #expect(abs(t.vector.y - 0.5) < 1e-9, "halfway back after 0.15 s: \(t.vector.y)")
-        for _ in 0..<9 { t.step() }
-        #expect(t.vector.y == 0 && t.vector.x == 0, "level after 0.3 s")
+        var ys = [t.vector.y]
+        for _ in 0..<40 { t.step(); ys.append(t.vector.y) }
+        #expect(ys[1] > 0.5, "no jump back: \(ys[1])")
+        let steps = zip(ys, ys.dropFirst()).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 >= 0 }, "it only ever goes back towards level")
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.1 <= $0.0 + 1e-12 }, "quick at first, gentle at the end")
+        #expect(ys.allSatisfy { $0 >= 0 }, "never past level")
+        let levelAt = try! #require(ys.firstIndex(of: 0), "level within 40 ticks: \(ys)")
+        #expect((20...36).contains(levelAt), "level after \(levelAt) ticks")
         #expect(t.vector.z == -1, "a level device reads z = −1 g")
+    }
+
+    @Test func theOtherArrowTurnsTheLeanAroundWithoutAJump() {
+        var t = TiltInput()
+        Self.hold("Right", ticks: 60, &t)
+        _ = t.handle(Self.keyUp("Right"), center: Self.center, radius: 100)
+        _ = t.handle(Self.key("Left"), center: Self.center, radius: 100)
+        var xs = [t.vector.x]
+        for _ in 0..<120 { t.step(); xs.append(t.vector.x) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0.1 <= $0.0 && $0.0 - $0.1 < 0.09 }, "down smoothly, then on to the left")
+        #expect(abs(xs.last! - (-KeyboardTilt.limit)) < 1e-9)
     }
 
     @Test func wasdTiltsLikeTheArrowsAndSpaceLevelsAtOnce() {
         var t = TiltInput()
         Self.hold("d", ticks: 30, &t)
-        #expect(abs(t.vector.x - 1) < 1e-9)
+        #expect(abs(t.vector.x - 0.35) < 1e-9)
         _ = t.handle(Self.keyUp("d"), center: Self.center, radius: 100)
         Self.hold("s", ticks: 10, &t)
         #expect(t.vector.y < 0)
@@ -54,7 +74,7 @@ struct TiltInputTests {
         Self.hold("Up", ticks: 60, &t)
         let v = t.vector
         #expect(abs(v.x * v.x + v.y * v.y + v.z * v.z - 1) < 1e-9, "|a| = 1 g at rest")
-        #expect(abs(v.x - v.y) < 1e-9 && v.x > 0.7, "diagonal: both axes lean equally \(v)")
+        #expect(abs(v.x - v.y) < 1e-9 && v.x > 0.45 && v.x * v.x + v.y * v.y <= KeyboardTilt.limit * KeyboardTilt.limit + 1e-9, "diagonal: both axes lean equally \(v)")
         let r = restingTilt(x: 0.6, y: 0)
         #expect(abs(r.z - (-0.8)) < 1e-12)
     }

@@ -33,7 +33,7 @@ struct LayoutAndKeysTests {
         let shell = makeShell(Size(900, 640))
         shell.open(id: "holes")
         let rects = shell.controlRects
-        #expect(rects.map(\.id) == ["back", "restart"])
+        #expect(rects.map(\.id) == ["home", "restart"])
         let app = try! #require(shell.current?.app as? HolesApp)
         #expect(rects[1].frame == Rect(x: app.controls[.restart]!.frame.x, y: app.controls[.restart]!.frame.y + Shell.barHeight,
                                        width: app.controls[.restart]!.frame.width, height: app.controls[.restart]!.frame.height))

@@ -304,7 +304,7 @@ struct PaintColourViewTests {
         check(app.controlRects, "closed")
         for c in PaintColor.allCases { #expect(app.controls[.color(c)]!.frame.width > 0, "\(c.name) swatch hidden at \(size)") }
         if !app.toolbar.overflow.isEmpty {
-            #expect(app.press("Tab"))
+            #expect(app.press("m"))
             #expect(app.toolbar.isPanelOpen)
             check(app.controlRects, "with More open")
         }
@@ -320,10 +320,10 @@ struct PaintColourViewTests {
 
     @Test func aClickOutsideTheMorePanelClosesItWithoutPainting() throws {
         // A narrow window tall enough to leave canvas above the panel (at 400 × 360 it covers the
-        // canvas, and Tab, Esc or More close it).
+        // canvas, and M, Esc or More close it).
         let app = makeApp(size: Size(400, 520))
         #expect(!app.toolbar.overflow.isEmpty)
-        app.press("Tab")
+        app.press("m")
         #expect(app.toolbar.isPanelOpen)
         // A canvas point the panel does not cover (the panel grows with the tools behind More).
         let panel = app.toolbar.panel

@@ -71,7 +71,7 @@ struct TiltAppsTests {
         let start = app.model.ball
         Self.holdKey(app, "Left", ticks: 60)
         #expect(app.model.ball.x < start.x - 60, "ball only at \(app.model.ball) from \(start)")
-        #expect(app.tilt.source == .keyboard && app.tilt.vector.x < -0.5)
+        #expect(app.tilt.source == .keyboard && app.tilt.vector.x < -0.5 && app.tilt.vector.x >= -KeyboardTilt.limit)
         _ = app.handle(.key(Key("space")))
         #expect(app.tilt.vector.x == 0, "Space levels at once")
         let img = frame(of: app, size: Self.size)

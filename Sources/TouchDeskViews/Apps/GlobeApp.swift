@@ -22,6 +22,13 @@ public final class GlobeApp: MiniApp {
     public internal(set) var model = GlobeModel()
     let environment: AppEnvironment
     let form = Form<Control>()
+    /// The sea-level slider and the flooded places' rows, for the keyboard: Tab reaches them, the
+    /// arrows step the slider and move along the rows, Enter turns the globe to a place.
+    lazy var spots = FocusSpots { [unowned self] in
+        [Focusable(name: "level", frame: sliderRect, role: .slider(down: .key(.key("Next")), up: .key(.key("Prior"))))]
+            + (model.level > 0 && places != nil
+               ? readout?.largest.indices.map { Focusable(name: "place.\($0 + 1)", frame: listRowFrame($0), role: .button, group: 1) } ?? [] : [])
+    }
     let searchField: TextField
 
     // MARK: Data, arriving from the loaders
@@ -337,7 +344,9 @@ public final class GlobeApp: MiniApp {
         }
         if searchField.isFocused {
             if k.is("Escape") {
-                if suggestions.isEmpty { form.setFocus(nil) } else { suggestions = [] }
+                // One Esc ends the search, suggestions and field together; the next goes home.
+                suggestions = []
+                form.setFocus(nil)
                 return true
             }
             if !suggestions.isEmpty && (k.is("Down") || k.is("KP_Down")) {
@@ -501,6 +510,7 @@ public final class GlobeApp: MiniApp {
     public func draw(_ cr: CairoContext) {
         drawGlobe(cr)
         drawPanel(cr)
+        spots.draw(cr)
     }
 
     /// Renders the globe's picture for the current state (after a layout or a tick), only when
@@ -608,7 +618,7 @@ public final class GlobeApp: MiniApp {
 }
 
 extension GlobeApp {
-    public var widgets: [any WidgetGroup] { [form] }
+    public var widgets: [any WidgetGroup] { [form, spots] }
     /// Esc puts the profile away before it goes home.
     public var takesEscape: Bool { profileTool.isShowing && !searchField.isFocused }
     /// The field and buttons, the sea-level slider, and the rows of the flooded-places list (a

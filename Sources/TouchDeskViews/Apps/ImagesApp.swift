@@ -61,7 +61,12 @@ public final class ImagesApp: MiniApp {
         keys.addKeys(.reset, .key("r"), help: "Show every layer in the first order")
     }
 
-    public var widgets: [any WidgetGroup] { [keys] }
+    /// The small squares, for the keyboard: Tab reaches them, the arrows move along them, Space shows or hides one.
+    lazy var layerSpots = FocusSpots { [unowned self] in
+        smallRects.enumerated().map { Focusable(name: "layer.\($0.offset + 1)", frame: $0.element, role: .button, group: 1) }
+    }
+
+    public var widgets: [any WidgetGroup] { [keys, layerSpots] }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Click a small square", "Hide or show that layer"), KeyHelp("Drag a small square", "Move the layer back or forward")]
     }
@@ -172,6 +177,7 @@ public final class ImagesApp: MiniApp {
             let r = smallRects[i]
             drawSmall(i, in: Rect(x: t.now.x - r.width / 2, y: r.y + 4, width: r.width, height: r.height), cr)
         }
+        layerSpots.draw(cr)
         compositor.drawWarning(cr, y: size.height - 12, width: size.width)
     }
 

@@ -383,6 +383,8 @@ public final class MapApp: MiniApp, QueryOpenable {
     private func handleKey(_ k: Key) -> Bool {
         if KeyChord.control("l").matches(k) { activate(.search); return true }
         if KeyChord.control("c").matches(k), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
+        // One Esc ends the search in progress, list and field together; the next goes home.
+        if k.is("Escape"), list.isOpen { _ = list.handle(key: k); form.setFocus(nil); return true }
         switch list.handle(key: k) {
         case .ignored: break
         case .moved: return true

@@ -3,7 +3,7 @@ import TouchDeskInterface
 import TouchDeskModels
 
 /// Paintbrush's colour tools: the colour picker (C), the eyedropper (I, or Alt+click on the
-/// canvas), brush opacity ({ and }), and the More panel (Tab) for tools that do not fit the toolbar.
+/// canvas), brush opacity ({ and }), and the More panel (M) for tools that do not fit the toolbar.
 extension PaintApp {
     /// The opacity slider's range, in percent.
     static let opacityPercent = 5.0...100.0

@@ -2,8 +2,9 @@ import TouchDeskInterface
 
 extension PaintApp {
     public var widgets: [any WidgetGroup] { fileDialog.map { [$0] } ?? (picker.isOpen ? [toolbar, picker] : [toolbar]) }
-    public var takesEscape: Bool { fileDialog != nil || picker.isOpen }
+    public var takesEscape: Bool { fileDialog != nil || picker.isOpen || toolbar.isPanelOpen || picksNext }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Drag", "Paint"), KeyHelp("Alt+click", "Take the colour under the pointer (eyedropper)")]
+        [KeyHelp("Drag", "Paint"), KeyHelp("← → ↑ ↓", "Move the keyboard brush"), KeyHelp("Space", "Paint a dab; hold with the arrows to paint"),
+         KeyHelp("Shift+← → ↑ ↓", "Draw a straight line"), KeyHelp("Alt+click", "Take the colour under the pointer (eyedropper)")]
     }
 }

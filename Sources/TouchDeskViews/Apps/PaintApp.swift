@@ -45,6 +45,8 @@ public final class PaintApp: MiniApp {
     /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
     var pixelScale = 1.0
     var hover: Point?
+    /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
+    var keyBrush = KeyboardBrush()
     var toast = Toast()
     /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
     var files = PaintFiles()
@@ -70,7 +72,7 @@ public final class PaintApp: MiniApp {
         controls.addSlider(.size, "Size", range: PaintModel.radiusRange, down: .key("bracketleft"), up: .key("bracketright"), value: model.radius)
         controls.addSlider(.opacity, "Opacity", range: Self.opacityPercent, down: .key("braceleft"), up: .key("braceright"), value: 100,
                            help: "Brush opacity, 5–100 %")
-        toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, more: .more, key: KeyChord(["Tab", "ISO_Left_Tab"], shown: "Tab"))
+        toolbar = OverflowToolbar(controls: controls, priority: Self.toolPriority, more: .more, key: .key("m"))
         syncControls()
     }
 
@@ -120,6 +122,8 @@ public final class PaintApp: MiniApp {
             hover = nil
         case .key(let k):
             return handleKey(k)
+        case .keyUp(let k):
+            return handleBrushRelease(k)
         default:
             return false
         }
@@ -130,7 +134,7 @@ public final class PaintApp: MiniApp {
 
     private func handleKey(_ k: Key) -> Bool {
         if handleColourKey(k) { syncControls(); return true }
-        return false
+        return handleBrushKey(k)
     }
 
     func activate(_ id: Control) {
@@ -221,6 +225,7 @@ public final class PaintApp: MiniApp {
             cr.circle(hover, model.radius)
             cr.stroke()
         }
+        drawBrushCursor(cr)
         drawDocumentEdges(cr)
         cr.fill(Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
         toolbar.draw(cr)

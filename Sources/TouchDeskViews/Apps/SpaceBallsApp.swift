@@ -33,6 +33,10 @@ public final class SpaceBallsApp: MiniApp {
     /// A touch that began in empty space: a ball is added where it ends, if it ends there too.
     private var pendingAdd: Point?
     private var toast = Toast()
+    /// The ball the keys throw (1–9 or N choose it, the arrows throw it), drawn with a ring.
+    public private(set) var chosen: Int?
+    /// How fast an arrow throws the chosen ball, in points per tick: a brisk flick's speed.
+    static let keyThrowSpeed = 8.0
 
     public init(environment: AppEnvironment) {
         controls.add(.start, "Start", key: .key("Return", "KP_Enter"))
@@ -45,7 +49,8 @@ public final class SpaceBallsApp: MiniApp {
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
+        [KeyHelp("1–9, N", "Choose ball 1 to 9, or the next ball"), KeyHelp("Arrows", "Throw the chosen ball that way"),
+         KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
     }
 
     public func layout(in size: Size, scale: Double) {
@@ -59,6 +64,7 @@ public final class SpaceBallsApp: MiniApp {
         // Keys always reach the controls; a pointer only when no ball is held or being added.
         var toControls = held == nil && pendingAdd == nil
         if case .key = event { toControls = true }
+        if case .key(let k) = event, handleBallKey(k) { return true }
         if toControls {
             switch controls.handle(event) {
             case .activated(let id): activate(id); return true
@@ -99,6 +105,40 @@ public final class SpaceBallsApp: MiniApp {
         default:
             return false
         }
+        return true
+    }
+
+    /// A digit or N chooses a ball; an arrow throws the chosen one (the first if none is) and sets
+    /// the box running, as a flick does.
+    private func handleBallKey(_ k: Key) -> Bool {
+        guard !k.control, !k.alt, !model.balls.isEmpty else { return false }
+        if let d = Int(k.name.hasPrefix("KP_") ? String(k.name.dropFirst(3)) : k.name), (1...9).contains(d) {
+            guard d <= model.balls.count else {
+                toast.show("There are \(model.balls.count) balls: + adds one", isError: true, seconds: 2)
+                return true
+            }
+            chosen = d - 1
+            return true
+        }
+        if k.is("n") {
+            chosen = ((chosen ?? -1) + 1) % model.balls.count
+            return true
+        }
+        let v = Self.keyThrowSpeed
+        let (vx, vy): (Double, Double)
+        switch k.name {
+        case "Left", "KP_Left": (vx, vy) = (-v, 0)
+        case "Right", "KP_Right": (vx, vy) = (v, 0)
+        case "Up", "KP_Up": (vx, vy) = (0, -v)
+        case "Down", "KP_Down": (vx, vy) = (0, v)
+        default: return false
+        }
+        let i = chosen.map { min($0, model.balls.count - 1) } ?? 0
+        chosen = i
+        if held == i { held = nil; trail = [] }
+        model.throwBall(i, vx: vx, vy: vy)
+        model.isRunning = true
+        syncControls()
         return true
     }
 
@@ -162,7 +202,7 @@ public final class SpaceBallsApp: MiniApp {
         var status = "\(n) \(n == 1 ? "ball" : "balls") · \(model.isRunning ? "running" : "stopped")"
         if model.gravity { status += " · gravity" }
         cr.text(status, x: 10, y: Self.stripHeight / 2, size: Text.fittingSize(status, width: size.width * 0.5, size: Theme.TextSize.status, weight: .bold), weight: .bold)
-        let hint = "Click: add a ball · drag: move · flick: throw"
+        let hint = "Click: add a ball · drag: move · flick or 1–9 and arrows: throw"
         cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Text.fittingSize(hint, width: size.width * 0.45, size: Theme.TextSize.caption),
                 color: Theme.dimText, align: .right)
         if boxRect.height > 0 {
@@ -171,6 +211,12 @@ public final class SpaceBallsApp: MiniApp {
             cr.clip()
             cr.translate(boxRect.x, boxRect.y)
             Self.drawBox(cr, model)
+            if let i = chosen, model.balls.indices.contains(i) {
+                Theme.accent.set(cr)
+                cr.setLineWidth(3)
+                cr.circle(model.balls[i].position, SpaceBallsModel.radius + 5)
+                cr.stroke()
+            }
             cr.restore()
         }
         controls.draw(cr)

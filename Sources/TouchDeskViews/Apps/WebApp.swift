@@ -659,6 +659,7 @@ extension WebApp {
     public var titleDetail: String? { pageTitle.isEmpty ? nil : pageTitle }
     public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form] }
     public var takesEscape: Bool { isLoading || openFileDialog != nil }
+    public var holdsKeyboard: Bool { pageHoldsKeyboard }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),

@@ -15,6 +15,11 @@ public enum KeysReference {
             for k in keys { out += "| \(escaped(k.keys)) | \(escaped(k.action)) |\n" }
         }
         for (title, keys) in shell.keySections { section(title, keys) }
+        // What works in any app (the focus ring, Esc), from the first app's overlay.
+        if let first = shell.tiles.first, shell.open(id: first.entry.id), let every = shell.keySections.last {
+            section("In every app", every.keys)
+            shell.goHome()
+        }
         for tile in shell.tiles {
             _ = shell.open(id: tile.entry.id)
             section("\(tile.entry.title) (`\(tile.entry.id)`)", shell.keySections.first?.keys ?? [])

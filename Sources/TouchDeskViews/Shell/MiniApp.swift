@@ -40,6 +40,9 @@ public protocol MiniApp: AnyObject {
     /// Whether Esc now does something inside the app (closes its dialog, stops a load) rather
     /// than going back to the home screen: the keys overlay then lists the app's own Esc.
     var takesEscape: Bool { get }
+    /// Whether the app takes every key now, Tab, Space and arrows included (a web page after a
+    /// click), so the keyboard's focus ring (`FocusChain`) leaves them alone.
+    var holdsKeyboard: Bool { get }
     /// Where every control lies now, in the app's coordinates: each must lie inside the size the
     /// app was laid out in, and no two may overlap. By default, those of `widgets`.
     var controlRects: [ControlRect] { get }
@@ -75,6 +78,7 @@ extension MiniApp {
     public var widgets: [any WidgetGroup] { [] }
     public var extraKeys: [KeyHelp] { [] }
     public var takesEscape: Bool { false }
+    public var holdsKeyboard: Bool { false }
     public func didLeave() {}
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }

@@ -40,9 +40,11 @@ public final class Shell {
     private let home: HomeScreen
     /// Keyboard focus on the home screen.
     var selectedTile: Int { home.selectedTile }
-    /// The bar's buttons: Back over an app; About and Quit on the home screen.
-    enum BarControl: String, ControlID { case back, about, quit }
-    private let bar = Controls<BarControl>()
+    /// The bar's buttons: Home over an app; About and Quit on the home screen.
+    enum BarControl: String, ControlID { case home, about, quit }
+    let bar = Controls<BarControl>()
+    /// The keyboard moved the focus last (Tab, the arrows), not the pointer (see Shell+Focus.swift).
+    var focusFromKeys = false
     /// The home screen's bar: About and Quit.
     private let homeBar = Controls<BarControl>()
     /// The About screen, while it is shown (from the home screen).
@@ -69,7 +71,7 @@ public final class Shell {
         self.environment = environment
         store = AppStateStore(environment: environment)
         home = HomeScreen(tiles: tiles)
-        bar.add(.back, "Back", key: .key("Escape"), help: "Back to the home screen")
+        bar.add(.home, "Home", key: .key("Escape"), help: "Back to the home screen")
         homeBar.add(.about, "About", key: .key("question", shown: "?"), help: "About TouchDesk: version, licence, credits")
         homeBar.add(.quit, "Quit", key: .control("q"), help: "Quit TouchDesk")
     }
@@ -160,6 +162,9 @@ public final class Shell {
     var keySections: [(title: String, keys: [KeyHelp])] {
         let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
+            let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
+                         KeyHelp("Space, Enter", "Press the control with the ring"), KeyHelp("Arrows", "Step a slider with the ring; move within its group")]
+            let everywhere = focus + everywhere
             if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
             return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
@@ -175,8 +180,8 @@ public final class Shell {
     public func layout(in size: Size, scale: Double) {
         self.size = size
         self.scale = scale
-        if let w = bar[.back].map({ bar.preferredWidth($0) }) {
-            bar.place(.back, at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
+        if let w = bar[.home].map({ bar.preferredWidth($0) }) {
+            bar.place(.home, at: Rect(x: 6, y: 4, width: w, height: Self.barHeight - 8))
         }
         var x = size.width - 6
         for id in [BarControl.quit, .about] {
@@ -241,6 +246,7 @@ public final class Shell {
                 _ = bar.handle(event)
             } else {
                 capture = .app
+                focusTouch(at: local(p), app)
                 _ = app.handle(.touchBegan(local(p)))
             }
         case .touchMoved(let p), .touchEnded(let p):
@@ -248,7 +254,7 @@ public final class Shell {
             if case .touchEnded = event { ended = true } else { ended = false }
             switch capture {
             case .bar:
-                if case .activated(.back) = bar.handle(event) { goHome(); return }
+                if case .activated(.home) = bar.handle(event) { goHome(); return }
             case .app:
                 _ = app.handle(ended ? .touchEnded(local(p)) : .touchMoved(local(p)))
             default: break
@@ -270,6 +276,7 @@ public final class Shell {
         case .middleClick(let p): if p.y >= dy { _ = app.handle(.middleClick(local(p))) }
         case .altClick(let p): if p.y >= dy { _ = app.handle(.altClick(local(p))) }
         case .key(let k):
+            if handleFocusKey(k, app) { return }
             if !app.handle(event) && k.is("Escape") { goHome() }
         case .keyUp, .tilt, .paste, .pastedPicture:
             _ = app.handle(event)

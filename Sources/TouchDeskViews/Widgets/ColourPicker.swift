@@ -149,6 +149,7 @@ public final class ColourPicker {
         if k.is("Escape") { return cancel() }
         if k.is("Tab") || k.is("ISO_Left_Tab") {
             focus = focus == .square ? .hue : .square
+            buttons.focused = nil
             return .consumed
         }
         let dx: Double, dy: Double
@@ -241,7 +242,7 @@ public final class ColourPicker {
         Color(1, 1, 1).set(cr)
         cr.circle(m, 5.5)
         cr.stroke()
-        if focus == .square { focusRing(cr, square) }
+        if focus == .square && buttons.focused == nil { focusRing(cr, square) }
     }
 
     private func drawHueStrip(_ cr: CairoContext) {
@@ -257,7 +258,7 @@ public final class ColourPicker {
         Color(1, 1, 1).set(cr)
         cr.rectangle(hueStrip.x - 1, y - 1, hueStrip.width + 2, 2)
         cr.stroke()
-        if focus == .hue { focusRing(cr, hueStrip) }
+        if focus == .hue && buttons.focused == nil { focusRing(cr, hueStrip) }
     }
 
     private func drawPreview(_ cr: CairoContext) {
@@ -304,4 +305,23 @@ extension ColourPicker: WidgetGroup {
                 KeyHelp("Tab", "Switch between the square and the hue strip"),
                 KeyHelp("#, 0–9, A–F", "Type a hex code: #RRGGBB, or #RGB then Enter")] + buttons.keyHelp
     }
+}
+
+extension ColourPicker: Focusing {
+    /// The square, the hue strip (the arrows adjust them, so to the keyboard they are fields), Use and Cancel.
+    public var focusables: [Focusable] {
+        guard isOpen else { return [] }
+        return [Focusable(name: "picker.square", frame: square, role: .field), Focusable(name: "picker.hue", frame: hueStrip, role: .field)]
+            + buttons.focusables
+    }
+    public func isFocused(_ item: Focusable) -> Bool {
+        guard isOpen else { return false }
+        if buttons.focused != nil { return buttons.isFocused(item) }
+        return item.name == (focus == .square ? "picker.square" : "picker.hue")
+    }
+    public func setKeyboardFocus(_ item: Focusable?) {
+        buttons.setKeyboardFocus(item)
+        if item?.name == "picker.square" { focus = .square } else if item?.name == "picker.hue" { focus = .hue }
+    }
+    public var holdsFocus: Bool { isOpen }
 }

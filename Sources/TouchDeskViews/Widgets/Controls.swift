@@ -303,6 +303,17 @@ public final class Controls<ID: ControlID> {
     }
 
     private func draw(_ c: Control, _ cr: CairoContext) {
+        drawFace(c, cr)
+        // The keyboard's focus (Tab): a ring around any kind of control.
+        if focused == c.id {
+            Theme.accent.set(cr)
+            cr.setLineWidth(2)
+            cr.roundedRect(c.frame.insetBy(1), radius: 6)
+            cr.stroke()
+        }
+    }
+
+    private func drawFace(_ c: Control, _ cr: CairoContext) {
         let isPressed = pressed == c.id && hovered == c.id
         let isHover = hovered == c.id
         let alpha = c.isEnabled ? 1.0 : 0.4
@@ -326,12 +337,6 @@ public final class Controls<ID: ControlID> {
             cr.text(label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
             if hintW > 0 {
                 cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: ControlSizes.hintSize, color: Theme.dimText.with(alpha: alpha))
-            }
-            if focused == c.id {
-                Theme.accent.set(cr)
-                cr.setLineWidth(2)
-                cr.roundedRect(c.frame.insetBy(1), radius: 6)
-                cr.stroke()
             }
         case .swatch(let color):
             let r = min(c.frame.height, c.frame.width) / 2 - 5

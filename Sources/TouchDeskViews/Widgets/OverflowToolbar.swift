@@ -193,3 +193,15 @@ extension OverflowToolbar: WidgetGroup {
         controls.keyHelp { $0.id != more || !overflow.isEmpty }
     }
 }
+
+extension OverflowToolbar: Focusing {
+    /// While the panel is open, its tools and More (to close it); else the toolbar's.
+    public var focusables: [Focusable] {
+        let all = controls.focusables
+        guard isPanelOpen else { return all }
+        return overflow.compactMap { id in all.first { $0.name == id.name } } + all.filter { $0.name == more.name }
+    }
+    public func isFocused(_ item: Focusable) -> Bool { controls.isFocused(item) }
+    public func setKeyboardFocus(_ item: Focusable?) { controls.setKeyboardFocus(item) }
+    public var holdsFocus: Bool { isPanelOpen }
+}

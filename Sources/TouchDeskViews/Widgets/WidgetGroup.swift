@@ -28,7 +28,7 @@ public struct ControlRect: Equatable, Sendable, Codable {
 /// Anything that draws controls the user can press or type into (`Controls`, `Form`): the one
 /// source of both their rectangles and their keys, so the buttons, the keys overlay and the
 /// layout check cannot disagree.
-public protocol WidgetGroup: AnyObject {
+public protocol WidgetGroup: Focusing {
     /// The controls on screen now (laid out, not hidden), by id.
     var controlRects: [ControlRect] { get }
     /// The keys the controls show, with what they do.
@@ -66,4 +66,137 @@ extension Form: WidgetGroup {
     }
 
     public var keyHelp: [KeyHelp] { controls.keyHelp }
+}
+
+// MARK: - Keyboard focus
+
+/// One thing Tab can reach: a control or a text field, by the name the layout check and the
+/// accessibility tree use, where it lies, and how keys work it.
+public struct Focusable: Equatable {
+    public enum Role: Equatable {
+        /// Space or Enter presses it (a button, a toggle, a swatch).
+        case button
+        /// Keys type into it.
+        case field
+        /// The arrows step it down and up (a slider).
+        case slider(down: Step?, up: Step?)
+    }
+
+    /// How one step of a slider is made: its own key, or (a slider with no keys) a click on its
+    /// track where the next value lies.
+    public enum Step: Equatable {
+        case key(KeyChord)
+        case click(Point)
+    }
+
+    public var name: String
+    public var frame: Rect
+    public var role: Role
+    /// Neighbours of one kind (the colour swatches, the presets, the poses) form a group: the
+    /// arrows move the focus within it. Nil for a control that stands alone.
+    public var group: Int?
+
+    public init(name: String, frame: Rect, role: Role, group: Int? = nil) {
+        self.name = name; self.frame = frame; self.role = role; self.group = group
+    }
+}
+
+/// A widget group the keyboard can move through: Tab visits `focusables` in order, and the focus
+/// itself lives in the group (`Controls.focused`, `Form.focus`), which draws the ring.
+public protocol Focusing: AnyObject {
+    /// What Tab can reach now (shown, enabled), in order.
+    var focusables: [Focusable] { get }
+    /// Whether `item` (one of `focusables`) has the focus.
+    func isFocused(_ item: Focusable) -> Bool
+    /// Gives the focus to `item` (nil: to nothing in this group).
+    func setKeyboardFocus(_ item: Focusable?)
+    /// While true (an open dialog, picker or panel), Tab and the arrows stay inside this group.
+    var holdsFocus: Bool { get }
+}
+
+extension Focusing {
+    public var holdsFocus: Bool { false }
+}
+
+extension Controls: Focusing {
+    public var focusables: [Focusable] {
+        var out: [Focusable] = []
+        var group = 0
+        var previous: Kind?
+        for c in items where c.isShown && c.isEnabled && c.frame.width > 0 && c.frame.height > 0 {
+            let role: Focusable.Role
+            switch c.kind {
+            case .slider(let range):
+                if c.keys.count > 1 {
+                    role = .slider(down: .key(c.keys[0]), up: .key(c.keys[1]))
+                } else {
+                    let track = Self.track(of: c), span = range.upperBound - range.lowerBound
+                    func at(_ v: Double) -> Focusable.Step? {
+                        guard range.contains(v), span > 0 else { return nil }
+                        return .click(Point(track.x + (v - range.lowerBound) / span * track.width, track.midY))
+                    }
+                    role = .slider(down: at(c.value - 1), up: at(c.value + 1))
+                }
+            default: role = .button
+            }
+            // A run of swatches or of toggles is one group; a push button or slider stands alone.
+            let groupable: Bool
+            switch c.kind {
+            case .swatch, .toggle: groupable = true
+            default: groupable = false
+            }
+            let sameRun = groupable && previous.map { Self.sameKindForGroup($0, c.kind) } == true
+            if groupable && !sameRun { group += 1 }
+            out.append(Focusable(name: c.id.name, frame: c.frame, role: role, group: groupable ? group : nil))
+            previous = c.kind
+        }
+        // A group of one is no group.
+        let counts = Dictionary(grouping: out.compactMap(\.group), by: { $0 }).mapValues(\.count)
+        return out.map { f in var f = f; if let g = f.group, counts[g] == 1 { f.group = nil }; return f }
+    }
+
+    private static func sameKindForGroup(_ a: Kind, _ b: Kind) -> Bool {
+        switch (a, b) {
+        case (.swatch, .swatch), (.toggle, .toggle): true
+        default: false
+        }
+    }
+
+    public func isFocused(_ item: Focusable) -> Bool { focused?.name == item.name }
+
+    public func setKeyboardFocus(_ item: Focusable?) {
+        focused = item.flatMap { f in items.first { $0.id.name == f.name }?.id }
+    }
+}
+
+extension Form: Focusing {
+    /// The fields and buttons in the form's `order`, then any other control on screen.
+    public var focusables: [Focusable] {
+        let shown = controls.focusables
+        var out: [Focusable] = []
+        for item in order {
+            switch item {
+            case .field(let id):
+                if let f = field(id), f.frame.width > 0, f.frame.height > 0 { out.append(Focusable(name: id, frame: f.frame, role: .field)) }
+            case .control(let id):
+                if let f = shown.first(where: { $0.name == id.name }) { out.append(f) }
+            }
+        }
+        return out + shown.filter { f in !out.contains { $0.name == f.name } }
+    }
+
+    public func isFocused(_ item: Focusable) -> Bool {
+        switch focus {
+        case .field(let id)?: item.role == .field && item.name == id
+        case .control(let id)?: item.role != .field && item.name == id.name
+        case nil: false
+        }
+    }
+
+    public func setKeyboardFocus(_ item: Focusable?) {
+        guard let item else { setFocus(nil); return }
+        if item.role == .field, field(item.name) != nil { setFocus(.field(item.name)) }
+        else if let c = controls.items.first(where: { $0.id.name == item.name }) { setFocus(.control(c.id)) }
+        else { setFocus(nil) }
+    }
 }

@@ -1,0 +1,47 @@
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+
+/// The keyboard brush (`KeyboardBrush`): arrows move a cursor over the canvas, Space paints,
+/// Shift+arrows draw a line. Its strokes go through the model as a drag's do.
+extension PaintApp {
+    /// Takes the arrows and Space for the brush; false for any other key.
+    func handleBrushKey(_ k: Key) -> Bool {
+        guard KeyboardBrush.uses(k), canvasRect.width > 0, canvasRect.height > 0 else { return false }
+        apply(keyBrush.press(k, in: canvasRect))
+        return true
+    }
+
+    /// Space or Shift let go; false if the brush had no use for it.
+    func handleBrushRelease(_ k: Key) -> Bool {
+        let actions = keyBrush.release(k)
+        apply(actions)
+        return !actions.isEmpty
+    }
+
+    private func apply(_ actions: [KeyboardBrush.Action]) {
+        guard !actions.isEmpty else { return }
+        for a in actions {
+            switch a {
+            case .begin(let p): model.beginStroke(at: p)
+            case .extend(let p): model.extendStroke(to: p)
+            case .end(let p): model.endStroke(at: model.current == nil ? nil : p)
+            }
+        }
+        paintChanges()
+        syncControls()
+    }
+
+    /// The keyboard brush's cursor: the brush's size, in two tones so it shows on any colour.
+    func drawBrushCursor(_ cr: CairoContext) {
+        guard let p = keyBrush.position, canvasRect.contains(p), !picker.isOpen else { return }
+        cr.setLineWidth(3)
+        Color(0, 0, 0, 0.8).set(cr)
+        cr.circle(p, max(3, model.radius))
+        cr.stroke()
+        cr.setLineWidth(1.5)
+        Theme.accent.set(cr)
+        cr.circle(p, max(3, model.radius))
+        cr.stroke()
+    }
+}
