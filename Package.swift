@@ -14,7 +14,7 @@ import PackageDescription
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
 //              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
 //              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
-//              │                  └─ TouchDeskPlaces ── TouchDeskFiles (GeoNames index, Natural Earth map)
+//              │                  └─ TouchDeskPlaces ── TouchDeskFiles, TouchDeskInterface (GeoNames index, Natural Earth map)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
 //              └─ ArgumentParser
 //   make-assets, touchdesk-bench, touchdesk-places-bench: the asset generator and the benchmarks.
@@ -84,7 +84,9 @@ let package = Package(
 
         /// What the host and the views share: geometry, input events, the window-content protocol,
         /// and the requests the content makes of the host (copy and paste).
-        .target(name: "TouchDeskInterface"),
+        /// GNU gettext from glibc's libintl.h (the translations; Localization.swift).
+        .systemLibrary(name: "CIntl"),
+        .target(name: "TouchDeskInterface", dependencies: ["CIntl"]),
         /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
         /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
         .target(name: "TouchDeskFiles"),
@@ -172,7 +174,7 @@ let package = Package(
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
-        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
+        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles", "TouchDeskInterface"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
         /// Prints the places benchmarks (or the suggestions for its arguments).
         .executableTarget(
             name: "touchdesk-places-bench",

