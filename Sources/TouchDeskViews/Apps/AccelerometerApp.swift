@@ -16,7 +16,10 @@ public final class AccelerometerApp: MiniApp {
 
     static let gridBlue = Color(hex: 0x3a6ff7)
     static let ballColor = Color(hex: 0xffee00)
-    static let axisColors = [Color(hex: 0xff6b6b), Color(hex: 0x7bd389), Color(hex: 0x5dade2)]
+    /// x, y and z: bright on the dark look, deep on the light one (each 4.5:1 on its background).
+    static var axisColors: [Color] {
+        Theme.isDark ? [Color(hex: 0xff6b6b), Color(hex: 0x7bd389), Color(hex: 0x5dade2)] : [Color(hex: 0xc62828), Color(hex: 0x2e7d32), Color(hex: 0x1565c0)]
+    }
     static let stripHeight = 30.0
 
     public private(set) var model = AccelerometerModel()

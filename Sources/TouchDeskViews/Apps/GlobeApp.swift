@@ -759,7 +759,7 @@ public final class GlobeApp: MiniApp {
         Color(0, 0, 0, 0.6).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
-        cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, weight: .bold)
+        cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, color: Theme.overlayText, weight: .bold)
     }
 
     private func drawHints(_ cr: CairoContext) {
@@ -773,7 +773,7 @@ public final class GlobeApp: MiniApp {
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(hintBox, radius: 5)
         cr.fill()
-        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
+        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.overlayDimText)
         // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
         if let missing = globe?.missingData {
             let note = "ETOPO5 alone, figures coarser. " + missing
@@ -797,7 +797,7 @@ public final class GlobeApp: MiniApp {
         Color(0, 0, 0, 0.55).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
-        cr.text(line, x: box.x + 6, y: box.midY, size: size)
+        cr.text(line, x: box.x + 6, y: box.midY, size: size, color: Theme.overlayText)
     }
 
     static func coordinates(_ p: GeoPoint) -> String {

@@ -154,7 +154,7 @@ public final class HolesApp: MiniApp {
         Color(0, 0, 0, 0.6).set(cr)
         cr.roundedRect(box, radius: 8)
         cr.fill()
-        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: Theme.TextSize.headline, weight: .bold), weight: .bold, align: .center)
+        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: Theme.TextSize.headline, weight: .bold), color: Theme.overlayText, weight: .bold, align: .center)
     }
 
     /// The table at its own origin: green baize, the holes, the flag, the ball.

@@ -564,7 +564,7 @@ public final class WebApp: MiniApp {
         cr.saved {
             cr.clip(to: r)
             if let stoppedReason {
-                cr.fill(r, Color(hex: 0x2c2f38))
+                cr.fill(r, Theme.well)
                 cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
                         color: Theme.text, weight: .bold, align: .center)
                 let l = Text.layout(stoppedReason + " Reload (F5) to try again.", font: Font(size: Theme.TextSize.caption),
@@ -574,7 +574,7 @@ public final class WebApp: MiniApp {
                 cr.fill(r, Color(1, 1, 1))
                 cr.draw(frame, in: Rect(x: r.x, y: r.y, width: frame.size.width, height: frame.size.height))
             } else {
-                cr.fill(r, Color(hex: 0x2c2f38))
+                cr.fill(r, Theme.well)
                 cr.text(isLoading || engine != nil ? "Loading…" : "No page", x: r.midX, y: r.midY, size: Theme.TextSize.body,
                         color: Theme.dimText, align: .center)
             }

@@ -155,7 +155,7 @@ public final class PathDialog {
         } else {
             if let message {
                 let l = Text.layout(message, font: Font(size: Self.noteSize), width: inner, wrap: true)
-                cr.draw(l, x: box.x + 16, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
+                cr.draw(l, x: box.x + 16, y: messageTop, color: messageIsError ? (Theme.isDark ? Color(hex: 0xff8a97) : Theme.error) : Theme.dimText)
             }
             form.controls.draw(cr)
         }

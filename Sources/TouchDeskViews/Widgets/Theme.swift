@@ -51,6 +51,10 @@ public enum Theme {
     }
 
     public static var isDark: Bool { palette.isDark }
+    /// Text on a dark veil over a picture (the globe's hints, a place card, a game's message):
+    /// light in both looks, as the veil is dark in both.
+    public static let overlayText = Color(hex: 0xf2f3f7)
+    public static let overlayDimText = Color(hex: 0xc9ccd6)
     public static var background: Color { palette.background }
     /// Where text is typed or a list is read: a little darker than the background.
     public static var well: Color { palette.well }
