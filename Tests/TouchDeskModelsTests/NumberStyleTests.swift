@@ -6,7 +6,7 @@ import TouchDeskModels
 /// gives (glibc's de_DE, fr_FR, en_US and C, as `scripts/setup` generates them).
 @Suite struct NumberStyleTests {
     static func style(_ name: String) -> NumberStyle? { NumberStyle(localeNamed: name) }
-    static let has = { (name: String) in NumberStyle(localeNamed: name) != nil }
+    static func has(_ name: String) -> Bool { NumberStyle(localeNamed: name) != nil }
 
     @Test("German: decimal comma, thousands with a point", .enabled(if: has("de_DE.UTF-8"), "de_DE.UTF-8 is not generated (scripts/setup)"))
     func german() throws {
@@ -75,14 +75,17 @@ import TouchDeskModels
         let de = try #require(Self.style("de_DE.UTF-8"))
         var m = TemperatureModel(numberStyle: de)
         m.setText("37,5", for: .celsius)
-        #expect(m.convert(from: .celsius))
+        let first = m.convert(from: .celsius)
+        #expect(first)
         #expect(m.fahrenheitText == "99,5")
         #expect(m.kelvinText == "310,6" || m.kelvinText == "310,7")
         // What it wrote reads back.
-        #expect(m.convert(from: .fahrenheit))
+        let back = m.convert(from: .fahrenheit)
+        #expect(back)
         #expect(m.celsiusText == "37,5")
         m.setText("98.6", for: .fahrenheit)
-        #expect(m.convert(from: .fahrenheit))
+        let point = m.convert(from: .fahrenheit)
+        #expect(point)
         #expect(m.celsiusText == "37,0")
         #expect(Temperature.format(-0.04, style: de) == "0,0")
     }

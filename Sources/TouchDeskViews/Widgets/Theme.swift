@@ -8,7 +8,7 @@ import TouchDeskInterface
 /// WCAG's 4.5:1 against the surfaces it is drawn on in both (ThemeContrastTests).
 public enum Theme {
     /// The colours of one look.
-    public struct Palette: Equatable, Sendable {
+    public nonisolated struct Palette: Equatable, Sendable {
         public var isDark: Bool
         public var background, well, bar, control, controlHover, controlPressed, controlOn: Color
         public var text, dimText, accent, error, success: Color
