@@ -24,6 +24,7 @@ public final class AboutPage: MiniApp {
         Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: "LGPL-2.0+, MIT, MIT-like, FreeType licence"),
         Credit(name: "GLib", use: "used by Pango", license: "LGPL-2.1+"),
         Credit(name: "Xlib (libX11)", use: "the window, keyboard, selections", license: "MIT/X11"),
+        Credit(name: "GNU C Library: gettext and locale data", use: "the translations and the number formats", license: "LGPL-2.1+"),
         Credit(name: "DejaVu fonts", use: "the user interface font", license: "Bitstream Vera licence (free)"),
         Credit(name: "Droid Sans Fallback", use: "Chinese, Japanese and Korean text", license: "Apache-2.0"),
         Credit(name: "Places © GeoNames (CC BY 4.0) · Map: Natural Earth (public domain)",
