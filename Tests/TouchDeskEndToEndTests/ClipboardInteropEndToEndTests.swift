@@ -11,7 +11,7 @@ import TouchDeskTestSupport
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ClipboardInteropEndToEndTests {
     typealias RGB = PixelColor
-    static let success = RGB(hex: 0x1f7a4a)
+    static let success = RGB(hex: 0x3aa66b)
 
     /// Runs `xclip args` until its output satisfies `condition`, at most `timeout` seconds (the app
     /// takes the selection after the key event reaches it); returns the last output.
