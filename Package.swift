@@ -14,7 +14,7 @@ import PackageDescription
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
 //              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
 //              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
-//              │                  └─ TouchDeskPlaces ── TouchDeskFiles, CNetCDF (GeoNames index, Natural Earth map, GSHHG coasts)
+//              │                  └─ TouchDeskPlaces ── TouchDeskFiles, TouchDeskInterface, CNetCDF (GeoNames index, Natural Earth map, GSHHG coasts)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
 //              └─ ArgumentParser
 //   make-assets, touchdesk-bench, touchdesk-places-bench (with PlacesBenchmarks): the asset generator and
@@ -85,7 +85,9 @@ let package = Package(
 
         /// What the host and the views share: geometry, input events, the window-content protocol,
         /// and the requests the content makes of the host (copy and paste).
-        .target(name: "TouchDeskInterface"),
+        /// GNU gettext from glibc's libintl.h (the translations; Localization.swift).
+        .systemLibrary(name: "CIntl"),
+        .target(name: "TouchDeskInterface", dependencies: ["CIntl"]),
         /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
         /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
         .target(name: "TouchDeskFiles"),
@@ -173,7 +175,7 @@ let package = Package(
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
-        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles", "CNetCDF"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
+        .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles", "TouchDeskInterface", "CNetCDF"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
         /// The places benchmarks, shared by both bench executables; no product links them.
         .target(name: "PlacesBenchmarks", dependencies: ["TouchDeskPlaces"], swiftSettings: [.swiftLanguageMode(.v6)]),
         /// Prints the places benchmarks (or the suggestions for its arguments).

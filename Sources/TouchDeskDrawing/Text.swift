@@ -275,7 +275,8 @@ private extension String {
 
 extension CairoContext {
     /// Draws one line of text vertically centred on `y`, aligned about `x`.
-    public func text(_ s: String, x: Double, y: Double, size: Double, color: Color = Color(hex: 0xf2f3f7),
+    /// Without a colour, the theme's text colour (`DefaultTextColor`).
+    public func text(_ s: String, x: Double, y: Double, size: Double, color: Color? = nil,
                      weight: FontWeight = .regular, align: TextAlign = .left) {
         let l = Text.layout(s, font: Font(size: size, weight: weight))
         let left: Double
@@ -284,7 +285,7 @@ extension CairoContext {
         case .center: left = x - l.width / 2
         case .right: left = x - l.width
         }
-        l.draw(self, x: left, y: y - l.height / 2, color: color)
+        l.draw(self, x: left, y: y - l.height / 2, color: color ?? DefaultTextColor.current)
     }
 
     /// Draws a laid-out text with its top-left corner at (x, y).

@@ -125,7 +125,8 @@ public final class X11Host {
 
     /// Connects to `displayName` (DISPLAY when nil) and creates, but does not map, the window.
     public init(displayName: String? = nil, options: Options) throws {
-        setlocale(LC_ALL, "")
+        // Xlib's input methods read LC_CTYPE; LC_NUMERIC stays "C" (Localization.start).
+        setlocale(LC_CTYPE, "")
         guard let dpy = XOpenDisplay(displayName) else {
             throw HostError.noDisplay(displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
         }
@@ -253,10 +254,19 @@ public final class X11Host {
         }
     }
 
-    /// The desktop's DPI changed while the window is open: the window keeps its size in points
+    /// The desktop theme's name the content was last told.
+    private var shownThemeName: String?
+
+    /// The desktop's settings changed while the window is open. A new theme name goes to the
+    /// content (which may switch its look). A new DPI: the window keeps its size in points
     /// (so it grows in pixels at a higher DPI), and everything is laid out and drawn at the new scale.
     func desktopSettingsChanged(_ content: WindowContent) -> Outcome {
         let newScale = desktop.scale
+        if desktop.settings.themeName != shownThemeName {
+            shownThemeName = desktop.settings.themeName
+            content.desktopThemeChanged(name: shownThemeName)
+            if abs(newScale - scale) <= 0.001 { return .redraw }
+        }
         guard abs(newScale - scale) > 0.001 else { return .none }
         let points = size
         scale = newScale
@@ -350,6 +360,8 @@ public final class X11Host {
         setTitle(content.title)
         // Without a window manager no ConfigureNotify may ever come: start at the created size.
         resizeBuffer(width: initialPixels.width, height: initialPixels.height)
+        shownThemeName = desktop.settings.themeName
+        content.desktopThemeChanged(name: shownThemeName)
         content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale), scale: scale)
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)

@@ -24,10 +24,14 @@ public protocol WindowContent: AnyObject {
     /// Descriptors whose input wakes an idle loop for a tick (the web engine's socket): work in
     /// another process reaches the window without the loop polling at 60 Hz.
     var wakeDescriptors: [Int32] { get }
+    /// What the desktop says of its look: its theme's name (XSETTINGS `Net/ThemeName`, nil when
+    /// no settings manager names one). Called when the window opens and whenever it changes.
+    func desktopThemeChanged(name: String?)
 }
 
 extension WindowContent {
     public var wakeDescriptors: [Int32] { [] }
+    public func desktopThemeChanged(name: String?) {}
 }
 
 /// The shapes the pointer can take over the window.

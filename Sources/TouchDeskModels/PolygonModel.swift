@@ -34,16 +34,16 @@ public struct PolygonModel: Equatable, Sendable {
 
     public static func name(forSides n: Int) -> String {
         switch n {
-        case 3: "Triangle"
-        case 4: "Square"
-        case 5: "Pentagon"
-        case 6: "Hexagon"
-        case 7: "Heptagon"
-        case 8: "Octagon"
-        case 9: "Nonagon"
-        case 10: "Decagon"
-        case 11: "Hendecagon"
-        case 12: "Dodecagon"
+        case 3: tr("Triangle")
+        case 4: tr("Square")
+        case 5: tr("Pentagon")
+        case 6: tr("Hexagon")
+        case 7: tr("Heptagon")
+        case 8: tr("Octagon")
+        case 9: tr("Nonagon")
+        case 10: tr("Decagon")
+        case 11: tr("Hendecagon")
+        case 12: tr("Dodecagon")
         default: "\(n)-gon"
         }
     }

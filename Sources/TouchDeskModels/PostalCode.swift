@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Postal Codes: is this a valid US ZIP code or Canadian postal code, and if not, why not.
 ///
 /// A pure function over the typed text, so every rule can be tested on its own. US: five digits,
@@ -37,30 +38,30 @@ public enum PostalCode {
         guard let first = t.first else { return .empty }
         if first.isASCIIDigit { return validateUS(t) }
         if first.isASCIILetter { return validateCanadian(t) }
-        return .invalid("Starts with \u{201C}\(first)\u{201D}: a ZIP code starts with a digit, a Canadian code with a letter")
+        return .invalid(tr("Starts with “{0}”: a ZIP code starts with a digit, a Canadian code with a letter", String(first)))
     }
 
     static func validateUS(_ t: String) -> Verdict {
         let parts = t.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count > 2 { return .invalid("Only one hyphen, as in 12345-6789") }
+        if parts.count > 2 { return .invalid(tr("Only one hyphen, as in 12345-6789")) }
         if let bad = t.first(where: { !$0.isASCIIDigit && $0 != "-" }) {
-            return .invalid("A ZIP code has only digits (and one hyphen for ZIP+4), not \u{201C}\(bad)\u{201D}")
+            return .invalid(tr("A ZIP code has only digits (and one hyphen for ZIP+4), not “{0}”", String(bad)))
         }
         let zip = parts[0]
         if parts.count == 1 && zip.count < 5 {
             let more = 5 - zip.count
-            return .incomplete("So far so good: \(more) more \(more == 1 ? "digit" : "digits") for a ZIP code")
+            return .incomplete(trn("So far so good: {0} more digit for a ZIP code", "So far so good: {0} more digits for a ZIP code", more, String(more)))
         }
         if parts.count == 2 && zip.count == 5 && parts[1].count < 4 {
             let more = 4 - parts[1].count
-            return .incomplete("So far so good: \(more) more \(more == 1 ? "digit" : "digits") for ZIP+4")
+            return .incomplete(trn("So far so good: {0} more digit for ZIP+4", "So far so good: {0} more digits for ZIP+4", more, String(more)))
         }
         if zip.count != 5 {
-            if parts.count == 1 && zip.count == 9 { return .invalid("ZIP+4 needs a hyphen after the fifth digit: 12345-6789") }
-            return .invalid("A ZIP code has 5 digits; this has \(zip.count)")
+            if parts.count == 1 && zip.count == 9 { return .invalid(tr("ZIP+4 needs a hyphen after the fifth digit: 12345-6789")) }
+            return .invalid(tr("A ZIP code has 5 digits; this has {0}", String(zip.count)))
         }
         if parts.count == 2 && parts[1].count != 4 {
-            return .invalid("The +4 part of ZIP+4 has 4 digits; this has \(parts[1].count)")
+            return .invalid(tr("The +4 part of ZIP+4 has 4 digits; this has {0}", String(parts[1].count)))
         }
         return .usZIP(t)
     }
@@ -69,18 +70,18 @@ public enum PostalCode {
         let upper = t.uppercased()
         var chars = Array(upper)
         let spaces = chars.indices.filter { chars[$0] == " " }
-        if spaces.count > 1 { return .invalid("Only one space, between the two halves: K7G 5T9") }
+        if spaces.count > 1 { return .invalid(tr("Only one space, between the two halves: K7G 5T9")) }
         if let s = spaces.first {
-            guard s == 3 else { return .invalid("The space goes after the third character: K7G 5T9") }
+            guard s == 3 else { return .invalid(tr("The space goes after the third character: K7G 5T9")) }
             chars.remove(at: s)
         }
         if chars.count < 6 {
             if let why = patternProblem(chars) { return .invalid(why) }
             let more = 6 - chars.count
-            return .incomplete("So far so good: \(more) more \(more == 1 ? "character" : "characters") (pattern A1A 1A1)")
+            return .incomplete(trn("So far so good: {0} more character (pattern A1A 1A1)", "So far so good: {0} more characters (pattern A1A 1A1)", more, String(more)))
         }
         if chars.count != 6 {
-            return .invalid("A Canadian postal code has 6 characters (letter-digit-letter digit-letter-digit); this has \(chars.count)")
+            return .invalid(tr("A Canadian postal code has 6 characters (letter-digit-letter digit-letter-digit); this has {0}", String(chars.count)))
         }
         if let why = patternProblem(chars) { return .invalid(why) }
         return .canadian(String(chars[0..<3]) + " " + String(chars[3..<6]))
@@ -92,18 +93,18 @@ public enum PostalCode {
         for (i, c) in chars.enumerated() {
             let wantsLetter = i % 2 == 0
             if wantsLetter && !c.isASCIILetter {
-                return "Character \(i + 1) must be a letter, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)"
+                return tr("Character {0} must be a letter, not “{1}” (pattern A1A 1A1)", String(i + 1), String(c))
             }
             if !wantsLetter && !c.isASCIIDigit {
-                return "Character \(i + 1) must be a digit, not \u{201C}\(c)\u{201D} (pattern A1A 1A1)"
+                return tr("Character {0} must be a digit, not “{1}” (pattern A1A 1A1)", String(i + 1), String(c))
             }
         }
         if let bad = chars.first(where: { forbiddenLetters.contains($0) }) {
             let others = ["D", "F", "I", "O", "Q", "U"].filter { $0 != String(bad) }.joined(separator: ", ")
-            return "Canadian codes never use the letter \(bad) (nor \(others))"
+            return tr("Canadian codes never use the letter {0} (nor {1})", String(bad), others)
         }
         if let first = chars.first, forbiddenFirstLetters.contains(first) {
-            return "No Canadian code starts with \(first) (W and Z are not used first)"
+            return tr("No Canadian code starts with {0} (W and Z are not used first)", String(first))
         }
         return nil
     }

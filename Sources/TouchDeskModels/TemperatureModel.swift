@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Temperature: convert between °F and °C (and show Kelvin), with a message and a picture for
 /// how the weather feels.
 ///
@@ -50,12 +51,12 @@ public enum WeatherBand: String, CaseIterable, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .stayIndoors: return "Stay indoors!"
-        case .hot: return "Getting hot out there"
-        case .biking: return "Nice weather for biking"
-        case .chilly: return "Seems a little chilly"
-        case .cold: return "Definitely cold"
-        case .freezing: return "Freezing!"
+        case .stayIndoors: return tr("Stay indoors!")
+        case .hot: return tr("Getting hot out there")
+        case .biking: return tr("Nice weather for biking")
+        case .chilly: return tr("Seems a little chilly")
+        case .cold: return tr("Definitely cold")
+        case .freezing: return tr("Freezing!")
         }
     }
 
@@ -73,9 +74,9 @@ public enum WeatherBand: String, CaseIterable, Equatable, Sendable {
 }
 
 public enum Temperature {
-    public static let invalidMessage = "Enter a number, like 36 or -4.5"
-    public static let belowAbsoluteZeroMessage = "Below absolute zero"
-    public static let tooLargeMessage = "Too large: at most a trillion degrees"
+    public static var invalidMessage: String { tr("Enter a number, like 36 or -4.5") }
+    public static var belowAbsoluteZeroMessage: String { tr("Below absolute zero") }
+    public static var tooLargeMessage: String { tr("Too large: at most a trillion degrees") }
     /// The largest temperature converted: far beyond any star's core, and small enough that every
     /// result is shown in full digits, never as "1.8e+24".
     public static let largest = 1e12
@@ -106,13 +107,14 @@ public enum Temperature {
         return v
     }
 
-    /// One decimal, the way the fields show results; never "-0.0". Exact in whole tenths up to
+    /// One decimal, the way the fields show results, with the user's decimal separator and no
+    /// grouping (a field's text must read back); never "-0.0". Exact in whole tenths up to
     /// ±9e17 (far beyond `largest`); beyond that, Swift's shortest form.
-    public static func format(_ v: Double) -> String {
+    public static func format(_ v: Double, style: NumberStyle = NumberStyle()) -> String {
         let tenths = (v * 10).rounded()
-        guard abs(tenths) < 9e18 else { return "\(v)" }
+        guard abs(tenths) < 9e18 else { return style.localize("\(v)") }
         let t = Int(tenths)
-        return (t < 0 ? "-" : "") + String(t.magnitude / 10) + "." + String(t.magnitude % 10)
+        return (t < 0 ? "-" : "") + String(t.magnitude / 10) + style.decimalSeparator + String(t.magnitude % 10)
     }
 }
 
@@ -138,8 +140,12 @@ public struct TemperatureModel: Equatable, Sendable {
     /// The field whose text could not be converted, and why.
     public private(set) var error: FieldError?
     public private(set) var reading: Reading?
+    /// How results are written into the fields (the user's decimal separator; typing accepts
+    /// either a point or a comma).
+    public var numberStyle = NumberStyle()
 
-    public init(fahrenheitText: String = "", celsiusText: String = "", kelvinText: String = "") {
+    public init(fahrenheitText: String = "", celsiusText: String = "", kelvinText: String = "", numberStyle: NumberStyle = NumberStyle()) {
+        self.numberStyle = numberStyle
         self.fahrenheitText = fahrenheitText
         self.celsiusText = celsiusText
         self.kelvinText = kelvinText
@@ -189,9 +195,9 @@ public struct TemperatureModel: Equatable, Sendable {
         let r = Reading(fahrenheit: scale == .fahrenheit ? v : Temperature.fahrenheit(fromCelsius: celsius), celsius: celsius)
         for other in scale.others {
             switch other {
-            case .fahrenheit: fahrenheitText = Temperature.format(r.fahrenheit)
-            case .celsius: celsiusText = Temperature.format(r.celsius)
-            case .kelvin: kelvinText = Temperature.format(r.kelvin)
+            case .fahrenheit: fahrenheitText = Temperature.format(r.fahrenheit, style: numberStyle)
+            case .celsius: celsiusText = Temperature.format(r.celsius, style: numberStyle)
+            case .kelvin: kelvinText = Temperature.format(r.kelvin, style: numberStyle)
             }
         }
         reading = r

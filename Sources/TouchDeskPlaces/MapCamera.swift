@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskInterface
 
 /// What part of the world the map shows: a centre and a zoom, over a viewport in points.
 ///
@@ -217,25 +218,19 @@ public enum PlaceText {
         return part(c.latitude, "N", "S") + ", " + part(c.longitude, "E", "W")
     }
 
-    /// "402,762" (thousands separated, whatever the locale).
-    public static func population(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
+    /// "402,762", "402.762", "402 762": thousands grouped the user's way (`style`).
+    public static func population(_ n: Int, style: NumberStyle = NumberStyle()) -> String {
+        style.integer(n)
     }
 
     /// The status line's pieces: name, region, country, population, coordinates, time zone.
-    public static func status(_ p: Place) -> String {
+    public static func status(_ p: Place, style: NumberStyle = NumberStyle()) -> String {
         var parts = [p.name]
         if p.kind != .city { parts.append(p.kind.word) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
         if let r = p.region, !r.isEmpty, r != p.name { parts.append(r) }
         if p.kind != .country { parts.append(p.countryName) }
-        if p.population > 0 { parts.append("pop. " + population(p.population)) }
+        if p.population > 0 { parts.append(tr("pop. {0}", population(p.population, style: style))) }
         parts.append(degreesMinutes(p.coordinate))
         if !p.timezone.isEmpty { parts.append(p.timezone) }
         return parts.joined(separator: " · ")

@@ -73,6 +73,9 @@ struct TouchDesk: ParsableCommand {
     @Option(name: .customLong("layout-json"), help: ArgumentHelp("Print the controls' rectangles at each size as JSON.", valueName: "WxH,…", visibility: .hidden))
     var layoutSizes: String?
 
+    @Option(help: ArgumentHelp("The look: light, dark, or auto (follow the desktop: GTK_THEME, else its settings' theme name, where a name ending in -dark means dark; dark when none is named).", valueName: "look"))
+    var theme: ThemePreference = .auto
+
     @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
     var display: String?
 
@@ -220,6 +223,8 @@ struct TouchDesk: ParsableCommand {
         environment.stateNotice = stateLock?.notice
         if stateLock != nil { Self.removeStaleFiles(environment) }
         let shell = Shell(tiles: Registry.tiles, environment: environment)
+        shell.gtkTheme = ProcessInfo.processInfo.environment["GTK_THEME"]
+        shell.themePreference = theme
         if let notice = environment.stateNotice {
             warn(notice)
             shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())
@@ -340,6 +345,8 @@ struct TouchDesk: ParsableCommand {
 
     /// Usage errors exit with 2 (not ArgumentParser's 64), as the rest of our errors do.
     static func main() {
+        // The language and number style (before anything prints); numbers stay C for machines.
+        Localization.start()
         do {
             // Arguments as bytes: a file name that is not UTF-8 still names its file.
             var command = try parseAsRoot(Array(Paths.commandLineArguments().dropFirst()))
@@ -355,3 +362,5 @@ struct TouchDesk: ParsableCommand {
         }
     }
 }
+
+extension ThemePreference: ExpressibleByArgument {}

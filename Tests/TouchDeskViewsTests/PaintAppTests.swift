@@ -409,7 +409,7 @@ struct PaintAppTests {
         #expect(app.toastMessage?.hasPrefix("Saved ") == true)
         let c = app.canvasRect
         let row = Int(c.maxY - 47)  // inside the toast, above its text
-        let green = PixelColor(Theme.success, alpha: 0.95, over: Color(0, 0, 0))
+        let green = PixelColor(Theme.successFill, alpha: 0.95, over: Color(0, 0, 0))
         #expect(window(app).count(of: green, tolerance: 6, y: row, height: 1) > 100)
         #expect(app.tick(), "the toast animates its fade")
         for _ in 0..<(5 * 60) { _ = app.tick() }
@@ -447,7 +447,7 @@ struct PaintAppTests {
         #expect(after.pixels == before.pixels)
         #expect(app.model.canUndo)
         // The error shows in red over the canvas.
-        let red = PixelColor(Theme.error, alpha: 0.95, over: Color(0, 0, 0))
+        let red = PixelColor(Theme.errorFill, alpha: 0.95, over: Color(0, 0, 0))
         #expect(window(app).count(of: red, tolerance: 6, y: Int(app.canvasRect.maxY - 47), height: 1) > 100)
     }
 

@@ -115,11 +115,11 @@ struct TiltAppsTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/holes.json"))
         #expect(FileManager.default.fileExists(atPath: dir + "/holes.json.corrupt"))
         let img = frame(of: app, size: Self.size)
-        #expect(img.count(of: PixelColor(Theme.error), tolerance: 20) > 500, "no error message shown")
+        #expect(img.count(of: PixelColor(Theme.errorFill), tolerance: 20) > 500, "no error message shown")
         // Reported once: the next start finds no file and says nothing.
         let next = HolesApp(environment: sandbox.environment)
         next.layout(in: Self.size)
-        #expect(frame(of: next, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) == 0)
+        #expect(frame(of: next, size: Self.size).count(of: PixelColor(Theme.errorFill), tolerance: 20) == 0)
     }
 
     @Test func threeBallsInHolesShowGameOverAndRRestarts() {
@@ -217,7 +217,7 @@ struct TiltAppsTests {
         again.layout(in: Self.size)
         again.tap(center(5, 6))
         #expect(again.model.start == MazeModel.Cell(row: 2, column: 9), "the start cannot go on the goal")
-        #expect(frame(of: again, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) > 500)
+        #expect(frame(of: again, size: Self.size).count(of: PixelColor(Theme.errorFill), tolerance: 20) > 500)
     }
 
     @Test func aClickOnTheBallIsRefusedWithAMessage() {
@@ -232,7 +232,7 @@ struct TiltAppsTests {
         app.tap(Point(app.mazeRect.x + ball.x, app.mazeRect.y + ball.y))
         #expect(app.model.blocks.isEmpty)
         #expect(app.model.ballIsFree())
-        #expect(frame(of: app, size: Self.size).count(of: PixelColor(Theme.error), tolerance: 20) > 500, "no message says why")
+        #expect(frame(of: app, size: Self.size).count(of: PixelColor(Theme.errorFill), tolerance: 20) > 500, "no message says why")
     }
 
     @Test func aHugeOldMazeFileLoadsInTheBackgroundAndIsCutTo200BestTimes() throws {

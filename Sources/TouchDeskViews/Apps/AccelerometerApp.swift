@@ -16,7 +16,10 @@ public final class AccelerometerApp: MiniApp {
 
     static let gridBlue = Color(hex: 0x3a6ff7)
     static let ballColor = Color(hex: 0xffee00)
-    static let axisColors = [Color(hex: 0xff6b6b), Color(hex: 0x7bd389), Color(hex: 0x5dade2)]
+    /// x, y and z: bright on the dark look, deep on the light one (each 4.5:1 on its background).
+    static var axisColors: [Color] {
+        Theme.isDark ? [Color(hex: 0xff6b6b), Color(hex: 0x7bd389), Color(hex: 0x5dade2)] : [Color(hex: 0xc62828), Color(hex: 0x2e7d32), Color(hex: 0x1565c0)]
+    }
     static let stripHeight = 30.0
 
     public private(set) var model = AccelerometerModel()
@@ -88,7 +91,7 @@ public final class AccelerometerApp: MiniApp {
     }
 
     public func draw(_ cr: CairoContext) {
-        cr.text("Acceleration in g", x: 10, y: Self.stripHeight / 2, size: Theme.TextSize.status, weight: .bold)
+        cr.text(tr("Acceleration in g"), x: 10, y: Self.stripHeight / 2, size: Theme.TextSize.status, weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)
         if gridRect.width > 4 {
             cr.save()
@@ -134,7 +137,7 @@ public final class AccelerometerApp: MiniApp {
         // The g scale along the right-hand axis.
         if r.width >= 120 {
             for k in [0.5, 1.0, 1.5] {
-                cr.text(k == 1 ? "1 g" : String(format: "%.1f", k), x: c.x + k * g + 3, y: c.y - 8,
+                cr.text(k == 1 ? "1 g" : NumberStyle.current.decimal(k, decimals: 1), x: c.x + k * g + 3, y: c.y - 8,
                         size: max(9, min(Theme.TextSize.caption, r.width / 30)), color: Color(1, 1, 1, 0.85))
             }
         }
@@ -154,7 +157,7 @@ public final class AccelerometerApp: MiniApp {
             let main = "\(row.0) \(Self.format(row.1))"
             cr.text(main, x: r.x, y: y - lineH * 0.18, size: Text.fittingSize(main, width: r.width, size: min(18, lineH * 0.45), weight: .bold),
                       color: row.3, weight: .bold)
-            let range = "min \(Self.format(row.2.minimum))  max \(Self.format(row.2.maximum))"
+            let range = tr("min {0}  max {1}", Self.format(row.2.minimum), Self.format(row.2.maximum))
             cr.text(range, x: r.x, y: y + lineH * 0.24, size: Text.fittingSize(range, width: r.width, size: min(12, lineH * 0.3)),
                       color: Theme.dimText)
         }
@@ -162,8 +165,7 @@ public final class AccelerometerApp: MiniApp {
 
     /// Two decimals, with a true minus sign and no "−0.00".
     static func format(_ v: Double) -> String {
-        let s = String(format: "%.2f", v)
-        if s == "-0.00" { return "0.00" }
+        let s = NumberStyle.current.decimal(v, decimals: 2)
         return s.replacingOccurrences(of: "-", with: "−")
     }
 
@@ -213,7 +215,7 @@ public final class AccelerometerApp: MiniApp {
             cr.text(name, x: x + 26, y: r.minY + 10, size: labelSize, color: Self.axisColors[k], weight: .bold)
             x += 26 + Text.width(name, size: labelSize, weight: .bold) + 14
         }
-        cr.text("last 10 s", x: r.maxX - 6, y: r.minY + 10, size: labelSize, color: Theme.dimText, align: .right)
+        cr.text(tr("last 10 s"), x: r.maxX - 6, y: r.minY + 10, size: labelSize, color: Theme.dimText, align: .right)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

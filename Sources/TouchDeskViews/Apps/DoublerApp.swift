@@ -167,8 +167,9 @@ public final class DoublerApp: MiniApp {
             y += lineH
         }
         let count = digits.count
-        var info = "\(count) digit\(count == 1 ? "" : "s") · 2\(Self.superscript(model.presses))"
-        if shownDigits < digits.count { info += " · first \(shownDigits) digits shown" }
+        let n = NumberStyle.current
+        var info = trn("{0} digit", "{0} digits", count, n.integer(count)) + " · 2\(Self.superscript(model.presses))"
+        if shownDigits < digits.count { info += " · " + tr("first {0} digits shown", n.integer(shownDigits)) }
         cr.text(info, x: size.width / 2, y: numberArea.maxY + 28,
                   size: Text.fittingSize(info, width: size.width - 24, size: Theme.TextSize.headline), color: Theme.accent, align: .center)
         form.draw(cr)

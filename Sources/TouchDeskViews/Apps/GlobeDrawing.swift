@@ -35,7 +35,7 @@ extension GlobeApp {
         cr.stroke()
         let step = loader.step
         let steps = GlobeCache.Step.allCases.count
-        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
+        cr.text(tr("Loading the globe…"), x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
         let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
         cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
                 color: Theme.dimText, align: .center)
@@ -123,6 +123,7 @@ extension GlobeApp {
     }
 
     static func coordinates(_ p: GeoPoint) -> String {
-        String(format: "%.2f° %@, %.2f° %@", abs(p.latitude), p.latitude >= 0 ? "N" : "S", abs(p.longitude), p.longitude >= 0 ? "E" : "W")
+        let n = NumberStyle.current
+        return n.decimal(abs(p.latitude), decimals: 2) + "° " + (p.latitude >= 0 ? "N" : "S") + ", " + n.decimal(abs(p.longitude), decimals: 2) + "° " + (p.longitude >= 0 ? "E" : "W")
     }
 }

@@ -12,7 +12,7 @@ extension GlobeApp {
         cr.fill(panelRect, Theme.bar)
         let x = searchField.frame.x, w = searchField.frame.width
         // The level and what it means.
-        let headline = "Sea level " + SeaLevel.label(model.level)
+        let headline = tr("Sea level {0}", SeaLevel.label(model.level))
         cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
         let meaning = levelMeaning
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
@@ -28,17 +28,18 @@ extension GlobeApp {
     /// "4.1 % of today's land under water", or what a lower sea means.
     var levelMeaning: String {
         let level = model.level
-        if level == 0 { return "Today's coastline" }
-        guard let globe else { return level < 0 ? "The sea \(-level) m lower: more land, no floods" : "Loading the relief…" }
+        if level == 0 { return tr("Today's coastline") }
+        guard let globe else { return level < 0 ? tr("The sea {0} m lower: more land, no floods", String(-level)) : tr("Loading the relief…") }
+        let n = NumberStyle.current
         if level < 0 {
             let gained = globe.landShareGained(level: level)
             let km2 = gained * globe.todayLandKm2
-            return String(format: "%.1f %% more land than today (%@ km²)", gained * 100, Self.area(km2))
+            return tr("{0} % more land than today ({1} km²)", n.decimal(gained * 100, decimals: 1), Self.area(km2))
         }
         let share = globe.landShareUnderWater(level: level) * 100
-        var text = String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
+        var text = tr("{0} % of today's land under water", n.decimal(share, decimals: share < 10 ? 1 : 0))
         let accuracy = globe.sources.verticalAccuracy
-        if level < accuracy { text = String(format: "%.1f %% of land under water (data ±%d m)", share, accuracy) }
+        if level < accuracy { text = tr("{0} % of land under water (data ±{1} m)", n.decimal(share, decimals: 1), String(accuracy)) }
         return text
     }
 
@@ -133,16 +134,15 @@ extension GlobeApp {
 
     /// "20.8 million", "350,000".
     static func area(_ km2: Double) -> String {
-        km2 >= 1e6 ? String(format: "%.1f million", km2 / 1e6) : people(Int(km2.rounded()))
+        km2 >= 1e6 ? tr("{0} million", NumberStyle.current.decimal(km2 / 1e6, decimals: 1)) : people(Int(km2.rounded()))
     }
 
-    /// "24.9 M", "741 k", "5,200".
+    /// "24.9 M", "741 k", "5,200" (the user's separators).
     static func people(_ n: Int) -> String {
-        if n >= 1_000_000 { return String(format: "%.1f M", Double(n) / 1e6) }
+        let style = NumberStyle.current
+        if n >= 1_000_000 { return style.decimal(Double(n) / 1e6, decimals: 1) + " M" }
         if n >= 10_000 { return "\(n / 1000) k" }
-        var digits = String(n), out = ""
-        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
-        return digits + out
+        return style.integer(n)
     }
 
     func drawSuggestions(_ cr: CairoContext) {

@@ -50,11 +50,11 @@ struct GlobePlaceCard: Equatable {
         cr.roundedRect(box, radius: 6)
         cr.fill()
         let titleSize = Text.fittingSize(title, width: width - 16, size: Theme.TextSize.body, weight: .bold)
-        cr.text(title, x: box.x + 8, y: box.y + 14, size: titleSize, weight: .bold)
+        cr.text(title, x: box.x + 8, y: box.y + 14, size: titleSize, color: Theme.overlayText, weight: .bold)
         for (i, line) in lines.enumerated() {
             let size = Text.fittingSize(line, width: width - 16, size: Theme.TextSize.caption)
             let warn = uncertain && i == lines.count - 1
-            cr.text(line, x: box.x + 8, y: box.y + 33 + Double(i) * lineH, size: size, color: warn ? Theme.error : Theme.text)
+            cr.text(line, x: box.x + 8, y: box.y + 33 + Double(i) * lineH, size: size, color: warn ? Theme.Palette.dark.error : Theme.overlayText)
         }
     }
 }

@@ -94,7 +94,7 @@ public final class HolesApp: MiniApp {
     }
 
     public func draw(_ cr: CairoContext) {
-        let status = "Level \(model.level)   Score \(model.score)   Balls \(model.ballsLeft)   Best \(model.best)"
+        let status = tr("Level {0}   Score {1}   Balls {2}   Best {3}", String(model.level), String(model.score), String(model.ballsLeft), String(model.best))
         let indicatorW = 100.0
         cr.text(status, x: 10, y: Self.stripHeight / 2,
                   size: Text.fittingSize(status, width: size.width - indicatorW - 20, size: Theme.TextSize.status, weight: .bold), weight: .bold)
@@ -118,22 +118,22 @@ public final class HolesApp: MiniApp {
             // Over a dimmed table, on a panel of its own, so no hole shows through the words.
             cr.fill(r, Color(0, 0, 0, 0.55))
             let big = min(44, r.width / 8, r.height / 5)
-            let line = "Score \(model.score) · level \(model.level) · press R or Restart"
+            let line = tr("Score {0} · level {1} · press R or Restart", String(model.score), String(model.level))
             let small = Text.fittingSize(line, width: r.width - 48, size: Theme.TextSize.body)
-            let w = min(r.width - 16, max(Text.width("GAME OVER", size: big, weight: .bold), Text.width(line, size: small)) + 40)
+            let w = min(r.width - 16, max(Text.width(tr("GAME OVER"), size: big, weight: .bold), Text.width(line, size: small)) + 40)
             let h = big * 1.3 + small * 1.6 + 28
             let panel = Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h)
             Theme.bar.set(cr)
             cr.roundedRect(panel, radius: 12)
             cr.fill()
-            cr.text("GAME OVER", x: panel.midX, y: panel.y + 14 + big * 0.65, size: big, color: Theme.text, weight: .bold, align: .center)
+            cr.text(tr("GAME OVER"), x: panel.midX, y: panel.y + 14 + big * 0.65, size: big, color: Theme.text, weight: .bold, align: .center)
             cr.text(line, x: panel.midX, y: panel.maxY - 14 - small * 0.8, size: small, color: Theme.dimText, align: .center)
             return
         }
         guard model.pause > 0, let e = model.lastEvent else {
             if model.score == 0, model.ballsLeft == HolesModel.startingBalls, model.ball == model.start {
                 // How to play, until the first move.
-                let hint = "Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes."
+                let hint = tr("Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes.")
                 cr.text(hint, x: r.midX, y: r.maxY - 14, size: Text.fittingSize(hint, width: r.width - 20, size: Theme.TextSize.caption),
                         color: Theme.text, align: .center)
             }
@@ -144,13 +144,13 @@ public final class HolesApp: MiniApp {
         cr.setLineWidth(6)
         cr.rectangle(r.insetBy(3))
         cr.stroke()
-        let text = e == .scored ? "Point! Level \(model.level): the holes turn faster" : "Into a hole: \(model.ballsLeft) \(model.ballsLeft == 1 ? "ball" : "balls") left"
+        let text = e == .scored ? tr("Point! Level {0}: the holes turn faster", String(model.level)) : trn("Into a hole: {0} ball left", "Into a hole: {0} balls left", model.ballsLeft, String(model.ballsLeft))
         let w = min(r.width - 20, Text.width(text, size: Theme.TextSize.headline, weight: .bold) + 30)
         let box = Rect(x: r.midX - w / 2, y: r.midY - 18, width: w, height: 36)
         Color(0, 0, 0, 0.6).set(cr)
         cr.roundedRect(box, radius: 8)
         cr.fill()
-        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: Theme.TextSize.headline, weight: .bold), weight: .bold, align: .center)
+        cr.text(text, x: box.midX, y: box.midY, size: Text.fittingSize(text, width: w - 20, size: Theme.TextSize.headline, weight: .bold), color: Theme.overlayText, weight: .bold, align: .center)
     }
 
     /// The table at its own origin: green baize, the holes, the flag, the ball.

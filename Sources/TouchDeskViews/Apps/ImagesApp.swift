@@ -188,8 +188,8 @@ public final class ImagesApp: MiniApp {
         if !layer.isVisible {
             // Hidden: the picture faded, its frame dim, and the word on it.
             cr.fill(rect, Self.paper.with(alpha: 0.7))
-            let s = Text.fittingSize("Hidden", width: rect.width - 8, size: Theme.TextSize.label, weight: .bold)
-            cr.text("Hidden", x: rect.midX, y: rect.midY, size: s, color: Theme.background, weight: .bold, align: .center)
+            let s = Text.fittingSize(tr("Hidden"), width: rect.width - 8, size: Theme.TextSize.label, weight: .bold)
+            cr.text(tr("Hidden"), x: rect.midX, y: rect.midY, size: s, color: Theme.background, weight: .bold, align: .center)
         }
         if selected == i {
             Theme.text.set(cr)

@@ -446,7 +446,7 @@ public final class MandelbrotApp: MiniApp {
 
     /// The journey, shortened in the middle when it does not fit (Shift+Ctrl+C copies all of it).
     var journeyLayout: TextLayout {
-        Text.layout("Journey: " + model.journeyText, font: Font(size: Theme.TextSize.status, weight: .bold), width: max(40, size.width * 0.55 - 20),
+        Text.layout(tr("Journey: {0}", model.journeyText), font: Font(size: Theme.TextSize.status, weight: .bold), width: max(40, size.width * 0.55 - 20),
                     ellipsis: .middle)
     }
 
@@ -454,14 +454,15 @@ public final class MandelbrotApp: MiniApp {
         let y = Self.labelHeight / 2
         let journey = journeyLayout
         cr.draw(journey, x: 10, y: y - journey.height / 2, color: Theme.text)
-        var info = "zoom " + model.window.zoomText + " · limit \(model.limit) · " + model.palette.title
+        let n = NumberStyle.current
+        var info = tr("zoom {0} · limit {1}", n.localize(model.window.zoomText), n.integer(model.limit)) + " · " + tr(model.palette.title)
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
         if let p = display.shownProgress {
-            info += String(format: p.previewComplete ? " · refining %d%%" : " · preview %d%%", Int(p.fraction * 100))
+            info += " · " + (p.previewComplete ? tr("refining {0} %", String(Int(p.fraction * 100))) : tr("preview {0} %", String(Int(p.fraction * 100))))
         }
         if let big = bigSaveSize, bigRender != nil {
-            info += String(format: " · saving %d×%d: %d%%", big.width, big.height, Int(shownBigProgress * 100))
+            info += " · " + tr("saving {0}×{1}: {2} %", String(big.width), String(big.height), String(Int(shownBigProgress * 100)))
         }
         let l = Text.layout(info, font: Font(size: Theme.TextSize.caption), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
@@ -476,16 +477,16 @@ public final class MandelbrotApp: MiniApp {
         Theme.bar.set(cr)
         cr.roundedRect(sizePanel, radius: 10)
         cr.fill()
-        let l = Text.layout("Save the view as a PNG of this size", font: Font(size: Theme.TextSize.body, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
+        let l = Text.layout(tr("Save the view as a PNG of this size"), font: Font(size: Theme.TextSize.body, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
         cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
-        let hint = Text.layout("width×height, up to \(Self.maxSaveSize.width)×\(Self.maxSaveSize.height)", font: Font(size: Theme.TextSize.caption),
+        let hint = Text.layout(tr("width×height, up to {0}×{1}", String(Self.maxSaveSize.width), String(Self.maxSaveSize.height)), font: Font(size: Theme.TextSize.caption),
                                width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
         cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
         sizeForm.draw(cr)
     }
 
     static func zoomText(_ z: Double) -> String {
-        z < 1e6 ? String(format: "%g×", (z * 100).rounded() / 100) : String(format: "%.2e×", z)
+        NumberStyle.current.localize(z < 1e6 ? String(format: "%g×", (z * 100).rounded() / 100) : String(format: "%.2e×", z))
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

@@ -227,7 +227,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         guard c.latitude >= -90, c.latitude <= 90, let (place, km) = index.nearestCity(to: c) else { return }
         chosen = place
         highlight = countryFeature(for: place)
-        clickNote = km < 1 ? "right here" : String(format: "%.0f km from the click", km)
+        clickNote = km < 1 ? tr("right here") : tr("{0} km from the click", NumberStyle.current.integer(Int(km.rounded())))
         syncControls()
     }
 
@@ -588,7 +588,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         let text: String
         var color = Theme.text
         if let chosen {
-            text = PlaceText.status(chosen) + (clickNote.map { " · \($0)" } ?? "")
+            text = PlaceText.status(chosen, style: .current) + (clickNote.map { " · \($0)" } ?? "")
         } else if let problem = dataProblem {
             text = problem.split(separator: "\n").first.map(String.init) ?? problem
             color = Theme.error

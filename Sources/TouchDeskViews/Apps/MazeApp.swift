@@ -259,9 +259,9 @@ public final class MazeApp: MiniApp {
         if !wasFinished, case .finished(let t) = model.state {
             let previous = best
             if bestTimes.record(model.layoutKey, ticks: t) {
-                toast.show(String(format: "Goal! %.2f s: a new best for this maze", Double(t) / 60), isError: false)
+                toast.show(tr("Goal! {0} s: a new best for this maze", NumberStyle.current.decimal(Double(t) / 60, decimals: 2)), isError: false)
             } else if let b = previous {
-                toast.show(String(format: "Goal! %.2f s (best %.2f s)", Double(t) / 60, Double(b) / 60), isError: false)
+                toast.show(tr("Goal! {0} s (best {1} s)", NumberStyle.current.decimal(Double(t) / 60, decimals: 2), NumberStyle.current.decimal(Double(b) / 60, decimals: 2)), isError: false)
             }
             save()
         }
@@ -291,13 +291,14 @@ public final class MazeApp: MiniApp {
         case .running: time = Double(model.ticks) / 60
         case .finished(let t): time = Double(t) / 60
         }
-        var status = String(format: "Time %.1f s", time)
-        if let b = best { status += String(format: "   Best %.2f s", Double(b) / 60) }
-        if case .finished = model.state { status += "   N: again" }
-        if let which = placing { status = "Click a cell for the \(which == .start ? "start" : "goal")" }
-        else if file.isLoading { status = "Loading the maze…" }
-        else if cursor != nil { status = "Building: arrows move, Space toggles, B to play" }
-        else if showsHint { status = "Drag to draw walls, G for a maze; arrows tilt the ball" }
+        let n = NumberStyle.current
+        var status = tr("Time {0} s", n.decimal(time, decimals: 1))
+        if let b = best { status += "   " + tr("Best {0} s", n.decimal(Double(b) / 60, decimals: 2)) }
+        if case .finished = model.state { status += "   " + tr("N: again") }
+        if let which = placing { status = which == .start ? tr("Click a cell for the start") : tr("Click a cell for the goal") }
+        else if file.isLoading { status = tr("Loading the maze…") }
+        else if cursor != nil { status = tr("Building: arrows move, Space toggles, B to play") }
+        else if showsHint { status = tr("Drag to draw walls, G for a maze; arrows tilt the ball") }
         cr.text(status, x: 10, y: Self.stripHeight / 2,
                   size: Text.fittingSize(status, width: size.width - 120, size: Theme.TextSize.status, weight: .bold), weight: .bold)
         TiltIndicator.draw(cr, tilt.source, right: size.width - 8, y: Self.stripHeight / 2)

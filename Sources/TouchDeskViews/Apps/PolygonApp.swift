@@ -100,14 +100,14 @@ public final class PolygonApp: MiniApp {
     public func tick() -> Bool { false }
 
     public func draw(_ cr: CairoContext) {
-        let name = "\(model.name) · \(model.sides) sides"
+        let name = model.name + " · " + trn("{0} side", "{0} sides", model.sides, String(model.sides))
         cr.text(name, x: 14, y: 24, size: Text.fittingSize(name, width: size.width * 0.6, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
-        let degrees = String(format: "%.1f°", model.degrees)
+        let degrees = NumberStyle.current.decimal(model.degrees, decimals: 1) + "°"
         cr.text(degrees, x: size.width - 14, y: 24, size: Theme.TextSize.headline, color: Theme.accent, weight: .bold, align: .right)
         if drawingArea.height > 20 {
             Self.drawPolygon(cr, model: model, center: center, radius: radius)
             if !dragging && model.angle == 0 {
-                cr.text("Drag around the shape to turn it", x: drawingArea.midX, y: drawingArea.maxY - 12,
+                cr.text(tr("Drag around the shape to turn it"), x: drawingArea.midX, y: drawingArea.maxY - 12,
                           size: Theme.TextSize.caption, color: Theme.dimText, align: .center)
             }
         }

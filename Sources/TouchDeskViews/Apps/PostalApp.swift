@@ -140,26 +140,26 @@ public final class PostalApp: MiniApp {
         let left = field.frame.x
         switch verdict {
         case .empty:
-            cr.text("Examples: 77335, 12345-6789, K7G 5T9", x: left, y: top + 12, size: Theme.TextSize.body, color: Theme.dimText)
+            cr.text(tr("Examples: 77335, 12345-6789, K7G 5T9"), x: left, y: top + 12, size: Theme.TextSize.body, color: Theme.dimText)
         case .incomplete(let why):
-            drawVerdict(cr, ok: nil, headline: "So far so good", detail: why, left: left, top: top, width: width)
+            drawVerdict(cr, ok: nil, headline: tr("So far so good"), detail: why, left: left, top: top, width: width)
         case .usZIP(let s):
-            drawVerdict(cr, ok: true, headline: "Valid US ZIP code", detail: s.contains("-") ? "ZIP+4: \(s)" : "ZIP: \(s)",
+            drawVerdict(cr, ok: true, headline: tr("Valid US ZIP code"), detail: s.contains("-") ? "ZIP+4: \(s)" : "ZIP: \(s)",
                         left: left, top: top, width: width)
             let line: String
             switch zipPlace {
             case .found?: line = placeLine ?? ""
-            case .unknown?: line = "Not a ZIP code in use (no town has it)"
-            case .unavailable(let why)?: line = "No ZIP code data: " + (why.split(separator: "\n").first.map(String.init) ?? why)
-            case .loading?, nil: line = "Looking up its town…"
+            case .unknown?: line = tr("Not a ZIP code in use (no town has it)")
+            case .unavailable(let why)?: line = tr("No ZIP code data: {0}", why.split(separator: "\n").first.map(String.init) ?? why)
+            case .loading?, nil: line = tr("Looking up its town…")
             }
             cr.text(line, x: left + 36, y: top + 76, size: Text.fittingSize(line, width: max(40, width - 36), size: Theme.TextSize.body),
                     color: zipPlace.map { if case .found = $0 { return Theme.text } else { return Theme.dimText } } ?? Theme.dimText,
                     weight: .bold)
         case .canadian(let s):
-            drawVerdict(cr, ok: true, headline: "Valid Canadian postal code", detail: s, left: left, top: top, width: width)
+            drawVerdict(cr, ok: true, headline: tr("Valid Canadian postal code"), detail: s, left: left, top: top, width: width)
         case .invalid(let why):
-            drawVerdict(cr, ok: false, headline: "Not a valid postal code", detail: why, left: left, top: top, width: width)
+            drawVerdict(cr, ok: false, headline: tr("Not a valid postal code"), detail: why, left: left, top: top, width: width)
         }
     }
 

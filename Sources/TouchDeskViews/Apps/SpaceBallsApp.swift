@@ -202,7 +202,7 @@ public final class SpaceBallsApp: MiniApp {
         var status = "\(n) \(n == 1 ? "ball" : "balls") · \(model.isRunning ? "running" : "stopped")"
         if model.gravity { status += " · gravity" }
         cr.text(status, x: 10, y: Self.stripHeight / 2, size: Text.fittingSize(status, width: size.width * 0.5, size: Theme.TextSize.status, weight: .bold), weight: .bold)
-        let hint = "Click: add a ball · drag: move · flick or 1–9 and arrows: throw"
+        let hint = tr("Click: add a ball · drag: move · flick or 1–9 and arrows: throw")
         cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Text.fittingSize(hint, width: size.width * 0.45, size: Theme.TextSize.caption),
                 color: Theme.dimText, align: .right)
         if boxRect.height > 0 {

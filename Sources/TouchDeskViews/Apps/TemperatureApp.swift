@@ -15,7 +15,7 @@ public final class TemperatureApp: MiniApp {
     public nonisolated static let title = "Temperature"
     public nonisolated static let blurb = "Convert between Fahrenheit, Celsius and Kelvin as you type, with a picture of the weather it feels like."
 
-    public private(set) var model = TemperatureModel()
+    public private(set) var model = TemperatureModel(numberStyle: .current)
     enum Control: String, ControlID { case toCelsius, toFahrenheit }
     let form = Form<Control>()
     let fahrenheit: TextField
@@ -167,12 +167,13 @@ public final class TemperatureApp: MiniApp {
             return
         }
         guard let r = model.reading else {
-            let hint = "Type a temperature in any of the three fields"
+            let hint = tr("Type a temperature in any of the three fields")
             cr.text(hint, x: size.width / 2, y: below + 30, size: Text.fittingSize(hint, width: width, size: Theme.TextSize.body),
                     color: Theme.dimText, align: .center)
             return
         }
-        let summary = "\(Temperature.format(r.fahrenheit)) °F = \(Temperature.format(r.celsius)) °C = \(Temperature.format(r.kelvin)) K"
+        let n = model.numberStyle
+        let summary = "\(Temperature.format(r.fahrenheit, style: n)) °F = \(Temperature.format(r.celsius, style: n)) °C = \(Temperature.format(r.kelvin, style: n)) K"
         cr.text(summary, x: size.width / 2, y: below + 10,
                 size: Text.fittingSize(summary, width: size.width - 24, size: Theme.TextSize.status), color: Theme.dimText, align: .center)
         let message = r.band.message

@@ -11,7 +11,7 @@ import TouchDeskWeb
 /// The engine is WebKitGTK, hosted by our helper program `touchdesk-web-engine` (see `WebEngine`):
 /// it sends finished frames through shared memory and we send it the input that lands on a
 /// view. This process keeps no GTK and no GLib loop; a crash, a hang or a page past its memory
-/// limit ends only the helper or a web process, and the views say "This page stopped working"
+/// limit ends only the helper or a web process, and the views say tr("This page stopped working")
 /// with a button to reload.
 ///
 /// Browsing: an address field (Ctrl+L), Back and Forward (Alt+←/→), Reload (F5), Stop (Esc),
@@ -570,8 +570,8 @@ public final class WebApp: MiniApp {
         cr.saved {
             cr.clip(to: r)
             if let stoppedReason {
-                cr.fill(r, Color(hex: 0x2c2f38))
-                cr.text("This page stopped working", x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
+                cr.fill(r, Theme.well)
+                cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
                         color: Theme.text, weight: .bold, align: .center)
                 let l = Text.layout(stoppedReason + " Reload (F5) to try again.", font: Font(size: Theme.TextSize.caption),
                                     width: r.width - 24, ellipsis: .end)
@@ -580,7 +580,7 @@ public final class WebApp: MiniApp {
                 cr.fill(r, Color(1, 1, 1))
                 cr.draw(frame, in: Rect(x: r.x, y: r.y, width: frame.size.width, height: frame.size.height))
             } else {
-                cr.fill(r, Color(hex: 0x2c2f38))
+                cr.fill(r, Theme.well)
                 cr.text(isLoading || engine != nil ? "Loading…" : "No page", x: r.midX, y: r.midY, size: Theme.TextSize.body,
                         color: Theme.dimText, align: .center)
             }

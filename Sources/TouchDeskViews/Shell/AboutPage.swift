@@ -25,6 +25,7 @@ public final class AboutPage: MiniApp {
         Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: "LGPL-2.0+, MIT, MIT-like, FreeType licence"),
         Credit(name: "GLib", use: "used by Pango", license: "LGPL-2.1+"),
         Credit(name: "Xlib (libX11)", use: "the window, keyboard, selections", license: "MIT/X11"),
+        Credit(name: "GNU C Library: gettext and locale data", use: "the translations and the number formats", license: "LGPL-2.1+"),
         Credit(name: "DejaVu fonts", use: "the user interface font", license: "Bitstream Vera licence (free)"),
         Credit(name: "Droid Sans Fallback", use: "Chinese, Japanese and Korean text", license: "Apache-2.0"),
         Credit(name: "Places © GeoNames (CC BY 4.0) · Map: Natural Earth (public domain)",
@@ -73,7 +74,7 @@ public final class AboutPage: MiniApp {
             && !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .full)) {
             missing.append("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)")
         }
-        missingData = missing.isEmpty ? nil : "Not installed here, so Map Search works without: " + missing.joined(separator: "; ") + "."
+        missingData = missing.isEmpty ? nil : tr("Not installed here, so Map Search works without: {0}.", missing.joined(separator: "; "))
     }
 
     private var textWidth: Double { max(40, min(size.width - 48, 760)) }
@@ -93,7 +94,7 @@ public final class AboutPage: MiniApp {
 
     private func clampScroll() { scroll = max(0, min(scroll, contentHeight - size.height)) }
 
-    private func line(_ c: Credit) -> String { "\(c.name) — \(c.use). Licence: \(c.license)." }
+    private func line(_ c: Credit) -> String { tr("{0} — {1}. Licence: {2}.", c.name, tr(c.use), c.license) }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
@@ -119,7 +120,7 @@ public final class AboutPage: MiniApp {
         y += 40
         cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
         y += 26
-        cr.text("Built on", x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
+        cr.text(tr("Built on"), x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
         y += 30
         for c in credits {
             let l = Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)

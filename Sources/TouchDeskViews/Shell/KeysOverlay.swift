@@ -14,9 +14,9 @@ enum KeysOverlay {
         cr.roundedRect(box, radius: 12)
         cr.fill()
         let pad = 16.0
-        let heading = "Keys"
+        let heading = tr("Keys")
         cr.text(heading, x: box.x + pad, y: box.y + pad + 8, size: Theme.TextSize.headline, weight: .bold)
-        cr.text("F1 or any key closes", x: box.maxX - pad, y: box.y + pad + 8, size: Theme.TextSize.caption,
+        cr.text(tr("F1 or any key closes"), x: box.maxX - pad, y: box.y + pad + 8, size: Theme.TextSize.caption,
                 color: Theme.dimText, align: .right)
         let area = Rect(x: box.x + pad, y: box.y + pad + 30, width: box.width - 2 * pad, height: box.height - 2 * pad - 30)
         // One line per key and per section title.

@@ -92,7 +92,7 @@ extension MiniApp {
     public func offer(droppedText: String) -> Bool { false }
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
-    public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }
+    public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys.map { KeyHelp(tr($0.keys), tr($0.action)) } }
 }
 
 /// One line of the registry: everything the home screen and the command line know of an app.
@@ -108,8 +108,8 @@ public struct AppEntry {
 
     public init<App: MiniApp>(_ type: App.Type) {
         id = App.id
-        title = App.title
-        blurb = App.blurb
+        title = tr(App.title)
+        blurb = tr(App.blurb)
         drawIcon = { App.drawIcon($0, in: $1) }
         make = { App(environment: $0) }
         optionNames = App.optionNames

@@ -26,8 +26,8 @@ public final class QuitDialog {
     var saving: BackgroundWriter.Ticket?
 
     init(document: String, keptIn folder: String) {
-        title = "Save the \(document) before quitting?"
-        message = "The \(document) has changes that are not saved to a picture file. It is also kept in \(folder) and comes back the next time you open TouchDesk, but only a saved file is yours to share."
+        title = tr("Save the {0} before quitting?", tr(document))
+        message = tr("The {0} has changes that are not saved to a picture file. It is also kept in {1} and comes back the next time you open TouchDesk, but only a saved file is yours to share.", tr(document), folder)
         controls.add(.save, "Save", key: .key("s"), also: [.key("Return", "KP_Enter")])
         controls.add(.discard, "Don't save", key: .key("d"))
         controls.add(.cancel, "Cancel", key: .key("Escape"), also: [.key("c")])
@@ -55,7 +55,7 @@ public final class QuitDialog {
 
     func draw(_ cr: CairoContext, in window: Rect) {
         Theme.drawDialogFrame(cr, box: box, dimming: window)
-        let heading = saving == nil ? title : "Saving…"
+        let heading = saving == nil ? title : tr("Saving…")
         cr.text(heading, x: box.x + 16, y: box.y + 16 + 13, size: Text.fittingSize(heading, width: box.width - 32, size: Theme.TextSize.title, weight: .bold), weight: .bold)
         let body = Text.layout(message, font: Font(size: Theme.TextSize.body), width: box.width - 32, wrap: true)
         cr.draw(body, x: box.x + 16, y: box.y + 16 + 26 + 10, color: Theme.text)

@@ -160,19 +160,44 @@ public final class Shell {
 
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
     var keySections: [(title: String, keys: [KeyHelp])] {
-        let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
+        let everywhere = [KeyHelp("F1, Ctrl+?", tr("Show or hide this list of keys")), KeyHelp("F11", tr("Fullscreen on or off")),
+                          KeyHelp("Ctrl+Q", tr("Quit TouchDesk"))]
         if let app = shownApp {
             let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
                          KeyHelp("Space, Enter", "Press the control with the ring"), KeyHelp("Arrows", "Step a slider with the ring; move within its group")]
             let everywhere = focus + everywhere
-            if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
+            if app.takesEscape { return [(titleText, app.keyHelp), (tr("Everywhere"), everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
-            return [(titleText, own), ("Everywhere", [KeyHelp("Esc", "Back to the home screen")] + everywhere)]
+            return [(titleText, own), (tr("Everywhere"), [KeyHelp("Esc", tr("Back to the home screen"))] + everywhere)]
         }
-        let home = tiles.map { KeyHelp($0.key.uppercased(), "Open \($0.entry.title)") }
-            + [KeyHelp("Arrows, Tab", "Choose a tile"), KeyHelp("Enter, Space", "Open the chosen tile"),
-               KeyHelp("?", "About TouchDesk: version, licence, credits")]
-        return [("Home screen", home), ("Everywhere", everywhere)]
+        let home = tiles.map { KeyHelp($0.key.uppercased(), tr("Open {0}", $0.entry.title)) }
+            + [KeyHelp(tr("Arrows, Tab"), tr("Choose a tile")), KeyHelp(tr("Enter, Space"), tr("Open the chosen tile")),
+               KeyHelp("?", tr("About TouchDesk: version, licence, credits"))]
+        return [(tr("Home screen"), home), (tr("Everywhere"), everywhere)]
+    }
+
+    // MARK: - Look
+
+    /// The look asked for (`--theme`); `.auto` follows the desktop.
+    public var themePreference = ThemePreference.auto { didSet { applyTheme() } }
+    /// `GTK_THEME` from the environment, which GTK itself puts before the desktop's settings.
+    public var gtkTheme: String? { didSet { applyTheme() } }
+    /// The desktop's theme name (XSETTINGS), as the host last said.
+    private var desktopThemeName: String?
+
+    public func desktopThemeChanged(name: String?) {
+        desktopThemeName = name
+        applyTheme()
+    }
+
+    /// Takes the dark or light palette. A change while running lays the screen out again, so
+    /// whatever a view prepared in its colours is prepared anew, and the next frame shows it.
+    private func applyTheme() {
+        let dark = ThemeChoice.prefersDark(themePreference, gtkTheme: gtkTheme, desktopThemeName: desktopThemeName)
+        let palette = dark ? Theme.Palette.dark : Theme.Palette.light
+        guard palette != Theme.palette else { return }
+        Theme.use(palette)
+        layout(in: size, scale: scale)
     }
 
     // MARK: - Host interface
@@ -383,7 +408,7 @@ extension Shell {
     /// Reports a state write that failed; true while some are still under way.
     private func collectStateWrites() -> Bool {
         let (failures, busy) = store.collectWrites()
-        for why in failures { toast.show("State not kept: \(why)", isError: true, seconds: 6) }
+        for why in failures { toast.show(tr("State not kept: {0}", why), isError: true, seconds: 6) }
         return busy
     }
 
@@ -445,7 +470,7 @@ extension Shell {
         quitDialog = nil
         switch outcome {
         case .written: wantsQuit = true
-        case .failed(let why): toast.show("Not saved, so not quitting: \(why)", isError: true, seconds: 8)
+        case .failed(let why): toast.show(tr("Not saved, so not quitting: {0}", why), isError: true, seconds: 8)
         }
         return false
     }

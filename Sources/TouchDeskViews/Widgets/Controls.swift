@@ -92,20 +92,22 @@ public final class Controls<ID: ControlID> {
     /// Declares a control: its label, the keys that press it (the first shown on it), its kind.
     public func add(_ id: ID, _ label: String, short: String? = nil, key: KeyChord? = nil, also: [KeyChord] = [], kind: Kind = .button,
                     value: Double = 0, help: String? = nil) {
-        items.append(Control(id: id, label: label, keys: (key.map { [$0] } ?? []) + also, kind: kind, value: value, help: help, shortLabel: short))
+        // Labels and help enter the window here: translated once, in the user's language.
+        items.append(Control(id: id, label: tr(label), keys: (key.map { [$0] } ?? []) + also, kind: kind, value: value, help: help.map { tr($0) },
+                             shortLabel: short.map { tr($0) }))
     }
 
     /// Declares a slider with the keys that step it down and up.
     public func addSlider(_ id: ID, _ label: String, range: ClosedRange<Double>, down: KeyChord? = nil, up: KeyChord? = nil,
                           value: Double = 0, help: String? = nil) {
-        items.append(Control(id: id, label: label, keys: [down, up].compactMap { $0 }, kind: .slider(range), value: value, help: help))
+        items.append(Control(id: id, label: tr(label), keys: [down, up].compactMap { $0 }, kind: .slider(range), value: value, help: help.map { tr($0) }))
     }
 
     /// Declares keys that are no button (arrows that pan): answered and listed like a button's.
     public func addKeys(_ id: ID, _ keys: KeyChord..., shown: String? = nil, help: String) {
         var chords = keys
         if let shown, !chords.isEmpty { chords[0].shown = shown }
-        items.append(Control(id: id, label: help, keys: chords, kind: .keys, help: help))
+        items.append(Control(id: id, label: tr(help), keys: chords, kind: .keys, help: tr(help)))
     }
 
     public subscript(id: ID) -> Control? { items.first { $0.id == id } }
@@ -334,9 +336,12 @@ public final class Controls<ID: ControlID> {
             let labelSize = Text.fittingSize(label, width: c.frame.width - hintW - 12, size: ControlSizes.labelSize, weight: .bold)
             let labelW = Text.width(label, size: labelSize, weight: .bold)
             let left = c.frame.midX - (labelW + hintW) / 2
-            cr.text(label, x: left, y: c.frame.midY, size: labelSize, color: Theme.text.with(alpha: alpha), weight: .bold)
+            // On the accent fills (pressed, on) the label is white in either look.
+            let onAccent = isPressed || c.isOn
+            cr.text(label, x: left, y: c.frame.midY, size: labelSize, color: (onAccent ? Theme.onAccent : Theme.text).with(alpha: alpha), weight: .bold)
             if hintW > 0 {
-                cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: ControlSizes.hintSize, color: Theme.dimText.with(alpha: alpha))
+                cr.text(c.shortcut, x: left + labelW + 8, y: c.frame.midY + 1, size: ControlSizes.hintSize,
+                        color: onAccent ? Theme.onAccent.with(alpha: 0.85 * alpha) : Theme.dimText.with(alpha: alpha))
             }
         case .swatch(let color):
             let r = min(c.frame.height, c.frame.width) / 2 - 5
@@ -384,7 +389,8 @@ public struct Toast {
 
     public mutating func show(_ message: String, isError: Bool, seconds: Double = 4) {
         // A path in the message may hold bytes that are not UTF-8: shown as U+FFFD.
-        self.message = Paths.shown(message); self.isError = isError; ticksLeft = Int(seconds * 60)
+        // Fixed messages are translated here; composed ones arrive translated (`tr` with arguments).
+        self.message = Paths.shown(tr(message)); self.isError = isError; ticksLeft = Int(seconds * 60)
     }
 
     public var isVisible: Bool { ticksLeft > 0 }
@@ -401,9 +407,9 @@ public struct Toast {
         let w = min(area.width - 16, Text.width(message, size: size) + 28)
         let box = Rect(x: area.midX - w / 2, y: area.maxY - 52, width: w, height: 36)
         let alpha = min(1, Double(ticksLeft) / 30)
-        (isError ? Theme.error : Theme.success).with(alpha: 0.95 * alpha).set(cr)
+        (isError ? Theme.errorFill : Theme.successFill).with(alpha: 0.95 * alpha).set(cr)
         cr.roundedRect(box, radius: 8)
         cr.fill()
-        cr.text(message, x: box.midX, y: box.midY, size: size, color: Theme.text.with(alpha: alpha), align: .center)
+        cr.text(message, x: box.midX, y: box.midY, size: size, color: Theme.onAccent.with(alpha: alpha), align: .center)
     }
 }

@@ -1,0 +1,30 @@
+/// Which look the window takes: asked for by hand (`--theme light|dark`), or following the
+/// desktop (`auto`).
+public enum ThemePreference: String, CaseIterable, Sendable {
+    case auto, light, dark
+}
+
+/// Decides between the dark and the light look from what the desktop says.
+///
+/// GTK reads `GTK_THEME` before the settings manager's `Net/ThemeName`, so we do too. A theme
+/// is dark by its name's convention: "Adwaita-dark", "Arc-Dark", "Yaru-dark", "Arc-Dark-solid",
+/// and `GTK_THEME`'s "Adwaita:dark" variant. When no desktop names a theme (a bare X server,
+/// a window manager without a settings daemon) TouchDesk keeps its own dark look.
+public enum ThemeChoice {
+    public static func prefersDark(_ preference: ThemePreference, gtkTheme: String?, desktopThemeName: String?) -> Bool {
+        switch preference {
+        case .light: return false
+        case .dark: return true
+        case .auto:
+            if let g = gtkTheme, !g.isEmpty { return isDarkName(g) }
+            if let n = desktopThemeName, !n.isEmpty { return isDarkName(n) }
+            return true
+        }
+    }
+
+    /// Whether a theme's name says dark ("Adwaita-dark", "Adwaita:dark"); "Darkness" alone does not.
+    public static func isDarkName(_ name: String) -> Bool {
+        let l = name.lowercased()
+        return l.hasSuffix("-dark") || l.hasSuffix(":dark") || l.hasSuffix("_dark") || l.contains("-dark-")
+    }
+}

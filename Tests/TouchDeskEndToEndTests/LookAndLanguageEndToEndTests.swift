@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The window in the user's language and the desktop's look: German under LANG=de_DE.UTF-8 (the
+/// real binary, its real catalogue), light or dark as xsettingsd's theme name says, live.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct LookAndLanguageEndToEndTests {
+    /// The German catalogue where the binary looks for it (scripts/translations builds it).
+    static var hasCatalogue: Bool {
+        guard let bin = try? XSession.binary() else { return false }
+        let dir = URL(fileURLWithPath: bin).resolvingSymlinksInPath().deletingLastPathComponent()
+        return ["../../locale", "../share/locale"].contains {
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent($0 + "/de/LC_MESSAGES/touchdesk.mo").standardizedFileURL.path)
+        }
+    }
+
+    static let german = ["LC_ALL": "", "LANGUAGE": "", "LANG": "de_DE.UTF-8"]
+
+    @Test("LANG=de_DE.UTF-8: the home screen and --list read German", .enabled(if: hasCatalogue, "no compiled catalogue: run scripts/translations"))
+    func germanHome() throws {
+        let session = try XSession(name: "german", screen: "1024x768x24")
+        defer { session.close() }
+        session.extraEnvironment = Self.german
+        // Not through runTool, which sets LC_ALL=C.UTF-8 for the tools it runs.
+        let lister = Process()
+        lister.executableURL = URL(fileURLWithPath: try XSession.binary())
+        lister.arguments = ["--list"]
+        lister.environment = session.environment
+        let out = Pipe()
+        lister.standardOutput = out
+        try lister.run()
+        let list = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        lister.waitUntilExit()
+        #expect(lister.terminationStatus == 0 && list.contains("paint          Malpinsel — Male mit der Maus"), "--list: \(list.prefix(300))")
+        #expect(list.contains("globe          Meeresspiegel"))
+
+        let app = try session.launch(["--size", "900x640"])
+        let shot = try app.screenshot("home-de")
+        // The first tile's name and the bar's Quit button, as a person reads them.
+        // The tiles' names share the size the longest fits at ("Beschleunigungsmesser").
+        func best(_ text: String, _ region: PixelImage.Region) -> TextReading.Match {
+            stride(from: 10.0, through: 14, by: 0.25).map { TextReading.find(text, size: $0, bold: true, in: shot, region: region) }.min { $0.score < $1.score }!
+        }
+        let tile = best("Malpinsel", (0, 215, 200, 45))
+        #expect(tile.score < 0.25, "\"Malpinsel\" not read on the first tile (score \(tile.score))")
+        let quit = TextReading.find("Beenden", size: 14, bold: true, in: shot, region: (700, 0, 200, 44))
+        #expect(quit.score < 0.25, "\"Beenden\" not read in the bar (score \(quit.score))")
+        let english = best("Paintbrush", (0, 215, 200, 45))
+        #expect(english.score > 0.4, "the English name is still there (score \(english.score))")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+    }
+
+    @Test("German numbers in a readout: Temperature writes 99,5 °F for 37,5 °C", .enabled(if: hasCatalogue, "no compiled catalogue"))
+    func germanNumbers() throws {
+        let session = try XSession(name: "german-numbers", screen: "1024x768x24")
+        defer { session.close() }
+        session.extraEnvironment = Self.german
+        let locales = XSession.runTool("locale", ["-a"], environment: nil, timeout: 5).stdout.lowercased()
+        try #require(locales.contains("de_de.utf8"), "de_DE.UTF-8 is not generated (scripts/setup does it as root)")
+        let app = try session.launch(["temperature", "--size", "800x600"])
+        let start = try app.screenshot("start")
+        let boxes = TextAppsEndToEndTests.fields(start)
+        try #require(boxes.count == 3, "three fields in \(start.path): \(boxes)")
+        let (f, c) = (boxes[0], boxes[1])
+        try app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
+        let typed = session.run("xdotool", ["type", "--delay", "30", "37,5"], timeout: 10)
+        #expect(typed.ok, "xdotool type: \(typed.stderr)")
+        let fRegion = (x: f.x, y: f.y, width: f.width, height: f.height)
+        let shot = try app.screenshot("temperature-de") { TextReading.find("99,5", size: 18, in: $0, region: fRegion).score < 0.3 }
+        let read = TextReading.find("99,5", size: 18, in: shot, region: fRegion)
+        #expect(read.score < 0.3, "°F field does not read 99,5 in \(shot.path): \(read)")
+        let english = TextReading.find("99.5", size: 18, in: shot, region: fRegion)
+        #expect(english.score > read.score, "99.5 reads better than 99,5: \(english) vs \(read)")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+    }
+
+    /// The mean brightness of the home screen's empty band under the tiles.
+    static func brightness(_ img: PixelImage) -> Double {
+        var sum = 0, n = 0
+        for y in stride(from: 600, to: 636, by: 4) { for x in stride(from: 20, to: 880, by: 20) { let c = img[x, y]; sum += c.r + c.g + c.b; n += 3 } }
+        return Double(sum) / Double(max(1, n))
+    }
+
+    @Test("The look follows xsettingsd's theme name while running: Adwaita light, Adwaita-dark dark; --theme wins")
+    func followsDesktop() throws {
+        let session = try XSession(name: "theme", screen: "1024x768x24")
+        defer { session.close() }
+        let config = session.root.appendingPathComponent("xsettingsd.conf")
+        try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
+        let manager = try session.start("xsettingsd", ["-c", config.path], log: "xsettingsd")
+        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
+        #expect(TestSupport.waitUntil {
+            let r = session.run("/usr/bin/python3", ["-c", ownerScript])
+            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+        }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
+
+        let app = try session.launch(["--size", "900x640"])
+        let light = try app.screenshot("light") { Self.brightness($0) > 200 }
+        #expect(Self.brightness(light) > 200, "a light desktop gets a light window: brightness \(Self.brightness(light))")
+
+        try "Net/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(manager.pid, SIGHUP)
+        let dark = try app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
+        #expect(Self.brightness(dark) < 60, "after the switch to Adwaita-dark: brightness \(Self.brightness(dark))")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+
+        try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(manager.pid, SIGHUP)
+        let forced = try session.launch(["--size", "900x640", "--theme", "dark"])
+        let shot = try forced.screenshot("forced-dark")
+        #expect(Self.brightness(shot) < 60, "--theme dark on a light desktop: brightness \(Self.brightness(shot))")
+        try forced.key("ctrl+q")
+        #expect(forced.waitForExit(timeout: 5) == .exited(0))
+    }
+}
