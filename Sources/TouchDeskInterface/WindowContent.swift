@@ -24,10 +24,19 @@ public protocol WindowContent: AnyObject {
     /// Descriptors whose input wakes an idle loop for a tick (the web engine's socket): work in
     /// another process reaches the window without the loop polling at 60 Hz.
     var wakeDescriptors: [Int32] { get }
+    /// What a screen reader sees of the window below the window itself: the screen shown and
+    /// its controls (docs/accessibility.md). Read after input and, while animating, a few times
+    /// a second; only while an accessibility bus is there.
+    var accessibleTree: [AccessibleNode] { get }
+    /// Carries out what an assistive client asked of node `id` (new text, focus) as the input a
+    /// person would give. (A node's actions carry their input; the host feeds it to `handle`.)
+    func performAccessible(_ request: AccessibleRequest, on id: String)
 }
 
 extension WindowContent {
     public var wakeDescriptors: [Int32] { [] }
+    public var accessibleTree: [AccessibleNode] { [] }
+    public func performAccessible(_ request: AccessibleRequest, on id: String) {}
 }
 
 /// The shapes the pointer can take over the window.

@@ -50,6 +50,9 @@ public protocol MiniApp: AnyObject {
     var wakeDescriptors: [Int32] { get }
     /// What the window title adds after the app's name (a web page's title), if anything.
     var titleDetail: String? { get }
+    /// What a screen reader is told beyond the controls of `widgets`: pictures described in
+    /// words, readouts whose changes are announced (live). In the app's coordinates.
+    var accessibleContent: [AccessibleNode] { get }
 }
 
 extension MiniApp {
@@ -60,6 +63,7 @@ extension MiniApp {
     public func didLeave() {}
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }
+    public var accessibleContent: [AccessibleNode] { [] }
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
     public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }

@@ -42,12 +42,12 @@ public final class Shell {
     public var selectedTile: Int { home.selectedTile }
     /// The bar's buttons: Back over an app; About and Quit on the home screen.
     enum BarControl: String, ControlID { case back, about, quit }
-    private let bar = Controls<BarControl>()
+    let bar = Controls<BarControl>()
     /// The home screen's bar: About and Quit.
-    private let homeBar = Controls<BarControl>()
+    let homeBar = Controls<BarControl>()
     /// The About screen, while it is shown (from the home screen).
     public private(set) var about: AboutPage?
-    private var shownApp: MiniApp? { current?.app ?? about }
+    var shownApp: MiniApp? { current?.app ?? about }
     private enum Capture { case bar, app, home }
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
@@ -305,7 +305,7 @@ public final class Shell {
         cr.restore()
     }
 
-    private var titleText: String {
+    var titleText: String {
         current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
     }
 
