@@ -16,8 +16,7 @@ extension Shell {
         } else {
             nodes.append(homeNode)
         }
-        nodes.append(AccessibleNode(id: "message", role: .statusBar, name: "Message", frame: appArea,
-                                    text: AccessibleNode.TextState(message ?? ""), isLive: true))
+        nodes.append(toast.accessibleNode)
         if let dialog = quitDialog {
             nodes.append(AccessibleNode(id: "quit", role: .dialog, name: dialog.title, description: dialog.message,
                                         children: dialog.controls.accessibleNodes.map { $0.prefixed("quit/") }))

@@ -60,7 +60,7 @@ public final class Shell {
     /// Their state across restarts.
     private let store: AppStateStore
     /// The shell's own messages (a state file set aside, a state that could not be written).
-    private var toast = Toast()
+    var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
     public private(set) var quitDialog: QuitDialog?
 

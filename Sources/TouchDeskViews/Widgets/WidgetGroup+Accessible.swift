@@ -125,3 +125,10 @@ extension ColourPicker {
         return [AccessibleNode(id: "picker", role: .panel, name: "Colour", children: buttons.accessibleNodes)]
     }
 }
+
+extension Toast {
+    /// The message line as a live region: each new message is announced.
+    public var accessibleNode: AccessibleNode {
+        AccessibleNode(id: "message", role: .statusBar, name: "Message", text: AccessibleNode.TextState(isVisible ? message : ""), isLive: true)
+    }
+}
