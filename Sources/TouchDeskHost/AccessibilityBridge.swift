@@ -1,4 +1,5 @@
 import CAccessibility
+import Foundation
 import Glibc
 import TouchDeskFiles
 import TouchDeskInterface
@@ -61,6 +62,8 @@ final class AccessibilityBridge {
         td_accessible_set_children(root, &children, 1)
         let bridge = AccessibilityBridge(root: root, window: window)
         var why = [CChar](repeating: 0, count: 512)
+        let started = X11Host.now()
+        let debug = getenv("TOUCHDESK_A11Y_DEBUG").map { String(cString: $0) } == "1"
         let handler: TdRequestHandler = { context, handle, kind, index, text in
             guard let context else { return }
             let text = text.map { String(cString: $0) }
@@ -70,14 +73,14 @@ final class AccessibilityBridge {
             }
         }
         let rc = td_a11y_start(root, "1", handler, Unmanaged.passUnretained(bridge).toOpaque(), &why, Int32(why.count))
+        let ms = String(format: "%.1f ms", (X11Host.now() - started) * 1000)
         guard rc == 0 else {
-            if getenv("TOUCHDESK_A11Y_DEBUG").map({ String(cString: $0) }) == "1" {
-                warn("accessibility off: " + String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            }
+            if debug { warn("accessibility off (\(ms)): " + String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
             td_accessible_retire(window)
             td_accessible_retire(root)
             return nil
         }
+        if debug { warn("accessibility on: the bridge started in \(ms)") }
         // The bridge keeps `bridge` as the handler's context for the rest of the run.
         _ = Unmanaged.passRetained(bridge)
         return bridge
