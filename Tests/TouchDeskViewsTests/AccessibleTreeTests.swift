@@ -122,4 +122,19 @@ struct AccessibleTreeTests {
         shell.handle(.key(Key("space")))
         #expect(try node(shell, role: .label, name: "Number").text?.text == "2, 2 to the power 1")
     }
+
+    @Test("Map Search's suggestions are a list whose item's action picks the place", .enabled(if: mapDataInstalled, "needs marble-qt-data and scripts/data/places"))
+    func mapSuggestionsAreAList() throws {
+        let app = MapApp(environment: sandbox.environment)
+        app.finishLoading()
+        app.layout(in: Size(900, 560), scale: 1)
+        app.type("zur")
+        let list = try #require(app.accessibleContent.first { $0.role == .list })
+        let first = try #require(list.children.first)
+        #expect(first.role == .listItem && first.name == "Zürich")
+        #expect(list.children.count == app.suggestions.count)
+        for e in try #require(first.actions.first { $0.name == "choose" }).input { _ = app.handle(e) }
+        #expect(app.chosen?.name == "Zürich")
+        #expect(!app.accessibleContent.contains { $0.role == .list }, "the list closes once a place is chosen")
+    }
 }

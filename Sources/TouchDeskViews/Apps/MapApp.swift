@@ -266,7 +266,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         }
     }
 
-    private func rowRect(_ i: Int) -> Rect {
+    func rowRect(_ i: Int) -> Rect {
         Rect(x: field.frame.x, y: field.frame.maxY + 4 + Double(i) * Self.rowHeight, width: field.frame.width, height: Self.rowHeight)
     }
 
