@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskTestSupport
 @testable import TouchDeskViews
 
 /// The window's accessible tree as the shell builds it from the typed controls: what the AT-SPI
@@ -10,8 +11,16 @@ import TouchDeskModels
 struct AccessibleTreeTests {
     let sandbox = Sandbox()
 
+    /// The shared data caches: opening Sea Level or Map Search in a fresh cache folder would
+    /// build the relief and the place index again in the background.
+    var environment: AppEnvironment {
+        var env = sandbox.environment
+        env.cacheDirectory = DataCaches.directory
+        return env
+    }
+
     func makeShell(_ size: Size = Size(800, 600)) -> Shell {
-        let shell = Shell(tiles: registryTiles(), environment: sandbox.environment)
+        let shell = Shell(tiles: registryTiles(), environment: environment)
         shell.layout(in: size)
         return shell
     }
@@ -125,7 +134,7 @@ struct AccessibleTreeTests {
 
     @Test("Map Search's suggestions are a list whose item's action picks the place", .enabled(if: mapDataInstalled, "needs marble-qt-data and scripts/data/places"))
     func mapSuggestionsAreAList() throws {
-        let app = MapApp(environment: sandbox.environment)
+        let app = MapApp(environment: environment)
         app.finishLoading()
         app.layout(in: Size(900, 560), scale: 1)
         app.type("zur")
