@@ -229,6 +229,9 @@ enum AccessibilityBus {
         }
         let r = XSession.runTool("/usr/bin/python3", ["-c", "import pyatspi"], environment: nil, timeout: 20)
         if !r.ok { return "python3-pyatspi is not installed (apt-get install python3-pyatspi): \(r.stderr.prefix(200))" }
+        // The tests start their own session bus: it must be able to start here.
+        let bus = XSession.runTool("dbus-run-session", ["--", "/bin/true"], environment: nil, timeout: 20)
+        if !bus.ok { return "a D-Bus session bus cannot start on this machine: \(bus.stderr.prefix(300))" }
         return nil
     }()
 }
