@@ -27,7 +27,7 @@ public final class HolesApp: MiniApp {
     enum Control: String, ControlID { case restart, again }
     let controls = Controls<Control>()
     /// Where the table is drawn, in app coordinates.
-    public private(set) var tableRect = Rect.zero
+    private(set) var tableRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
     private var savedBest = 0

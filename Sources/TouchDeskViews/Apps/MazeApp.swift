@@ -49,16 +49,16 @@ public final class MazeApp: MiniApp {
     enum Control: String, ControlID { case run, undo, redo, clear, generate, build, start, goal }
     let controls = Controls<Control>()
     /// The maze on screen (square, centred), in app coordinates.
-    public private(set) var mazeRect = Rect.zero
+    private(set) var mazeRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
-    public private(set) var bestTimes = MazeBestTimes()
+    private(set) var bestTimes = MazeBestTimes()
     /// maze.json: the layout and best times; edits wait until it is read.
     private let file: KeptFile<Saved>
     /// Keyboard building: the cell cursor, while on.
     public private(set) var cursor: MazeModel.Cell?
     /// Shown until the first edit, on a maze that has never been built.
-    public private(set) var showsHint = false
+    private(set) var showsHint = false
     private var seed: UInt64 = 0x6d617a65
 
     public init(environment: AppEnvironment) {
@@ -105,7 +105,7 @@ public final class MazeApp: MiniApp {
 
     /// Waits for maze.json: for screenshots and tests.
     public func finishLoading() { _ = collectLoad(wait: true) }
-    public var isLoading: Bool { file.isLoading }
+    var isLoading: Bool { file.isLoading }
 
     /// The best time of the current layout, in ticks.
     public var best: Int? { bestTimes.best(for: model.layoutKey) }
@@ -238,7 +238,7 @@ public final class MazeApp: MiniApp {
     }
 
     /// Which end the next click on the maze moves, if any.
-    public private(set) var placing: MazeModel.Endpoint?
+    private(set) var placing: MazeModel.Endpoint?
 
     private func syncControls() {
         controls.setOn(.start, placing == .start)
@@ -279,7 +279,7 @@ public final class MazeApp: MiniApp {
     }
 
     /// Waits until maze.json is written: for tests.
-    public func finishSaving() {
+    func finishSaving() {
         environment.writer.waitUntilIdle()
         _ = tick()
     }

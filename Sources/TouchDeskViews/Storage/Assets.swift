@@ -49,7 +49,7 @@ public final class ImageStore {
     /// The largest scaled copy kept, per side.
     public nonisolated static let maxSide = 4096
     /// Warnings already written, for tests and for the app to show.
-    public private(set) var warnings: [String] = []
+    private(set) var warnings: [String] = []
     private let warn: (String) -> Void
 
     public init(directory: String?, warn: @escaping (String) -> Void = { TouchDeskFiles.warn($0) }) {
