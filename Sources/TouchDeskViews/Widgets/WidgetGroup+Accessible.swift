@@ -113,9 +113,11 @@ extension OverflowToolbar {
     }
 }
 
-extension PathDialog {
+extension FileDialog {
+    /// The path field and buttons, the places, or the overwrite question while it is asked.
     public var accessibleNodes: [AccessibleNode] {
-        question == nil ? form.accessibleNodes : questionControls.accessibleNodes
+        question == nil ? form.accessibleNodes + places.accessibleNodes.map { $0.prefixed("places/") }
+            : questionControls.accessibleNodes.map { $0.prefixed("question/") }
     }
 }
 
