@@ -5,6 +5,7 @@ import PackageDescription
 // (docs/architecture.md walks one event through them):
 //
 //   touchdesk ─┬─ TouchDeskHost ─┬─ CX11 (Xlib, XKB, cairo-xlib), CXShim
+//              │                 ├─ CAccessibility ── CATK (ATK and its AT-SPI bridge)
 //              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard)
 //              │                 ├─ TouchDeskModels (the joystick decoder)
 //              │                 └─ TouchDeskFiles (safe reads of device files)
@@ -50,6 +51,16 @@ let package = Package(
         ),
         /// The few Xlib calls Swift cannot make itself (variadic XCreateIC).
         .target(name: "CXShim", dependencies: ["CX11"]),
+        /// ATK and its AT-SPI bridge (at-spi2-core's atk-adaptor): the desktop's accessibility
+        /// protocol, spoken over D-Bus for us (docs/accessibility.md).
+        .systemLibrary(
+            name: "CATK",
+            pkgConfig: "atk atk-bridge-2.0",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
+        ),
+        /// Our accessible objects (an AtkObject subclass fed from the window's accessible tree),
+        /// the bridge's start and its GLib main context in the host's poll() loop.
+        .target(name: "CAccessibility", dependencies: ["CATK"], cSettings: [.unsafeFlags(["-Wall"])]),
 
         // MARK: - Mandelbrot kernels
 
@@ -111,7 +122,7 @@ let package = Package(
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
-        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim"],
+        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim", "CAccessibility"],
                 swiftSettings: [.defaultIsolation(MainActor.self)]),
 
         // MARK: - Executables

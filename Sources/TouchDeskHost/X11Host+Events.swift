@@ -99,9 +99,11 @@ extension X11Host {
             return .redraw
         case FocusIn:
             if let ic { XSetICFocus(ic) }
+            accessibility?.windowActivated(true)
             return .none
         case FocusOut:
             if let ic { XUnsetICFocus(ic) }
+            accessibility?.windowActivated(false)
             // Keys released in another window never reach us: let go of them now, so a tilt or a
             // held game key does not stay stuck.
             let held = heldKeys.values

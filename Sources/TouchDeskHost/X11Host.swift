@@ -110,6 +110,12 @@ public final class X11Host {
     private var shownCursor = PointerShape.arrow
     private var cursors: [PointerShape: Cursor] = [:]
     var lastEventTime: Time = 0
+    /// The window for screen readers (AccessibilityBridge.swift): started after the first frame,
+    /// so looking for an accessibility bus never delays the window; nil when there is none.
+    var accessibility: AccessibilityBridge?
+    private var accessibilityTried = false
+    /// The application's name in the accessibility registry.
+    public var applicationName = "TouchDesk"
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -384,6 +390,7 @@ public final class X11Host {
                 case .none: break
                 }
             }
+            if accessibility?.performRequests(content) == true { dirty = true; hadEvents = true }
             if let e = windowError() { ending = e }
             if ending != nil || content.wantsQuit { break }
             if case let requests = content.clipboard.takeRequests(), !requests.isEmpty {
@@ -414,7 +421,9 @@ public final class X11Host {
             if dirty && buffer != nil {
                 render(content)
                 dirty = false
+                updateAccessibility(content, force: hadEvents)
             }
+            if !animating { accessibility?.flush(content, title: title, pixels: pixelSize, scale: scale) }
             XFlush(dpy)
 
             if let e = windowError() { ending = e; break }
@@ -423,15 +432,18 @@ public final class X11Host {
             if let js = tiltSources.joystickFD { pfds.append(pollfd(fd: js, events: Int16(POLLIN), revents: 0)) }
             let wakeFrom = pfds.count
             if !animating { pfds += content.wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
-            let timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
+            let wakeTo = pfds.count
+            var timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
+            accessibility?.prepare(&pfds, timeout: &timeout)
             if XPending(dpy) == 0 {
                 _ = poll(&pfds, nfds_t(pfds.count), timeout)
             }
+            accessibility?.dispatch(pfds)
             if pfds[1].revents & Int16(POLLIN) != 0 {
                 var byte: UInt8 = 0
                 if read(signalPipe.read, &byte, 1) == 1 { ending = .signal(Int32(byte)) }
             }
-            if pfds[wakeFrom...].contains(where: { $0.revents != 0 }) {
+            if pfds[wakeFrom..<wakeTo].contains(where: { $0.revents != 0 }) {
                 // Another process has news for the content (a web page's frame): tick it now.
                 animating = true
                 lastTick = Self.now() - Self.tickSeconds
@@ -465,6 +477,24 @@ public final class X11Host {
         buffer = nil
         pixelSize = (max(1, width), max(1, height))
         buffer = BackBuffer(dpy: dpy, window: window, visual: visual, depth: depth, width: pixelSize.width, height: pixelSize.height)
+    }
+
+    /// Starts the accessibility bridge after the first frame, then gives it the content's tree.
+    private func updateAccessibility(_ content: WindowContent, force: Bool) {
+        let first = !accessibilityTried
+        if first {
+            accessibilityTried = true
+            accessibility = AccessibilityBridge.start(applicationName: applicationName)
+            var focus: Window = 0, revert: Int32 = 0
+            XGetInputFocus(dpy, &focus, &revert)
+            if focus == window { accessibility?.windowActivated(true) }
+        }
+        accessibility?.update(content, title: title, pixels: pixelSize, scale: scale, origin: { [dpy, window] in
+            var x: Int32 = 0, y: Int32 = 0
+            var child: Window = 0
+            guard XTranslateCoordinates(dpy, window, XDefaultRootWindow(dpy), 0, 0, &x, &y, &child) != 0 else { return nil }
+            return (x, y)
+        }, force: force || first)
     }
 
     private func render(_ content: WindowContent) {

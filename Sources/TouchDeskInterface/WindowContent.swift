@@ -27,11 +27,20 @@ public protocol WindowContent: AnyObject {
     /// What the desktop says of its look: its theme's name (XSETTINGS `Net/ThemeName`, nil when
     /// no settings manager names one). Called when the window opens and whenever it changes.
     func desktopThemeChanged(name: String?)
+    /// What a screen reader sees of the window below the window itself: the screen shown and
+    /// its controls (docs/accessibility.md). Read after input and, while animating, a few times
+    /// a second; only while an accessibility bus is there.
+    var accessibleTree: [AccessibleNode] { get }
+    /// Carries out what an assistive client asked of node `id` (new text, focus) as the input a
+    /// person would give. (A node's actions carry their input; the host feeds it to `handle`.)
+    func performAccessible(_ request: AccessibleRequest, on id: String)
 }
 
 extension WindowContent {
     public var wakeDescriptors: [Int32] { [] }
     public func desktopThemeChanged(name: String?) {}
+    public var accessibleTree: [AccessibleNode] { [] }
+    public func performAccessible(_ request: AccessibleRequest, on id: String) {}
 }
 
 /// The shapes the pointer can take over the window.

@@ -176,6 +176,16 @@ public final class DoublerApp: MiniApp {
         toast.draw(cr, in: numberArea)
     }
 
+    /// For a screen reader: the number, announced at each doubling (in full while short, else
+    /// by its size), and the app's message.
+    public var accessibleContent: [AccessibleNode] {
+        let count = digits.count
+        let said = count <= 30 ? digits : "a number of \(count) digits"
+        return [AccessibleNode(id: "number", role: .label, name: "Number", frame: numberArea,
+                               text: AccessibleNode.TextState("\(said), 2 to the power \(model.presses)"), isLive: true),
+                toast.accessibleNode]
+    }
+
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
         Theme.accent.set(cr)
         cr.roundedRect(r.insetBy(r.width * 0.08), radius: r.width * 0.18)

@@ -188,6 +188,25 @@ public final class TemperatureApp: MiniApp {
         if let c = pictureCache, c.band == band { cr.draw(c.surface, in: c.rect) }
     }
 
+    /// For a screen reader: the result line, announced as it changes, and the picture.
+    public var accessibleContent: [AccessibleNode] {
+        let result: String
+        if let e = model.error {
+            result = "\(e.scale.name): \(e.message)"
+        } else if let r = model.reading {
+            result = "\(Temperature.format(r.fahrenheit)) °F = \(Temperature.format(r.celsius)) °C = \(Temperature.format(r.kelvin)) K. \(r.band.message)"
+        } else {
+            result = "Type a temperature in any of the three fields"
+        }
+        var nodes = [AccessibleNode(id: "result", role: .label, name: "Result", frame: Rect(x: 0, y: messageTop, width: size.width, height: 56),
+                                    text: AccessibleNode.TextState(result), isLive: true)]
+        if let band = model.reading?.band, model.error == nil, pictureArea.height > 20 {
+            nodes.append(AccessibleNode(id: "picture", role: .image, name: "Weather", description: WeatherScenes.describe(band),
+                                        frame: WeatherScenes.fitted(in: pictureArea)))
+        }
+        return nodes
+    }
+
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
         // A thermometer: a white tube with a red bulb and column.
         let cx = r.midX, w = r.width * 0.2

@@ -23,7 +23,9 @@ public final class AboutPage: MiniApp {
     public nonisolated static let credits: [Credit] = [
         Credit(name: "Cairo", use: "all drawing", license: "LGPL-2.1 or MPL-1.1"),
         Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: "LGPL-2.0+, MIT, MIT-like, FreeType licence"),
-        Credit(name: "GLib", use: "used by Pango", license: "LGPL-2.1+"),
+        Credit(name: "GLib", use: "used by Pango and the accessibility bridge", license: "LGPL-2.1+"),
+        Credit(name: "ATK, at-spi2-core's ATK bridge, libdbus", use: "screen readers: the window's controls over AT-SPI",
+               license: "LGPL-2.1+ (ATK, at-spi2-core); AFL-2.1 or GPL-2.0+ (libdbus)"),
         Credit(name: "Xlib (libX11)", use: "the window, keyboard, selections", license: "MIT/X11"),
         Credit(name: "GNU C Library: gettext and locale data", use: "the translations and the number formats", license: "LGPL-2.1+"),
         Credit(name: "DejaVu fonts", use: "the user interface font", license: "Bitstream Vera licence (free)"),

@@ -53,6 +53,9 @@ public protocol MiniApp: AnyObject {
     var wakeDescriptors: [Int32] { get }
     /// What the window title adds after the app's name (a web page's title), if anything.
     var titleDetail: String? { get }
+    /// What a screen reader is told beyond the controls of `widgets`: pictures described in
+    /// words, readouts whose changes are announced (live). In the app's coordinates.
+    var accessibleContent: [AccessibleNode] { get }
 
     // The command line and the desktop (see `AppOptions`).
 
@@ -82,6 +85,7 @@ extension MiniApp {
     public func didLeave() {}
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }
+    public var accessibleContent: [AccessibleNode] { [] }
     public nonisolated static var optionNames: Set<String> { [] }
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }

@@ -46,10 +46,10 @@ public final class Shell {
     /// The keyboard moved the focus last (Tab, the arrows), not the pointer (see Shell+Focus.swift).
     var focusFromKeys = false
     /// The home screen's bar: About and Quit.
-    private let homeBar = Controls<BarControl>()
+    let homeBar = Controls<BarControl>()
     /// The About screen, while it is shown (from the home screen).
     public private(set) var about: AboutPage?
-    private var shownApp: MiniApp? { current?.app ?? about }
+    var shownApp: MiniApp? { current?.app ?? about }
     private enum Capture { case bar, app, home }
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
@@ -62,7 +62,7 @@ public final class Shell {
     /// Their state across restarts.
     private let store: AppStateStore
     /// The shell's own messages (a state file set aside, a state that could not be written).
-    private var toast = Toast()
+    var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
     private(set) var quitDialog: QuitDialog?
 
@@ -337,7 +337,7 @@ public final class Shell {
         cr.restore()
     }
 
-    private var titleText: String {
+    var titleText: String {
         current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
     }
 

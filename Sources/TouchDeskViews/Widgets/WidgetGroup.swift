@@ -33,6 +33,8 @@ public protocol WidgetGroup: Focusing {
     var controlRects: [ControlRect] { get }
     /// The keys the controls show, with what they do.
     var keyHelp: [KeyHelp] { get }
+    /// The controls as a screen reader sees them (WidgetGroup+Accessible.swift).
+    var accessibleNodes: [AccessibleNode] { get }
 }
 
 extension Controls: WidgetGroup {

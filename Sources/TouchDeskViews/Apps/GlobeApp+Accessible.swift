@@ -1,0 +1,32 @@
+import TouchDeskGlobe
+import TouchDeskInterface
+
+extension GlobeApp {
+    /// For a screen reader: the globe, described by where it looks and the sea level; the level
+    /// as a slider (↑↓ move it); and the figures, announced as the level changes.
+    public var accessibleContent: [AccessibleNode] {
+        let view = model.view
+        let globeDescription = "The Earth seen from above \(Self.coordinates(view.centre)), zoom \(Int(view.zoom.rounded()))×, "
+            + "with the sea at \(SeaLevel.label(model.level))"
+        var figures = "Sea level \(SeaLevel.label(model.level)): \(levelMeaning)."
+        if let readout, let places, model.level > 0, !readout.largest.isEmpty {
+            figures += " Under water: " + readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", ") + "."
+        }
+        var nodes = [AccessibleNode(id: "globe", role: .canvas, name: "Globe", description: globeDescription, frame: globeRect),
+                AccessibleNode(id: "level", role: .slider, name: "Sea level", description: "Up and Down: 1 m; Page Up and Page Down: 10 m",
+                               states: [.enabled, .showing, .focusable], frame: sliderRect,
+                               value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest))),
+                AccessibleNode(id: "figures", role: .label, name: "Figures", frame: panelRect,
+                               text: AccessibleNode.TextState(figures), isLive: true)]
+        if let readout, let places, model.level > 0, !readout.largest.isEmpty {
+            // The places under water, as a list whose items fly the globe there, as a click does.
+            let items = readout.largest.indices.map { i -> AccessibleNode in
+                let place = places.place(readout.largest[i]), frame = listRowFrame(i)
+                return AccessibleNode(id: "flooded.\(i)", role: .listItem, name: place.name, description: Self.people(place.population),
+                                      actions: [.click("show", "Show \(place.name) on the globe", on: frame)], frame: frame)
+            }
+            nodes.append(AccessibleNode(id: "flooded", role: .list, name: "Under water at \(SeaLevel.label(model.level))", children: items))
+        }
+        return nodes
+    }
+}

@@ -1,0 +1,136 @@
+import TouchDeskInterface
+
+// The accessible tree's part of the widgets: each typed control becomes a node from the data it
+// already holds (label, keys, kind, enabled, on, value, focus, frame), so every app is described
+// without code of its own. Nodes are in the group's coordinates; the shell moves them into the
+// window's and puts the app's id before theirs.
+
+extension KeyChord {
+    /// The chord as a GTK accelerator ("<Control><Shift>z"), the form AT-SPI key bindings take.
+    public var accelerator: String {
+        (control ? "<Control>" : "") + (alt ? "<Alt>" : "") + (shift == true ? "<Shift>" : "") + (names.first ?? "")
+    }
+
+    /// The key press that gives this chord, as the host would report it.
+    var keyPress: Key {
+        Key(names.first ?? "", control: control, shift: shift ?? false, alt: alt)
+    }
+}
+
+extension AccessibleNode.Action {
+    /// A click at the middle of `frame`: what a person pressing the control does.
+    static func click(_ name: String, _ description: String, on frame: Rect) -> AccessibleNode.Action {
+        let p = Point(frame.midX, frame.midY)
+        return AccessibleNode.Action(name, description, input: [.touchBegan(p), .touchEnded(p)])
+    }
+
+    /// A control's press: a click where it is shown, else (in a closed panel) its key.
+    static func press(_ description: String, frame: Rect, key: KeyChord?) -> AccessibleNode.Action? {
+        if frame.width > 0 && frame.height > 0 { return click("press", description, on: frame) }
+        guard let key else { return nil }
+        return AccessibleNode.Action("press", description, input: [.key(key.keyPress)])
+    }
+}
+
+extension Controls {
+    /// A node for every control with a place on screen (keys-only ones are in the keys list, F1).
+    public var accessibleNodes: [AccessibleNode] { items.filter(\.isShown).map(accessibleNode) }
+
+    /// What a screen reader says for the control: its label, or what it does when the label is
+    /// a symbol ("→", "+").
+    static func spokenName(_ c: Control) -> String {
+        let hasWord = c.label.contains { $0.isLetter || $0.isNumber }
+        return hasWord ? c.label : (c.help ?? c.label)
+    }
+
+    func accessibleNode(_ c: Control) -> AccessibleNode {
+        let name = Self.spokenName(c)
+        let showing = c.frame.width > 0 && c.frame.height > 0
+        var states: AccessibleNode.States = [.focusable]
+        if c.isEnabled { states.insert(.enabled) }
+        if showing { states.insert(.showing) }
+        if focused == c.id { states.insert(.focused) }
+        if pressed == c.id { states.insert(.pressed) }
+        var node = AccessibleNode(id: "control." + c.id.name, role: .pushButton, name: name,
+                                  description: c.help.flatMap { $0 == name ? nil : $0 } ?? "",
+                                  shortcut: c.keys.first?.accelerator ?? "", states: states, frame: c.frame)
+        switch c.kind {
+        case .button:
+            node.actions = AccessibleNode.Action.press(name, frame: c.frame, key: c.keys.first).map { [$0] } ?? []
+        case .toggle, .swatch:
+            node.role = .toggleButton
+            node.states.insert(.checkable)
+            if c.isOn { node.states.insert(.checked) }
+            node.actions = AccessibleNode.Action.press(name, frame: c.frame, key: c.keys.first).map { [$0] } ?? []
+        case .slider(let range):
+            node.role = .slider
+            node.value = AccessibleNode.ValueState(c.value, range: range)
+        case .keys:
+            break
+        }
+        return node
+    }
+}
+
+extension TextField {
+    /// The field as an editable entry named by its placeholder (what the empty field shows:
+    /// "°F", "Search places"), with its text, caret and selection.
+    public var accessibleNode: AccessibleNode {
+        var states: AccessibleNode.States = [.enabled, .focusable, .editable]
+        if frame.width > 0 && frame.height > 0 { states.insert(.showing) }
+        if isFocused { states.insert(.focused) }
+        if isInvalid { states.insert(.invalid) }
+        return AccessibleNode(id: "field." + id, role: .entry, name: placeholder.isEmpty ? id : placeholder, states: states, frame: frame,
+                              text: AccessibleNode.TextState(text, caret: editor.caret, selection: editor.selection))
+    }
+}
+
+extension Form {
+    /// Fields and buttons in focus order, then any control outside it.
+    public var accessibleNodes: [AccessibleNode] {
+        var nodes: [AccessibleNode] = []
+        var placed = Set<String>()
+        for item in order {
+            switch item {
+            case .field(let id):
+                if let f = field(id) { nodes.append(f.accessibleNode) }
+            case .control(let id):
+                if let c = controls[id], c.isShown {
+                    nodes.append(controls.accessibleNode(c))
+                    placed.insert(id.name)
+                }
+            }
+        }
+        for f in fields where !order.contains(.field(f.id)) { nodes.append(f.accessibleNode) }
+        return nodes + controls.accessibleNodes.filter { !placed.contains(String($0.id.dropFirst("control.".count))) }
+    }
+}
+
+extension OverflowToolbar {
+    public var accessibleNodes: [AccessibleNode] {
+        let tools = controls.accessibleNodes.filter { $0.id != "control." + more.name || !overflow.isEmpty }
+        return [AccessibleNode(id: "toolbar", role: .toolBar, name: "Tools", frame: bar, children: tools)]
+    }
+}
+
+extension FileDialog {
+    /// The path field and buttons, the places, or the overwrite question while it is asked.
+    public var accessibleNodes: [AccessibleNode] {
+        question == nil ? form.accessibleNodes + places.accessibleNodes.map { $0.prefixed("places/") }
+            : questionControls.accessibleNodes.map { $0.prefixed("question/") }
+    }
+}
+
+extension ColourPicker {
+    public var accessibleNodes: [AccessibleNode] {
+        guard isOpen else { return [] }
+        return [AccessibleNode(id: "picker", role: .panel, name: "Colour", children: buttons.accessibleNodes)]
+    }
+}
+
+extension Toast {
+    /// The message line as a live region: each new message is announced.
+    public var accessibleNode: AccessibleNode {
+        AccessibleNode(id: "message", role: .statusBar, name: "Message", text: AccessibleNode.TextState(isVisible ? message : ""), isLive: true)
+    }
+}

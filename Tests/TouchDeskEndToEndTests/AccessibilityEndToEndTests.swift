@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// TouchDesk as a screen reader sees it: a private D-Bus session bus (as `dbus-run-session`
+/// starts), at-spi2-core's bus launcher and registry activated on it, the real binary in Xvfb,
+/// and `scripts/atspi-probe.py` (python3-pyatspi) reading the tree, doing actions and listening
+/// to events over AT-SPI, as Orca would.
+@Suite("Accessibility over AT-SPI", .serialized, .timeLimit(.minutes(5)),
+       .enabled(if: AccessibilityBus.missing == nil, Comment(rawValue: AccessibilityBus.missing ?? "")))
+struct AccessibilityEndToEndTests {
+    static let titles = ["Paintbrush", "Polygon", "Mandelbrot", "Accelerometer", "Holes", "Maze", "SpaceBalls", "Stick Man",
+                         "Adding Images", "Temperature", "Doubler", "Postal Codes", "Web Pages", "Map Search", "Sea Level"]
+
+    /// An X session with a session bus of its own, its address in the environment of everything
+    /// started in it.
+    static func session(_ name: String) throws -> XSession {
+        let session = try XSession(name: name)
+        let bus = try session.start("dbus-daemon", ["--session", "--nofork", "--print-address=1"], log: "dbus")
+        var address: String?
+        _ = wait(until: {
+            address = session.readLog("dbus").split(separator: "\n").first { $0.hasPrefix("unix:") }.map(String.init)
+            return address != nil || !bus.isRunning
+        }, timeout: 10)
+        guard let address else { throw XSession.Failure("no session bus: \(session.readLog("dbus"))") }
+        session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return session
+    }
+
+    /// One probe command's JSON answer.
+    static func probe(_ session: XSession, _ args: [String], timeout: TimeInterval = 20) throws -> [String: Any] {
+        let r = session.run("/usr/bin/python3", [AccessibilityBus.script] + args, timeout: timeout)
+        let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        guard let data = line.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw XSession.Failure("atspi-probe \(args): \(r)")
+        }
+        return json
+    }
+
+    /// Every node of a tree answer, depth first.
+    static func flatten(_ node: [String: Any]) -> [[String: Any]] {
+        [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(flatten)
+    }
+
+    static func nodes(_ session: XSession) throws -> [[String: Any]] { flatten(try probe(session, ["tree"])) }
+
+    static func named(_ nodes: [[String: Any]], role: String, _ name: String) -> [String: Any]? {
+        nodes.first { $0["role"] as? String == role && $0["name"] as? String == name }
+    }
+
+    @Test("The registry lists TouchDesk, its window, and every home tile by name with an open action and its key")
+    func registryListsEveryTile() throws {
+        let session = try Self.session("a11y-tree")
+        defer { session.close() }
+        let app = try session.launch([])
+        let tree = try Self.probe(session, ["tree"])
+        #expect(tree["role"] as? String == "application")
+        #expect(tree["name"] as? String == "TouchDesk")
+        let all = Self.flatten(tree)
+        #expect(Self.named(all, role: "frame", "TouchDesk") != nil, "no window named TouchDesk: \(tree)")
+        for title in Self.titles {
+            let tile = Self.named(all, role: "push button", title)
+            #expect(tile?["actions"] as? [String] == ["open"], "\(title): \(tile ?? [:])")
+            #expect((tile?["keybinding"] as? String)?.isEmpty == false, "\(title) has no key binding")
+            #expect((tile?["description"] as? String)?.isEmpty == false, "\(title) has no description")
+        }
+        #expect(app.isRunning)
+        #expect(!app.log.contains("AT-SPI") && !app.log.contains("atk"), "the app printed: \(app.log)")
+    }
+
+    @Test("Doing a tile's action through AT-SPI opens that app, as a click does")
+    func tileActionOpensTheApp() throws {
+        let session = try Self.session("a11y-open")
+        defer { session.close() }
+        let app = try session.launch([])
+        let done = try Self.probe(session, ["do", "push button", "Doubler", "open"])
+        #expect(done["done"] as? Bool == true, "\(done)")
+        #expect(try app.waitForTitle("TouchDesk — Doubler") == "TouchDesk — Doubler")
+        // The tree follows: the window's name and the app's own controls.
+        var all: [[String: Any]] = []
+        _ = try wait(until: { all = try Self.nodes(session); return Self.named(all, role: "frame", "TouchDesk — Doubler") != nil }, timeout: 5)
+        #expect(Self.named(all, role: "push button", "Double ×2")?["actions"] as? [String] == ["press"])
+        #expect(Self.named(all, role: "push button", "Paintbrush") == nil, "the home tiles are gone from the tree")
+        // Pressing Double through AT-SPI doubles.
+        _ = try Self.probe(session, ["do", "push button", "Double ×2"])
+        let doubled = try wait(until: { Self.named(try Self.nodes(session), role: "label", "Number")?["text"] as? String == "2, 2 to the power 1" },
+                               timeout: 5)
+        let number = Self.named(try Self.nodes(session), role: "label", "Number")
+        #expect(doubled, "the number after Double: \(number ?? [:])")
+    }
+
+    @Test("Temperature's fields are entries named by unit; 212 set into °F makes the °C entry read 100")
+    func temperatureEntries() throws {
+        let session = try Self.session("a11y-temperature")
+        defer { session.close() }
+        let app = try session.launch(["temperature"])
+        var all = try Self.nodes(session)
+        for unit in ["°F", "°C", "K"] {
+            let entry = Self.named(all, role: "entry", unit)
+            #expect((entry?["states"] as? [String])?.contains("editable") == true, "\(unit): \(entry ?? [:])")
+        }
+        let set = try Self.probe(session, ["settext", "°F", "212"])
+        #expect(set["done"] as? Bool == true)
+        _ = try wait(until: {
+            all = try Self.nodes(session)
+            return (Self.named(all, role: "entry", "°C")?["text"] as? String).flatMap(Double.init) == 100
+        }, timeout: 5)
+        #expect((Self.named(all, role: "entry", "°C")?["text"] as? String).flatMap(Double.init) == 100, "\(all)")
+        #expect((Self.named(all, role: "entry", "K")?["text"] as? String).flatMap(Double.init) == 373.15
+                    || Self.named(all, role: "entry", "K")?["text"] as? String == "373.2", "\(all)")
+        let result = Self.named(all, role: "label", "Result")?["text"] as? String ?? ""
+        #expect(result.contains("212.0 °F = 100.0 °C"), "result line: \(result)")
+        #expect(Self.named(all, role: "image", "Weather")?["description"] as? String == "A blazing sun over dunes and a cactus")
+        let shot = try app.screenshot("212F")
+        #expect(shot.distinctColors(limit: 40) >= 8, "\(shot.path ?? "")")
+    }
+
+    @Test("A slider's value follows its keys: Paintbrush's brush size with ] and [")
+    func sliderFollowsKeys() throws {
+        let session = try Self.session("a11y-slider")
+        defer { session.close() }
+        let app = try session.launch(["paint"])
+        func size() throws -> Double? { Self.named(try Self.nodes(session), role: "slider", "Size")?["value"] as? Double }
+        let before = try #require(try size())
+        let slider = try #require(Self.named(try Self.nodes(session), role: "slider", "Size"))
+        let maximum = try #require(slider["max"] as? Double)
+        #expect((slider["min"] as? Double).map { $0 < maximum } == true)
+        try app.key("bracketleft", "bracketleft")
+        var lowered: Double?
+        _ = try wait(until: { lowered = try size(); return lowered.map { $0 < before } ?? false }, timeout: 5)
+        #expect(lowered.map { $0 < before } == true, "Size \(before) after [ [: \(lowered.map { "\($0)" } ?? "none")")
+        try app.key("bracketright", "bracketright", "bracketright")
+        var raised: Double?
+        _ = try wait(until: { raised = try size(); return raised.map { $0 > (lowered ?? before) } ?? false }, timeout: 5)
+        #expect(raised.map { $0 > (lowered ?? before) } == true, "Size after ] ] ]: \(raised.map { "\($0)" } ?? "none")")
+    }
+
+    @Test("Focus events arrive as Tab moves, and live readouts announce their changes")
+    func focusEventsFollowTab() throws {
+        let session = try Self.session("a11y-focus")
+        defer { session.close() }
+        let app = try session.launch(["temperature"])
+        _ = try Self.nodes(session)  // the app is in the registry
+        let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "20", "object:state-changed:focused",
+                                                               "object:announcement"], log: "listen")
+        defer { listener.stop() }
+        let ready = wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
+        #expect(ready, "the listener never got ready: \(session.readLog("listen"))")
+        try app.key("Tab", "Tab", "Tab")
+        try app.key("5")
+        func events() -> [[String: Any]] {
+            session.readLog("listen").split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }
+        }
+        let expected = ["Convert °F to °C and K", "Convert °C to °F and K", "°C"]
+        var gained: [String] = []
+        _ = wait(until: {
+            gained = events().filter { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1 }
+                .compactMap { $0["name"] as? String }
+            return gained.count >= expected.count && events().contains { $0["type"] as? String == "object:announcement" }
+        }, timeout: 10)
+        #expect(gained == expected, "focus went to \(gained); events: \(session.readLog("listen"))")
+        let announced = events().filter { $0["type"] as? String == "object:announcement" }.compactMap { $0["any"] as? String }
+        #expect(announced.contains { $0.contains("°F =") }, "announcements: \(announced)")
+    }
+
+    @Test("Huge or backwards text ranges and a client killed mid-session leave the window answering")
+    func hostileClients() throws {
+        let session = try Self.session("a11y-hostile")
+        defer { session.close() }
+        let app = try session.launch(["temperature"])
+        _ = try Self.probe(session, ["settext", "°F", "50"])
+        let huge = try Self.probe(session, ["hugetext", "°F"])
+        let answers = huge["answers"] as? [Any] ?? []
+        #expect(answers.first as? String == "50", "getText(0, 2^31-1): \(answers)")
+        #expect(answers.count == 5 && answers[4] as? Int == 2, "\(answers)")
+        // A listener killed while events flow to it.
+        let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "30", "object:state-changed", "object:text-changed"],
+                                         log: "listen")
+        _ = wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
+        kill(listener.pid, SIGKILL)
+        try app.key("Tab", "6", "Tab")
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "the window stopped answering keys")
+        let tree = try Self.probe(session, ["tree"])
+        #expect(tree["name"] as? String == "TouchDesk")
+        #expect(app.isRunning)
+    }
+
+    @Test("No accessibility bus (NO_AT_BRIDGE=1, no session bus, a dead one): the app starts, works and prints nothing", arguments: [
+        ["NO_AT_BRIDGE": "1"], ["DBUS_SESSION_BUS_ADDRESS": ""], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/touchdesk-bus"],
+    ])
+    func noBus(_ environment: [String: String]) throws {
+        let session = try Self.session("a11y-nobus")
+        defer { session.close() }
+        let address = session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"]
+        session.extraEnvironment.merge(environment) { $1 }
+        let started = Date()
+        let app = try session.launch([])
+        let firstFrame = Date().timeIntervalSince(started)
+        try app.key("t")
+        #expect(try app.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
+        print("accessibility off (\(environment)): first frame after \(String(format: "%.2f", firstFrame)) s")
+        #expect(app.log.isEmpty, "the app printed: \(app.log)")
+        if environment["NO_AT_BRIDGE"] != nil, let address {
+            // The bus is there, but TouchDesk stays out of it as asked.
+            session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
+            let r = session.run("/usr/bin/python3", [AccessibilityBus.script, "tree"], timeout: 30)
+            #expect(r.status == 2, "TouchDesk is in the registry despite NO_AT_BRIDGE=1: \(r)")
+        }
+    }
+}
+
+/// What the accessibility tests need on the machine: the bus daemon, at-spi2-core and pyatspi.
+enum AccessibilityBus {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/atspi-probe.py").path
+
+    /// Why the tests cannot run here, or nil when they can.
+    static let missing: String? = {
+        let fm = FileManager.default
+        if (try? XSession.tool("dbus-daemon")) == nil { return "dbus-daemon is not installed (apt-get install dbus-daemon)" }
+        if !fm.fileExists(atPath: "/usr/libexec/at-spi-bus-launcher") && !fm.fileExists(atPath: "/usr/lib/at-spi2-core/at-spi-bus-launcher") {
+            return "at-spi2-core's bus launcher is not installed (apt-get install at-spi2-core)"
+        }
+        let r = XSession.runTool("/usr/bin/python3", ["-c", "import pyatspi"], environment: nil, timeout: 20)
+        if !r.ok { return "python3-pyatspi is not installed (apt-get install python3-pyatspi): \(r.stderr.prefix(200))" }
+        // The tests start their own session bus: it must be able to start here.
+        let bus = XSession.runTool("dbus-run-session", ["--", "/bin/true"], environment: nil, timeout: 20)
+        if !bus.ok { return "a D-Bus session bus cannot start on this machine: \(bus.stderr.prefix(300))" }
+        return nil
+    }()
+}
