@@ -11,7 +11,7 @@ extension MapApp {
                 let name = s.place.name + (s.alias.map { " (\($0))" } ?? "")
                 var states: AccessibleNode.States = [.enabled, .showing, .selectable]
                 if i == selectedRow { states.insert(.selected) }
-                return AccessibleNode(id: "suggestion.\(i)", role: .listItem, name: name, description: Self.detail(s.place), states: states,
+                return AccessibleNode(id: "suggestion.\(i)", role: .listItem, name: name, description: PlaceSearchList.detail(s.place), states: states,
                                       actions: [.click("choose", "Show \(s.place.name) on the map", on: frame)], frame: frame)
             }
             nodes.append(AccessibleNode(id: "suggestions", role: .list, name: "Suggestions", children: items))

@@ -59,7 +59,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     private var pendingQuery: String?
 
     /// The suggestions under the field.
-    private let list = PlaceSearchList()
+    let list = PlaceSearchList()
     public var suggestions: [PlaceSuggestion] { list.suggestions }
     /// The suggestion Up/Down moved to; nil before the first Down.
     public var selectedRow: Int? { list.selectedRow }

@@ -134,3 +134,17 @@ extension Toast {
         AccessibleNode(id: "message", role: .statusBar, name: "Message", text: AccessibleNode.TextState(isVisible ? message : ""), isLive: true)
     }
 }
+
+extension FocusSpots {
+    /// The places an app draws itself, for a screen reader as for the keyboard: a slider or a
+    /// button where it lies, pressed as a click on its middle.
+    public var accessibleNodes: [AccessibleNode] {
+        focusables.map { f in
+            var states: AccessibleNode.States = [.focusable, .enabled, .showing]
+            if isFocused(f) { states.insert(.focused) }
+            let role: AccessibleNode.Role = { if case .slider = f.role { return .slider } else { return .pushButton } }()
+            return AccessibleNode(id: "spot." + f.name, role: role, name: f.name, states: states,
+                                  actions: [.click("press", f.name, on: f.frame)], frame: f.frame)
+        }
+    }
+}
