@@ -689,8 +689,9 @@ static void handleLine(char *line) {
             WebKitFindController *f = webkit_web_view_get_find_controller(views[v].web);
             guint options = WEBKIT_FIND_OPTIONS_CASE_INSENSITIVE | WEBKIT_FIND_OPTIONS_WRAP_AROUND;
             if (*rest) {
-                webkit_find_controller_search(f, rest, options, 1000);
+                // Counted first: counting after the search would take its highlights away.
                 if (v == AS_IS) webkit_find_controller_count_matches(f, rest, options, 1000);
+                webkit_find_controller_search(f, rest, options, 1000);
             } else webkit_find_controller_search_finish(f);
         }
     }
@@ -710,7 +711,9 @@ static void handleLine(char *line) {
         if (scale >= 1 && scale <= 4 && scale != deviceScale) {
             deviceScale = scale;
             gdk_x11_display_set_window_scale(gdk_display_get_default(), scale);
-            for (int v = 0; v < VIEWS; v++) views[v].dirty = TRUE;
+            // GDK changes the offscreen windows' scale without a word to WebKit: tell the views,
+            // or their pages keep devicePixelRatio 1 and are drawn at 1× into the 2× frames.
+            for (int v = 0; v < VIEWS; v++) { g_object_notify(G_OBJECT(views[v].web), "scale-factor"); views[v].dirty = TRUE; }
             scheduleFlush();
         }
     }
@@ -813,7 +816,10 @@ static WebKitWebContext *makeContext(void) {
                                              "memory-pressure-settings", pressure, NULL);
     webkit_memory_pressure_settings_free(pressure);
     g_object_unref(data);
-    webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER);
+    // No back/forward page cache and a small memory cache: two views of one page, no tabs.
+    const char *cache = getenv("TOUCHDESK_WEB_CACHE_MODEL");
+    webkit_web_context_set_cache_model(context, cache && !strcmp(cache, "browser") ? WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER
+                                                                                  : WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
     if (!getenv("TOUCHDESK_WEB_NO_SANDBOX")) webkit_web_context_set_sandbox_enabled(context, TRUE);
     return context;
 }

@@ -43,7 +43,7 @@ public final class WebApp: MiniApp {
     let address: TextField
     let findBar: WebFindBar
     let menu = WebContextMenu()
-    private var engine: WebEngine?
+    private(set) var engine: WebEngine?
     public private(set) var model = WebPagesModel()
     /// What the engine has told us of the page.
     public private(set) var page = WebPageState()
@@ -71,11 +71,7 @@ public final class WebApp: MiniApp {
 
     public var pageTitle: String { page.title }
     public var currentAddress: String? { page.address }
-    public var isLoading: Bool { page.isLoading }
-    public var notice: (text: String, isError: Bool)? { page.notice }
     public var stoppedReason: String? { page.stoppedReason }
-    public var hoveredLink: String? { page.hoveredLink }
-    public var statusText: String { page.statusText }
     public var activePane: WebPagesModel.Pane { input.activePane }
     public var pageHoldsKeyboard: Bool { input.holdsKeyboard }
 
@@ -223,7 +219,7 @@ public final class WebApp: MiniApp {
     private func wake() { lastActivity = WebEngine.now() }
 
     /// Takes in what the engine said.
-    private func absorb() {
+    func absorb() {
         guard let engine else { return }
         for event in engine.receive() {
             wake()
@@ -243,48 +239,6 @@ public final class WebApp: MiniApp {
             }
         }
         syncControls()
-    }
-
-    /// Blocks until the page that is loading has arrived and both views have shown it. Only for
-    /// `--screenshot`, tests and the benchmark: the window never calls it.
-    public func finishLoading(timeout: Double = 30) {
-        absorb()
-        if !page.isLoading, !page.awaitingLoad, framesReceived.allSatisfy({ $0 > 0 }) {
-            settle(timeout: min(timeout, 5))
-            return
-        }
-        let deadline = WebEngine.now() + timeout
-        var quietSince = WebEngine.now()
-        var seen = framesReceived
-        var sinceLoaded = [0, 0]
-        while WebEngine.now() < deadline, let engine, engine.isRunning, page.stoppedReason == nil {
-            absorb()
-            if framesReceived != seen {
-                if !page.isLoading { for v in 0..<2 { sinceLoaded[v] += framesReceived[v] - seen[v] } }
-                seen = framesReceived
-                quietSince = WebEngine.now()
-            }
-            // Loaded, both views painted since, and no frame for a moment (the fit view's zoom
-            // and late pictures come just after the load).
-            if !page.isLoading, page.fitted || WebEngine.now() - quietSince > 3,
-               sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
-               WebEngine.now() - quietSince > 0.5 { break }
-            usleep(10_000)
-        }
-    }
-
-    /// Waits until no frame has come for a moment (what input changed is on screen), at most `timeout` s.
-    public func settle(timeout: Double = 5) {
-        let deadline = WebEngine.now() + timeout
-        var quietSince = WebEngine.now()
-        var seen = framesReceived
-        while WebEngine.now() < deadline, engine?.isRunning == true {
-            absorb()
-            if framesReceived != seen { seen = framesReceived; quietSince = WebEngine.now() }
-            if page.isLoading { quietSince = WebEngine.now() }
-            if WebEngine.now() - quietSince > 0.4 { break }
-            usleep(10_000)
-        }
     }
 
     private func syncControls() {
