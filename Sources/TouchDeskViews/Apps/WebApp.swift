@@ -87,7 +87,7 @@ public final class WebApp: MiniApp {
         form.addButton(.scripts, "Scripts", short: "JS", key: .control("j"),
                        help: "Turn the pages' scripts off or on, in both views")
         form.addButton(.find, "Find", key: .control("f"), help: "Find in the page")
-        form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true), shown: "Menu, Shift+F10",
+        form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true),
                               help: "The page's menu: open or copy a link, Back, Reload, Copy, Save page as picture")
         form.add(address)
         form.order = [.field("address")] + Self.toolbar.map { .control($0) }
