@@ -47,7 +47,9 @@ public final class WebApp: MiniApp {
     public private(set) var model = WebPagesModel()
     /// What the engine has told us of the page.
     public private(set) var page = WebPageState()
-    private var size = Size(0, 0)
+    private(set) var size = Size(0, 0)
+    /// Ctrl+O's file dialog, while it shows (`WebApp+OpenFile`).
+    var openFileDialog: FileDialog?
     private var viewsArea = Rect.zero
     private var progressBar = Rect.zero
     private var started = false
@@ -330,6 +332,7 @@ public final class WebApp: MiniApp {
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
+        openFileDialog?.layout(in: size)
         comeBack()
         let newScale = min(4, max(1, Int(scale.rounded(.up))))
         if newScale != deviceScale {
@@ -381,6 +384,7 @@ public final class WebApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         comeBack()
         wake()
+        if openFileDialog != nil { return handleOpenFileDialog(event) }
         // The menu, while open, takes everything: nothing reaches the page beneath it.
         if menu.isOpen {
             let link = menu.link
@@ -464,6 +468,7 @@ public final class WebApp: MiniApp {
         if k.alt && !k.control && (k.name == "Right" || k.name == "KP_Right") { goForward(); return true }
         if k.is("F5") || k.is("r", control: true) { reload(); return true }
         if k.is("j", control: true) { toggleScripts(); return true }
+        if k.is("o", control: true) { showOpenFile(); return true }
         guard !address.isFocused, !findBar.isFocused else { return false }
         if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(zoom * 1.1); return true }
         if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(zoom / 1.1); return true }
@@ -504,7 +509,7 @@ public final class WebApp: MiniApp {
     }
 
     public func tick() -> Bool {
-        let blinking = form.tick() || findBar.tick()
+        let blinking = form.tick() || findBar.tick() || openFileDialog?.tick() == true
         if !hidden { absorb() }
         if let n = saver.poll() { page.notice = n }
         return blinking || page.isLoading || saver.isSaving || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
@@ -520,6 +525,7 @@ public final class WebApp: MiniApp {
         findBar.draw(cr)
         drawStatus(cr)
         menu.draw(cr)
+        openFileDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
     private func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {
@@ -587,14 +593,14 @@ extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
     public var titleDetail: String? { page.title.isEmpty ? nil : page.title }
-    public var widgets: [any WidgetGroup] { [form, findBar.form] }
-    public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, findBar.form] }
+    public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Tab, Enter (after a click in a page)", "Move through the page's links and fields; follow a link"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
-         KeyHelp("Ctrl+C", "Copy the page's selection")]
+         KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file")]
     }
 }
