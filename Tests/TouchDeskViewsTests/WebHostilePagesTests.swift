@@ -64,8 +64,8 @@ struct WebHostilePagesTests {
         // 3000 × 3000 pixels each, 36 MB decoded: forty of them would be 1.4 GB if all were kept.
         let big = ImageSurface.render(size: Size(3000, 3000), format: .rgb) { $0.fill(Rect(x: 0, y: 0, width: 3000, height: 3000), Color(0.2, 0.5, 0.8)) }
         let png = try big.pngData()
-        for i in 1...40 { FileManager.default.createFile(atPath: dir + "/big\(i).png", contents: png) }
-        FileManager.default.createFile(atPath: dir + "/claims.png", contents: Self.claimingPNG())
+        for i in 1...40 { _ = FileManager.default.createFile(atPath: dir + "/big\(i).png", contents: png) }
+        _ = FileManager.default.createFile(atPath: dir + "/claims.png", contents: Self.claimingPNG())
         for (i, p) in Self.pages.enumerated() { try p.html.write(toFile: dir + "/\(i).html", atomically: true, encoding: .utf8) }
         try "<html><head><title>OK</title></head><body>fine</body></html>".write(toFile: dir + "/ok.html", atomically: true, encoding: .utf8)
         return dir
