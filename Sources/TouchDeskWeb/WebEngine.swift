@@ -33,6 +33,12 @@ public final class WebEngine {
         /// A view's web process died: it crashed, or was killed past the memory limit.
         case crashed(view: Int, memory: Bool)
         case found(Int)
+        /// The page's context menu was asked for (a right-click, or the Menu key): where, in the
+        /// view's points, whether text is selected, and the link there or focused, if any.
+        case menu(view: Int, x: Double, y: Double, selected: Bool, link: String?)
+        /// The page was saved as a picture in this file (a `savePage` order).
+        case saved(String)
+        case saveFailed(String)
         case contentSize(width: Int, height: Int)
         /// The fit view's zoom now shows the page's whole width.
         case fitted
@@ -261,7 +267,7 @@ public final class WebEngine {
         case "ready": return .ready
         case "frame":
             guard let v = int(0), let w = int(1), let h = int(2), let stride = int(3) else { return nil }
-            copyFrame(v, w, h, stride)
+            copyFrame(v, w, h, stride, scale: min(4, max(1, int(4) ?? 1)))
             send("ack", String(v))
             return .frame(view: v)
         case "uri": return .address(rest)
@@ -276,6 +282,13 @@ public final class WebEngine {
         case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
         case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
         case "found": return int(0).map { .found($0) }
+        case "menu":
+            let (head, link) = tab()
+            let w = head.split(separator: " ").compactMap { Double($0) }
+            guard w.count == 4, (0..<2).contains(Int(w[0])) else { return nil }
+            return .menu(view: Int(w[0]), x: w[1], y: w[2], selected: w[3] == 1, link: link.isEmpty ? nil : link)
+        case "saved": return .saved(rest)
+        case "savefailed": return .saveFailed(rest)
         case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
         case "fitted": return .fitted
         case "pong":
@@ -287,14 +300,15 @@ public final class WebEngine {
     }
 
     /// Copies a view's frame out of shared memory; sizes the helper claims are checked first.
-    private func copyFrame(_ v: Int, _ w: Int, _ h: Int, _ stride: Int) {
+    /// A frame of `scale` device pixels per point keeps its size in points, so it is drawn 1:1.
+    private func copyFrame(_ v: Int, _ w: Int, _ h: Int, _ stride: Int, scale: Int) {
         guard let shared, (0..<2).contains(v), w > 0, h > 0, w <= 32767, h <= 32767, stride >= w * 4,
               stride.multipliedReportingOverflow(by: h).partialValue <= Self.slotBytes else { return }
         var surface = frames[v]
-        if surface?.pixelWidth != w || surface?.pixelHeight != h {
-            surface = ImageSurface(size: Size(Double(w), Double(h)), format: .rgb)
+        if surface?.pixelWidth != w || surface?.pixelHeight != h || surface?.scale != Double(scale) {
+            surface = ImageSurface(size: Size(Double(w) / Double(scale), Double(h) / Double(scale)), scale: Double(scale), format: .rgb)
         }
-        guard let surface else { return }
+        guard let surface, surface.pixelWidth == w, surface.pixelHeight == h else { return }
         let source = shared + v * Self.slotBytes
         surface.withPixels { base, ownStride in
             for row in 0..<h {

@@ -7,9 +7,9 @@ import TouchDeskWeb
 
 /// `touchdesk-bench web`: the start page to the first full paint of both views, cold (a new
 /// engine: helper, web and network processes start) and warm (the same engine loads it again);
-/// a long page's load; the UI thread's time to draw Web Pages' whole 1920×1080 frame; and the
-/// resident memory of TouchDesk plus every engine process, with the start page and with the long
-/// page. Medians.
+/// a long page's load; the resident memory of TouchDesk plus every engine process, with the start
+/// page and with the long page (with WebKit's browser and document-viewer cache models); the UI thread's
+/// time to draw Web Pages' whole 1920×1080 frame; and scrolling the long page. Medians.
 @MainActor
 enum WebPagesBench {
     static func run(frames: Int, clock: () -> Double) {
@@ -27,30 +27,38 @@ enum WebPagesBench {
         let start = WebApp.startPage(env)
         let runs = max(3, min(frames, 7))
 
-        var cold: [Double] = [], warm: [Double] = [], long: [Double] = []
-        var startRSS: [Double] = [], longRSS: [Double] = []
-        for _ in 0..<runs {
-            let app = WebApp(environment: env)
-            let t0 = clock()
-            app.layout(in: size, scale: 1)
-            app.finishLoading()
-            cold.append((clock() - t0) * 1000)
-            let t1 = clock()
-            app.open(start)
-            app.finishLoading()
-            warm.append((clock() - t1) * 1000)
-            startRSS.append(residentMB(of: app))
-            let t2 = clock()
-            app.open(WebURL(filePath: longFile))
-            app.finishLoading()
-            long.append((clock() - t2) * 1000)
-            longRSS.append(residentMB(of: app))
+        // Before: WebKit's browser cache model (a back/forward page cache, a large memory cache);
+        // after: the document-viewer model, the helper's default.
+        for (label, cache) in [("before (browser cache model)", "browser"), ("after (document-viewer cache model)", "viewer")] {
+            setenv("TOUCHDESK_WEB_CACHE_MODEL", cache, 1)
+            var cold: [Double] = [], warm: [Double] = [], long: [Double] = []
+            var startRSS: [Double] = [], longRSS: [Double] = [], processes: [Double] = []
+            for _ in 0..<runs {
+                let app = WebApp(environment: env)
+                let t0 = clock()
+                app.layout(in: size, scale: 1)
+                cold.append(firstFullPaint(app, since: t0, clock: clock))
+                app.finishLoading()
+                let t1 = clock()
+                app.open(start)
+                warm.append(firstFullPaint(app, since: t1, clock: clock))
+                app.finishLoading()
+                startRSS.append(residentMB(of: app))
+                processes.append(Double(1 + (app.enginePID.map { [$0] + descendants(of: $0) }?.count ?? 0)))
+                let t2 = clock()
+                app.open(WebURL(filePath: longFile))
+                long.append(firstFullPaint(app, since: t2, clock: clock))
+                app.finishLoading()
+                longRSS.append(residentMB(of: app))
+            }
+            print("web, \(label):")
+            print(String(format: "web:   start page to both views painted, cold (new engine): %.0f ms", median(cold)))
+            print(String(format: "web:   start page to both views painted, warm: %.0f ms", median(warm)))
+            print(String(format: "web:   long page (2000 paragraphs, a 400-row table) loaded and painted: %.0f ms", median(long)))
+            print(String(format: "web:   resident memory over %.0f processes: %.0f MB with the start page, %.0f MB with the long page",
+                         median(processes), median(startRSS), median(longRSS)))
         }
-        print(String(format: "web: start page to both views painted, cold (new engine): %.0f ms", median(cold)))
-        print(String(format: "web: start page to both views painted, warm: %.0f ms", median(warm)))
-        print(String(format: "web: long page (2000 paragraphs, a 400-row table) loaded and painted: %.0f ms", median(long)))
-        print(String(format: "web: resident memory, TouchDesk + engine processes: %.0f MB with the start page, %.0f MB with the long page",
-                     median(startRSS), median(longRSS)))
+        unsetenv("TOUCHDESK_WEB_CACHE_MODEL")
 
         // The UI thread's share of a frame: drawing the app with both views' frames, 1920×1080.
         let app = WebApp(environment: env)
@@ -65,6 +73,46 @@ enum WebPagesBench {
             draws.append((clock() - t0) * 1000)
         }
         print(String(format: "web: UI thread per frame (tick + draw) at 1920x1080: %.2f ms", median(draws)))
+        scroll(app, target: target, longFile: longFile, clock: clock)
+    }
+
+    /// From `t0` until the page asked for has loaded in both views and the fit view has its zoom;
+    /// the helper draws the frames as soon as it is idle after that (a page identical to the one
+    /// shown sends none, so waiting for a frame would not end). In ms; 30 s at most.
+    static func firstFullPaint(_ app: WebApp, since t0: Double, clock: () -> Double) -> Double {
+        while clock() - t0 < 30 {
+            _ = app.tick()
+            if !app.page.isLoading, !app.page.awaitingLoad, app.page.fitted { break }
+            usleep(2000)
+        }
+        return (clock() - t0) * 1000
+    }
+
+    /// Scrolling the long page in the as-is view by one wheel notch per 60 Hz frame for three
+    /// seconds: how many new frames of it the engine delivers per second, and the UI thread's time
+    /// per frame (the wheel event, the tick that takes in the frame, the draw).
+    static func scroll(_ app: WebApp, target: ImageSurface, longFile: String, clock: () -> Double) {
+        app.open(WebURL(filePath: longFile))
+        app.finishLoading()
+        // The middle of the as-is view, the window's left half.
+        let at = Point(target.size.width / 4, target.size.height / 2)
+        let before = app.framesReceived[0]
+        var ui: [Double] = []
+        let t0 = clock()
+        var n = 0
+        while clock() - t0 < 3 {
+            let f0 = clock()
+            _ = app.handle(.scroll(at, dy: 1))
+            _ = app.tick()
+            target.draw { app.draw($0) }
+            ui.append((clock() - f0) * 1000)
+            n += 1
+            let next = t0 + Double(n) / 60
+            if next > clock() { usleep(UInt32((next - clock()) * 1e6)) }
+        }
+        let seconds = clock() - t0
+        print(String(format: "web: scrolling the long page at 1920x1080, a notch per frame: %.0f page frames/s shown, UI thread %.2f ms per frame (median; slowest %.1f ms)",
+                     Double(app.framesReceived[0] - before) / seconds, median(ui), ui.max() ?? 0))
     }
 
     /// TouchDesk's resident memory plus that of the engine helper and all its descendants.

@@ -9,10 +9,16 @@
 //
 //   in:  open URL | back | forward | reload | stop | size V W H | ack V | button V press|release X Y N MODS
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
-//        | javascript 0|1 | zoom Z | find TEXT | findnext | findclose | ping N | copy
-//   out: frame V W H STRIDE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
+//        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
+//        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
+//        | savepage FILE (the as-is view's whole page as a PNG)
+//   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
 //        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor arrow|hand|text
 //        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
+//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE
+//
+// Frames are in device pixels: at `scale 2` WebKit renders the page at twice the resolution
+// (GDK's window scale, which WebKit takes as its device scale factor), never a 1× picture scaled up.
 //
 // `--save-page URL FILE WIDTH` instead loads one page at that width and saves its whole length.
 // Without a usable display we start a private Xvfb and use that (`--help` of touchdesk says so).
@@ -29,9 +35,11 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
 #include <gtk/gtk.h>
 #include <webkit2/webkit2.h>
+#include <gdk/gdkx.h>
 
 enum { AS_IS = 0, FIT = 1, VIEWS = 2 };
 
@@ -64,6 +72,7 @@ static pid_t privateX;
 static double contentWidth = 0;
 static gboolean debugging;
 static int loadingViews;  // a bit per view that is loading
+static int deviceScale = 1;
 
 // MARK: - Messages out
 
@@ -100,8 +109,10 @@ static gboolean flush(gpointer data) {
     for (int v = 0; v < VIEWS; v++) {
         View *view = &views[v];
         if (!view->dirty || view->pending || view->width <= 0 || !shared) continue;
-        int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, view->width);
-        size_t bytes = (size_t)stride * (size_t)view->height;
+        int scale = gtk_widget_get_scale_factor(GTK_WIDGET(view->web));
+        int pw = view->width * scale, ph = view->height * scale;
+        int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, pw);
+        size_t bytes = (size_t)stride * (size_t)ph;
         if (bytes > slot) continue;
         // Draw into a scratch buffer first: WebKit damages the window after every frame it is
         // shown, even when nothing changed, and an unchanged frame must not cost TouchDesk a redraw.
@@ -111,8 +122,8 @@ static gboolean flush(gpointer data) {
             view->scratchBytes = bytes;
             view->sentWidth = 0;
         }
-        cairo_surface_t *s = cairo_image_surface_create_for_data(view->scratch, CAIRO_FORMAT_ARGB32,
-                                                                 view->width, view->height, stride);
+        cairo_surface_t *s = cairo_image_surface_create_for_data(view->scratch, CAIRO_FORMAT_ARGB32, pw, ph, stride);
+        cairo_surface_set_device_scale(s, scale, scale);
         cairo_t *cr = cairo_create(s);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
@@ -122,21 +133,21 @@ static gboolean flush(gpointer data) {
         cairo_surface_destroy(s);
         view->dirty = FALSE;
         unsigned char *target = shared + slot * (size_t)v;
-        if (view->sentWidth == view->width && view->sentHeight == view->height && memcmp(target, view->scratch, bytes) == 0)
+        if (view->sentWidth == pw && view->sentHeight == ph && memcmp(target, view->scratch, bytes) == 0)
             continue;
-        if (debugging && view->sentWidth == view->width) {
-            int x0 = view->width, y0 = view->height, x1 = -1, y1 = -1;
-            for (int y = 0; y < view->height; y++) for (int x = 0; x < view->width; x++) {
+        if (debugging && view->sentWidth == pw) {
+            int x0 = pw, y0 = ph, x1 = -1, y1 = -1;
+            for (int y = 0; y < ph; y++) for (int x = 0; x < pw; x++) {
                 size_t o = (size_t)y * (size_t)stride + (size_t)x * 4;
                 if (memcmp(target + o, view->scratch + o, 4)) { if (x < x0) x0 = x; if (y < y0) y0 = y; if (x > x1) x1 = x; if (y > y1) y1 = y; }
             }
             fprintf(stderr, "engine: view %d changed in %d,%d to %d,%d\n", v, x0, y0, x1, y1);
         }
         memcpy(target, view->scratch, bytes);
-        view->sentWidth = view->width;
-        view->sentHeight = view->height;
+        view->sentWidth = pw;
+        view->sentHeight = ph;
         view->pending = TRUE;
-        sendLine("frame %d %d %d %d", v, view->width, view->height, stride);
+        sendLine("frame %d %d %d %d %d", v, pw, ph, stride, scale);
     }
     return G_SOURCE_REMOVE;
 }
@@ -377,6 +388,70 @@ static void mouseTarget(WebKitWebView *web, WebKitHitTestResult *hit, guint modi
     }
 }
 
+// MARK: - The memory bound
+
+static guint memoryLimitMB = 1024;
+static int memoryKills;  // processes we ended for memory whose end WebKit has not yet reported
+
+/// WebKit's own memory-pressure kill did not end a page that allocates in a loop (its process
+/// reached 2.4 GB under a 400 MB limit), so we watch the web processes ourselves: twice a second,
+/// any WebKitWebProcess under us whose resident memory is past the limit is killed, and the views
+/// say the page used too much memory.
+static gboolean watchMemory(gpointer data) {
+    (void)data;
+    enum { MAX = 4096 };
+    static pid_t pids[MAX], parents[MAX];
+    static gboolean web[MAX];
+    int n = 0;
+    DIR *proc = opendir("/proc");
+    if (!proc) return G_SOURCE_CONTINUE;
+    struct dirent *e;
+    while ((e = readdir(proc)) && n < MAX) {
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid <= 0) continue;
+        char path[64], buf[512];
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        size_t got = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[got] = 0;
+        char *open = strchr(buf, '('), *close = strrchr(buf, ')');
+        if (!open || !close || close[1] == 0) continue;
+        pids[n] = pid;
+        parents[n] = (pid_t)atoi(close + 4);  // ") S PPID"
+        web[n] = strncmp(open + 1, "WebKitWebProces", 15) == 0;
+        n++;
+    }
+    closedir(proc);
+    pid_t self = getpid();
+    for (int i = 0; i < n; i++) {
+        if (!web[i]) continue;
+        gboolean ours = FALSE;
+        pid_t p = parents[i];
+        for (int depth = 0; depth < 8 && p > 1 && !ours; depth++) {
+            if (p == self) { ours = TRUE; break; }
+            int k = -1;
+            for (int j = 0; j < n; j++) if (pids[j] == p) { k = j; break; }
+            p = k >= 0 ? parents[k] : 0;
+        }
+        if (!ours) continue;
+        char path[64], line[256];
+        snprintf(path, sizeof path, "/proc/%d/status", pids[i]);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        long kb = 0;
+        while (fgets(line, sizeof line, f)) if (!strncmp(line, "VmRSS:", 6)) { kb = atol(line + 6); break; }
+        fclose(f);
+        if (kb > (long)memoryLimitMB * 1024) {
+            if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", pids[i], kb / 1024, memoryLimitMB);
+            memoryKills++;
+            kill(pids[i], SIGKILL);
+        }
+    }
+    return G_SOURCE_CONTINUE;
+}
+
 static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationReason reason, gpointer data) {
     (void)data;
     int v = viewIndex(web);
@@ -384,12 +459,15 @@ static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationRea
     views[v].crashed = TRUE;
     armTimeout(FALSE);
     if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
-    sendLine("crashed %d %s", v, reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT ? "memory" : "crashed");
+    gboolean memory = reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT || memoryKills > 0;
+    if (memoryKills > 0) memoryKills--;
+    sendLine("crashed %d %s", v, memory ? "memory" : "crashed");
 }
 
-static void foundText(WebKitFindController *f, guint count, gpointer data) {
+// found-text's own count is of the matches just shown (1), so the total comes from count_matches.
+static void countedMatches(WebKitFindController *f, guint count, gpointer data) {
     (void)f; (void)data;
-    sendLine("found %u", count);
+    sendLine("found %u", count > 1000 ? 1001 : count);  // past the search's limit WebKit says G_MAXUINT
 }
 
 static void notFound(WebKitFindController *f, gpointer data) {
@@ -397,9 +475,73 @@ static void notFound(WebKitFindController *f, gpointer data) {
     sendLine("found 0");
 }
 
+// MARK: - The context menu (drawn by TouchDesk)
+
+typedef struct { int view; double x, y; char *link; } MenuAsk;
+
+static void menuAnswered(GObject *source, GAsyncResult *result, gpointer data) {
+    MenuAsk *ask = data;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    gboolean selected = FALSE;
+    char *link = ask->link;
+    double x = ask->x, y = ask->y;
+    if (value && jsc_value_is_array(value)) {
+        JSCValue *l = jsc_value_object_get_property_at_index(value, 0);
+        JSCValue *s = jsc_value_object_get_property_at_index(value, 1);
+        JSCValue *px = jsc_value_object_get_property_at_index(value, 2);
+        JSCValue *py = jsc_value_object_get_property_at_index(value, 3);
+        selected = jsc_value_to_boolean(s);
+        if (!link) { char *found = jsc_value_to_string(l); if (found && *found) link = g_strdup(found); g_free(found); }
+        if (x < 0) {
+            // From the keyboard: just below the focused element (CSS pixels, times the page zoom).
+            double zoom = webkit_web_view_get_zoom_level(WEBKIT_WEB_VIEW(source));
+            x = jsc_value_to_double(px) * zoom; y = jsc_value_to_double(py) * zoom;
+        }
+        g_object_unref(l); g_object_unref(s); g_object_unref(px); g_object_unref(py);
+    }
+    if (value) g_object_unref(value);
+    sendLine("menu %d %.0f %.0f %d\t%s", ask->view, x, y, selected ? 1 : 0, link ? link : "");
+    if (link != ask->link) g_free(link);
+    g_free(ask->link);
+    g_free(ask);
+}
+
+/// Asks the page (in our isolated world, so it works with scripts off) whether text is selected,
+/// and for a menu from the keyboard which link has the focus and where it is; then tells TouchDesk.
+static void askMenu(int v, double x, double y, const char *link) {
+    static const char *script =
+        "(() => { const a = document.activeElement;"
+        " const l = a && a.closest ? a.closest('a[href]') : null;"
+        " const e = l || (a !== document.body && a !== document.documentElement ? a : null);"
+        " const r = e ? e.getBoundingClientRect() : null; const s = getSelection();"
+        " return [l ? l.href : '', !!s && !s.isCollapsed && s.toString().length > 0,"
+        " r ? Math.max(0, r.left) : 16, r ? Math.max(0, r.bottom) : 16]; })()";
+    MenuAsk *ask = g_new0(MenuAsk, 1);
+    ask->view = v; ask->x = x; ask->y = y; ask->link = link && *link ? g_strdup(link) : NULL;
+    webkit_web_view_evaluate_javascript(views[v].web, script, -1, "touchdesk", NULL, NULL, menuAnswered, ask);
+}
+
 static gboolean contextMenu(WebKitWebView *w, WebKitContextMenu *m, GdkEvent *e, WebKitHitTestResult *h, gpointer d) {
-    (void)w; (void)m; (void)e; (void)h; (void)d;
-    return TRUE;  // no GTK menu in an offscreen window; TouchDesk handles right-clicks itself
+    (void)m; (void)d;
+    double x = -1, y = -1;
+    GdkEventType type = e ? gdk_event_get_event_type(e) : GDK_NOTHING;
+    if (type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE) gdk_event_get_coords(e, &x, &y);
+    askMenu(viewIndex(w), x, y, webkit_hit_test_result_context_is_link(h) ? webkit_hit_test_result_get_link_uri(h) : NULL);
+    return TRUE;  // no GTK menu in an offscreen window: TouchDesk draws its own
+}
+
+// MARK: - Saving the page as a picture
+
+static void pageSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
+    char *file = data;
+    GError *error = NULL;
+    cairo_surface_t *s = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
+    if (!s) sendLine("savefailed %s", error ? error->message : "no picture");
+    else if (cairo_surface_write_to_png(s, file) != CAIRO_STATUS_SUCCESS) sendLine("savefailed could not write the picture");
+    else sendLine("saved %s", file);
+    if (s) cairo_surface_destroy(s);
+    if (error) g_error_free(error);
+    g_free(file);
 }
 
 static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpointer d) {
@@ -609,11 +751,39 @@ static void handleLine(char *line) {
         if (z >= 0.25 && z <= 5) webkit_web_view_set_zoom_level(views[AS_IS].web, z);
     }
     else if (!strcmp(line, "find")) {
-        WebKitFindController *f = webkit_web_view_get_find_controller(views[AS_IS].web);
-        if (*rest) webkit_find_controller_search(f, rest, WEBKIT_FIND_OPTIONS_CASE_INSENSITIVE | WEBKIT_FIND_OPTIONS_WRAP_AROUND, 1000);
-        else webkit_find_controller_search_finish(f);
+        // Both views highlight the matches; the as-is view's count is the one reported.
+        for (int v = 0; v < VIEWS; v++) {
+            WebKitFindController *f = webkit_web_view_get_find_controller(views[v].web);
+            guint options = WEBKIT_FIND_OPTIONS_CASE_INSENSITIVE | WEBKIT_FIND_OPTIONS_WRAP_AROUND;
+            if (*rest) {
+                // Counted first: counting after the search would take its highlights away.
+                if (v == AS_IS) webkit_find_controller_count_matches(f, rest, options, 1000);
+                webkit_find_controller_search(f, rest, options, 1000);
+            } else webkit_find_controller_search_finish(f);
+        }
     }
-    else if (!strcmp(line, "findnext")) webkit_find_controller_search_next(webkit_web_view_get_find_controller(views[AS_IS].web));
+    else if (!strcmp(line, "findnext") || !strcmp(line, "findprevious")) {
+        for (int v = 0; v < VIEWS; v++) {
+            WebKitFindController *f = webkit_web_view_get_find_controller(views[v].web);
+            if (!strcmp(line, "findnext")) webkit_find_controller_search_next(f); else webkit_find_controller_search_previous(f);
+        }
+    }
+    else if (!strcmp(line, "menu") && view) askMenu((int)(view - views), -1, -1, NULL);
+    else if (!strcmp(line, "link") && *rest) webkit_web_view_load_uri(views[AS_IS].web, rest);  // `allowed` unchanged: a page's link is no typed address
+    else if (!strcmp(line, "savepage") && *rest)
+        webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
+                                     NULL, pageSnapshot, g_strdup(rest));
+    else if (!strcmp(line, "scale") && n >= 1) {
+        int scale = atoi(a[0]);
+        if (scale >= 1 && scale <= 4 && scale != deviceScale) {
+            deviceScale = scale;
+            gdk_x11_display_set_window_scale(gdk_display_get_default(), scale);
+            // GDK changes the offscreen windows' scale without a word to WebKit: tell the views,
+            // or their pages keep devicePixelRatio 1 and are drawn at 1× into the 2× frames.
+            for (int v = 0; v < VIEWS; v++) { g_object_notify(G_OBJECT(views[v].web), "scale-factor"); views[v].dirty = TRUE; }
+            scheduleFlush();
+        }
+    }
     else if (!strcmp(line, "copy")) webkit_web_view_execute_editing_command(views[AS_IS].web, WEBKIT_EDITING_COMMAND_COPY);
     else if (!strcmp(line, "hide")) {
         // Leaving Web Pages: hidden pages throttle their timers; a stuck script's process ends.
@@ -704,8 +874,12 @@ static WebKitWebContext *makeContext(void) {
     const char *limit = getenv("TOUCHDESK_WEB_MEMORY_MB");
     guint mb = limit ? (guint)atoi(limit) : 1024;
     if (mb < 64) mb = 64;
+    memoryLimitMB = mb;
     WebKitMemoryPressureSettings *pressure = webkit_memory_pressure_settings_new();
     webkit_memory_pressure_settings_set_memory_limit(pressure, mb);
+    // WebKit's default kill threshold is 0, "never kill": without this a page allocating in a
+    // loop grows past the limit as far as the machine lets it (the hostile-page test saw 1 GB at 400 MB).
+    webkit_memory_pressure_settings_set_kill_threshold(pressure, 1.0);
     webkit_memory_pressure_settings_set_poll_interval(pressure, 0.5);
     webkit_website_data_manager_set_memory_pressure_settings(pressure);
     WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();
@@ -713,7 +887,10 @@ static WebKitWebContext *makeContext(void) {
                                              "memory-pressure-settings", pressure, NULL);
     webkit_memory_pressure_settings_free(pressure);
     g_object_unref(data);
-    webkit_web_context_set_cache_model(context, WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER);
+    // No back/forward page cache and a small memory cache: two views of one page, no tabs.
+    const char *cache = getenv("TOUCHDESK_WEB_CACHE_MODEL");
+    webkit_web_context_set_cache_model(context, cache && !strcmp(cache, "browser") ? WEBKIT_CACHE_MODEL_DOCUMENT_BROWSER
+                                                                                  : WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER);
     if (!getenv("TOUCHDESK_WEB_NO_SANDBOX")) webkit_web_context_set_sandbox_enabled(context, TRUE);
     return context;
 }
@@ -746,7 +923,7 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     g_signal_connect(view->web, "create", G_CALLBACK(makeCreate), NULL);
     WebKitFindController *f = webkit_web_view_get_find_controller(view->web);
     if (v == AS_IS) {
-        g_signal_connect(f, "found-text", G_CALLBACK(foundText), NULL);
+        g_signal_connect(f, "counted-matches", G_CALLBACK(countedMatches), NULL);
         g_signal_connect(f, "failed-to-find-text", G_CALLBACK(notFound), NULL);
     }
     gtk_widget_show_all(view->window);
@@ -856,6 +1033,7 @@ int main(int argc, char **argv) {
     makeView(FIT, context, 400, 600);
     GIOChannel *io = g_io_channel_unix_new(channel);
     g_io_add_watch(io, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
+    g_timeout_add(500, watchMemory, NULL);
     sendLine("ready");
     gtk_main();
     return 0;

@@ -203,4 +203,58 @@ struct WebPagesEndToEndTests {
         let again = try app.screenshot("reloaded", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
         #expect(regions(again, Self.blue, minimum: 2000).count == 2, "Reload brings the page back: \(again.path)")
     }
+
+    @Test("find in page (Ctrl+F, \"1 of 7\", F3), the page's menu (right-click, Copy link address to the clipboard), Tab and Enter in a page")
+    func findMenuAndKeys() throws {
+        let page = """
+            <html><head><title>Fruit</title></head><body style="margin:0;font:18px sans-serif">
+            <p style="margin:0;height:40px">&nbsp;</p>
+            <a href="next.html" style="display:block;width:200px;height:60px;background:#00a000;color:#00a000">first link</a>
+            \((1...7).map { "<p>Paragraph \($0): an apple.</p>" }.joined())</body></html>
+            """
+        let next = "<html><head><title>Next</title></head><body style='margin:0'><div style='width:400px;height:300px;background:#ffff00'></div></body></html>"
+        let server = try LocalServer(files: ["fruit.html": Array(page.utf8), "next.html": Array(next.utf8)])
+        let session = try XSession(name: "web-find")
+        defer { session.close() }
+        let app = try session.launch(["web", "--size", "1000x700"])
+        try go(app, session, server.url("/fruit.html"))
+        let loaded = try app.screenshot("fruit", timeout: 15) { regions($0, Self.green).count == 2 }
+        let links = regions(loaded, Self.green)
+        try #require(links.count == 2, "the link in both views: \(loaded.path)")
+
+        // Ctrl+F and a word: the find bar above the status line counts the matches.
+        try app.key("ctrl+f")
+        let typed = session.run("xdotool", ["type", "--delay", "30", "apple"], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        try app.key("F3")
+        let bar = (x: 0, y: loaded.height - 90, width: loaded.width, height: 62)
+        let found = try app.screenshot("found", timeout: 10) {
+            TextReading.find("2 of 7", size: 14, in: $0, region: bar, ink: Self.statusInk).score < 0.3
+        }
+        #expect(TextReading.find("2 of 7", size: 14, in: found, region: bar, ink: Self.statusInk).score < 0.3, "\"2 of 7\" in \(found.path)")
+        #expect(found.count { $0.r > 200 && $0.g > 200 && $0.b < 80 } > 200, "WebKit highlights the matches: \(found.path)")
+        try app.key("Escape")
+
+        // The page's menu on the link: ↓ ↓ Enter is Copy link address, and another program reads it.
+        let link = links[0]
+        let g = try app.geometry()
+        session.run("xdotool", ["mousemove", String(g.x + link.x + 20), String(g.y + link.y + 20), "click", "3"], timeout: 5)
+        let menu = try app.screenshot("menu", timeout: 5) { img in
+            regions(img, PixelColor(hex: 0x262932), minimum: 20000, tolerance: 2).contains { $0.width >= 230 && $0.width <= 250 }
+        }
+        #expect(regions(menu, PixelColor(hex: 0x262932), minimum: 20000, tolerance: 2).contains { $0.width >= 230 && $0.width <= 250 },
+                "the menu over the page: \(menu.path)")
+        try app.key("Down", "Down", "Return")
+        let copied = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"]) { $0.stdout.hasSuffix("/next.html") }
+        #expect(copied.stdout == server.url("/next.html"), "the link's address on the clipboard: \(copied)")
+
+        // A click on the page's empty top gives it the keyboard; Tab reaches the link, Enter follows it.
+        try app.click(Double(link.x + 300), Double(link.y - 20))
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.key("Tab")
+        Thread.sleep(forTimeInterval: 0.3)
+        try app.key("Return")
+        let followed = try app.screenshot("tab enter", timeout: 10) { regions($0, Self.yellow).count == 2 }
+        #expect(regions(followed, Self.yellow).count == 2, "the linked page in both views: \(followed.path)")
+    }
 }

@@ -115,7 +115,7 @@ struct WebAppTests {
         let link = Point(asIs.x + 100, asIs.y + 200)
         _ = app.handle(.hover(link))
         settle(app)
-        #expect(app.hoveredLink?.hasSuffix("second.html") == true)
+        #expect(app.page.hoveredLink?.hasSuffix("second.html") == true)
         #expect(app.cursor == .hand)
         app.tap(link)
         settle(app)
@@ -243,7 +243,7 @@ struct WebAppTests {
         let image = frame(of: app, size: sz)
         #expect(!image.at(r.x + 5, r.y + 5).isClose(to: .red) && !image.at(r.x + 5, r.y + 5).isClose(to: .white),
                 "the view shows the stopped message, not the old page")
-        #expect(app.statusText.contains("stopped"))
+        #expect(app.page.statusText.contains("stopped"))
         #expect(app.press("F5"))
         app.finishLoading()
         #expect(app.stoppedReason == nil)
@@ -310,13 +310,13 @@ struct WebAppTests {
         app.layout(in: sz, scale: 1)
         app.open(try WebURL(string: "http://127.0.0.1:\(LocalServer.refusedPort())/"))
         app.finishLoading()
-        #expect(app.notice?.isError == true)
+        #expect(app.page.notice?.isError == true)
         #expect(app.pageTitle == "This page could not be loaded")
         let r = app.pageRect(.asIs)
         #expect(frame(of: app, size: sz).at(r.x + 5, r.y + 5).isClose(to: PixelColor(r: 0xf4, g: 0xf1, b: 0xec), tolerance: 3))
         app.open(try WebURL(string: server.url("/missing.html")))
         app.finishLoading()
-        #expect(app.notice?.text.hasPrefix("404") == true, "\(String(describing: app.notice))")
+        #expect(app.page.notice?.text.hasPrefix("404") == true, "\(String(describing: app.page.notice))")
     }
 
     @Test("the start page opens when no address is given")

@@ -9,24 +9,29 @@ import TouchDeskWeb
 /// width into the view with WebKit's zoom level. Each scrolls on its own.
 ///
 /// The engine is WebKitGTK, hosted by our helper program `touchdesk-web-engine` (see `WebEngine`):
-/// it sends finished frames through shared memory and we send it the input that lands on a
-/// view. This process keeps no GTK and no GLib loop; a crash, a hang or a page past its memory
-/// limit ends only the helper or a web process, and the views say tr("This page stopped working")
-/// with a button to reload.
+/// it sends finished frames through shared memory, at the window's device scale, and we send it
+/// the input that lands on a view. This process keeps no GTK and no GLib loop; a crash, a hang or
+/// a page past its memory limit ends only the helper or a web process, and the views say "This
+/// page stopped working" with a button to reload.
 ///
 /// Browsing: an address field (Ctrl+L), Back and Forward (Alt+←/→), Reload (F5), Stop (Esc),
-/// scripts on or off (Ctrl+J), page zoom in the as-is view (Ctrl+plus/minus/0); clicks, the wheel,
-/// keys and typing go to the view under the pointer or last clicked.
+/// scripts on or off (Ctrl+J), find in page (Ctrl+F, `WebFindBar`), the page's menu (right-click,
+/// Menu, Shift+F10: `WebContextMenu`), page zoom in the as-is view (Ctrl+plus/minus/0); clicks,
+/// the wheel, keys and typing go to the view under the pointer or last clicked.
 public final class WebApp: MiniApp {
     public nonisolated static let id = "web"
     public nonisolated static let title = "Web Pages"
-    public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: a real web engine (WebKit), links, forms, Back and Forward, an offline start page."
+    public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: a real web engine (WebKit), links, forms, find in page, Back and Forward, an offline start page."
 
     /// The controls, for the focus order and a `switch` the compiler checks.
     enum Control: String, CaseIterable, ControlID {
-        case back, forward, reload, stop, scripts
+        case back, forward, reload, stop, scripts, find
+        /// Keys only: the page's context menu.
+        case menu
     }
 
+    /// The toolbar's buttons, left to right.
+    static let toolbar: [Control] = [.back, .forward, .reload, .stop, .scripts, .find]
     static let statusHeight = 24.0
     /// How long after the last frame or input the app keeps ticking at 60 Hz to pick up frames;
     /// after that an idle window sleeps in poll() (a page animating on its own then waits for the
@@ -36,65 +41,58 @@ public final class WebApp: MiniApp {
     let environment: AppEnvironment
     let form = Form<Control>()
     let address: TextField
-    private var engine: WebEngine?
+    let findBar: WebFindBar
+    let menu = WebContextMenu()
+    private(set) var engine: WebEngine?
     public private(set) var model = WebPagesModel()
+    /// What the engine has told us of the page.
+    public private(set) var page = WebPageState()
     private(set) var size = Size(0, 0)
     /// Ctrl+O's file dialog, while it shows (`WebApp+OpenFile`).
     var openFileDialog: FileDialog?
     private var viewsArea = Rect.zero
     private var progressBar = Rect.zero
     private var started = false
-    /// The view keys go to: the one last clicked.
-    public private(set) var activePane = WebPagesModel.Pane.asIs
-    /// The pane a button went down in: its motion and release go there even off it.
-    private var pressedPane: WebPagesModel.Pane?
-    /// A click in a page gives it the keyboard (Esc included, for the page's own dialogs); one Esc
-    /// hands the keyboard back, so the next Esc goes home as in every other app.
-    public private(set) var pageHoldsKeyboard = false
-    /// The link under the pointer, for the status line.
-    public private(set) var hoveredLink: String?
-    private var pageCursor = PointerShape.arrow
+    /// Device pixels per point, rounded up: the engine renders at this scale.
+    private var deviceScale = 1
+    let input = WebPageInput()
+    private lazy var saver = WebPageSaver(environment: environment)
     private var pointerOverField = false
-    private var pointerOverPage = false
-    /// A message for the status line (a refused link, an error) until the next navigation.
-    public private(set) var notice: (text: String, isError: Bool)?
-    public private(set) var pageTitle = ""
-    public private(set) var currentAddress: String?
-    public private(set) var isLoading = false
-    private var progress = 0.0
-    private var canGoBack = false
-    private var canGoForward = false
     public private(set) var scriptsOn = true
     private var zoom = 1.0
-    /// Why the page stopped working (a crash, the memory limit, a hung engine), until Reload.
-    public private(set) var stoppedReason: String?
-    private var contentSize: (width: Int, height: Int)?
+    /// The web processes' memory limit in MB (WebKit ends a process past it).
+    var memoryLimitMB = WebEngine.memoryLimitMB { didSet { page.memoryLimitMB = memoryLimitMB } }
     /// The engine helper's process id, while it runs (for the benchmark's memory count and tests).
     public var enginePID: pid_t? { engine?.isRunning == true ? engine?.pid : nil }
     /// Frames received per view, for tests and `--screenshot`.
     public private(set) var framesReceived = [0, 0]
     private var lastActivity = 0.0
-    /// Whether the fit view's zoom has been set for the page shown.
-    private var fitted = false
-    /// A load was asked for and the engine has not yet said it started (a late "loading 0" of the
-    /// page before must not count as this one's end).
-    private var awaitingLoad = false
     private var hidden = false
     /// The sizes last sent to the engine.
     private var sentSizes: [Size?] = [nil, nil]
+
+    public var pageTitle: String { page.title }
+    public var currentAddress: String? { page.address }
+    public var stoppedReason: String? { page.stoppedReason }
+    public var activePane: WebPagesModel.Pane { input.activePane }
+    public var pageHoldsKeyboard: Bool { input.holdsKeyboard }
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         address = TextField("address", placeholder: "Address: a web address or a file (Ctrl+L)", maxLength: 2048,
                             clipboard: environment.clipboard)
+        findBar = WebFindBar(clipboard: environment.clipboard)
         form.addButton(.back, "Back", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
         form.addButton(.forward, "Forward", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
         form.addButton(.reload, "Reload", key: .key("F5"), also: [.control("r")])
         form.addButton(.stop, "Stop", key: .key("Escape"))
         form.addButton(.scripts, "Scripts", short: "JS", key: .control("j"),
                        help: "Turn the pages' scripts off or on, in both views")
+        form.addButton(.find, "Find", key: .control("f"), help: "Find in the page")
+        form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true),
+                              help: "The page's menu: open or copy a link, Back, Reload, Copy, Save page as picture")
         form.add(address)
-        form.order = [.field("address")] + Control.allCases.map { .control($0) }
+        form.order = [.field("address")] + Self.toolbar.map { .control($0) }
         form.controls.setOn(.scripts, true)
         syncControls()
     }
@@ -117,16 +115,17 @@ public final class WebApp: MiniApp {
     private func ensureEngine() -> WebEngine? {
         if let engine, engine.isRunning { return engine }
         do {
-            let e = try WebEngine()
+            let e = try WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
             engine = e
             sentSizes = [nil, nil]
+            if deviceScale != 1 { e.send("scale", String(deviceScale)) }
             if !scriptsOn { e.send("javascript", "0") }
             if zoom != 1 { e.send("zoom", String(zoom)) }
             sendSizes()
             return e
         } catch {
             engine = nil
-            stoppedReason = error.description
+            page.stoppedReason = error.description
             return nil
         }
     }
@@ -138,7 +137,7 @@ public final class WebApp: MiniApp {
                     height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0))
     }
 
-    private func index(_ pane: WebPagesModel.Pane) -> Int { pane == .asIs ? 0 : 1 }
+    private func index(_ pane: WebPagesModel.Pane) -> Int { WebPageInput.index(pane) }
 
     private func sendSizes() {
         guard let engine else { return }
@@ -152,38 +151,29 @@ public final class WebApp: MiniApp {
         }
     }
 
-    private func pane(at p: Point) -> WebPagesModel.Pane? {
-        WebPagesModel.Pane.allCases.first { pageRect($0).contains(p) }
-    }
-
     // MARK: - Navigation
 
     /// Opens an address (the command line, the address field).
     public func open(_ url: WebURL) {
         started = true
-        notice = nil
-        hoveredLink = nil
-        if stoppedReason != nil { stoppedReason = nil; engine?.terminate(); engine = nil }
+        if page.stoppedReason != nil { page.stoppedReason = nil; engine?.terminate(); engine = nil }
         guard let engine = ensureEngine() else { return }
-        currentAddress = url.description
+        page.willLoad(url.description)
         address.setText(url.description)
-        isLoading = true
-        awaitingLoad = true
-        progress = 0
         engine.send("open", url.description)
         wake()
         syncControls()
     }
 
-    public func goBack() { guard canGoBack else { return }; notice = nil; engine?.send("back"); wake() }
-    public func goForward() { guard canGoForward else { return }; notice = nil; engine?.send("forward"); wake() }
+    public func goBack() { guard page.canGoBack else { return }; page.notice = nil; engine?.send("back"); wake() }
+    public func goForward() { guard page.canGoForward else { return }; page.notice = nil; engine?.send("forward"); wake() }
 
     public func reload() {
-        notice = nil
-        if stoppedReason != nil || engine?.isRunning != true {
+        page.notice = nil
+        if page.stoppedReason != nil || engine?.isRunning != true {
             // The engine or a web process died: start afresh at the same address.
-            let url = currentAddress.flatMap { try? WebURL(string: $0) } ?? startPage
-            stoppedReason = nil
+            let url = page.address.flatMap { try? WebURL(string: $0) } ?? startPage
+            page.stoppedReason = nil
             if engine?.isRunning == true { engine?.send("reload"); wake(); syncControls(); return }
             open(url)
             return
@@ -194,8 +184,8 @@ public final class WebApp: MiniApp {
 
     public func stop() {
         engine?.send("stop")
-        if isLoading { notice = ("Stopped loading \(currentAddress ?? "the page").", false) }
-        isLoading = false
+        if page.isLoading { page.notice = ("Stopped loading \(page.address ?? "the page").", false) }
+        page.isLoading = false
         syncControls()
         wake()
     }
@@ -204,7 +194,7 @@ public final class WebApp: MiniApp {
         scriptsOn.toggle()
         engine?.send("javascript", scriptsOn ? "1" : "0")
         form.controls.setOn(.scripts, scriptsOn)
-        notice = (scriptsOn ? "Scripts on: reloading the page." : "Scripts off in both views: reloading the page.", false)
+        page.notice = (scriptsOn ? "Scripts on: reloading the page." : "Scripts off in both views: reloading the page.", false)
         engine?.send("reload")
         wake()
     }
@@ -212,7 +202,7 @@ public final class WebApp: MiniApp {
     private func setZoom(_ z: Double) {
         zoom = min(5, max(0.25, z))
         engine?.send("zoom", String(zoom))
-        notice = ("Page zoom \(Int((zoom * 100).rounded())) % in the as-is view.", false)
+        page.notice = ("Page zoom \(Int((zoom * 100).rounded())) % in the as-is view.", false)
         wake()
     }
 
@@ -224,108 +214,49 @@ public final class WebApp: MiniApp {
             form.setFocus(nil)
             open(url)
         } catch {
-            notice = ("Not an address: \(error)", true)
+            page.notice = ("Not an address: \(error)", true)
         }
     }
 
     private func wake() { lastActivity = WebEngine.now() }
 
     /// Takes in what the engine said.
-    private func absorb() {
+    func absorb() {
         guard let engine else { return }
         for event in engine.receive() {
             wake()
+            page.apply(event)
             switch event {
-            case .ready: break
             case .frame(let v): if (0..<2).contains(v) { framesReceived[v] += 1 }
-            case .address(let a):
-                currentAddress = a
-                if !address.isFocused { address.setText(a) }
-            case .title(let t): pageTitle = t
-            case .progress(let p): progress = p
-            case .loading(let on):
-                isLoading = on
-                if on { contentSize = nil; fitted = false; awaitingLoad = false }
-                if !on && awaitingLoad { isLoading = true }
-            case .history(let back, let forward): canGoBack = back; canGoForward = forward
-            case .failed(_, let message): notice = (message, true); awaitingLoad = false
-            case .status(let code, let phrase): notice = ("\(code) \(phrase)", true)
-            case .hover(let link): hoveredLink = link
-            case .cursor(let shape): pageCursor = shape
-            case .refused(let url, let why):
-                notice = ("Not opened: \(url): \(why)", true)
-                if awaitingLoad { awaitingLoad = false; isLoading = false }
-            case .crashed(_, let memory):
-                awaitingLoad = false
-                stoppedReason = memory
-                    ? "The page used more than \(WebEngine.memoryLimitMB) MB and was stopped."
-                    : "The page's web process crashed."
-                isLoading = false
-            case .found(let n): notice = (n == 0 ? "Not found on this page." : "\(n) found on this page.", n == 0)
-            case .contentSize(let w, let h): contentSize = (w, h)
-            case .fitted: fitted = true
-            case .stopped(let why):
-                stoppedReason = "The web engine stopped: \(why)."
-                isLoading = false
-                awaitingLoad = false
+            case .address(let a): if !address.isFocused { address.setText(a) }
+            case .found(let n): findBar.found(n)
+            case .menu(let v, let x, let y, let selected, let link):
+                let r = pageRect(v == 0 ? .asIs : .fit)
+                menu.open(at: Point(r.x + min(max(0, x), r.width - 8), r.y + min(max(0, y), r.height - 8)),
+                          in: Rect(x: 0, y: 0, width: size.width, height: size.height), link: link, selected: selected,
+                          canGoBack: page.canGoBack, canGoForward: page.canGoForward)
+            case .saved(let file): saver.engineSaved(file)
+            case .saveFailed(let why): saver.failed(); page.notice = ("Could not save the page: \(why)", true)
+            default: break
             }
         }
         syncControls()
     }
 
-    /// Blocks until the page that is loading has arrived and both views have shown it. Only for
-    /// `--screenshot`, tests and the benchmark: the window never calls it.
-    public func finishLoading(timeout: Double = 30) {
-        absorb()
-        if !isLoading, !awaitingLoad, framesReceived.allSatisfy({ $0 > 0 }) {
-            settle(timeout: min(timeout, 5))
-            return
-        }
-        let deadline = WebEngine.now() + timeout
-        var quietSince = WebEngine.now()
-        var seen = framesReceived
-        var sinceLoaded = [0, 0]
-        while WebEngine.now() < deadline, let engine, engine.isRunning, stoppedReason == nil {
-            absorb()
-            if framesReceived != seen {
-                if !isLoading { for v in 0..<2 { sinceLoaded[v] += framesReceived[v] - seen[v] } }
-                seen = framesReceived
-                quietSince = WebEngine.now()
-            }
-            // Loaded, both views painted since, and no frame for a moment (the fit view's zoom
-            // and late pictures come just after the load).
-            if !isLoading, fitted || WebEngine.now() - quietSince > 3, sinceLoaded.allSatisfy({ $0 > 0 }) || WebEngine.now() - quietSince > 2,
-               WebEngine.now() - quietSince > 0.5 { break }
-            usleep(10_000)
-        }
-    }
-
-    /// Waits until no frame has come for a moment (what input changed is on screen), at most `timeout` s.
-    public func settle(timeout: Double = 5) {
-        let deadline = WebEngine.now() + timeout
-        var quietSince = WebEngine.now()
-        var seen = framesReceived
-        while WebEngine.now() < deadline, engine?.isRunning == true {
-            absorb()
-            if framesReceived != seen { seen = framesReceived; quietSince = WebEngine.now() }
-            if isLoading { quietSince = WebEngine.now() }
-            if WebEngine.now() - quietSince > 0.4 { break }
-            usleep(10_000)
-        }
-    }
-
     private func syncControls() {
-        form.controls.setEnabled(.back, canGoBack)
-        form.controls.setEnabled(.forward, canGoForward)
-        form.controls.setEnabled(.reload, currentAddress != nil || stoppedReason != nil)
-        form.controls.setEnabled(.stop, isLoading)
+        form.controls.setEnabled(.back, page.canGoBack)
+        form.controls.setEnabled(.forward, page.canGoForward)
+        form.controls.setEnabled(.reload, page.address != nil || page.stoppedReason != nil)
+        form.controls.setEnabled(.stop, page.isLoading)
+        form.controls.setOn(.find, findBar.isOpen)
     }
 
     /// Leaving Web Pages: the page stops its work (a stuck script's process is ended) until we come back.
     public func didLeave() {
         guard !hidden else { return }
         hidden = true
-        pageHoldsKeyboard = false
+        input.release()
+        menu.close()
         engine?.send("hide")
     }
 
@@ -336,19 +267,85 @@ public final class WebApp: MiniApp {
         wake()
     }
 
+    // MARK: - Find in page and the page's menu
+
+    private func openFind() {
+        findBar.open()
+        form.setFocus(nil)
+        input.holdsKeyboard = false
+        relayout()
+    }
+
+    private func closeFind() {
+        findBar.close()
+        engine?.send("find")
+        relayout()
+    }
+
+    private func find(_ outcome: WebFindBar.Outcome) {
+        switch outcome {
+        case .search(let text): engine?.send("find", text)
+        case .next: engine?.send("findnext")
+        case .previous: engine?.send("findprevious")
+        case .close: closeFind()
+        case .consumed, .ignored: break
+        }
+        syncControls()
+    }
+
+    private func choose(_ item: WebContextMenu.Item, link: String?) {
+        switch item {
+        case .openLink:
+            guard let link else { return }
+            page.willLoad(link)
+            engine?.send("link", link)
+        case .copyLink:
+            guard let link else { return }
+            environment.clipboard.copy(link)
+            page.notice = ("Copied the link's address.", false)
+        case .back: goBack()
+        case .forward: goForward()
+        case .reload: reload()
+        case .copy: engine?.send("copy")
+        case .savePage:
+            saver.start(engine)
+            page.notice = ("Saving the whole page as a picture…", false)
+        }
+        wake()
+    }
+
+    /// Saves the whole page as a picture now, waiting for it: for tests.
+    func savePageNow(timeout: Double = 20) -> SavedPicture? {
+        choose(.savePage, link: nil)
+        let deadline = WebEngine.now() + timeout
+        while saver.lastSaved == nil, WebEngine.now() < deadline, engine?.isRunning == true {
+            absorb()
+            if let n = saver.poll() { page.notice = n }
+            usleep(10_000)
+        }
+        return saver.lastSaved
+    }
+
     // MARK: - MiniApp
+
+    private func relayout() { layout(in: size, scale: Double(deviceScale)) }
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
         openFileDialog?.layout(in: size)
         comeBack()
+        let newScale = min(4, max(1, Int(scale.rounded(.up))))
+        if newScale != deviceScale {
+            deviceScale = newScale
+            engine?.send("scale", String(newScale))
+        }
         let pad = 8.0
-        let gaps = ControlSizes.gap * Double(max(0, Control.allCases.count - 1))
+        let gaps = ControlSizes.gap * Double(max(0, Self.toolbar.count - 1))
         form.controls.isCompact = false
-        var buttons = Control.allCases.compactMap { form.controls[$0] }
+        var buttons = Self.toolbar.compactMap { form.controls[$0] }
         if buttons.map(form.controls.preferredWidth).reduce(0, +) > size.width - 2 * pad - gaps {
             form.controls.isCompact = true
-            buttons = Control.allCases.compactMap { form.controls[$0] }
+            buttons = Self.toolbar.compactMap { form.controls[$0] }
         }
         let natural = buttons.map { form.controls.preferredWidth($0) }
         let fit = min(1, (size.width - 2 * pad - gaps) / max(1, natural.reduce(0, +)))
@@ -370,9 +367,12 @@ public final class WebApp: MiniApp {
         }
         progressBar = Rect(x: 0, y: toolbarBottom + 4, width: size.width, height: 3)
         toolbarBottom += 10
+        let findHeight = findBar.isOpen ? WebFindBar.height : 0
+        findBar.layout(in: Rect(x: 0, y: size.height - Self.statusHeight - 4 - findHeight, width: size.width, height: findHeight))
         viewsArea = Rect(x: 0, y: toolbarBottom, width: size.width,
-                         height: max(60, size.height - toolbarBottom - Self.statusHeight - 4))
+                         height: max(60, size.height - toolbarBottom - Self.statusHeight - 4 - findHeight))
         model.layout(in: viewsArea)
+        menu.close()
         if !started {
             started = true
             open(startPage)
@@ -385,9 +385,28 @@ public final class WebApp: MiniApp {
         comeBack()
         wake()
         if openFileDialog != nil { return handleOpenFileDialog(event) }
-        if case .key(let k) = event, handleShortcut(k) { return true }
-        // A click anywhere takes the keyboard from the page; a click in a page gives it back below.
-        if case .touchBegan = event { pageHoldsKeyboard = false }
+        // The menu, while open, takes everything: nothing reaches the page beneath it.
+        if menu.isOpen {
+            let link = menu.link
+            if case .chose(let item) = menu.handle(event) { choose(item, link: link) }
+            return true
+        }
+        if case .key(let k) = event {
+            if k.is("Escape") { return escape() }
+            if handleShortcut(k) { return true }
+        }
+        if case .touchBegan(let p) = event {
+            // A click anywhere takes the keyboard from the page (a click in a page gives it back
+            // below) and from whichever of the address and find fields it is not in.
+            input.holdsKeyboard = false
+            if findBar.frame.contains(p) { form.setFocus(nil) } else { findBar.unfocus() }
+        }
+        // The page holds the keyboard: Tab walks its links and fields, Enter follows a link.
+        if case .key = event, input.holdsKeyboard, page.stoppedReason == nil, engine != nil { return handleInPage(event) }
+        if findBar.isOpen, !address.isFocused {
+            let outcome = findBar.handle(event)
+            if outcome != .ignored { find(outcome); return true }
+        }
         switch form.handle(event) {
         case .activated(let id):
             activate(id)
@@ -404,6 +423,20 @@ public final class WebApp: MiniApp {
         return handleInPage(event)
     }
 
+    /// Esc does the innermost thing first: closes the find bar being typed in, stops a load,
+    /// goes to a page that holds the keyboard (once), closes the find bar; else it is the shell's.
+    private func escape() -> Bool {
+        if findBar.isFocused { closeFind(); return true }
+        if page.isLoading { stop(); return true }
+        if input.holdsKeyboard {
+            input.holdsKeyboard = false
+            if page.stoppedReason == nil { input.send(Key("Escape"), to: engine) }
+            return true
+        }
+        if findBar.isOpen { closeFind(); return true }
+        return false
+    }
+
     private func activate(_ control: Control) {
         switch control {
         case .back: goBack()
@@ -411,6 +444,8 @@ public final class WebApp: MiniApp {
         case .reload: reload()
         case .stop: stop()
         case .scripts: toggleScripts()
+        case .find: findBar.isOpen && findBar.isFocused ? closeFind() : openFind()
+        case .menu: engine?.send("menu", String(index(activePane)))
         }
     }
 
@@ -418,17 +453,23 @@ public final class WebApp: MiniApp {
     private func handleShortcut(_ k: Key) -> Bool {
         if k.is("l", control: true) {
             form.setFocus(.field("address"))
-            pageHoldsKeyboard = false
+            findBar.unfocus()
+            input.holdsKeyboard = false
             address.selectAll()
             return true
         }
+        if k.is("f", control: true) { openFind(); return true }
+        if findBar.isOpen, k.is("F3") {
+            find(findBar.handle(.key(k)))
+            return true
+        }
+        if k.is("Menu") || k.is("F10", shift: true) { activate(.menu); return true }
         if k.alt && !k.control && (k.name == "Left" || k.name == "KP_Left") { goBack(); return true }
         if k.alt && !k.control && (k.name == "Right" || k.name == "KP_Right") { goForward(); return true }
         if k.is("F5") || k.is("r", control: true) { reload(); return true }
         if k.is("j", control: true) { toggleScripts(); return true }
         if k.is("o", control: true) { showOpenFile(); return true }
-        if k.is("Escape"), isLoading { stop(); return true }
-        guard !address.isFocused else { return false }
+        guard !address.isFocused, !findBar.isFocused else { return false }
         if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(zoom * 1.1); return true }
         if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(zoom / 1.1); return true }
         if k.is("0", control: true) { setZoom(1); return true }
@@ -436,107 +477,42 @@ public final class WebApp: MiniApp {
         return false
     }
 
-    /// GDK's modifier bits: Shift, Control, Alt (Mod1), the first button held.
-    private static func modifiers(_ k: Key) -> Int { (k.shift ? 1 : 0) | (k.control ? 4 : 0) | (k.alt ? 8 : 0) }
-    private static let button1Held = 256
-
-    private func local(_ p: Point, _ pane: WebPagesModel.Pane) -> (String, String) {
-        let r = pageRect(pane)
-        return (String(format: "%.1f", p.x - r.x), String(format: "%.1f", p.y - r.y))
-    }
-
     private func pointer(at p: Point) {
-        pointerOverField = address.frame.contains(p)
-        pointerOverPage = pane(at: p) != nil
-        if let pane = pane(at: p) {
-            let (x, y) = local(p, pane)
-            engine?.send("motion", String(index(pane)), x, y, "0")
-        } else {
-            hoveredLink = nil
-        }
+        pointerOverField = address.frame.contains(p) || findBar.field.frame.contains(p)
+        if let engine, input.handle(.hover(p), engine: engine, rect: pageRect) == .offPage { page.hoveredLink = nil }
     }
 
     private func handleInPage(_ event: InputEvent) -> Bool {
-        guard let engine, stoppedReason == nil else {
+        guard let engine, page.stoppedReason == nil else {
             if case .hover(let p) = event { pointerOverField = address.frame.contains(p) }
             return false
         }
-        switch event {
-        case .touchBegan(let p), .secondaryBegan(let p), .middleClick(let p):
-            guard let pane = pane(at: p) else { return false }
+        if case .leave = event { pointerOverField = false }
+        switch input.handle(event, engine: engine, rect: pageRect) {
+        case .ignored: return false
+        case .handled: return true
+        case .clicked:
             form.setFocus(nil)
-            activePane = pane
-            pageHoldsKeyboard = true
-            let (x, y) = local(p, pane)
-            let button: String
-            switch event {
-            case .secondaryBegan: button = "3"
-            case .middleClick: button = "2"
-            default: button = "1"
-            }
-            engine.send("button", String(index(pane)), "press", x, y, button, "0")
-            if case .touchBegan = event { pressedPane = pane } else {
-                engine.send("button", String(index(pane)), "release", x, y, button, "0")
-            }
+            findBar.unfocus()
             return true
-        case .touchMoved(let p):
-            guard let pane = pressedPane else { return false }
-            let (x, y) = local(p, pane)
-            engine.send("motion", String(index(pane)), x, y, String(Self.button1Held))
+        case .offPage:
+            page.hoveredLink = nil
             return true
-        case .touchEnded(let p):
-            guard let pane = pressedPane else { return false }
-            pressedPane = nil
-            let (x, y) = local(p, pane)
-            engine.send("button", String(index(pane)), "release", x, y, "1", String(Self.button1Held))
-            return true
-        case .hover(let p):
-            pointer(at: p)
-            return true
-        case .leave:
-            pointerOverField = false
-            pointerOverPage = false
-            hoveredLink = nil
-            return true
-        case .scroll(let p, let dy):
-            guard let pane = pane(at: p) else { return false }
-            let (x, y) = local(p, pane)
-            engine.send("scroll", String(index(pane)), x, y, "0", String(dy))
-            return true
-        case .scrollSideways(let p, let dx):
-            guard let pane = pane(at: p) else { return false }
-            let (x, y) = local(p, pane)
-            engine.send("scroll", String(index(pane)), x, y, String(dx), "0")
-            return true
-        case .key(let k):
-            if k.is("Escape") {
-                // The page sees its Esc once; with the keyboard back, Esc is the app's (home).
-                guard pageHoldsKeyboard else { return false }
-                pageHoldsKeyboard = false
-            }
-            let v = String(index(activePane))
-            if !k.text.isEmpty && !k.control && !k.alt {
-                engine.send("text", v, k.text)
-            } else {
-                engine.send("key", v, "press", k.name, String(Self.modifiers(k)))
-                engine.send("key", v, "release", k.name, String(Self.modifiers(k)))
-            }
-            return true
-        case .keyUp, .secondaryMoved, .secondaryEnded, .altClick, .tilt, .paste, .pastedPicture:
-            return false
         }
     }
 
     public var cursor: PointerShape {
+        if menu.isOpen { return .arrow }
         if pointerOverField { return .text }
-        if pointerOverPage { return pageCursor }
+        if input.isOverPage { return page.cursor }
         return .arrow
     }
 
     public func tick() -> Bool {
-        let blinking = form.tick() || openFileDialog?.tick() == true
+        let blinking = form.tick() || findBar.tick() || openFileDialog?.tick() == true
         if !hidden { absorb() }
-        return blinking || isLoading || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
+        if let n = saver.poll() { page.notice = n }
+        return blinking || page.isLoading || saver.isSaving || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
     }
 
     // MARK: - Drawing
@@ -546,7 +522,9 @@ public final class WebApp: MiniApp {
         drawProgress(cr)
         drawView(cr, .asIs)
         drawView(cr, .fit)
+        findBar.draw(cr)
         drawStatus(cr)
+        menu.draw(cr)
         openFileDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
@@ -555,7 +533,7 @@ public final class WebApp: MiniApp {
         let active = pane == activePane
         let name = pane == .asIs ? "As the page is" : "Scaled to fit"
         var detail = ""
-        if let contentSize, stoppedReason == nil {
+        if let contentSize = page.contentSize, page.stoppedReason == nil {
             let fitWidth = pageRect(.fit).width - 20
             let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
             detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (zoom != 1 ? ", zoom \(Int((zoom * 100).rounded())) %" : "")
@@ -569,7 +547,7 @@ public final class WebApp: MiniApp {
         let r = pageRect(pane)
         cr.saved {
             cr.clip(to: r)
-            if let stoppedReason {
+            if let stoppedReason = page.stoppedReason {
                 cr.fill(r, Theme.well)
                 cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
                         color: Theme.text, weight: .bold, align: .center)
@@ -578,10 +556,11 @@ public final class WebApp: MiniApp {
                 cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
             } else if let frame = engine?.frames[index(pane)] {
                 cr.fill(r, Color(1, 1, 1))
+                // The frame's size in points: at scale 2 its device pixels land 1:1 on the window's.
                 cr.draw(frame, in: Rect(x: r.x, y: r.y, width: frame.size.width, height: frame.size.height))
             } else {
                 cr.fill(r, Theme.well)
-                cr.text(isLoading || engine != nil ? "Loading…" : "No page", x: r.midX, y: r.midY, size: Theme.TextSize.body,
+                cr.text(page.isLoading || engine != nil ? tr("Loading…") : tr("No page"), x: r.midX, y: r.midY, size: Theme.TextSize.body,
                         color: Theme.dimText, align: .center)
             }
         }
@@ -595,74 +574,33 @@ public final class WebApp: MiniApp {
     }
 
     private func drawProgress(_ cr: CairoContext) {
-        guard isLoading else { return }
+        guard page.isLoading else { return }
         cr.fill(progressBar, Theme.control)
-        cr.fill(Rect(x: progressBar.x, y: progressBar.y, width: progressBar.width * max(0.05, progress),
+        cr.fill(Rect(x: progressBar.x, y: progressBar.y, width: progressBar.width * max(0.05, page.progress),
                      height: progressBar.height), Theme.accent)
-    }
-
-    /// The status line: a link's target, the load's progress, a notice, or the page's title.
-    public var statusText: String {
-        if let hoveredLink { return "→ \(hoveredLink)" }
-        if let stoppedReason { return stoppedReason }
-        if let notice { return notice.text }
-        if isLoading { return "Loading \(currentAddress ?? "")… \(Int((progress * 100).rounded())) %" }
-        return pageTitle
     }
 
     private func drawStatus(_ cr: CairoContext) {
         let r = Rect(x: 8, y: size.height - Self.statusHeight, width: size.width - 16, height: Self.statusHeight)
-        let isError = hoveredLink == nil && (stoppedReason != nil || notice?.isError == true)
-        let l = Text.layout(statusText, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
-        cr.draw(l, x: r.x, y: r.midY - l.height / 2, color: isError ? Theme.error : Theme.dimText)
+        let l = Text.layout(page.statusText, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
+        cr.draw(l, x: r.x, y: r.midY - l.height / 2, color: page.statusIsError ? Theme.error : Theme.dimText)
     }
 
-    // MARK: - Icon
-
-    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        // Two pages of one site: the whole one, and the same shrunk beside it.
-        func page(_ frame: Rect) {
-            Color(1, 1, 1).set(cr)
-            cr.roundedRect(frame, radius: frame.width * 0.06)
-            cr.fill()
-            Color(hex: 0x2f4858).set(cr)
-            cr.rectangle(Rect(x: frame.x, y: frame.y + frame.height * 0.02, width: frame.width, height: frame.height * 0.2))
-            cr.fill()
-            Color(hex: 0xf5a623).set(cr)
-            cr.rectangle(Rect(x: frame.x + frame.width * 0.1, y: frame.y + frame.height * 0.32,
-                              width: frame.width * 0.35, height: frame.height * 0.28))
-            cr.fill()
-            Color(hex: 0x9aa3b5).set(cr)
-            for i in 0..<3 {
-                cr.rectangle(Rect(x: frame.x + frame.width * 0.52, y: frame.y + frame.height * (0.34 + 0.1 * Double(i)),
-                                  width: frame.width * 0.38, height: frame.height * 0.04))
-            }
-            for i in 0..<2 {
-                cr.rectangle(Rect(x: frame.x + frame.width * 0.1, y: frame.y + frame.height * (0.7 + 0.1 * Double(i)),
-                                  width: frame.width * 0.8, height: frame.height * 0.04))
-            }
-            cr.fill()
-        }
-        page(Rect(x: r.x + r.width * 0.06, y: r.y + r.height * 0.14, width: r.width * 0.5, height: r.height * 0.72))
-        page(Rect(x: r.x + r.width * 0.62, y: r.y + r.height * 0.3, width: r.width * 0.32, height: r.height * 0.46))
-        Theme.accent.set(cr)
-        cr.setLineWidth(max(1, r.width * 0.025))
-        cr.moveTo(r.x + r.width * 0.57, r.y + r.height * 0.5)
-        cr.lineTo(r.x + r.width * 0.61, r.y + r.height * 0.5)
-        cr.stroke()
-    }
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) { WebIcon.draw(cr, in: r) }
 }
 
 extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
-    public var titleDetail: String? { pageTitle.isEmpty ? nil : pageTitle }
-    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form] }
-    public var takesEscape: Bool { isLoading || openFileDialog != nil }
-    public var holdsKeyboard: Bool { pageHoldsKeyboard }
+    public var titleDetail: String? { page.title.isEmpty ? nil : page.title }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, findBar.form] }
+    public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
+    public var holdsKeyboard: Bool { input.holdsKeyboard }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
+         KeyHelp("Tab, Enter (after a click in a page)", "Move through the page's links and fields; follow a link"),
+         KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
          KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file")]
     }
