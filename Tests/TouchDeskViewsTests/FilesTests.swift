@@ -45,6 +45,14 @@ struct FilesTests {
         #expect(explicit.picturesDirectory == "/pics")
     }
 
+    @Test func aPicturesFolderWithANulByteIsIgnored() {
+        // scripts/fuzz userdirs: the system call would cut the path at the NUL ("/home/ada/Pict\u{1}"),
+        // a folder nobody named; the line is ignored and pictures go to ~/Pictures.
+        let text = "XDG_PICTURES_DIR=\"$HOME/Pict\u{1}\u{0}\u{0}urds\"\n"
+        #expect(AppEnvironment.picturesDirectory(fromUserDirs: text, home: "/home/ada") == nil)
+        #expect(AppEnvironment.picturesDirectory(fromUserDirs: "XDG_PICTURES_DIR=\"$HOME/Bilder\"", home: "/home/ada") == "/home/ada/Bilder")
+    }
+
     @Test func picturesInHomeAreTriedOnce() {
         let env = AppEnvironment(picturesDirectory: "/home/ada", dataDirectory: "/d", homeDirectory: "/home/ada")
         #expect(env.pictureDirectoriesToTry == ["/home/ada"])

@@ -74,10 +74,18 @@ nonisolated public struct AppEnvironment: Sendable {
             warn("\(error); pictures go to ~/Pictures")
             return nil
         }
+        return picturesDirectory(fromUserDirs: text, home: home)
+    }
+
+    /// The XDG_PICTURES_DIR line of a `user-dirs.dirs` text, `$HOME` replaced by `home`; nil when
+    /// there is none, or it is not an absolute path the system can take (a NUL byte would cut it).
+    static func picturesDirectory(fromUserDirs text: String, home: String) -> String? {
         for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
             var value = String(line.dropFirst("XDG_PICTURES_DIR=".count))
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
             value = value.replacingOccurrences(of: "$HOME", with: home)
+            // A NUL byte would cut the path short at the system call: a folder nobody named.
+            guard !value.utf8.contains(0) else { return nil }
             return absolute(value)
         }
         return nil
