@@ -17,7 +17,8 @@ import PackageDescription
 //              │                  └─ TouchDeskPlaces ── TouchDeskFiles (GeoNames index, Natural Earth map)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
 //              └─ ArgumentParser
-//   make-assets, touchdesk-bench, touchdesk-places-bench: the asset generator and the benchmarks.
+//   make-assets, touchdesk-bench, touchdesk-places-bench (with PlacesBenchmarks): the asset generator and
+//   the benchmarks; no benchmark code is in a library the app links.
 //
 // The host never sees a view and the views never see Xlib.
 
@@ -129,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "touchdesk-bench",
             dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
-                           "CMandelbrotReference"]
+                           "CMandelbrotReference", "PlacesBenchmarks"]
         ),
 
         // MARK: - Globe
@@ -173,10 +174,12 @@ let package = Package(
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the
         /// completer, nearest place, and the `.pn2` map reader. Pure Swift, no drawing.
         .target(name: "TouchDeskPlaces", dependencies: ["TouchDeskFiles"], swiftSettings: [.swiftLanguageMode(.v6), optimisedInDebug()]),
+        /// The places benchmarks, shared by both bench executables; no product links them.
+        .target(name: "PlacesBenchmarks", dependencies: ["TouchDeskPlaces"], swiftSettings: [.swiftLanguageMode(.v6)]),
         /// Prints the places benchmarks (or the suggestions for its arguments).
         .executableTarget(
             name: "touchdesk-places-bench",
-            dependencies: ["TouchDeskPlaces"],
+            dependencies: ["TouchDeskPlaces", "PlacesBenchmarks"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     for (i, slice) in [bytes, shifted].enumerated() {
         do {
-            let surface = try PictureReader.decode(slice, scale: i == 0 ? 1 : 2, maxSide: 64, maxPixels: 64 * 32)
+            let surface = try PictureReader.decode(slice, scale: i == 0 ? 1 : 2, limits: PictureReader.Limits(maxSide: 64, maxPixels: 64 * 32))
             guard surface.pixelWidth <= 64, surface.pixelHeight <= 64, surface.pixelWidth * surface.pixelHeight <= 64 * 32 else {
                 fatalError("decoded \(surface.pixelWidth)×\(surface.pixelHeight), beyond the bounds")
             }

@@ -50,37 +50,37 @@ public final class X11Host {
     /// At most this many ticks are run to catch up after a stall, so a pause never becomes a spiral.
     static let maxCatchUpTicks = 5
 
-    private let dpy: OpaquePointer
-    private let screen: Int32
-    private let window: Window
+    let dpy: OpaquePointer
+    let screen: Int32
+    let window: Window
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
-    private let gc: GC
+    let gc: GC
     private var im: XIM?
-    private var ic: XIC?
-    private let atoms: Atoms
+    var ic: XIC?
+    let atoms: Atoms
     /// Points to pixels: the desktop's Xft/DPI / 96 (XSettings.swift), 1 when unset; follows changes.
     public private(set) var scale: Double
     /// The desktop's settings, watched while the window is open (XSettings.swift).
-    private let desktop: XSettingsWatcher
+    let desktop: XSettingsWatcher
     /// F11 (Fullscreen.swift).
-    private lazy var fullscreen = Fullscreen(dpy: dpy, window: window, screen: screen)
+    lazy var fullscreen = Fullscreen(dpy: dpy, window: window, screen: screen)
     private let minimumSize: Size
     /// The running window's side of the one-instance hand-over (SingleInstance.swift), when asked for.
-    private var instance: SingleInstanceOwner?
-    private var handedOver: [String] = []
+    var instance: SingleInstanceOwner?
+    var handedOver: [String] = []
     /// What a later launch asked for (one line each, as `SingleInstance.handOver` sent it); the
     /// window is raised after.
     public var onHandOver: ((String) -> Void)?
     /// Drops from other programs (XDnd.swift).
-    private var dnd: XDndTarget?
+    var dnd: XDndTarget?
     /// A drag that the window can take came over it (true) or left (false): show a drop highlight.
     public var onDragHover: ((Bool) -> Void)?
     /// Something was dropped on the window.
     public var onDrop: ((Dropped) -> Void)?
 
     /// The back buffer: a pixmap and the Cairo surface over it, freed together.
-    private final class BackBuffer {
+    final class BackBuffer {
         let dpy: OpaquePointer
         let pixmap: Pixmap
         let surface: OpaquePointer
@@ -94,22 +94,22 @@ public final class X11Host {
             XFreePixmap(dpy, pixmap)
         }
     }
-    private var buffer: BackBuffer?
-    private var pixelSize = (width: 0, height: 0)
+    var buffer: BackBuffer?
+    var pixelSize = (width: 0, height: 0)
     private var title = ""
-    private var touchDown = false
-    private var secondaryDown = false
+    var touchDown = false
+    var secondaryDown = false
     /// Keys down now, by keycode, so they can be released if focus leaves while they are held.
-    private var heldKeys: [UInt32: Key] = [:]
+    var heldKeys: [UInt32: Key] = [:]
     private let initialPixels: (width: Int, height: Int)
     /// The machine's accelerometer and joystick, read once per frame while an app animates.
     private let tiltSources = TiltSources()
     /// Copy and paste (X11Selections.swift); the app's requests come through `clipboard`.
-    private lazy var selections = X11Selections(dpy: dpy, window: window)
+    lazy var selections = X11Selections(dpy: dpy, window: window)
     /// The pointer shape shown now, and the X cursors made for each shape so far.
     private var shownCursor = PointerShape.arrow
     private var cursors: [PointerShape: Cursor] = [:]
-    private var lastEventTime: Time = 0
+    var lastEventTime: Time = 0
 
     struct Atoms {
         let wmProtocols, wmDelete, netWmPing, netWmName, utf8String, netWmPid, netWmIcon, cardinal: Atom
@@ -255,7 +255,7 @@ public final class X11Host {
 
     /// The desktop's DPI changed while the window is open: the window keeps its size in points
     /// (so it grows in pixels at a higher DPI), and everything is laid out and drawn at the new scale.
-    private func desktopSettingsChanged(_ content: WindowContent) -> Outcome {
+    func desktopSettingsChanged(_ content: WindowContent) -> Outcome {
         let newScale = desktop.scale
         guard abs(newScale - scale) > 0.001 else { return .none }
         let points = size
@@ -447,179 +447,9 @@ public final class X11Host {
         return nil
     }
 
-    private enum Outcome { case none, redraw, destroyed }
-
-    private func process(_ ev: inout XEvent, _ content: WindowContent) -> Outcome {
-        switch desktop.handle(ev) {
-        case .notOurs: break
-        case .unchanged: return .none
-        case .changed: return desktopSettingsChanged(content)
-        }
-        if let instance, instance.handle(ev, requests: &handedOver) {
-            guard !handedOver.isEmpty else { return .none }
-            let requests = handedOver
-            handedOver = []
-            for r in requests { onHandOver?(r) }
-            instance.raise()
-            return .redraw
-        }
-        switch dnd?.handle(ev) ?? .notOurs {
-        case .notOurs: break
-        case .handled: return .none
-        case .hovering(let on): onDragHover?(on); return .redraw
-        case .dropped(let what):
-            onDragHover?(false)
-            if let what { onDrop?(what) }
-            return .redraw
-        }
-        switch ev.type {
-        case Expose:
-            if let buffer {
-                let e = ev.xexpose
-                XCopyArea(dpy, buffer.pixmap, window, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
-            }
-            return .none
-        case ConfigureNotify:
-            let w = Int(ev.xconfigure.width), h = Int(ev.xconfigure.height)
-            guard w != pixelSize.width || h != pixelSize.height else { return .none }
-            resizeBuffer(width: w, height: h)
-            content.layout(in: Size(Double(w) / scale, Double(h) / scale), scale: scale)
-            return .redraw
-        case ButtonPress:
-            let b = ev.xbutton
-            let p = point(b.x, b.y)
-            lastEventTime = b.time
-            switch b.button {
-            case UInt32(Button2): content.handle(.middleClick(p))
-            case UInt32(Button1) where b.state & UInt32(Mod1Mask) != 0: content.handle(.altClick(p))
-            case UInt32(Button1): touchDown = true; content.handle(.touchBegan(p))
-            case UInt32(Button3): secondaryDown = true; content.handle(.secondaryBegan(p))
-            // Shift turns the wheel sideways, as in every X toolkit; buttons 6 and 7 are a tilt wheel.
-            case UInt32(Button4), UInt32(Button5):
-                let step: Double = b.button == UInt32(Button4) ? -1 : 1
-                content.handle(b.state & UInt32(ShiftMask) != 0 ? .scrollSideways(p, dx: step) : .scroll(p, dy: step))
-            case 6: content.handle(.scrollSideways(p, dx: -1))
-            case 7: content.handle(.scrollSideways(p, dx: 1))
-            default: return .none
-            }
-            return .redraw
-        case ButtonRelease:
-            let b = ev.xbutton
-            if b.button == UInt32(Button1), touchDown {
-                touchDown = false
-                content.handle(.touchEnded(point(b.x, b.y)))
-            } else if b.button == UInt32(Button3), secondaryDown {
-                secondaryDown = false
-                content.handle(.secondaryEnded(point(b.x, b.y)))
-            } else {
-                return .none
-            }
-            return .redraw
-        case MotionNotify:
-            // Every motion event is delivered: no compression, so fast strokes keep their shape.
-            let m = ev.xmotion
-            let p = point(m.x, m.y)
-            if touchDown { content.handle(.touchMoved(p)) }
-            if secondaryDown { content.handle(.secondaryMoved(p)) }
-            if !touchDown && !secondaryDown { content.handle(.hover(p)) }
-            return .redraw
-        case LeaveNotify:
-            if touchDown || secondaryDown { return .none }
-            content.handle(.leave)
-            return .redraw
-        case KeyPress:
-            lastEventTime = ev.xkey.time
-            let k = key(from: &ev.xkey, press: true)
-            if k.name == "F11" && !k.control && !k.alt && !k.shift { fullscreen.toggle(); return .none }
-            heldKeys[ev.xkey.keycode] = Key(k.name, control: k.control, shift: k.shift, alt: k.alt)
-            content.handle(.key(k))
-            return .redraw
-        case KeyRelease:
-            heldKeys[ev.xkey.keycode] = nil
-            content.handle(.keyUp(key(from: &ev.xkey, press: false)))
-            return .redraw
-        case FocusIn:
-            if let ic { XSetICFocus(ic) }
-            return .none
-        case FocusOut:
-            if let ic { XUnsetICFocus(ic) }
-            // Keys released in another window never reach us: let go of them now, so a tilt or a
-            // held game key does not stay stuck.
-            let held = heldKeys.values
-            heldKeys.removeAll()
-            for k in held { content.handle(.keyUp(k)) }
-            return held.isEmpty ? .none : .redraw
-        case SelectionRequest:
-            selections.answer(ev.xselectionrequest)
-            return .none
-        case SelectionClear:
-            if let kind = selections.lost(ev.xselectionclear) { content.clipboard.lost(kind) }
-            return .none
-        case SelectionNotify:
-            guard let event = selections.received(ev.xselection) else { return .none }
-            content.handle(event)
-            return .redraw
-        case PropertyNotify:
-            guard let event = selections.propertyChanged(ev.xproperty) else { return .none }
-            content.handle(event)
-            return .redraw
-        case DestroyNotify:
-            return ev.xdestroywindow.window == window ? .destroyed : .none
-        case ClientMessage:
-            guard ev.xclient.message_type == atoms.wmProtocols else { return .none }
-            let what = Atom(ev.xclient.data.l.0)
-            if what == atoms.wmDelete {
-                // Like Ctrl+Q: the content may ask about unsaved work before it quits.
-                content.requestQuit()
-                return .redraw
-            }
-            if what == atoms.netWmPing {
-                // Answer the window manager's ping by sending it back to the root window unchanged.
-                let root = XRootWindow(dpy, screen)
-                ev.xclient.window = root
-                XSendEvent(dpy, root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &ev)
-            }
-            return .none
-        default:
-            return .none
-        }
-    }
-
-    private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) / scale, Double(y) / scale) }
-
-    /// Turns a key event into our Key: the keysym's name and, for presses, the text it types
-    /// through the input method (so dead keys and compose work).
-    private func key(from e: inout XKeyEvent, press: Bool) -> Key {
-        var buf = [CChar](repeating: 0, count: 64)
-        var keysym: KeySym = 0
-        var text = ""
-        if press, let ic {
-            var status: Int32 = 0
-            var n = Xutf8LookupString(ic, &e, &buf, Int32(buf.count - 1), &keysym, &status)
-            if status == XBufferOverflow {
-                buf = [CChar](repeating: 0, count: Int(n) + 1)
-                n = Xutf8LookupString(ic, &e, &buf, n, &keysym, &status)
-            }
-            if status == XLookupChars || status == XLookupBoth {
-                text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-        } else {
-            let n = XLookupString(&e, &buf, Int32(buf.count - 1), &keysym, nil)
-            if press { text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        }
-        var name = ""
-        if keysym != 0, let s = XKeysymToString(keysym) { name = String(cString: s) }
-        if name.isEmpty { name = text }
-        let control = e.state & UInt32(ControlMask) != 0
-        // Control characters and Ctrl-chords type nothing.
-        if control || text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { text = "" }
-        return Key(name, text: text, control: control, shift: e.state & UInt32(ShiftMask) != 0,
-                   alt: e.state & UInt32(Mod1Mask) != 0)
-    }
-
     // MARK: - Drawing
 
-    private func resizeBuffer(width: Int, height: Int) {
+    func resizeBuffer(width: Int, height: Int) {
         buffer = nil
         pixelSize = (max(1, width), max(1, height))
         buffer = BackBuffer(dpy: dpy, window: window, visual: visual, depth: depth, width: pixelSize.width, height: pixelSize.height)

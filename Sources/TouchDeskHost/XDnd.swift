@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TouchDeskFiles
 
 /// What was dropped on the window.
 public enum Dropped: Equatable, Sendable {
@@ -133,10 +134,10 @@ final class XDndTarget {
             let text = String(decoding: bytes, as: UTF8.self)
             if type == uriList { result = .uriList(text) } else if type != incr { result = .text(text) }
             if type == incr {
-                FileHandle.standardError.write(Data("touchdesk: a drop larger than the source sends at once (INCR) is not taken\n".utf8))
+                warn("a drop larger than the source sends at once (INCR) is not taken")
             }
         } else {
-            FileHandle.standardError.write(Data("touchdesk: the drop's data did not come (the program it came from went away?)\n".utf8))
+            warn("the drop's data did not come (the program it came from went away?)")
         }
         sendFinished(to: from, success: result != nil)
         return .dropped(result)
@@ -152,7 +153,7 @@ final class XDndTarget {
         defer { XFree(data) }
         if after > 0 {
             XDeleteProperty(dpy, window, dropProperty)
-            FileHandle.standardError.write(Data("touchdesk: a drop larger than \(Self.maxBytes >> 20) MB is not taken\n".utf8))
+            warn("a drop larger than \(Self.maxBytes >> 20) MB is not taken")
             return nil
         }
         guard format == 8 || type == incr else { return nil }

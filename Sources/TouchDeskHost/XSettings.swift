@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TouchDeskFiles
 import TouchDeskModels
 
 /// Follows the desktop's settings while the window is open: the XSETTINGS manager's
@@ -94,7 +95,7 @@ final class XSettingsWatcher {
         guard let bytes = property(owner, settingsAtom, type: settingsAtom) else { return DesktopSettings() }
         let s = DesktopSettings.parse(bytes)
         if let problem = s.problem {
-            FileHandle.standardError.write(Data("touchdesk: the desktop's settings (XSETTINGS) are damaged: \(problem)\n".utf8))
+            warn("the desktop's settings (XSETTINGS) are damaged: \(problem)")
         }
         return s
     }

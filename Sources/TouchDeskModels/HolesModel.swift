@@ -57,6 +57,9 @@ public struct HolesModel: Equatable, Sendable {
     public var ballRadius: Double { Self.ballRadius * unit }
     public var holeRadius: Double { Self.holeRadius * unit }
 
+    /// A best score kept from earlier games, arriving after the game began: the higher one counts.
+    public mutating func adoptBest(_ kept: Int) { best = max(best, kept) }
+
     public init(size: Size, best: Int = 0) {
         self.size = Size(max(size.width, 2 * Self.ballRadius), max(size.height, 2 * Self.ballRadius))
         self.best = max(0, best)

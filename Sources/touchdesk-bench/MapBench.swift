@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import PlacesBenchmarks
 import TouchDeskViews
 
 /// `touchdesk-bench map`: the places benchmarks (index build and load, per-keystroke queries,

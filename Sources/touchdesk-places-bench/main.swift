@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskPlaces
+import PlacesBenchmarks
 
 // Map Search's data benchmarks until touchdesk-bench grows a `map` subcommand; with
 // arguments, prints the suggestions for each argument instead.

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 import TouchDeskModels
 import TouchDeskViews
 import TouchDeskHost
@@ -21,7 +22,7 @@ extension TouchDesk {
         let ignored = launch.ignored
         guard !ignored.isEmpty else { return }
         let shown = ignored.prefix(3).joined(separator: ", ") + (ignored.count > 3 ? ", …" : "")
-        FileHandle.standardError.write(Data("touchdesk: opens one file at a time; not opening \(shown)\n".utf8))
+        warn("opens one file at a time; not opening \(shown)")
     }
 }
 
@@ -34,8 +35,7 @@ extension TouchDesk {
     /// view) open a window of their own.
     @MainActor
     func handOverToRunningWindow() -> Bool {
-        guard !newWindow, screenshot == nil, layoutSizes == nil, journey == nil, center == nil, width == nil,
-              place == nil, lookAt == nil, zoom == nil, seaLevel == nil, size == nil else { return false }
+        guard !newWindow, screenshot == nil, layoutSizes == nil, givenAppOptions.isEmpty, size == nil else { return false }
         var request = LaunchRequest(app: app)
         if let address {
             if app == PaintApp.id {
@@ -49,7 +49,7 @@ extension TouchDesk {
         case .delivered:
             return true
         case .noAnswer:
-            FileHandle.standardError.write(Data("touchdesk: the TouchDesk already running does not answer; opening a new window\n".utf8))
+            warn("the TouchDesk already running does not answer; opening a new window")
             return false
         case .noInstance, .noDisplay:
             return false
@@ -62,7 +62,7 @@ extension TouchDesk {
 @MainActor
 func openHandedOver(_ line: String, in shell: Shell) {
     guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
-        FileHandle.standardError.write(Data("touchdesk: ignored a malformed request from another launch: \(line.prefix(80))\n".utf8))
+        warn("ignored a malformed request from another launch: \(line.prefix(80))")
         return
     }
     open(request, in: shell)
@@ -74,12 +74,7 @@ func open(_ request: LaunchRequest, in shell: Shell) {
     guard let id = request.app, shell.open(id: id) else { return }
     shell.finishRestoring()
     guard let address = request.address else { return }
-    if let paint = shell.current?.app as? PaintApp {
-        paint.offer(path: address)
-    } else if let web = shell.current?.app as? WebApp,
-              let url = try? WebURL.fromUserInput(address, currentDirectory: "/").validatedForLoading() {
-        web.open(url)
-    }
+    _ = shell.current?.app.offer(document: address)
 }
 
 // MARK: - Drops
@@ -94,16 +89,10 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         let uris = LaunchRequest.uris(inURIList: list)
         guard let first = uris.first else { return }
         if uris.count > 1 {
-            FileHandle.standardError.write(Data("touchdesk: \(uris.count) items dropped; opening the first, \(first.prefix(200))\n".utf8))
+            warn("\(uris.count) items dropped; opening the first, \(first.prefix(200))")
         }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let web = shell.current?.app as? WebApp, !trimmed.contains(where: \.isWhitespace), LaunchRequest.looksLikeDocument(trimmed),
-           let url = try? WebURL.fromUserInput(trimmed, currentDirectory: "/").validatedForLoading() {
-            web.open(url)
-        } else {
-            shell.handle(.paste(text))
-        }
+        if shell.current?.app.offer(droppedText: text) != true { shell.handle(.paste(text)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 import TouchDeskPlaces
 
 /// `touchdesk map --find QUERY` and `--find -`: Map Search's suggestions as text, without a window.
@@ -9,13 +10,13 @@ enum FindPlaces {
     static func run(_ query: String) -> Int32 {
         let loaded: PlaceIndexCache.Loaded
         do { loaded = try PlaceIndexCache.load() } catch {
-            FileHandle.standardError.write(Data("touchdesk: \(error)\n".utf8))
+            warn("\(error)")
             return 1
         }
-        if let warning = loaded.warning { FileHandle.standardError.write(Data("touchdesk: \(warning)\n".utf8)) }
+        if let warning = loaded.warning { warn("\(warning)") }
         if !loaded.missing.isEmpty {
             let notes = loaded.missing.map(\.missingNote).joined(separator: "; ")
-            FileHandle.standardError.write(Data("touchdesk: searching without \(notes)\n".utf8))
+            warn("searching without \(notes)")
         }
         let index = loaded.index
         func rows(_ text: String) -> [String] {
@@ -24,7 +25,7 @@ enum FindPlaces {
         guard query == "-" else {
             let found = rows(query)
             guard !found.isEmpty else {
-                FileHandle.standardError.write(Data("touchdesk: no place matches \"\(query.prefix(200))\"\n".utf8))
+                warn("no place matches \"\(query.prefix(200))\"")
                 return 2
             }
             print(found.joined(separator: "\n"))

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TouchDeskFiles
 import TouchDeskHost
 import TouchDeskDrawing
 import TouchDeskFiles
@@ -109,7 +108,26 @@ struct TouchDesk: ParsableCommand {
     @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
     var report = false
 
-    private var globeOptionsGiven: Bool { lookAt != nil || zoom != nil || seaLevel != nil || exaggeration != nil || report }
+    /// The apps' own options as given (named without dashes), for `AppOptions`.
+    var givenAppOptions: [String: String] {
+        let all: [String: String?] = [
+            "journey": journey, "center": center, "width": width, "place": place, "find": find,
+            "look-at": lookAt, "zoom": zoom, "sea-level": seaLevel, "exaggeration": exaggeration,
+            "report": report ? "" : nil, "save-page": savePage, "page-width": pageWidth.map(String.init),
+        ]
+        return all.compactMapValues { $0 }
+    }
+
+    /// What the command line asks of the app it opens.
+    var appOptionsGiven: AppOptions { AppOptions(values: givenAppOptions, document: address) }
+
+    /// The app to open: the one named, else the one the options or the document belong to.
+    @MainActor
+    func appToOpen() throws(AppOptionError) -> String? {
+        let named = app ?? appOption
+        return try AppOptionOwners.app(for: Set(givenAppOptions.keys), named: named, in: Registry.tiles.map(\.entry))
+            ?? (address != nil ? WebApp.id : nil)
+    }
 
     func validate() throws {
         try MainActor.assumeIsolated { try validateOnMain() }
@@ -128,67 +146,15 @@ struct TouchDesk: ParsableCommand {
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
         }
-        // First: a value left out of --width leaves the next option's words as stray arguments.
-        if center != nil || width != nil {
-            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--center and --width are for the mandelbrot app, not \(id)") }
-            if journey != nil { throw ValidationError("give either --journey or --center and --width, not both: they both say where the view is") }
-            _ = try mandelbrotWindow()
-        }
-        try validatePlace()
-        if let address, app ?? appOption == PaintApp.id {
-            if address.contains("://") { throw ValidationError("paint opens a PNG file, not a URL: \(address)") }
-        } else if let address {
-            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("a URL is for the web app (or a PNG file for paint), not \(id)") }
-            do {
-                _ = try webAddress(address)
-            } catch {
-                throw ValidationError("cannot open \"\(address)\": \(error)")
-            }
-        }
-        if savePage != nil || pageWidth != nil {
-            if let id = app ?? appOption, id != WebApp.id { throw ValidationError("--save-page and --page-width are for the web app, not \(id)") }
-            if savePage == nil { throw ValidationError("--page-width goes with --save-page FILE.png") }
-            if screenshot != nil { throw ValidationError("give either --save-page or --screenshot, not both") }
-            if let w = pageWidth, !(64...16384).contains(w) { throw ValidationError("--page-width must be 64 to 16384, not \(w)") }
-        }
-        if let journey {
-            if let id = app ?? appOption, id != MandelbrotApp.id { throw ValidationError("--journey is for the mandelbrot app, not \(id)") }
-            do { _ = try MandelbrotJourney.parse(journey) } catch { throw ValidationError("--journey: \(error)") }
-        }
-        if globeOptionsGiven {
-            if let id = app ?? appOption, id != GlobeApp.id {
-                throw ValidationError("--look-at, --zoom, --sea-level, --exaggeration and --report are for the globe app, not \(id)")
-            }
-            if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
-            if journey != nil { throw ValidationError("--journey is for the mandelbrot app, not the globe") }
-            do { _ = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration) } catch { throw ValidationError(error.description) }
-        }
-    }
-
-    /// The view `--center` and `--width` give, if any; both are needed.
-    func mandelbrotWindow() throws -> MandelbrotWindow? {
-        guard center != nil || width != nil else { return nil }
-        guard let center, let width else {
-            throw ValidationError(center == nil ? "--width needs --center RE,IM too" : "--center needs --width W too")
-        }
-        // Both take the next word unconditionally: an option there means the value was left out.
-        if center.hasPrefix("--") { throw ValidationError("--center needs RE,IM before the next option (it got \(center.prefix(40)))") }
-        if width.hasPrefix("--") { throw ValidationError("--width needs W before the next option (it got \(width.prefix(40)))") }
-        do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw ValidationError("\(error)") }
-    }
-
-    func validatePlace() throws {
-        if find != nil {
-            if let id = app ?? appOption, id != MapApp.id { throw ValidationError("--find is for the map app, not \(id)") }
-            if place != nil || screenshot != nil { throw ValidationError("--find prints places and exits: give it without --place or --screenshot") }
-        }
-        if let place {
-            if report {
-                if let id = app ?? appOption, id != GlobeApp.id { throw ValidationError("--report is for the globe app, not \(id)") }
-            } else if let id = app ?? appOption, id != MapApp.id, id != GlobeApp.id {
-                throw ValidationError("--place is for the map and globe apps, not \(id)")
-            }
-            if place.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--place needs a place name") }
+        // The modes that answer without a window, against the options that need one.
+        if find != nil, screenshot != nil { throw ValidationError("--find prints places and exits: give it without --place or --screenshot") }
+        if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
+        if savePage != nil, screenshot != nil { throw ValidationError("give either --save-page or --screenshot, not both") }
+        do {
+            guard let id = try appToOpen(), let entry = Registry.tiles.first(where: { $0.entry.id == id })?.entry else { return }
+            try entry.check(appOptionsGiven)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -215,7 +181,7 @@ struct TouchDesk: ParsableCommand {
             let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration).seaLevel ?? 0
             do {
                 print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
-                    FileHandle.standardError.write(Data(("touchdesk: " + $0 + "\n").utf8))
+                    warn($0)
                 })
             } catch {
                 fail(error.description, code: 2)
@@ -234,7 +200,7 @@ struct TouchDesk: ParsableCommand {
         }
         if let savePage {
             let environment = AppEnvironment.fromEnvironment()
-            let url = try address.map(webAddress) ?? WebApp.startPage(environment)
+            let url = try address.map { a throws(AppOptionError) in try WebApp.address(a, FileManager.default.currentDirectoryPath) } ?? WebApp.startPage(environment)
             do {
                 let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280)
                 print("\(savePage): \(size.width) × \(size.height) px")
@@ -255,31 +221,13 @@ struct TouchDesk: ParsableCommand {
             warn(notice)
             shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())
         }
-        let appID = app ?? appOption ?? (journey != nil || center != nil || width != nil ? MandelbrotApp.id : place != nil && !globeOptionsGiven ? MapApp.id : globeOptionsGiven ? GlobeApp.id
-            : address != nil ? WebApp.id : nil)
-        if let appID { shell.open(id: appID) }
-        // The app's kept state is read off the UI thread and would replace, when it arrives, what
-        // the options ask for (a view, a place, a file): let it arrive first.
-        if journey != nil || center != nil || width != nil || globeOptionsGiven || place != nil || address != nil { shell.finishRestoring() }
-        if let journey, let mandelbrot = shell.current?.app as? MandelbrotApp { try mandelbrot.go(journey: journey) }
-        if let window = try mandelbrotWindow(), let mandelbrot = shell.current?.app as? MandelbrotApp { mandelbrot.go(window: window) }
-        if globeOptionsGiven, let globe = shell.current?.app as? GlobeApp {
-            globe.start(try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration))
-        }
-        if let place, let globe = shell.current?.app as? GlobeApp {
-            globe.finishLoading()
-            if let problem = globe.placesError { fail(problem, code: 2) }
-            if !globe.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
-        }
-        if let place, let map = shell.current?.app as? MapApp {
-            // The index loads in milliseconds from its cache (a second the first time): wait for it here.
-            map.finishLoading()
-            if let problem = map.dataProblem { fail(problem, code: 2) }
-            if !map.choose(query: place) { fail("no place matches \"\(place)\"", code: 2) }
-        }
-        if let address, let web = shell.current?.app as? WebApp { web.open(try webAddress(address)) }
-        if let address, let paint = shell.current?.app as? PaintApp {
-            paint.open(path: address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address)
+        if let appID = try appToOpen() { shell.open(id: appID) }
+        let options = appOptionsGiven
+        if let app = shell.current?.app, !options.isEmpty {
+            // The app's kept state is read off the UI thread and would replace, when it arrives, what
+            // the options ask for (a view, a place, a file): let it arrive first.
+            shell.finishRestoring()
+            do { try app.apply(options) } catch { fail(error.description, code: 2) }
         }
 
         if let layoutSizes {
@@ -291,11 +239,7 @@ struct TouchDesk: ParsableCommand {
             let s = size ?? Size(900, 640)
             shell.finishRestoring()
             shell.layout(in: s, scale: scale ?? 1)
-            (shell.current?.app as? MandelbrotApp)?.finishRendering()
-            (shell.current?.app as? MapApp)?.finishLoading()
-            (shell.current?.app as? GlobeApp)?.finishLoading()
-            (shell.current?.app as? WebApp)?.finishLoading()
-            if let paint = shell.current?.app as? PaintApp, let problem = paint.finishOpening() { fail(problem, code: 2) }
+            do { try shell.current?.app.finishBackgroundWork() } catch { fail(error.description, code: 2) }
             let surface = ImageSurface.render(size: s, scale: scale ?? 1) { shell.draw($0) }
             do {
                 try ImageFile.writePNG(surface, to: screenshot)
@@ -333,7 +277,7 @@ struct TouchDesk: ParsableCommand {
         shell.saveAllState()
         environment.writer.waitUntilIdle()
         if let notice = environment.stateNotice {
-            FileHandle.standardError.write(Data("touchdesk: quitting without saving app state: \(notice)\n".utf8))
+            warn("quitting without saving app state: \(notice)")
         }
         withExtendedLifetime(stateLock) {}
         switch ending {
@@ -372,11 +316,6 @@ struct TouchDesk: ParsableCommand {
         print(String(decoding: try encoder.encode(reports), as: UTF8.self))
     }
 
-    /// What `touchdesk web URL` opens: a URL, or a plain path as a file.
-    private func webAddress(_ text: String) throws -> WebURL {
-        try WebURL.fromUserInput(text, currentDirectory: FileManager.default.currentDirectoryPath).validatedForLoading()
-    }
-
     func fail(_ message: String, code: Int32) -> Never {
         warn("\(message)")
         Foundation.exit(code)
@@ -392,7 +331,7 @@ struct TouchDesk: ParsableCommand {
         // Folders shared with other programs: only files whose names say they are ours.
         for dir in environment.pictureDirectoriesToTry { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
         if !removed.isEmpty {
-            FileHandle.standardError.write(Data("touchdesk: removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))\n".utf8))
+            warn("removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))")
         }
     }
 

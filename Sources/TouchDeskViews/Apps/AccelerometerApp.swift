@@ -24,9 +24,9 @@ public final class AccelerometerApp: MiniApp {
     enum Control: String, ControlID { case reset }
     let controls = Controls<Control>()
     /// The square polar grid, the readings beside it and the plot under them.
-    public private(set) var gridRect = Rect.zero
+    private(set) var gridRect = Rect.zero
     public private(set) var labelsRect = Rect.zero
-    public private(set) var plotRect = Rect.zero
+    private(set) var plotRect = Rect.zero
     private var size = Size(0, 0)
 
     public init(environment: AppEnvironment) {
@@ -42,10 +42,10 @@ public final class AccelerometerApp: MiniApp {
     static let axisDashes: [[Double]] = [[], [9, 5], [2, 4]]
 
     /// The seed's ONEGEE for the current grid: 0.666 of half the grid's width.
-    public var oneGee: Double { 0.666 * gridRect.width / 2 }
+    var oneGee: Double { 0.666 * gridRect.width / 2 }
 
     /// Where the ball is drawn for the current reading.
-    public var ballCenter: Point {
+    var ballCenter: Point {
         Point(gridRect.midX + oneGee * model.current.x, gridRect.midY - oneGee * model.current.y)
     }
 

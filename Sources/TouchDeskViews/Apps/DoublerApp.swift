@@ -39,7 +39,7 @@ public final class DoublerApp: MiniApp {
     /// window up to this.
     public static let maximumFontSize = 220.0
     /// U+2009 THIN SPACE: between groups of three digits, as typesetting does.
-    public static let groupSeparator: Character = "\u{2009}"
+    static let groupSeparator: Character = "\u{2009}"
 
     public init(environment: AppEnvironment) {
         clipboard = environment.clipboard
@@ -73,7 +73,7 @@ public final class DoublerApp: MiniApp {
     }
 
     /// `n` in superscript digits: 2⁶³.
-    public static func superscript(_ n: Int) -> String {
+    static func superscript(_ n: Int) -> String {
         let sup: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
         return String(String(n).map { $0.wholeNumberValue.map { sup[$0] } ?? $0 })
     }

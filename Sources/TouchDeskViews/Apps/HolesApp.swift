@@ -19,7 +19,7 @@ public final class HolesApp: MiniApp {
     static let stripHeight = 30.0
     static let fileName = "holes.json"
 
-    struct Saved: Codable { var best: Int }
+    nonisolated struct Saved: Codable, Sendable { var best: Int }
 
     public private(set) var model = HolesModel(size: Size(400, 300))
     public private(set) var tilt = TiltInput()
@@ -27,21 +27,29 @@ public final class HolesApp: MiniApp {
     enum Control: String, ControlID { case restart, again }
     let controls = Controls<Control>()
     /// Where the table is drawn, in app coordinates.
-    public private(set) var tableRect = Rect.zero
+    private(set) var tableRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
     private var savedBest = 0
+    /// holes.json: the best score.
+    private let file: KeptFile<Saved>
 
     public init(environment: AppEnvironment) {
         self.environment = environment
         controls.add(.restart, "Restart", key: .key("r"), help: "Restart with three balls")
         controls.addKeys(.again, .key("Return", "KP_Enter"), help: "After GAME OVER: play again")
-        switch DataFile.load(Saved.self, name: Self.fileName, in: environment.dataDirectory) {
-        case .loaded(let s): savedBest = max(0, s.best)
-        case .setAside(let message): toast.show(message, isError: true, seconds: 6)
-        case .missing: break
+        file = KeptFile(name: Self.fileName, environment: environment)
+        collectLoad()
+    }
+
+    /// Takes in holes.json once it is read (at once: it is a few bytes, unless something else
+    /// put a large file there).
+    private func collectLoad(wait: Bool = false) {
+        switch file.take(wait: wait) {
+        case .loaded(let s)?: savedBest = max(0, s.best); model.adoptBest(savedBest)
+        case .setAside(let message)?: toast.show(message, isError: true, seconds: 6)
+        case .missing?, nil: break
         }
-        model = HolesModel(size: Size(400, 300), best: savedBest)
     }
 
     public var widgets: [any WidgetGroup] { [controls] }
@@ -72,29 +80,17 @@ public final class HolesApp: MiniApp {
 
     public func tick() -> Bool {
         tilt.step()
+        if file.isLoading { collectLoad() }
         if model.step(tilt: tilt.vector) == .scored, model.best > savedBest { saveBest() }
-        if let t = lastWrite, let outcome = t.outcome {
-            lastWrite = nil
-            if case .failed(let why) = outcome { toast.show("Best score not saved: \(why)", isError: true) }
-        }
+        if let why = file.takeWriteFailure() { toast.show("Best score not saved: \(why)", isError: true) }
         _ = toast.tick()
         return true
     }
 
-    /// The best score's last write, until its outcome is seen.
-    private var lastWrite: BackgroundWriter.Ticket?
-
     /// Writes the best score through the shared background writer, never on the UI thread.
     private func saveBest() {
         savedBest = model.best // one attempt (and at most one message) per new best
-        guard environment.keepsState else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            lastWrite = environment.writer.write(try encoder.encode(Saved(best: model.best)), to: environment.dataDirectory + "/" + Self.fileName)
-        } catch {
-            toast.show("Best score not saved: \(error)", isError: true)
-        }
+        if let why = file.write(Saved(best: model.best)) { toast.show("Best score not saved: \(why)", isError: true) }
     }
 
     public func draw(_ cr: CairoContext) {

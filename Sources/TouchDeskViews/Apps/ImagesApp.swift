@@ -27,8 +27,8 @@ public final class ImagesApp: MiniApp {
     public private(set) var model = ImageLayers(ImagesApp.pictures)
     let compositor: LayerCompositor
     /// The small squares, in stacking order, and the large one.
-    public private(set) var smallRects: [Rect] = []
-    public private(set) var compositeRect = Rect.zero
+    private(set) var smallRects: [Rect] = []
+    private(set) var compositeRect = Rect.zero
     private var captionSize = 0.0
     private var size = Size(0, 0)
     private var scale = 1.0

@@ -118,10 +118,8 @@ public final class LayerCompositor {
     nonisolated static func render(_ files: [String?], width: Int, height: Int, points: Size) -> Rendered {
         var pictures: [ImageSurface] = []
         for file in files {
-            guard let file, let head = try? SafeFile.readPrefix(file, maxBytes: 24), let (w, h) = PNGHeader.size(head),
-                  w <= ImageStore.maxSide, h <= ImageStore.maxSide,
-                  let data = try? SafeFile.read(file, maxBytes: ImageStore.maxBytes),
-                  let picture = try? ImageSurface.decodePNG(data) else { return Rendered(surface: nil) }
+            guard let file, case .success(let loaded) = PictureReader.read(file, scale: 1) else { return Rendered(surface: nil) }
+            let picture = loaded.surface
             pictures.append(picture)
         }
         let s = ImageSurface(size: Size(Double(width), Double(height)))

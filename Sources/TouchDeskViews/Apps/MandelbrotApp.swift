@@ -68,12 +68,12 @@ public final class MandelbrotApp: MiniApp {
     /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
     /// (The palette is fitted to it on that thread too: at 8K the fit alone reads 33 million values.)
     private var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
-    public private(set) var bigSaveSize: (width: Int, height: Int)?
+    private(set) var bigSaveSize: (width: Int, height: Int)?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
     let sizeForm = Form<SizeControl>()
     let sizeField: TextField
-    public private(set) var isAskingForSize = false
+    private(set) var isAskingForSize = false
     private var sizePanel = Rect.zero
 
     static let labelHeight = 30.0
@@ -580,7 +580,7 @@ public final class MandelbrotApp: MiniApp {
 
     /// Saves the picture now, waiting for it: for tests and the command line.
     @discardableResult
-    public func saveNow() -> String? {
+    func saveNow() -> String? {
         activate(.save)
         finishSaving()
         return lastSaved?.path
@@ -633,5 +633,5 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// The message showing at the bottom, if any (for tests).
-    public var toastMessage: String? { toast.isVisible ? toast.message : nil }
+    var toastMessage: String? { toast.isVisible ? toast.message : nil }
 }

@@ -49,17 +49,16 @@ public final class MazeApp: MiniApp {
     enum Control: String, ControlID { case run, undo, redo, clear, generate, build, start, goal }
     let controls = Controls<Control>()
     /// The maze on screen (square, centred), in app coordinates.
-    public private(set) var mazeRect = Rect.zero
+    private(set) var mazeRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
-    public private(set) var bestTimes = MazeBestTimes()
-    /// maze.json being read; edits wait until it is in.
-    private var loading: BackgroundJob<DataFile.Loaded<Saved>>?
-    private var lastWrite: BackgroundWriter.Ticket?
+    private(set) var bestTimes = MazeBestTimes()
+    /// maze.json: the layout and best times; edits wait until it is read.
+    private let file: KeptFile<Saved>
     /// Keyboard building: the cell cursor, while on.
     public private(set) var cursor: MazeModel.Cell?
     /// Shown until the first edit, on a maze that has never been built.
-    public private(set) var showsHint = false
+    private(set) var showsHint = false
     private var seed: UInt64 = 0x6d617a65
 
     public init(environment: AppEnvironment) {
@@ -72,17 +71,8 @@ public final class MazeApp: MiniApp {
         controls.add(.build, "Build", key: .key("b"), kind: .toggle)
         controls.add(.start, "Start", key: .key("1"), kind: .toggle)
         controls.add(.goal, "Goal", key: .key("2"), kind: .toggle)
-        let dir = environment.dataDirectory
-        let load: @Sendable () -> DataFile.Loaded<Saved> = {
-            DataFile.load(Saved.self, name: Self.fileName, in: dir, maxBytes: Self.maxFileBytes)
-        }
         // A file of today's size (a few kilobytes) is read at once; a large old one off the UI thread.
-        var st = stat()
-        if lstat(dir + "/" + Self.fileName, &st) == 0, st.st_size > 256 << 10 {
-            loading = BackgroundJob(name: "touchdesk-maze-load", load)
-        } else {
-            loading = BackgroundJob(done: load())
-        }
+        file = KeptFile(name: Self.fileName, environment: environment, maxBytes: Self.maxFileBytes)
         // The seed of G differs from run to run, and each G moves it on.
         seed ^= UInt64(UInt32(truncatingIfNeeded: getpid())) << 17 ^ UInt64(time(nil))
         _ = collectLoad()
@@ -91,9 +81,7 @@ public final class MazeApp: MiniApp {
 
     /// Takes in maze.json once the background read is done; true while it is still being read.
     private func collectLoad(wait: Bool = false) -> Bool {
-        guard let job = loading else { return false }
-        guard let loaded = wait ? job.wait() : job.value else { return true }
-        loading = nil
+        guard let loaded = file.take(wait: wait) else { return file.isLoading }
         switch loaded {
         case .loaded(let s):
             model = MazeModel(size: model.size, blocks: Set(s.blocks), start: s.start ?? MazeModel.startCell,
@@ -117,7 +105,7 @@ public final class MazeApp: MiniApp {
 
     /// Waits for maze.json: for screenshots and tests.
     public func finishLoading() { _ = collectLoad(wait: true) }
-    public var isLoading: Bool { loading != nil }
+    var isLoading: Bool { file.isLoading }
 
     /// The best time of the current layout, in ticks.
     public var best: Int? { bestTimes.best(for: model.layoutKey) }
@@ -250,7 +238,7 @@ public final class MazeApp: MiniApp {
     }
 
     /// Which end the next click on the maze moves, if any.
-    public private(set) var placing: MazeModel.Endpoint?
+    private(set) var placing: MazeModel.Endpoint?
 
     private func syncControls() {
         controls.setOn(.start, placing == .start)
@@ -262,11 +250,8 @@ public final class MazeApp: MiniApp {
 
     public func tick() -> Bool {
         if collectLoad() { _ = toast.tick(); return true }
-        if let t = lastWrite, let outcome = t.outcome {
-            lastWrite = nil
-            if case .failed(let why) = outcome { toast.show("Maze not saved: \(why)", isError: true) }
-        }
-        guard cursor == nil else { return toast.tick() || lastWrite != nil }
+        if let why = file.takeWriteFailure() { toast.show("Maze not saved: \(why)", isError: true) }
+        guard cursor == nil else { return toast.tick() || file.isWriting }
         tilt.step()
         let wasFinished: Bool
         if case .finished = model.state { wasFinished = true } else { wasFinished = false }
@@ -287,21 +272,14 @@ public final class MazeApp: MiniApp {
     /// Writes maze.json through the writer thread: the encoding (a few kilobytes, now that best
     /// times are bounded) happens here, the disk work there.
     private func save() {
-        guard loading == nil, environment.keepsState else { return }
         let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
                           start: model.start, goal: model.goal, bestTicks: bestTimes.ticks, recent: bestTimes.order,
                           hintSeen: !showsHint)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        do {
-            lastWrite = environment.writer.write(try encoder.encode(saved), to: environment.dataDirectory + "/" + Self.fileName)
-        } catch {
-            toast.show("Maze not saved: \(error)", isError: true)
-        }
+        if let why = file.write(saved) { toast.show("Maze not saved: \(why)", isError: true) }
     }
 
     /// Waits until maze.json is written: for tests.
-    public func finishSaving() {
+    func finishSaving() {
         environment.writer.waitUntilIdle()
         _ = tick()
     }
@@ -317,7 +295,7 @@ public final class MazeApp: MiniApp {
         if let b = best { status += String(format: "   Best %.2f s", Double(b) / 60) }
         if case .finished = model.state { status += "   N: again" }
         if let which = placing { status = "Click a cell for the \(which == .start ? "start" : "goal")" }
-        else if loading != nil { status = "Loading the maze…" }
+        else if file.isLoading { status = "Loading the maze…" }
         else if cursor != nil { status = "Building: arrows move, Space toggles, B to play" }
         else if showsHint { status = "Drag to draw walls, G for a maze; arrows tilt the ball" }
         cr.text(status, x: 10, y: Self.stripHeight / 2,

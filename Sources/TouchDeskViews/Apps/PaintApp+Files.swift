@@ -34,11 +34,6 @@ struct PaintFiles {
 }
 
 extension PaintApp {
-    /// The largest picture opened or pasted: per side, and in all (a 4096×4096 picture takes
-    /// 64 MB per copy, and the canvas keeps several: base, canvas, undo snapshots).
-    nonisolated static let maxPictureSide = 8192
-    nonisolated static let maxPicturePixels = 4096 * 4096
-
     // MARK: - Events and keys
 
     /// The dialog takes every event while it shows; a picture from the clipboard is taken here.
@@ -242,7 +237,7 @@ extension PaintApp {
         files.dialog?.view.busy = "Opening \(Paths.shown(Paths.name(of: path)))…"
         let scale = pixelScale
         files.opening = (BackgroundJob(name: "touchdesk-paint-open") {
-            PictureReader.read(path, scale: scale, maxSide: PaintApp.maxPictureSide, maxPixels: PaintApp.maxPicturePixels)
+            PictureReader.read(path, scale: scale)
         }, path)
         if files.dialog == nil { toast.show("Opening \(Paths.name(of: path))…", isError: false) }
     }
@@ -300,8 +295,7 @@ extension PaintApp {
             files.pasting = BackgroundJob(name: "touchdesk-paint-paste") {
                 do throws(PictureReader.Failure) {
                     let png = Data(bytes)
-                    return .success(LoadedPicture(surface: try PictureReader.decode(png, scale: scale, maxSide: PaintApp.maxPictureSide,
-                                                                                    maxPixels: PaintApp.maxPicturePixels)))
+                    return .success(LoadedPicture(surface: try PictureReader.decode(png, scale: scale)))
                 } catch {
                     return .failure(error)
                 }

@@ -467,9 +467,6 @@ public final class PaintApp: MiniApp {
 extension PaintApp: StatefulApp, DocumentApp {
     public nonisolated static let stateFileName = "paint.json"
     public nonisolated static let documentName = "painting"
-    /// The largest canvas taken back from a state file, per side in pixels.
-    static let maxKeptSide = 8192
-
     nonisolated struct Kept: Codable, Sendable {
         /// The whole canvas as PNG, base64.
         var canvas: String?
@@ -534,7 +531,7 @@ extension PaintApp: StatefulApp, DocumentApp {
 
     /// Decodes a PNG for the canvas, refusing one too large from its header, before decoding.
     static func decodeCanvas(_ png: Data, scale: Double) throws -> ImageSurface {
-        do { return try PictureReader.decode(png, scale: scale, maxSide: maxKeptSide, maxPixels: maxKeptSide * maxKeptSide) } catch {
+        do { return try PictureReader.decode(png, scale: scale, limits: PictureReader.canvasLimits) } catch {
             throw StateError(error.description)
         }
     }

@@ -23,7 +23,7 @@ public final class PolygonApp: MiniApp {
     public private(set) var model = PolygonModel()
     let controls = Controls<Control>()
     /// Where the polygon is drawn and dragged.
-    public private(set) var drawingArea = Rect.zero
+    private(set) var drawingArea = Rect.zero
     private var size = Size(0, 0)
     private var dragging = false
 

@@ -23,7 +23,7 @@ public final class SpaceBallsApp: MiniApp {
     public private(set) var model = SpaceBallsModel(size: Size(400, 300))
     enum Control: String, ControlID { case start, stop, fewer, more, gravity }
     let controls = Controls<Control>()
-    public private(set) var boxRect = Rect.zero
+    private(set) var boxRect = Rect.zero
     private var size = Size(0, 0)
     /// The ball being dragged, and where the pointer was on recent ticks (for the throw).
     public private(set) var held: Int?

@@ -19,8 +19,8 @@ public final class StickManApp: MiniApp {
     let controls = Controls<StickManAction>()
     let compositor: LayerCompositor
     /// Where the picture is drawn (a square) and where the speech bubble is.
-    public private(set) var pictureRect = Rect.zero
-    public private(set) var bubbleRect = Rect.zero
+    private(set) var pictureRect = Rect.zero
+    private(set) var bubbleRect = Rect.zero
     private var size = Size(0, 0)
     private var scale = 1.0
 

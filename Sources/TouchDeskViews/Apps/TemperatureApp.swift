@@ -25,7 +25,7 @@ public final class TemperatureApp: MiniApp {
     private var pictureCache: (band: WeatherBand, rect: Rect, scale: Double, surface: ImageSurface)?
     private var size = Size(0, 0)
     private var scale = 1.0
-    public private(set) var pictureArea = Rect.zero
+    private(set) var pictureArea = Rect.zero
     /// Where the error, the summary and the weather message go, under the fields.
     private var messageTop = 0.0
     /// Whether the three fields share one row (a low window), the picture taking the room saved.

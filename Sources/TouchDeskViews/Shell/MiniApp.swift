@@ -57,6 +57,24 @@ public protocol MiniApp: AnyObject {
     var wakeDescriptors: [Int32] { get }
     /// What the window title adds after the app's name (a web page's title), if anything.
     var titleDetail: String? { get }
+
+    // The command line and the desktop (see `AppOptions`).
+
+    /// The command-line options this app takes, without dashes; given with another app they are refused.
+    nonisolated static var optionNames: Set<String> { get }
+    /// Checks the options (and the file or address named) before any window opens.
+    nonisolated static func check(_ options: AppOptions) throws(AppOptionError)
+    /// Applies checked options once the app's kept state has arrived (which would otherwise replace them).
+    func apply(_ options: AppOptions) throws(AppOptionError)
+    /// Blocks until the work the app began on opening or in `apply` is done: for `--screenshot`,
+    /// never the window. Throws when what was asked cannot be shown (a picture that will not open).
+    func finishBackgroundWork() throws(AppOptionError)
+    /// A file or address a later launch handed over or a drop brought; false if the app takes none.
+    /// Unsaved work is asked about first.
+    func offer(document: String) -> Bool
+    /// Text dropped on the app that it reads as an address rather than text to paste (a link on
+    /// Web Pages); false to have it pasted.
+    func offer(droppedText: String) -> Bool
 }
 
 extension MiniApp {
@@ -69,6 +87,14 @@ extension MiniApp {
     public func tickWhileAway() -> [WorkGoingOn.Ended] { [] }
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }
+    public nonisolated static var optionNames: Set<String> { [] }
+    public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
+        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
+    }
+    public func apply(_ options: AppOptions) throws(AppOptionError) {}
+    public func finishBackgroundWork() throws(AppOptionError) {}
+    public func offer(document: String) -> Bool { false }
+    public func offer(droppedText: String) -> Bool { false }
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
     public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys }
@@ -81,6 +107,9 @@ public struct AppEntry {
     public let blurb: String
     public let drawIcon: (CairoContext, Rect) -> Void
     public let make: (AppEnvironment) -> MiniApp
+    /// The command-line options the app takes, and their check (see `AppOptions`).
+    public let optionNames: Set<String>
+    public let check: (AppOptions) throws(AppOptionError) -> Void
 
     public init<App: MiniApp>(_ type: App.Type) {
         id = App.id
@@ -88,6 +117,8 @@ public struct AppEntry {
         blurb = App.blurb
         drawIcon = { App.drawIcon($0, in: $1) }
         make = { App(environment: $0) }
+        optionNames = App.optionNames
+        check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
     }
 }
 

@@ -39,7 +39,7 @@ public final class Shell {
     /// The tiles, their icons and the keyboard's choice.
     private let home: HomeScreen
     /// Keyboard focus on the home screen.
-    public var selectedTile: Int { home.selectedTile }
+    var selectedTile: Int { home.selectedTile }
     /// The bar's buttons: Back over an app; About and Quit on the home screen.
     enum BarControl: String, ControlID { case back, about, quit }
     private let bar = Controls<BarControl>()
@@ -51,7 +51,7 @@ public final class Shell {
     private enum Capture { case bar, app, home }
     private var capture: Capture?
     /// The keys overlay (F1 or Ctrl+?): every key of the screen it covers, until a key or click.
-    public private(set) var showsKeys = false
+    private(set) var showsKeys = false
     /// A drag from another program that the window can take is over it (Shell+Drop.swift).
     public var dropHighlight = false
 
@@ -62,9 +62,9 @@ public final class Shell {
     /// The shell's own messages (a state file set aside, a state that could not be written).
     private var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
-    public private(set) var quitDialog: QuitDialog?
+    private(set) var quitDialog: QuitDialog?
     /// The work going on in apps not shown (a big save), as the last tick found it: the bar shows it.
-    public private(set) var workAway: [WorkGoingOn] = []
+    private(set) var workAway: [WorkGoingOn] = []
 
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
@@ -94,7 +94,7 @@ public final class Shell {
     /// The apps' copy-and-paste requests, for the host to carry out.
     public var clipboard: Clipboard { environment.clipboard }
 
-    public var appArea: Rect {
+    var appArea: Rect {
         Rect(x: 0, y: Self.barHeight, width: size.width, height: max(0, size.height - Self.barHeight))
     }
 
@@ -138,7 +138,7 @@ public final class Shell {
         page.layout(in: appArea.size, scale: scale)
     }
 
-    public func goHome() {
+    func goHome() {
         if let c = current { saveState(of: c.index); c.app.didLeave() }
         current = nil
         about = nil
@@ -159,7 +159,7 @@ public final class Shell {
     }
 
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
-    public var keySections: [(title: String, keys: [KeyHelp])] {
+    var keySections: [(title: String, keys: [KeyHelp])] {
         let everywhere = [KeyHelp("F1, Ctrl+?", "Show or hide this list of keys"), KeyHelp("F11", "Fullscreen on or off"), KeyHelp("Ctrl+Q", "Quit TouchDesk")]
         if let app = shownApp {
             if app.takesEscape { return [(titleText, app.keyHelp), ("Everywhere", everywhere)] }
@@ -357,7 +357,7 @@ extension Shell {
     nonisolated static let largestTile = HomeScreen.largestTile
 
     /// The frame of tile `i` on the home screen, in window coordinates.
-    public func tileFrame(_ i: Int) -> Rect { home.tileFrame(i) }
+    func tileFrame(_ i: Int) -> Rect { home.tileFrame(i) }
 
     fileprivate func handleOnHome(_ event: InputEvent) {
         switch homeBar.handle(event) {
@@ -409,7 +409,7 @@ extension Shell {
     public var message: String? { toast.isVisible ? toast.message : nil }
 
     /// The app at tile `id` if it was opened in this run: for tests.
-    public func openedApp(id: String) -> MiniApp? {
+    func openedApp(id: String) -> MiniApp? {
         tiles.firstIndex { $0.entry.id == id }.flatMap { apps[$0] }
     }
 }

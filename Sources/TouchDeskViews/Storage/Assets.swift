@@ -46,12 +46,10 @@ public final class ImageStore {
     /// instead of resampling the whole picture every time.
     private(set) var scaled: [String: (width: Int, height: Int, surface: ImageSurface)] = [:]
 
-    /// The largest picture loaded, per side: bigger ones would take gigabytes and seconds.
+    /// The largest scaled copy kept, per side.
     public nonisolated static let maxSide = 4096
-    /// The largest PNG file read.
-    public nonisolated static let maxBytes = 64 << 20
     /// Warnings already written, for tests and for the app to show.
-    public private(set) var warnings: [String] = []
+    private(set) var warnings: [String] = []
     private let warn: (String) -> Void
 
     public init(directory: String?, warn: @escaping (String) -> Void = { TouchDeskFiles.warn($0) }) {
@@ -74,25 +72,9 @@ public final class ImageStore {
             return nil
         }
         let path = directory + "/" + name + ".png"
-        do {
-            // The header first (never blocking, regular files only): refuse a huge picture before
-            // reading a byte of its pixels.
-            let head = try SafeFile.readPrefix(path, maxBytes: 24)
-            guard let (w, h) = PNGHeader.size(head) else {
-                report("picture \(path) is not a valid PNG (no PNG header)")
-                return nil
-            }
-            guard w <= Self.maxSide, h <= Self.maxSide else {
-                report("picture \(path) is \(w)×\(h) pixels, larger than \(Self.maxSide)×\(Self.maxSide): not loaded")
-                return nil
-            }
-            return try ImageSurface.decodePNG(try SafeFile.read(path, maxBytes: Self.maxBytes))
-        } catch let error as FileError {
-            report(error.description)
-            return nil
-        } catch {
-            report("picture \(path) is not a valid PNG (\(error))")
-            return nil
+        switch PictureReader.read(path, scale: 1) {
+        case .success(let picture): return picture.surface
+        case .failure(let why): report("picture \(path): \(why.description)"); return nil
         }
     }
 
@@ -201,12 +183,3 @@ public final class ImageStore {
 }
 
 /// The size a PNG file says it has, read from its first 24 bytes (signature, then the IHDR chunk).
-nonisolated public enum PNGHeader {
-    public static func size(_ head: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](head)
-        guard b.count >= 24, b[0..<8].elementsEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-              b[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
-        func u32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-        return (u32(16), u32(20))
-    }
-}

@@ -32,7 +32,7 @@ nonisolated public final class BackgroundWriter: Sendable {
     public final class Ticket: Sendable {
         private let result = Mutex<Outcome?>(nil)
         /// nil until the job (or the newer job that replaced it) has finished.
-        public var outcome: Outcome? { result.withLock { $0 } }
+        var outcome: Outcome? { result.withLock { $0 } }
         public var isDone: Bool { outcome != nil }
         fileprivate func finish(_ o: Outcome) { result.withLock { $0 = o } }
         /// A ticket that is already done: for callers that decide without writing.
@@ -116,10 +116,10 @@ nonisolated public final class BackgroundWriter: Sendable {
     }
 
     /// True when nothing is queued or being written.
-    public var isIdle: Bool { state.withLock { $0.queue.isEmpty && !$0.workerRunning } }
+    var isIdle: Bool { state.withLock { $0.queue.isEmpty && !$0.workerRunning } }
 
     /// How many jobs have run (replaced jobs do not count): for tests and the benchmark.
-    public var jobsRun: Int { state.withLock { $0.written } }
+    var jobsRun: Int { state.withLock { $0.written } }
 
     /// Blocks until every job submitted so far has finished: only when quitting, for screenshots
     /// and in tests.

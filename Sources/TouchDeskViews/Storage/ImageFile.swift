@@ -24,7 +24,7 @@ nonisolated public enum ImageFile {
     /// YYYY-MM-DD-HHMMSS.png`, or `…-2.png`, `…-3.png` when that is taken. The name is claimed
     /// exclusively (`AtomicFile.writeNew`), so two processes saving in the same second each get
     /// their own file. Returns the path, or throws every folder's reason. Safe on any thread.
-    public static func writeFresh(_ data: Data, folders: [String], stem: String, date: Date = Date()) throws -> String {
+    static func writeFresh(_ data: Data, folders: [String], stem: String, date: Date = Date()) throws -> String {
         var reasons: [String] = []
         let base = baseName(stem: stem, date: date)
         for dir in folders {

@@ -13,40 +13,75 @@ nonisolated public enum PictureReader {
         public init(_ description: String) { self.description = description }
     }
 
-    /// The largest PNG file read: far beyond any picture the canvas can take.
-    public static let maxFileBytes = 64 << 20
+    /// The one set of limits for every picture TouchDesk reads (a painting opened or pasted, the
+    /// apps' own pictures, the layers of Adding Images): a larger one would take gigabytes and seconds.
+    public struct Limits: Sendable {
+        /// The largest side, in pixels.
+        public var maxSide = 8192
+        /// The most pixels in all (16 million: 64 MB decoded).
+        public var maxPixels = 4096 * 4096
+        /// The largest PNG file read.
+        public var maxFileBytes = 64 << 20
+        public init(maxSide: Int = 8192, maxPixels: Int = 4096 * 4096) {
+            self.maxSide = maxSide
+            self.maxPixels = maxPixels
+        }
+    }
+    /// For every picture from outside.
+    public static let limits = Limits()
+    /// For Paintbrush's own kept canvas, which at 2× on a 4K screen is 7680×4320.
+    public static let canvasLimits = Limits(maxSide: 8192, maxPixels: 8192 * 8192)
 
-    /// Reads and decodes the PNG at `path`, `scale` pixels per point.
-    public static func read(_ path: String, scale: Double, maxSide: Int, maxPixels: Int) -> Result<LoadedPicture, Failure> {
+    /// Reads and decodes the PNG at `path`, `scale` pixels per point: the header first (regular
+    /// files only, never blocking), so a huge picture is refused before a byte of its pixels is read.
+    public static func read(_ path: String, scale: Double, limits: Limits = PictureReader.limits) -> Result<LoadedPicture, Failure> {
         let data: Data
         do {
-            data = try SafeFile.read(path, maxBytes: maxFileBytes)
+            let head = try SafeFile.readPrefix(path, maxBytes: 24)
+            _ = try checkedSize(head, limits)
+            data = try SafeFile.read(path, maxBytes: limits.maxFileBytes)
+        } catch let error as Failure {
+            return .failure(Failure("cannot open \(path): \(error.description)"))
         } catch {
-            return .failure(Failure(error.description))
+            return .failure(Failure("\(error)"))
         }
         do {
-            return .success(LoadedPicture(surface: try decode(data, scale: scale, maxSide: maxSide, maxPixels: maxPixels)))
+            return .success(LoadedPicture(surface: try decode(data, scale: scale, limits: limits)))
         } catch {
             return .failure(Failure("cannot open \(path): \(error.description)"))
         }
     }
 
-    /// Decodes PNG bytes, refusing from the header alone a picture larger than `maxSide` per side
-    /// or `maxPixels` in all.
-    public static func decode(_ png: Data, scale: Double, maxSide: Int, maxPixels: Int) throws(Failure) -> ImageSurface {
-        let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        guard png.count > 24, png.starts(with: signature) else { throw Failure("not a PNG picture") }
-        let header = [UInt8](png[png.startIndex + 12 ..< png.startIndex + 24])
-        guard header[0..<4] == [0x49, 0x48, 0x44, 0x52] else { throw Failure("a damaged PNG picture (no IHDR header)") }
-        let w = header[4..<8].reduce(0) { $0 << 8 | Int($1) }, h = header[8..<12].reduce(0) { $0 << 8 | Int($1) }
-        guard w > 0, h > 0 else { throw Failure("a damaged PNG picture (its size is \(w)×\(h))") }
-        guard w <= maxSide, h <= maxSide, w * h <= maxPixels else {
-            throw Failure("the picture is \(w)×\(h) pixels, larger than the \(maxSide) per side and \(maxPixels / 1_000_000) million pixels allowed")
-        }
+    /// Decodes PNG bytes, refusing from the header alone a picture over the limits.
+    public static func decode(_ png: Data, scale: Double, limits: Limits = PictureReader.limits) throws(Failure) -> ImageSurface {
+        _ = try checkedSize(png, limits)
         let s = scale.isFinite && scale >= 0.25 && scale <= 8 ? scale : 1
         do { return try ImageSurface.decodePNG(png, scale: s) } catch {
             throw Failure("a damaged PNG picture (\(error))")
         }
+    }
+
+    /// The size the PNG header at the start of `bytes` gives, checked against the limits.
+    static func checkedSize(_ bytes: Data, _ limits: Limits) throws(Failure) -> (width: Int, height: Int) {
+        let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        guard bytes.count >= 24, bytes.starts(with: signature) else { throw Failure("not a PNG picture") }
+        guard let (w, h) = PNGHeader.size(bytes) else { throw Failure("a damaged PNG picture (no IHDR header)") }
+        guard w > 0, h > 0 else { throw Failure("a damaged PNG picture (its size is \(w)×\(h))") }
+        guard w <= limits.maxSide, h <= limits.maxSide, w * h <= limits.maxPixels else {
+            throw Failure("the picture is \(w)×\(h) pixels, larger than the \(limits.maxSide) per side and \(limits.maxPixels / 1_000_000) million pixels allowed")
+        }
+        return (w, h)
+    }
+}
+
+/// The size a PNG's header gives: its signature, then the IHDR chunk's width and height.
+nonisolated public enum PNGHeader {
+    public static func size(_ head: Data) -> (width: Int, height: Int)? {
+        let b = [UInt8](head.prefix(24))
+        guard b.count >= 24, b[0..<8].elementsEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+              b[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        func u32(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+        return (u32(16), u32(20))
     }
 }
 

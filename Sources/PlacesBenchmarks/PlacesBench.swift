@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskPlaces
 
 /// Timings for `touchdesk-bench map`: printable lines of medians.
 public enum PlacesBench {

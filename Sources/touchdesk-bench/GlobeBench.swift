@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import TouchDeskGlobe
 
 /// The globe's benchmark: medians of building and loading the cache, of frames while turning the
 /// globe at two window sizes on every core, of a frame after a sea-level change, and the resident
 /// memory. Numbers to print, never pass/fail.
-public enum GlobeBench {
+enum GlobeBench {
     /// Runs everything and returns the lines to print. `frames`: frames per median.
     public static func run(frames: Int = 60, source: String = ETOPO5.defaultPath()) throws -> [String] {
         var lines: [String] = []

@@ -1,0 +1,34 @@
+import TouchDeskModels
+
+/// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --place NAME`
+/// (and `--report`, answered by the executable without a window).
+extension GlobeApp {
+    public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "place", "report"] }
+
+    public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
+        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
+        if let place = options["place"], place.trimmingCharacters(in: .whitespaces).isEmpty { throw AppOptionError("--place needs a place name") }
+        _ = try startOptions(options)
+    }
+
+    /// The view and level the options ask for.
+    nonisolated static func startOptions(_ options: AppOptions) throws(AppOptionError) -> StartOptions {
+        do {
+            return try startOptions(lookAt: options["look-at"], zoom: options["zoom"], seaLevel: options["sea-level"],
+                                    exaggeration: options["exaggeration"])
+        } catch {
+            throw AppOptionError(error.description)
+        }
+    }
+
+    public func apply(_ options: AppOptions) throws(AppOptionError) {
+        let start = try Self.startOptions(options)
+        if options.has("look-at") || options.has("zoom") || options.has("sea-level") || options.has("exaggeration") { self.start(start) }
+        guard let place = options["place"] else { return }
+        finishLoading()
+        if let placesError { throw AppOptionError(placesError) }
+        if !choose(query: place) { throw AppOptionError("no place matches \"\(place)\"") }
+    }
+
+    public func finishBackgroundWork() throws(AppOptionError) { finishLoading() }
+}

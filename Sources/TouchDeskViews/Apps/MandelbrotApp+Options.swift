@@ -1,0 +1,39 @@
+import TouchDeskModels
+
+/// `touchdesk mandelbrot --journey 1-4-4 | --center RE,IM --width W`.
+extension MandelbrotApp {
+    public nonisolated static var optionNames: Set<String> { ["journey", "center", "width"] }
+
+    public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
+        // First: a value left out of --width leaves the next option's words as stray arguments.
+        if options.has("center") || options.has("width") {
+            if options.has("journey") { throw AppOptionError("give either --journey or --center and --width, not both: they both say where the view is") }
+            _ = try window(options)
+        }
+        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
+        if let journey = options["journey"] {
+            do { _ = try MandelbrotJourney.parse(journey) } catch { throw AppOptionError("--journey: \(error)") }
+        }
+    }
+
+    /// The view `--center` and `--width` give, if any; both are needed.
+    nonisolated static func window(_ options: AppOptions) throws(AppOptionError) -> MandelbrotWindow? {
+        guard options.has("center") || options.has("width") else { return nil }
+        guard let center = options["center"], let width = options["width"] else {
+            throw AppOptionError(options.has("center") ? "--center needs --width W too" : "--width needs --center RE,IM too")
+        }
+        // Both take the next word unconditionally: an option there means the value was left out.
+        if center.hasPrefix("--") { throw AppOptionError("--center needs RE,IM before the next option (it got \(center.prefix(40)))") }
+        if width.hasPrefix("--") { throw AppOptionError("--width needs W before the next option (it got \(width.prefix(40)))") }
+        do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw AppOptionError("\(error)") }
+    }
+
+    public func apply(_ options: AppOptions) throws(AppOptionError) {
+        if let journey = options["journey"] {
+            do { try go(journey: journey) } catch { throw AppOptionError("--journey: \(error)") }
+        }
+        if let window = try Self.window(options) { go(window: window) }
+    }
+
+    public func finishBackgroundWork() throws(AppOptionError) { finishRendering() }
+}

@@ -1,0 +1,23 @@
+import TouchDeskModels
+
+/// `touchdesk paint PICTURE.png`, and pictures a later launch or a drop brings.
+extension PaintApp {
+    public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
+        if let document = options.document, document.contains("://") {
+            throw AppOptionError("paint opens a PNG file, not a URL: \(document)")
+        }
+    }
+
+    public func apply(_ options: AppOptions) throws(AppOptionError) {
+        if let path = options.documentPath { open(path: path) }
+    }
+
+    public func finishBackgroundWork() throws(AppOptionError) {
+        if let problem = finishOpening() { throw AppOptionError(problem) }
+    }
+
+    public func offer(document: String) -> Bool {
+        offer(path: document)
+        return true
+    }
+}
