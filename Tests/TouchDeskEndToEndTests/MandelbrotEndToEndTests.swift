@@ -259,10 +259,12 @@ struct MandelbrotEndToEndTests {
     /// Light or green pixels in the left of the bar, where the home screen's bar has nothing of its own.
     static func barShowsWork(_ img: PixelImage) -> Bool {
         var n = 0
-        for y in stride(from: 6, to: 38, by: 2) {
-            for x in stride(from: 10, to: 260, by: 2) {
+        let green = PixelColor(hex: 0x3aa66b)
+        for y in stride(from: 6.0, to: 38.0, by: 2) {
+            for x in stride(from: 10.0, to: 260.0, by: 2) {
                 let c = img.nearest(x, y)
-                if Int(c.r) + Int(c.g) + Int(c.b) > 360 || c.isClose(to: PixelColor(hex: 0x3aa66b), tolerance: 20) { n += 1 }
+                let light: Int = Int(c.r) + Int(c.g) + Int(c.b)
+                if light > 360 || c.isClose(to: green, tolerance: 20) { n += 1 }
             }
         }
         return n > 10

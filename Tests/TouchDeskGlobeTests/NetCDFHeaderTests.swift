@@ -27,7 +27,8 @@ struct NetCDFHeaderTests {
         // The fuzzer's 13 bytes: netCDF-C 4.9 loops in read() on them (stopped after 20 s by hand).
         let hang: [UInt8] = Array("CDF".utf8) + [1, 0x3a, 0, 0, 1, 0, 0, 0, 0x0a, 0x4f]
         let start = Date()
-        #expect { try read(hang) } throws: { "\($0)".contains("damaged netCDF header") }
+        let error = #expect(throws: (any Error).self) { try read(hang) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("damaged netCDF header"))
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
@@ -36,7 +37,8 @@ struct NetCDFHeaderTests {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.seedFolder + "/etopo-3x4.nc")))
         let rose = try #require(bytes.indices.first { Array(bytes[$0..<min($0 + 4, bytes.count)]) == Array("ROSE".utf8) })
         bytes.replaceSubrange(rose - 4 ..< rose, with: [0x7f, 0xff, 0xff, 0xdd])
-        #expect { try read(bytes) } throws: { "\($0)".contains("damaged netCDF header") }
+        let error = #expect(throws: (any Error).self) { try read(bytes) }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("damaged netCDF header"))
     }
 
     @Test func everyCutOfTheHeaderIsRefused() throws {

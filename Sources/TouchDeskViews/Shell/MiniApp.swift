@@ -124,7 +124,7 @@ public struct AppEntry {
 
 /// One piece of work that goes on after its app is left: "Saving 7680×4320", 0.42 done (nil
 /// when the work cannot tell).
-public struct WorkGoingOn: Equatable, Sendable {
+nonisolated public struct WorkGoingOn: Equatable, Sendable {
     public var name: String
     public var progress: Double?
     public init(_ name: String, progress: Double?) { self.name = name; self.progress = progress }
