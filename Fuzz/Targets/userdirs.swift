@@ -1,13 +1,13 @@
 // Fuzz target: `user-dirs.dirs` (where XDG_PICTURES_DIR says pictures go): any text gives an
 // absolute path the system calls can take (no NUL byte to cut it short), or none.
-@testable import TouchDeskViews
+import TouchDeskFiles
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUserDirs(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    if let folder = AppEnvironment.picturesDirectory(fromUserDirs: text, home: "/home/fuzz") {
+    for (name, folder) in UserDirs.parse(text, home: "/home/fuzz") {
         guard folder.hasPrefix("/"), !folder.utf8.contains(0), !folder.contains("\n") else {
-            fatalError("user-dirs.dirs \(Array(text.utf8)) gave the folder \(Array(folder.utf8))")
+            fatalError("user-dirs.dirs \(Array(text.utf8)) gave the \(name) folder \(Array(folder.utf8))")
         }
     }
     return 0

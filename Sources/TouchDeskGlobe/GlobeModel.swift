@@ -144,11 +144,38 @@ public struct GlobeModel: Equatable, Sendable {
         view.zoom(by: factor, about: p, width: w, height: h)
     }
 
-    /// Turns by `degrees` about the view's vertical axis (the arrow keys).
+    /// Turns by `degrees` about the view's vertical axis (the Left and Right keys: positive
+    /// brings what lies east to the centre).
     public mutating func turn(degrees: Double) {
         flight = nil
         spin = nil
         view.spin(axis: SIMD3(0, 1, 0), angle: degrees * .pi / 180)
+    }
+
+    /// Turns by `degrees` about the window's horizontal axis (the Up and Down keys: positive
+    /// brings what lies above the centre, north when north is up, to it).
+    public mutating func turnNorth(degrees: Double) {
+        flight = nil
+        spin = nil
+        view.spin(axis: SIMD3(1, 0, 0), angle: degrees * .pi / 180)
+    }
+
+    /// Turns the globe about the centre of the window (the heading: a sideways tilting drag).
+    public mutating func turnHeading(degrees: Double) {
+        flight = nil
+        spin = nil
+        view.spin(axis: SIMD3(0, 0, 1), angle: degrees * .pi / 180)
+    }
+
+    /// Tilts the view to `degrees` from straight down, within `GlobeView.tiltRange`.
+    public mutating func setTilt(_ degrees: Double) {
+        view.tilt = degrees
+    }
+
+    /// The tilt one key step more or less: steps of 10°, to the range's ends.
+    public mutating func stepTilt(up: Bool) {
+        let t = view.tilt
+        setTilt(up ? (t / 10 + 1e-9).rounded(.down) * 10 + 10 : (t / 10 - 1e-9).rounded(.up) * 10 - 10)
     }
 
     /// Turns the globe to look straight down at `point`, north up, over `flightTicks` ticks;
@@ -165,15 +192,20 @@ public struct GlobeModel: Equatable, Sendable {
         flight = Flight(start: now, axis: axis, angle: angle, fromZoom: view.zoom, toZoom: toZoom)
     }
 
-    /// Jumps to a view at once (the command line, tests).
+    /// Jumps to a view at once (the command line, tests); keeps the tilt unless `view` is tilted.
     public mutating func show(_ view: GlobeView) {
         spin = nil
         flight = nil
+        let tilt = self.view.tilt
         self.view = view
+        if !view.isTilted { self.view.tilt = tilt }
     }
 
-    /// The start view: the whole globe, Europe and Africa facing.
-    public mutating func resetView() { show(.start) }
+    /// The start view: the whole globe, Europe and Africa facing, straight down.
+    public mutating func resetView() {
+        show(.start)
+        view.tilt = 0
+    }
 
     // MARK: - Sea level
 

@@ -17,15 +17,34 @@ public struct GlobeView: Equatable, Sendable {
     public var zoom: Double {
         didSet { zoom = min(Self.maximumZoom, max(Self.minimumZoom, zoom)) }
     }
+    /// Degrees from looking straight down (0, orthographic) towards the horizon (`tiltRange`,
+    /// a perspective camera: `GlobeCamera`), tilting about the window's horizontal axis.
+    public var tilt: Double {
+        didSet { tilt = Self.clampedTilt(tilt) }
+    }
+    public static let tiltRange = 0.0...80.0
 
-    public init(orientation: Rotation, zoom: Double = 1) {
+    public init(orientation: Rotation, zoom: Double = 1, tilt: Double = 0) {
         self.orientation = orientation
         self.zoom = min(Self.maximumZoom, max(Self.minimumZoom, zoom))
+        self.tilt = Self.clampedTilt(tilt)
     }
 
     /// Looking straight down at `point`, north up.
-    public init(lookingAt point: GeoPoint, zoom: Double = 1) {
-        self.init(orientation: Rotation(lookingAt: point), zoom: zoom)
+    public init(lookingAt point: GeoPoint, zoom: Double = 1, tilt: Double = 0) {
+        self.init(orientation: Rotation(lookingAt: point), zoom: zoom, tilt: tilt)
+    }
+
+    static func clampedTilt(_ t: Double) -> Double {
+        t.isFinite ? min(tiltRange.upperBound, max(tiltRange.lowerBound, t)) : 0
+    }
+
+    /// Whether the view is tilted (drawn by `TiltedRenderer` through `camera`), not straight down.
+    public var isTilted: Bool { tilt > 0 }
+
+    /// The perspective camera of a tilted view in a window of this size.
+    public func camera(width: Int, height: Int) -> GlobeCamera {
+        GlobeCamera(orientation: orientation, zoom: zoom, tilt: tilt, width: width, height: height)
     }
 
     /// The place at the centre of the window.
@@ -45,13 +64,17 @@ public struct GlobeView: Equatable, Sendable {
         return SIMD3(vx, vy, (1 - q).squareRoot())
     }
 
-    /// The place under window point (x, y), or nil off the globe.
+    /// The place under window point (x, y), or nil off the globe (tilted: where the pixel's ray
+    /// meets the sphere at sea level, or nil in the sky).
     public func pick(x: Double, y: Double, width: Int, height: Int) -> GeoPoint? {
-        viewVector(x: x, y: y, width: width, height: height).map { Rotation.point(orientation.applyInverse($0)) }
+        if isTilted { return camera(width: width, height: height).hit(x: x, y: y).map(Rotation.point) }
+        return viewVector(x: x, y: y, width: width, height: height).map { Rotation.point(orientation.applyInverse($0)) }
     }
 
-    /// Where `point` is in the window, or nil when it is on the far side of the globe.
+    /// Where `point` is in the window, or nil when it is on the far side of the globe (tilted:
+    /// beyond the horizon or behind the camera).
     public func windowPoint(of point: GeoPoint, width: Int, height: Int) -> (x: Double, y: Double)? {
+        if isTilted { return camera(width: width, height: height).windowPoint(of: Rotation.unitVector(point)) }
         let v = orientation.apply(Rotation.unitVector(point))
         guard v.z >= 0 else { return nil }
         let r = radius(width: width, height: height)
@@ -82,7 +105,9 @@ public struct GlobeView: Equatable, Sendable {
 
     /// Multiplies the zoom by `factor`, keeping the place under window point `about` where it is
     /// (when it is on the globe before and after).
+    /// Tilted, the zoom is about the window's centre (the place looked at stays put).
     public mutating func zoom(by factor: Double, about p: (x: Double, y: Double), width: Int, height: Int) {
+        if isTilted { zoom *= factor; return }
         let place = pick(x: p.x, y: p.y, width: width, height: height)
         zoom *= factor
         guard let place, let target = viewVector(x: p.x, y: p.y, width: width, height: height) else { return }

@@ -58,11 +58,19 @@ only("mandelbrot") {
 }
 only("web") { MainActor.assumeIsolated { WebPagesBench.run(frames: frames, clock: now) } }
 only("images") { MainActor.assumeIsolated { ImagesResizeBench.run(clock: now) } }
+only("globe-tilt") {
+    // Sea Level's tilted view alone (the cache must exist: run touchdesk globe once).
+    do { try GlobeTiltBench.run(frames: frames, clock: now) } catch {
+        FileHandle.standardError.write(Data("touchdesk-bench globe-tilt: \(error)\n".utf8))
+        exit(1)
+    }
+}
 only("globe") {
     // Sea Level: building and loading the cache, frames while turning, zooming and after a
     // sea-level change at two window sizes, resident memory.
     do {
         for line in try GlobeBench.run(frames: frames) { print(line) }
+        try GlobeTiltBench.run(frames: frames, clock: now)
     } catch {
         FileHandle.standardError.write(Data("touchdesk-bench globe: \(error)\n".utf8))
         exit(1)

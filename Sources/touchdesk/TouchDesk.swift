@@ -105,6 +105,9 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it).", valueName: "n"))
     var exaggeration: String?
 
+    @Option(help: ArgumentHelp("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80.", valueName: "degrees"))
+    var tilt: String?
+
     @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
     var report = false
 
@@ -112,7 +115,7 @@ struct TouchDesk: ParsableCommand {
     var givenAppOptions: [String: String] {
         let all: [String: String?] = [
             "journey": journey, "center": center, "width": width, "place": place, "find": find,
-            "look-at": lookAt, "zoom": zoom, "sea-level": seaLevel, "exaggeration": exaggeration,
+            "look-at": lookAt, "zoom": zoom, "sea-level": seaLevel, "exaggeration": exaggeration, "tilt": tilt,
             "report": report ? "" : nil, "save-page": savePage, "page-width": pageWidth.map(String.init),
         ]
         return all.compactMapValues { $0 }
@@ -178,7 +181,7 @@ struct TouchDesk: ParsableCommand {
             return
         }
         if report {
-            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration).seaLevel ?? 0
+            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration, tilt: tilt).seaLevel ?? 0
             do {
                 print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
                     warn($0)

@@ -77,8 +77,8 @@ struct GlobeEndToEndTests {
         #expect(headline(flooded, "Sea level +476 m") < 0.3, "readout after the preset: \(flooded.path)")
         #expect(Self.changed(turned, flooded) > 500, "the preset changed the picture: \(flooded.path)")
 
-        // The keys: Up thrice, Page Down once, Shift+Up once.
-        try app.key("Up", "Up", "Up", "Next", "shift+Up")
+        // The keys: Ctrl+Up thrice, Page Down once, Shift+Page Up once.
+        try app.key("ctrl+Up", "ctrl+Up", "ctrl+Up", "Next", "shift+Prior")
         // Each key answers in its own frame: wait for the last one's picture, not a readout on the way.
         let keyed = try app.screenshot("keys", timeout: 5) { headline($0, "Sea level +569 m") < 0.3 && Self.changed(flooded, $0) > 0 }
         #expect(headline(keyed, "Sea level +569 m") < 0.3, "readout after the keys: \(keyed.path)")

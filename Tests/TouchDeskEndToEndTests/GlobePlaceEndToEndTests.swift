@@ -45,8 +45,8 @@ struct GlobePlaceEndToEndTests {
         #expect(level, "the card's flood level is not the report's +\(floodsAt) m: \(card.path)")
         #expect(now, "\(card.path)")
 
-        // Raise the sea to that level with the Up key (Return left the field): the card says under water.
-        for _ in 0..<floodsAt { try app.key("Up") }
+        // Raise the sea to that level with Ctrl+Up (Return left the field): the card says under water.
+        for _ in 0..<floodsAt { try app.key("ctrl+Up") }
         let flooded = try app.screenshot("flooded", timeout: 8) { reads($0, "At +\(floodsAt) m: under water") }
         let under = reads(flooded, "At +\(floodsAt) m: under water"), uncertain = reads(flooded, "Below the data's accuracy") { c in
             Int(c.r) > 150 && Int(c.r) > Int(c.g) + 60  // the warning's red

@@ -63,7 +63,9 @@ struct GlobeReportEndToEndTests {
 
     @Test func badValuesExitTwoWithAMessage() throws {
         for (args, words) in [(["--sea-level", "99999"], "--sea-level"), (["--sea-level", "ten"], "--sea-level"),
-                              (["--sea-level", "5", "--place", "Qqxyzzy Nowhere"], "no place matches")] {
+                              (["--sea-level", "5", "--place", "Qqxyzzy Nowhere"], "no place matches"),
+                              (["--sea-level", "5", "--tilt", "95"], "--tilt takes degrees from 0"),
+                              (["--sea-level", "5", "--tilt", "steep"], "--tilt takes degrees from 0")] {
             let (output, _) = try Self.report(args)
             #expect(output.exited && output.status == 2, "\(args): \(output)")
             #expect(output.stderr.contains(words), "\(args): \(output.stderr)")

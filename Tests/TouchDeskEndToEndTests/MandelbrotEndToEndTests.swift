@@ -223,7 +223,7 @@ struct MandelbrotEndToEndTests {
         #expect(app.isRunning)
     }
 
-    @Test("Mandelbrot: Shift+Ctrl+S asks for a size and writes a PNG that size, while the window keeps answering")
+    @Test("Mandelbrot: Shift+Ctrl+S asks for a size and a file and writes a PNG that size, while the window keeps answering")
     func saveBigPicture() throws {
         let session = try XSession(name: "mandelbrot-save")
         defer { session.close() }
@@ -234,6 +234,9 @@ struct MandelbrotEndToEndTests {
         try app.key("ctrl+a")
         let typed = session.run("xdotool", ["type", "--delay", "30", "1200x700"], timeout: 20)
         #expect(typed.ok, "\(typed)")
+        try app.key("Return")
+        // The file dialog suggests touchdesk-mandelbrot-1200x700.png in the pictures folder: Enter takes it.
+        _ = try app.screenshot("where-to-save")
         try app.key("Return")
         // The window answers at once: quadrant 2 zooms while the big picture renders.
         try app.key("2")
@@ -281,6 +284,9 @@ struct MandelbrotEndToEndTests {
         try app.key("ctrl+a")
         let typed = session.run("xdotool", ["type", "--delay", "30", "3840x2160"], timeout: 20)
         #expect(typed.ok, "\(typed)")
+        try app.key("Return")
+        // The file dialog suggests touchdesk-mandelbrot-3840x2160.png in the pictures folder: Enter takes it.
+        _ = try app.screenshot("where-to-save-big")
         try app.key("Return")
         try app.key("Escape")
         // Home, with the save's name and progress on the left of the bar.

@@ -133,14 +133,14 @@ struct PaintFilesEndToEndTests {
         #expect(opened.at(5, Self.top + 5).isClose(to: expected.at(5, 5), tolerance: 2), "the picture shows: \(opened.path)")
         #expect(opened.at(600, Self.top + 200).isClose(to: expected.at(600, 200), tolerance: 2))
 
-        // Save As, a typed name in the pictures folder.
+        // Save As, a typed name in the folder of the picture being edited (as GTK's dialogs do).
         try app.key("ctrl+shift+s")
         _ = try app.screenshot("save-as")
         try app.key("ctrl+a")
         let typed = session.run("xdotool", ["type", "--delay", "20", "typed name"], timeout: 10)
         #expect(typed.ok, "\(typed)")
         try app.key("Return")
-        let saved = session.home.appendingPathComponent("Pictures/typed name.png").path
+        let saved = session.root.appendingPathComponent("typed name.png").path
         wait(until: { FileManager.default.fileExists(atPath: saved) }, timeout: 10, interval: 0.1)
         let png = try #require(PixelImage(pngPath: saved), "Save As wrote \(saved)")
         // The opened picture's own size, not the window's.

@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskFiles
 import Foundation
 import Testing
 import TouchDeskInterface
@@ -49,8 +50,8 @@ struct FilesTests {
         // scripts/fuzz userdirs: the system call would cut the path at the NUL ("/home/ada/Pict\u{1}"),
         // a folder nobody named; the line is ignored and pictures go to ~/Pictures.
         let text = "XDG_PICTURES_DIR=\"$HOME/Pict\u{1}\u{0}\u{0}urds\"\n"
-        #expect(AppEnvironment.picturesDirectory(fromUserDirs: text, home: "/home/ada") == nil)
-        #expect(AppEnvironment.picturesDirectory(fromUserDirs: "XDG_PICTURES_DIR=\"$HOME/Bilder\"", home: "/home/ada") == "/home/ada/Bilder")
+        #expect(UserDirs.parse(text, home: "/home/ada")["PICTURES"] == nil)
+        #expect(UserDirs.parse("XDG_PICTURES_DIR=\"$HOME/Bilder\"", home: "/home/ada")["PICTURES"] == "/home/ada/Bilder")
     }
 
     @Test func picturesInHomeAreTriedOnce() {

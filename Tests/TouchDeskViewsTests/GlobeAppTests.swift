@@ -60,7 +60,7 @@ struct GlobeAppTests {
         // 250 m below the sea beside the Dead Sea, but not connected to the ocean.
         let app = try makeApp(lookAt: "32.0,35.55", zoom: "8")
         app.press("f")
-        app.press("Up")
+        app.press("Up", control: true)
         _ = app.tick()  // the tick renders what the keys changed
         #expect(app.model.level == 1)
         #expect(!isWater(centre(app)), "the Jordan valley is not connected to the ocean: \(centre(app))")
@@ -78,7 +78,7 @@ struct GlobeAppTests {
         _ = frame(of: app, size: Self.size)
         #expect(app.renderCount == n, "an unchanged globe is not rendered again")
         #expect(!app.tick(), "an idle globe asks for no ticks")
-        app.press("Up")
+        app.press("Up", control: true)
         _ = app.tick()
         _ = frame(of: app, size: Self.size)
         #expect(app.renderCount == n + 1)
@@ -90,7 +90,7 @@ struct GlobeAppTests {
 
     @Test func keysAndButtonsChangeTheLevel() throws {
         let app = try makeApp()
-        app.press("Up"); app.press("Up")
+        app.press("Up", control: true); app.press("Up", control: true)
         #expect(app.model.level == 2)
         app.press("Prior")
         #expect(app.model.level == 12)
@@ -105,7 +105,7 @@ struct GlobeAppTests {
         }
         // With a button focused by its click, the level keys still change the level.
         let level = app.model.level
-        app.press("Up")
+        app.press("Up", control: true)
         #expect(app.model.level == level + 1, "Up after a click on a preset")
         // Every button shows its key.
         for c in app.form.controls.items { #expect(!c.shortcut.isEmpty, "\(c.id) shows no key") }
@@ -186,7 +186,7 @@ struct GlobeAppTests {
         let (_, status) = render(Self.size) { app.draw($0) }
         #expect(status == nil)
         // The rest still answers.
-        app.press("Up")
+        app.press("Up", control: true)
         #expect(app.model.level == 1)
     }
 

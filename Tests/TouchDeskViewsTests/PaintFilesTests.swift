@@ -135,7 +135,6 @@ struct PaintFilesTests {
         ("", "Type a file name"),
         ("picture.jpg", "PNG"),
         ("no such folder/x.png", "does not exist"),
-        ("sub/", "names a folder"),
         ("fifo.png", "FIFO"),
         ("plainfile/x.png", "is not a folder"),
     ])
@@ -162,6 +161,24 @@ struct PaintFilesTests {
         if !name.isEmpty { #expect(dialog.field.text == name) }
         press(app, "Escape")
         #expect(app.fileDialog == nil)
+    }
+
+    @Test func aFolderTypedInSaveAsOrOpenOpensItInTheDialog() throws {
+        let app = makeApp()
+        mkdir(pictures + "/sub", 0o700)
+        press(app, "S", control: true, shift: true)
+        retype(app, "sub/")
+        press(app, "Return")
+        let dialog = try #require(app.fileDialog)
+        #expect(dialog.chooser.folder == pictures + "/sub")
+        #expect(dialog.question == nil && !dialog.messageIsError)
+        #expect(files(in: pictures + "/sub").isEmpty)
+        // A name typed now goes in that folder.
+        type(app, "inside")
+        press(app, "Return")
+        app.finishSavingAs()
+        #expect(files(in: pictures + "/sub") == ["inside.png"])
+        #expect(app.model.file == pictures + "/sub/inside.png")
     }
 
     @Test(.disabled(if: geteuid() == 0, "root can write in a read-only folder: nothing to refuse"))
@@ -290,7 +307,7 @@ struct PaintFilesTests {
         symlink(dir + "/loop-b", dir + "/loop-a")
         symlink(dir + "/loop-a", dir + "/loop-b")
         let cases = [("missing.png", "no such file"), ("pipe.png", "FIFO"), ("noise.png", "not a PNG"),
-                     ("huge.png", "100000×100000"), ("cut.png", "damaged"), ("loop-a", "symbolic links"), ("", "folder")]
+                     ("huge.png", "100000×100000"), ("cut.png", "damaged"), ("loop-a", "symbolic links")]
         for (name, expected) in cases {
             app.files.dialog = nil
             press(app, "o", control: true)

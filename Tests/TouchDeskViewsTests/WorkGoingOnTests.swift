@@ -49,6 +49,8 @@ struct WorkGoingOnTests {
         key(shell, "a", control: true)
         for ch in "1600x1000" { key(shell, String(ch), text: String(ch)) }
         key(shell, "Return")
+        // Where to save: the file dialog suggests touchdesk-mandelbrot-1600x1000.png; Enter takes it.
+        if app.bigSaveSize == nil { key(shell, "Return") }
         #expect(app.bigSaveSize?.width == 1600)
         key(shell, "Escape")
         #expect(shell.current == nil, "Esc went home")

@@ -1,9 +1,9 @@
 import TouchDeskModels
 
-/// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --place NAME`
+/// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --tilt DEGREES --place NAME`
 /// (and `--report`, answered by the executable without a window).
 extension GlobeApp {
-    public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "place", "report"] }
+    public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "tilt", "place", "report"] }
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
@@ -15,7 +15,7 @@ extension GlobeApp {
     nonisolated static func startOptions(_ options: AppOptions) throws(AppOptionError) -> StartOptions {
         do {
             return try startOptions(lookAt: options["look-at"], zoom: options["zoom"], seaLevel: options["sea-level"],
-                                    exaggeration: options["exaggeration"])
+                                    exaggeration: options["exaggeration"], tilt: options["tilt"])
         } catch {
             throw AppOptionError(error.description)
         }
@@ -23,7 +23,7 @@ extension GlobeApp {
 
     public func apply(_ options: AppOptions) throws(AppOptionError) {
         let start = try Self.startOptions(options)
-        if options.has("look-at") || options.has("zoom") || options.has("sea-level") || options.has("exaggeration") { self.start(start) }
+        if options.has("look-at") || options.has("zoom") || options.has("sea-level") || options.has("exaggeration") || options.has("tilt") { self.start(start) }
         guard let place = options["place"] else { return }
         finishLoading()
         if let placesError { throw AppOptionError(placesError) }

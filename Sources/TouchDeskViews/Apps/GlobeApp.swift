@@ -19,83 +19,7 @@ public final class GlobeApp: MiniApp {
     public nonisolated static let title = "Sea Level"
     public nonisolated static let blurb = "A relief globe whose sea level you change: ice age, melted ice, the seed's +476 m or no ocean at all. What floods, and who lives there."
 
-    /// The buttons, by the ids `Controls` knows them by.
-    enum Control: String, CaseIterable, ControlID {
-        case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
-        /// Keys only: turning, zooming, finding, the relief's exaggeration.
-        case turnLeft, turnRight, zoomIn, zoomOut, find, moreRelief, lessRelief
-
-        var preset: SeaLevel.Preset? {
-            switch self {
-            case .iceAge: .iceAge
-            case .today: .today
-            case .iceMelted: .iceMelted
-            case .seeds: .seeds
-            case .drained: .drained
-            default: nil
-            }
-        }
-
-        var label: String {
-            switch self {
-            case .iceAge: "Ice age −120 m"
-            case .today: "Today 0 m"
-            case .iceMelted: "All ice melted +70 m"
-            case .seeds: "The seed's +476 m"
-            case .drained: "Drained −11,000 m"
-            case .coastline: "Coastline"
-            case .floodTint: "Flood tint"
-            case .reset: "Reset"
-            case .turnLeft: "Turn by 10° west"
-            case .turnRight: "Turn by 10° east"
-            case .zoomIn: "Zoom in"
-            case .zoomOut: "Zoom out"
-            case .find: "Find a place"
-            case .moreRelief: "Exaggerate the relief more (1, 2, 5, 10, 20, 50×)"
-            case .lessRelief: "Exaggerate the relief less"
-            }
-        }
-
-        /// The label in a small window's compact panel.
-        var short: String {
-            switch self {
-            case .iceAge: "−120 m"
-            case .today: "0 m"
-            case .iceMelted: "+70 m"
-            case .seeds: "+476 m"
-            case .drained: "−11 km"
-            case .coastline: "Coast"
-            case .floodTint: "Tint"
-            default: label
-            }
-        }
-
-        var keys: [KeyChord] {
-            switch self {
-            case .iceAge: [.key("1")]
-            case .today: [.key("2")]
-            case .iceMelted: [.key("3")]
-            case .seeds: [.key("4")]
-            case .drained: [.key("5")]
-            case .coastline: [.key("c")]
-            case .floodTint: [.key("f")]
-            case .reset: [.key("r"), .key("Home")]
-            case .turnLeft: [.key("Left", "KP_Left")]
-            case .turnRight: [.key("Right", "KP_Right")]
-            case .zoomIn: [.key("plus", "equal", "KP_Add", shown: "+")]
-            case .zoomOut: [.key("minus", "KP_Subtract")]
-            case .find: [.key("slash", "KP_Divide"), .control("f")]
-            case .moreRelief: [.key("bracketright", shown: "]")]
-            case .lessRelief: [.key("bracketleft", shown: "[")]
-            }
-        }
-
-        static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained]
-        /// The panel's buttons, in order.
-        static let buttons: [Control] = presets + [.coastline, .floodTint, .reset]
-    }
-
-    public private(set) var model = GlobeModel()
+    public internal(set) var model = GlobeModel()
     let environment: AppEnvironment
     let form = Form<Control>()
     let searchField: TextField
@@ -103,60 +27,79 @@ public final class GlobeApp: MiniApp {
     // MARK: Data, arriving from the loaders
 
     let loader: GlobeLoader
-    private let placesJob: BackgroundJob<Result<PlaceIndex, PlacesError>>
-    private var floodJob: BackgroundJob<FloodedPlaces>?
-    public private(set) var globe: GlobeData?
-    public private(set) var globeError: String?
-    private(set) var places: PlaceIndex?
-    public private(set) var placesError: String?
-    private(set) var flooded: FloodedPlaces?
-    private(set) var readout: FloodedPlaces.Readout?
+    let placesJob: BackgroundJob<Result<PlaceIndex, PlacesError>>
+    var floodJob: BackgroundJob<FloodedPlaces>?
+    public internal(set) var globe: GlobeData?
+    public internal(set) var globeError: String?
+    var places: PlaceIndex?
+    public internal(set) var placesError: String?
+    var flooded: FloodedPlaces?
+    var readout: FloodedPlaces.Readout?
     /// The land bridges and the level each opens at, found once the relief is there.
-    private(set) var bridges: [(bridge: LandBridge, opensAt: Int)] = []
+    var bridges: [(bridge: LandBridge, opensAt: Int)] = []
 
     // MARK: The picture
 
-    private let renderer = GlobeRenderer()
-    private struct PictureKey: Equatable {
+    /// Replaced when the app is left: its per-pixel geometry is rebuilt in milliseconds.
+    var renderer = GlobeRenderer()
+    let tiltedRenderer = TiltedRenderer()
+    struct PictureKey: Equatable {
         var view: GlobeView, level: Int, style: GlobeStyle, size: Size, scale: Double
+        /// Tilted views while moving trace one ray per `coarse`² pixels, then sharpen at rest.
+        var coarse: Int
     }
-    private var picture: (key: PictureKey, surface: ImageSurface)?
+    var picture: (key: PictureKey, surface: ImageSurface)?
+    /// A tilted view's full picture, traced on a thread of its own while the coarse one shows
+    /// (110 ms of both cores at 1920 × 1080: too long for the UI thread).
+    var sharpening: (key: PictureKey, job: BackgroundJob<[UInt32]>)?
     /// How many times the globe was rendered (a test checks it stays put while nothing changes).
-    private(set) var renderCount = 0
+    var renderCount = 0
 
     // MARK: Layout
 
-    private var size = Size(0, 0)
+    var size = Size(0, 0)
     /// Device pixels per point: the globe is rendered at the screen's own pixels.
-    private var scale = 1.0
+    var scale = 1.0
     /// Where the globe is drawn, in the app's coordinates (whole points).
-    public private(set) var globeRect = Rect.zero
-    private(set) var panelRect = Rect.zero
-    private var headlineY = 0.0
-    private(set) var sliderRect = Rect.zero
-    private var listRect = Rect.zero
-    private var listRows = 0
+    public internal(set) var globeRect = Rect.zero
+    var panelRect = Rect.zero
+    var headlineY = 0.0
+    var sliderRect = Rect.zero
+    var listRect = Rect.zero
+    var listRows = 0
     static let rowHeight = 22.0
     static let suggestionHeight = 30.0
     static let suggestionLimit = 6
 
     // MARK: Interaction
 
-    private enum Capture { case form, slider, globe(start: Point), doubleClick, listRow(Int), suggestion(Int) }
-    private var capture: Capture?
-    private var hover: Point?
-    private(set) var suggestions: [PlaceSuggestion] = []
-    private var selectedSuggestion = 0
+    enum Capture {
+        case form, slider, globe(start: Point), doubleClick, listRow(Int), suggestion(Int)
+        /// Ctrl+drag or a right-drag: up and down tilt, sideways turns the heading.
+        case tilt(last: Point)
+        /// Drawing a profile's line from where the press began.
+        case profile(start: Point, from: GeoPoint)
+    }
+    var capture: Capture?
+    /// Ctrl is held (its key went down and not yet up): a drag then tilts.
+    var controlHeld = false
+    /// Degrees of tilt per point of a tilting drag, and of heading per point sideways.
+    static let tiltPerPoint = 0.3
+    /// The elevation profile: its line, chart and state.
+    var profileTool = GlobeProfileTool()
+    var hover: Point?
+    var suggestions: [PlaceSuggestion] = []
+    var selectedSuggestion = 0
     /// The place last chosen from the list or the search, marked on the globe.
-    private(set) var marked: Place?
+    var marked: Place?
     /// The place or clicked point the card describes, marked on the globe.
-    private(set) var pin: GlobePin?
+    var pin: GlobePin?
     /// "Is my home beach-front?" for the pin at the current level.
-    private(set) var card: GlobePlaceCard?
+    var card: GlobePlaceCard?
     /// Ticks since the last tap on the globe, for double-clicks.
-    private var sinceTap = Int.max / 2
-    private var lastTap = Point.zero
-    private var loadingTicks = 0
+    var sinceTap = Int.max / 2
+    var lastTap = Point.zero
+    var loadingTicks = 0
     static let doubleClickTicks = 24
     /// A touch that moves less than this is a tap, not a drag.
     static let tapSlop = 4.0
@@ -187,61 +130,6 @@ public final class GlobeApp: MiniApp {
         syncControls()
     }
 
-    // MARK: - Command line
-
-    /// Where `touchdesk globe` opens: `--look-at LAT,LON --zoom Z --sea-level METRES`.
-    public struct StartOptions: Sendable {
-        public var lookAt: GeoPoint?
-        public var zoom: Double?
-        public var seaLevel: Int?
-        public var exaggeration: Double?
-    }
-
-    public struct OptionError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// Checks the command line's globe options; the error says what is wrong and what is allowed.
-    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
-                                                exaggeration: String? = nil) throws(OptionError) -> StartOptions {
-        var o = StartOptions()
-        if let exaggeration {
-            let range = GlobeStyle.exaggerationRange
-            guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
-                throw OptionError(description: "--exaggeration takes a number from \(Int(range.lowerBound)) (true scale) to \(Int(range.upperBound)), not \"\(exaggeration)\"")
-            }
-            o.exaggeration = e
-        }
-        if let lookAt {
-            let parts = lookAt.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
-                throw OptionError(description: "--look-at takes LAT,LON in degrees, like 52.3,5.7 (south and west negative: --look-at=-33.9,151.2)")
-            }
-            guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-                throw OptionError(description: "--look-at \(lookAt): latitude must be within -90…90 and longitude within -180…180")
-            }
-            o.lookAt = GeoPoint(latitude: lat, longitude: lon)
-        }
-        if let zoom {
-            guard let z = Double(zoom.trimmingCharacters(in: .whitespaces)), z.isFinite,
-                  (GlobeView.minimumZoom...GlobeView.maximumZoom).contains(z) else {
-                throw OptionError(description: "--zoom takes a number from \(Int(GlobeView.minimumZoom)) (the whole globe) to \(Int(GlobeView.maximumZoom)), not \"\(zoom)\"")
-            }
-            o.zoom = z
-        }
-        if let seaLevel {
-            var s = seaLevel.trimmingCharacters(in: .whitespaces)
-            if s.hasSuffix("m") { s.removeLast() }
-            s = s.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
-            if s.hasPrefix("+") { s.removeFirst() }
-            guard let m = Int(s), SeaLevel.range.contains(m) else {
-                throw OptionError(description: "--sea-level takes whole metres from \(SeaLevel.lowest) to +\(SeaLevel.highest), like 70 or --sea-level=-120, not \"\(seaLevel)\"")
-            }
-            o.seaLevel = m
-        }
-        return o
-    }
-
     /// Opens at the command line's view and level.
     public func start(_ o: StartOptions) {
         if o.lookAt != nil || o.zoom != nil {
@@ -250,6 +138,7 @@ public final class GlobeApp: MiniApp {
             if let z = o.zoom { v.zoom = z }
             model.show(v)
         }
+        if let t = o.tilt { model.setTilt(t) }
         if let m = o.seaLevel { model.setLevel(m) }
         if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
@@ -264,6 +153,10 @@ public final class GlobeApp: MiniApp {
         if let job = floodJob { _ = job.wait() }
         absorbLoads()
         refreshPicture()
+        if let s = sharpening {
+            _ = s.job.wait()
+            absorbSharpening()
+        }
     }
 
     /// Whether anything is still loading (the relief, the places, or the sampling of places).
@@ -273,7 +166,7 @@ public final class GlobeApp: MiniApp {
 
     // MARK: - Loading
 
-    private func absorbLoads() {
+    func absorbLoads() {
         if globe == nil && globeError == nil {
             switch loader.state {
             case .loading: break
@@ -359,7 +252,18 @@ public final class GlobeApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
-        case .key(let k): return handleKey(k)
+        case .key(let k):
+            if k.name.hasPrefix("Control_") { controlHeld = true }
+            return handleKey(k)
+        case .keyUp(let k):
+            if k.name.hasPrefix("Control_") { controlHeld = false }
+            return false
+        case .secondaryBegan(let p):
+            guard globeRect.contains(p) else { return false }
+            capture = .tilt(last: p)
+            return true
+        case .secondaryMoved(let p): return touchMoved(p)
+        case .secondaryEnded(let p): return touchEnded(p)
         case .touchBegan(let p): return touchBegan(p)
         case .touchMoved(let p): return touchMoved(p)
         case .touchEnded(let p): return touchEnded(p)
@@ -378,27 +282,43 @@ public final class GlobeApp: MiniApp {
         case .middleClick, .paste, .pastedPicture:
             if case .edited = form.handle(event) { updateSuggestions() }
             return true
-        case .keyUp, .tilt, .secondaryBegan, .secondaryMoved, .secondaryEnded, .scrollSideways, .altClick:
+        case .tilt, .scrollSideways, .altClick:
             return false
         }
     }
 
+    /// Left for the home screen: the picture (8 MB at 1920 × 1080, 32 MB at 4K) and the renderer's
+    /// per-pixel geometry go; they are rebuilt in one frame when the app is laid out again. The
+    /// relief stays: it is the memory-mapped cache, whose pages the system can drop on its own.
+    public func didLeave() {
+        picture = nil
+        sharpening = nil
+        renderer = GlobeRenderer()
+        capture = nil
+        controlHeld = false
+    }
+
     public func tick() -> Bool {
         absorbLoads()
+        absorbSharpening()
         let loading = isLoading
         if loading { loadingTicks += 1 }
         var busy = model.tick()
-        defer { refreshPicture() }
+        // While the globe moves, a tilted view draws coarse frames; the tick it comes to rest, the full one.
+        let moving = busy
+        defer { refreshPicture(coarse: moving) }
         busy = form.tick() || busy
         if sinceTap < Self.doubleClickTicks {
             sinceTap += 1
             busy = true
         }
-        return busy || loading
+        return busy || loading || sharpening != nil
     }
 
     public var cursor: PointerShape {
         if case .globe = capture { return .move }
+        if case .tilt = capture { return .move }
+        if profileTool.isArmed, let p = hover, globeRect.contains(p) { return .crosshair }
         guard let p = hover else { return .arrow }
         if suggestionIndex(at: p) != nil || listRow(at: p) != nil { return .hand }
         if searchField.frame.contains(p) { return .text }
@@ -410,7 +330,11 @@ public final class GlobeApp: MiniApp {
 
     // MARK: - Keys
 
-    private func handleKey(_ k: Key) -> Bool {
+    func handleKey(_ k: Key) -> Bool {
+        if !searchField.isFocused, profileTool.isShowing, k.is("Escape") {
+            profileTool.close()
+            return true
+        }
         if searchField.isFocused {
             if k.is("Escape") {
                 if suggestions.isEmpty { form.setFocus(nil) } else { suggestions = [] }
@@ -448,13 +372,17 @@ public final class GlobeApp: MiniApp {
         return globalKey(k)
     }
 
-    /// The sea level's keys: with Shift, they take bigger steps.
-    private func globalKey(_ k: Key) -> Bool {
-        if k.control { return false }
+    /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m, Page Up and Page Down 10 m, with Shift 100 m.
+    /// (The arrows alone turn the globe, with Shift they tilt it.)
+    func globalKey(_ k: Key) -> Bool {
+        if k.control {
+            if k.is("Up", control: true, shift: false) || k.is("KP_Up", control: true, shift: false) { changeLevel { $0.press(.up) } }
+            else if k.is("Down", control: true, shift: false) || k.is("KP_Down", control: true, shift: false) { changeLevel { $0.press(.down) } }
+            else { return false }
+            return true
+        }
         let shift = k.shift
-        if k.is("Up") || k.is("KP_Up") { changeLevel { $0.press(.up, shift: shift) } }
-        else if k.is("Down") || k.is("KP_Down") { changeLevel { $0.press(.down, shift: shift) } }
-        else if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
+        if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
         else if k.is("Next") || k.is("Page_Down") || k.is("KP_Next") || k.is("KP_Page_Down") { changeLevel { $0.press(.pageDown, shift: shift) } }
         else { return false }
         return true
@@ -462,7 +390,7 @@ public final class GlobeApp: MiniApp {
 
     /// A button or key: what it changes shows in the frame that answers it (a drag's many small
     /// turns wait for the tick instead, so a burst of motion renders once).
-    private func activate(_ c: Control) {
+    func activate(_ c: Control) {
         defer { refreshPicture() }
         if let preset = c.preset {
             changeLevel { $0.apply(preset) }
@@ -474,6 +402,16 @@ public final class GlobeApp: MiniApp {
         case .reset: model.resetView()
         case .turnLeft: model.turn(degrees: -10)
         case .turnRight: model.turn(degrees: 10)
+        case .turnUp: model.turnNorth(degrees: 10)
+        case .turnDown: model.turnNorth(degrees: -10)
+        case .tiltMore: model.stepTilt(up: true)
+        case .tiltLess: model.stepTilt(up: false)
+        case .profile: profileTool.toggle()
+        case .profileDeep, .profileEverest:
+            guard let globe else { break }
+            let preset: ElevationProfile.Preset = c == .profileDeep ? .challengerDeep : .everest
+            profileTool.show(preset, on: globe)
+            model.turn(to: preset.surveyed.point, zoom: max(model.view.zoom, 8))
         case .zoomIn: model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .zoomOut: model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .find:
@@ -487,152 +425,48 @@ public final class GlobeApp: MiniApp {
         syncControls()
     }
 
-    private func changeLevel(_ body: (inout GlobeModel) -> Void) {
+    func changeLevel(_ body: (inout GlobeModel) -> Void) {
         body(&model)
         levelChanged()
         refreshPicture()
     }
 
-    private func levelChanged() {
+    func levelChanged() {
         syncControls()
         updateReadout()
         updateCard()
     }
 
-    private func updateCard() {
+    func updateCard() {
         guard let pin, let globe else { card = nil; return }
         card = GlobePlaceCard(title: pin.title, point: pin.point, level: model.level, globe: globe)
     }
 
-    private func syncControls() {
+    func syncControls() {
         for c in Control.presets { form.controls.setOn(c, c.preset?.metres == model.level) }
         form.controls.setOn(.coastline, model.style.showsCoastline)
         form.controls.setOn(.floodTint, model.style.tintsFloodedLand)
     }
 
-    private func updateReadout() {
+    func updateReadout() {
         readout = flooded?.readout(at: model.level, limit: listRows)
-    }
-
-    // MARK: - Pointer
-
-    /// A point in the globe's own area (the model's coordinates).
-    private func local(_ p: Point) -> (x: Double, y: Double) { (p.x - globeRect.x, p.y - globeRect.y) }
-
-    private func touchBegan(_ p: Point) -> Bool {
-        if let i = suggestionIndex(at: p) {
-            capture = .suggestion(i)
-            return true
-        }
-        if sliderRect.insetBy(-6).contains(p) {
-            capture = .slider
-            setSlider(p)
-            return true
-        }
-        if form.handle(.touchBegan(p)) != .ignored {
-            capture = .form
-            if !searchField.isFocused { suggestions = [] }
-            return true
-        }
-        if let row = listRow(at: p) {
-            capture = .listRow(row)
-            return true
-        }
-        guard globeRect.contains(p) else { return false }
-        form.setFocus(nil)
-        suggestions = []
-        if sinceTap < Self.doubleClickTicks && p.distance(to: lastTap) < 8 {
-            sinceTap = Int.max / 2
-            capture = .doubleClick
-            if let place = model.view.pick(x: local(p).x, y: local(p).y, width: Int(globeRect.width), height: Int(globeRect.height)) {
-                model.turn(to: place)
-            }
-            return true
-        }
-        capture = .globe(start: p)
-        model.beginDrag(at: local(p))
-        return true
-    }
-
-    private func touchMoved(_ p: Point) -> Bool {
-        switch capture {
-        case .form:
-            if case .edited = form.handle(.touchMoved(p)) { updateSuggestions() }
-        case .slider: setSlider(p)
-        case .globe: model.drag(to: local(p))
-        case .doubleClick, .listRow, .suggestion: break
-        case nil: return false
-        }
-        return true
-    }
-
-    private func touchEnded(_ p: Point) -> Bool {
-        defer { capture = nil }
-        switch capture {
-        case .form:
-            if case .activated(let c) = form.handle(.touchEnded(p)) { activate(c) }
-        case .slider: setSlider(p)
-        case .globe(let start):
-            model.endDrag(at: local(p))
-            if p.distance(to: start) < Self.tapSlop {
-                sinceTap = 0
-                lastTap = p
-                // A click asks "what about here?": the card answers for the clicked point.
-                if let point = model.view.pick(x: local(p).x, y: local(p).y, width: Int(globeRect.width), height: Int(globeRect.height)) {
-                    marked = nil
-                    pin = GlobePin(title: Self.coordinates(point), label: "", point: point.normalized)
-                    updateCard()
-                }
-            }
-        case .doubleClick: break
-        case .listRow(let row):
-            if listRow(at: p) == row, let id = readout?.largest[row], let places { choose(places.place(id)) }
-        case .suggestion(let i):
-            if suggestionIndex(at: p) == i, suggestions.indices.contains(i) { choose(suggestions[i].place) }
-        case nil: return false
-        }
-        return true
-    }
-
-    private func setSlider(_ p: Point) {
-        let track = Self.track(in: sliderRect)
-        var t = (p.x - track.x) / max(1, track.width)
-        // Within 4 points of a preset's mark, the knob snaps to it: exact presets by mouse.
-        for preset in SeaLevel.Preset.allCases {
-            let mark = SeaLevel.sliderPosition(ofMetres: Double(preset.metres))
-            if abs(mark - t) * track.width < 4 { t = mark }
-        }
-        changeLevel { $0.setSliderPosition(t) }
-    }
-
-    static func track(in r: Rect) -> Rect { Rect(x: r.x + 9, y: r.midY - 4, width: max(1, r.width - 18), height: 8) }
-
-    /// Row `i` of the flooded-places list (row 0 is the first place, under the header).
-    func listRowFrame(_ i: Int) -> Rect {
-        Rect(x: listRect.x - 4, y: listRect.y + Self.rowHeight * Double(i + 1), width: listRect.width + 8, height: Self.rowHeight)
-    }
-
-    /// The row of the flooded-places list under `p`.
-    private func listRow(at p: Point) -> Int? {
-        guard let readout, model.level > 0 else { return nil }
-        return readout.largest.indices.first { listRowFrame($0).contains(p) }
     }
 
     // MARK: - Search
 
-    private var suggestionsShown: Bool { searchField.isFocused && !suggestions.isEmpty }
+    var suggestionsShown: Bool { searchField.isFocused && !suggestions.isEmpty }
 
-    private func suggestionFrame(_ i: Int) -> Rect {
+    func suggestionFrame(_ i: Int) -> Rect {
         let f = searchField.frame
         return Rect(x: f.x, y: f.maxY + 2 + Double(i) * Self.suggestionHeight, width: f.width, height: Self.suggestionHeight)
     }
 
-    private func suggestionIndex(at p: Point) -> Int? {
+    func suggestionIndex(at p: Point) -> Int? {
         guard suggestionsShown else { return nil }
         return suggestions.indices.first { suggestionFrame($0).contains(p) }
     }
 
-    private func updateSuggestions() {
+    func updateSuggestions() {
         let text = searchField.text.trimmingCharacters(in: .whitespaces)
         suggestions = text.isEmpty ? [] : places?.suggestions(for: text, limit: Self.suggestionLimit) ?? []
         selectedSuggestion = 0
@@ -671,10 +505,60 @@ public final class GlobeApp: MiniApp {
 
     /// Renders the globe's picture for the current state (after a layout or a tick), only when
     /// something it shows has changed since the last one.
-    private func refreshPicture() {
+    func refreshPicture(coarse moving: Bool = false) {
         guard let globe, globeRect.width >= 1, globeRect.height >= 1 else { return }
-        let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale)
+        // A tilting drag moves the view too: coarse until the button comes up.
+        let tilting: Bool = { if case .tilt = capture { return true } else { return false } }()
+        let coarse = model.view.isTilted && (moving || tilting || model.isDragging) ? 2 : 1
+        let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
         if let picture, picture.key == key { return }
+        // At rest, a coarse picture of the same view is sharpened; a fine one is never coarsened.
+        var fine = key
+        fine.coarse = 1
+        if let picture, picture.key == fine { return }
+        if model.view.isTilted && coarse == 1 {
+            // The coarse picture now, unless it already shows; the full one on a thread.
+            var rough = key
+            rough.coarse = 2
+            if picture?.key != rough { render(globe, key: rough) }
+            if sharpening == nil, let surface = picture?.surface {
+                let (view, level, style) = (model.view, model.level, model.style)
+                let (w, h) = (surface.pixelWidth, surface.pixelHeight)
+                sharpening = (key, BackgroundJob(name: "globe sharpening") {
+                    var pixels = [UInt32](repeating: 0, count: w * h)
+                    pixels.withUnsafeMutableBytes { buf in
+                        TiltedRenderer().render(globe, view: view, level: level, style: style,
+                                                into: buf.baseAddress!, width: w, height: h, stride: w * 4)
+                    }
+                    return pixels
+                })
+            }
+            return
+        }
+        render(globe, key: key)
+    }
+
+    /// A finished full tilted picture replaces the coarse one if it still shows what is wanted.
+    func absorbSharpening() {
+        guard let s = sharpening, let pixels = s.job.value else { return }
+        sharpening = nil
+        guard s.key.view == model.view, s.key.level == model.level, s.key.style == model.style,
+              s.key.size == globeRect.size, s.key.scale == scale, let surface = picture?.surface,
+              surface.pixelWidth * surface.pixelHeight == pixels.count else { return }
+        let w = surface.pixelWidth
+        surface.withPixels { base, stride in
+            pixels.withUnsafeBytes { src in
+                for y in 0..<surface.pixelHeight {
+                    (base + y * stride).copyMemory(from: src.baseAddress! + y * w * 4, byteCount: w * 4)
+                }
+            }
+        }
+        picture = (s.key, surface)
+        renderCount += 1
+    }
+
+    func render(_ globe: GlobeData, key: PictureKey) {
+        let coarse = key.coarse
         let surface: ImageSurface
         if let old = picture?.surface, picture?.key.size == key.size, picture?.key.scale == key.scale {
             surface = old
@@ -682,287 +566,16 @@ public final class GlobeApp: MiniApp {
             surface = ImageSurface(size: globeRect.size, scale: scale, format: .rgb)
         }
         surface.withPixels { base, stride in
-            renderer.render(globe, view: model.view, level: model.level, style: model.style,
-                            into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride)
+            if model.view.isTilted {
+                tiltedRenderer.render(globe, view: model.view, level: model.level, style: model.style,
+                                      into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride, coarse: coarse)
+            } else {
+                renderer.render(globe, view: model.view, level: model.level, style: model.style,
+                                into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride)
+            }
         }
         picture = (key, surface)
         renderCount += 1
-    }
-
-    private func drawGlobe(_ cr: CairoContext) {
-        cr.saved {
-            cr.clip(to: globeRect)
-            guard globe != nil, let surface = picture?.surface else {
-                cr.fill(globeRect, Color(hex: model.style.background & 0xFFFFFF))
-                if let globeError { drawFailure(cr, globeError) } else { drawLoading(cr) }
-                return
-            }
-            cr.setSource(surface, at: globeRect.x, globeRect.y, filter: .nearest)
-            cr.paint()
-            drawMarker(cr)
-            card?.draw(cr, in: globeRect)
-            drawHints(cr)
-        }
-    }
-
-    private func drawLoading(_ cr: CairoContext) {
-        let c = globeRect.center
-        let r = model.view.radius(width: Int(globeRect.width), height: Int(globeRect.height))
-        Color(hex: 0x6fa8ff, alpha: 0.35).set(cr)
-        cr.setLineWidth(2)
-        cr.circle(c, min(r, min(globeRect.width, globeRect.height) * 0.45))
-        cr.stroke()
-        let step = loader.step
-        let steps = GlobeCache.Step.allCases.count
-        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
-        let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
-        cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
-                color: Theme.dimText, align: .center)
-        // The bar fills by step; a bright stripe runs along it so a long step still shows life.
-        let bar = Rect(x: c.x - 130, y: c.y + 16, width: 260, height: 8)
-        cr.fill(bar, Theme.control)
-        let done = Double(step.rawValue) / Double(steps)
-        cr.fill(Rect(x: bar.x, y: bar.y, width: bar.width * done, height: bar.height), Theme.accent)
-        let phase = Double(loadingTicks % 90) / 90
-        let stripeX = bar.x + bar.width * done + (bar.width * (1 - done) - 30) * phase
-        cr.fill(Rect(x: stripeX, y: bar.y, width: 30, height: bar.height), Theme.accent.with(alpha: 0.5))
-    }
-
-    private func drawFailure(_ cr: CairoContext, _ message: String) {
-        let w = min(globeRect.width - 40, 520)
-        let x = globeRect.midX - w / 2
-        var y = globeRect.midY - 70
-        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: Theme.TextSize.headline, weight: .bold),
-                color: Theme.error, weight: .bold)
-        y += 24
-        let body = message + "\n\nAs root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again."
-        let l = Text.layout(body, font: Font(size: Theme.TextSize.body), width: w, wrap: true)
-        cr.draw(l, x: x, y: y, color: Theme.text)
-    }
-
-    private func drawMarker(_ cr: CairoContext) {
-        guard let pin else { return }
-        let p = pin.point
-        guard let wp = model.view.windowPoint(of: p, width: Int(globeRect.width), height: Int(globeRect.height)) else { return }
-        let c = Point(globeRect.x + wp.x, globeRect.y + wp.y)
-        Color(1, 1, 1).set(cr)
-        cr.setLineWidth(2.5)
-        cr.circle(c, 7)
-        cr.stroke()
-        Theme.error.set(cr)
-        cr.circle(c, 3.5)
-        cr.fill()
-        let label = pin.label
-        guard !label.isEmpty else { return }
-        let lw = Text.width(label, size: Theme.TextSize.body, weight: .bold)
-        let box = Rect(x: c.x + 11, y: c.y - 12, width: lw + 12, height: 24)
-        Color(0, 0, 0, 0.6).set(cr)
-        cr.roundedRect(box, radius: 5)
-        cr.fill()
-        cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, weight: .bold)
-    }
-
-    private func drawHints(_ cr: CairoContext) {
-        // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let relief = model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : ""
-        let hints = [relief + "Drag to turn · wheel to zoom · double-click to centre · ←/→ turn", relief + "Drag to turn · wheel to zoom",
-                     relief + "F1: keys", "F1: keys"]
-        let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
-        let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
-        let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
-        Color(0, 0, 0, 0.45).set(cr)
-        cr.roundedRect(hintBox, radius: 5)
-        cr.fill()
-        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
-        // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
-        if let missing = globe?.missingData {
-            let note = "ETOPO5 alone, figures coarser. " + missing
-            let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(globeRect.width - 28, 520), wrap: true)
-            let box = Rect(x: globeRect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
-            Color(0.35, 0.05, 0.08, 0.75).set(cr)
-            cr.roundedRect(box, radius: 5)
-            cr.fill()
-            cr.draw(l, x: box.x + 6, y: box.y + 4, color: Theme.text)
-        }
-        guard let globe, let h = hover, globeRect.contains(h),
-              let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
-        else { return }
-        let e = Int(globe.elevation(at: place).rounded())
-        let wet = globe.isUnderWater(place, level: model.level)
-        let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
-            + " · " + (wet ? "under water" : "dry") + " at " + SeaLevel.label(model.level)
-        let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
-        let lw = Text.width(line, size: size)
-        let box = Rect(x: globeRect.x + 8, y: globeRect.maxY - 30, width: lw + 12, height: 22)
-        Color(0, 0, 0, 0.55).set(cr)
-        cr.roundedRect(box, radius: 5)
-        cr.fill()
-        cr.text(line, x: box.x + 6, y: box.midY, size: size)
-    }
-
-    static func coordinates(_ p: GeoPoint) -> String {
-        String(format: "%.2f° %@, %.2f° %@", abs(p.latitude), p.latitude >= 0 ? "N" : "S", abs(p.longitude), p.longitude >= 0 ? "E" : "W")
-    }
-
-    private func drawPanel(_ cr: CairoContext) {
-        cr.fill(panelRect, Theme.bar)
-        let x = searchField.frame.x, w = searchField.frame.width
-        // The level and what it means.
-        let headline = "Sea level " + SeaLevel.label(model.level)
-        cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
-        let meaning = levelMeaning
-        cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
-        drawSlider(cr)
-        let keys = "↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
-        cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
-        form.controls.draw(cr)
-        drawList(cr)
-        searchField.draw(cr)
-        drawSuggestions(cr)
-    }
-
-    /// "4.1 % of today's land under water", or what a lower sea means.
-    var levelMeaning: String {
-        let level = model.level
-        if level == 0 { return "Today's coastline" }
-        guard let globe else { return level < 0 ? "The sea \(-level) m lower: more land, no floods" : "Loading the relief…" }
-        if level < 0 {
-            let gained = globe.landShareGained(level: level)
-            let km2 = gained * globe.todayLandKm2
-            return String(format: "%.1f %% more land than today (%@ km²)", gained * 100, Self.area(km2))
-        }
-        let share = globe.landShareUnderWater(level: level) * 100
-        var text = String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
-        let accuracy = globe.sources.verticalAccuracy
-        if level < accuracy { text = String(format: "%.1f %% of land under water (data ±%d m)", share, accuracy) }
-        return text
-    }
-
-    private func drawSlider(_ cr: CairoContext) {
-        let track = Self.track(in: sliderRect)
-        // The track coloured as the globe colours heights: deep sea, shallow sea, lowland, peaks.
-        let zero = SeaLevel.sliderPosition(ofMetres: 0)
-        cr.setLinearGradient(from: Point(track.x, 0), to: Point(track.maxX, 0), stops: [
-            (0, Color(hex: 0x0b2350)), (zero * 0.7, Color(hex: 0x1f5fa8)), (zero - 0.001, Color(hex: 0x7fb8e6)),
-            (zero + 0.001, Color(hex: 0x5f9e52)), (SeaLevel.sliderPosition(ofMetres: 1000), Color(hex: 0xb59a62)),
-            (1, Color(hex: 0xf4f4f4)),
-        ])
-        cr.roundedRect(track, radius: 4)
-        cr.fill()
-        for preset in SeaLevel.Preset.allCases {
-            let mx = track.x + SeaLevel.sliderPosition(ofMetres: Double(preset.metres)) * track.width
-            cr.fill(Rect(x: mx - 0.75, y: track.maxY + 2, width: 1.5, height: 5), Theme.dimText)
-        }
-        let kx = track.x + model.sliderPosition * track.width
-        let dragging: Bool = { if case .slider = capture { return true } else { return false } }()
-        Theme.text.set(cr)
-        cr.circle(Point(kx, track.midY), dragging ? 10 : 9)
-        cr.fill()
-        Theme.accent.set(cr)
-        cr.circle(Point(kx, track.midY), 4)
-        cr.fill()
-    }
-
-    private func drawList(_ cr: CairoContext) {
-        let x = listRect.x, w = listRect.width
-        guard listRect.height >= Self.rowHeight else { return }
-        var y = listRect.y + Self.rowHeight / 2
-        let header = "Under water at \(SeaLevel.label(model.level)):"
-        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
-        y += Self.rowHeight
-        if let placesError {
-            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: Theme.TextSize.caption),
-                                width: w, wrap: true)
-            cr.saved {
-                cr.clip(to: Rect(x: x, y: y - Self.rowHeight / 2, width: w, height: max(0, listRect.maxY - y + Self.rowHeight / 2)))
-                cr.draw(l, x: x, y: y - 8, color: Theme.dimText)
-            }
-            return
-        }
-        guard let readout, let places else {
-            cr.text(globeError == nil ? "Finding which places flood…" : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
-            return
-        }
-        if model.level <= 0 {
-            cr.text(model.level < 0 ? "nothing: the sea is lower than today" : "nothing that is dry land today",
-                    x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
-            drawBridges(cr, from: y + Self.rowHeight)
-            return
-        }
-        if readout.largest.isEmpty {
-            cr.text("no place of the index yet", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
-            return
-        }
-        for (i, id) in readout.largest.enumerated() {
-            let place = places.place(id)
-            let row = listRowFrame(i)
-            if let h = hover, row.contains(h) { cr.fill(row, Theme.controlHover) }
-            let people = Self.people(place.population)
-            let pw = Text.width(people, size: Theme.TextSize.caption)
-            let name = Text.layout(place.name + ", " + place.countryName, font: Font(size: Theme.TextSize.body), width: w - pw - 10, ellipsis: .end)
-            cr.draw(name, x: x, y: row.midY - name.height / 2, color: Theme.text)
-            cr.text(people, x: x + w, y: row.midY, size: Theme.TextSize.caption, color: Theme.dimText, align: .right)
-            y = row.maxY + Self.rowHeight / 2
-        }
-        let more = readout.count > readout.largest.count ? "… " : ""
-        let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
-        cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: Theme.TextSize.caption), color: Theme.dimText)
-    }
-
-    /// Below today's level, the land bridges: those that are dry, then the next to open.
-    private func drawBridges(_ cr: CairoContext, from top: Double) {
-        let x = listRect.x, w = listRect.width
-        var y = top
-        guard model.level < 0, y + Self.rowHeight <= listRect.maxY else { return }
-        let open = bridges.filter { model.level <= $0.opensAt }
-        let header = open.isEmpty ? "No land bridge yet" : "Land bridges at \(SeaLevel.label(model.level)):"
-        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
-        y += Self.rowHeight
-        for (bridge, opensAt) in bridges.sorted(by: { $0.opensAt > $1.opensAt }) where y <= listRect.maxY - Self.rowHeight / 2 {
-            let isOpen = model.level <= opensAt
-            let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " (below \(SeaLevel.label(opensAt)))")
-            cr.text(line, x: x, y: y, size: Text.fittingSize(line, width: w, size: Theme.TextSize.caption),
-                    color: isOpen ? Theme.text : Theme.dimText)
-            y += Self.rowHeight
-        }
-    }
-
-    /// "20.8 million", "350,000".
-    static func area(_ km2: Double) -> String {
-        km2 >= 1e6 ? String(format: "%.1f million", km2 / 1e6) : people(Int(km2.rounded()))
-    }
-
-    /// "24.9 M", "741 k", "5,200".
-    static func people(_ n: Int) -> String {
-        if n >= 1_000_000 { return String(format: "%.1f M", Double(n) / 1e6) }
-        if n >= 10_000 { return "\(n / 1000) k" }
-        var digits = String(n), out = ""
-        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
-        return digits + out
-    }
-
-    private func drawSuggestions(_ cr: CairoContext) {
-        guard suggestionsShown else {
-            if searchField.isFocused, places == nil {
-                let note = placesError == nil ? "Loading places…" : "Search needs the GeoNames places (scripts/data/places)"
-                cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: Theme.TextSize.caption, color: Theme.dimText)
-            }
-            return
-        }
-        let all = Rect(x: searchField.frame.x, y: searchField.frame.maxY + 2, width: searchField.frame.width,
-                       height: Double(suggestions.count) * Self.suggestionHeight)
-        Theme.well.set(cr)
-        cr.roundedRect(all, radius: 6)
-        cr.fill()
-        for (i, s) in suggestions.enumerated() {
-            let f = suggestionFrame(i)
-            if i == selectedSuggestion || (hover.map { f.contains($0) } ?? false) {
-                cr.fill(f, i == selectedSuggestion ? Theme.controlOn : Theme.controlHover)
-            }
-            let text = s.place.name + (s.alias.map { " (\($0))" } ?? "") + ", " + s.place.countryName
-            let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: f.width - 16, ellipsis: .end)
-            cr.draw(l, x: f.x + 8, y: f.midY - l.height / 2, color: Theme.text)
-        }
     }
 
     // MARK: - Icon
@@ -996,6 +609,8 @@ public final class GlobeApp: MiniApp {
 
 extension GlobeApp {
     public var widgets: [any WidgetGroup] { [form] }
+    /// Esc puts the profile away before it goes home.
+    public var takesEscape: Bool { profileTool.isShowing && !searchField.isFocused }
     /// The field and buttons, the sea-level slider, and the rows of the flooded-places list (a
     /// click turns the globe to that place).
     public var controlRects: [ControlRect] {
@@ -1003,7 +618,8 @@ extension GlobeApp {
             + (model.level > 0 && places != nil ? readout?.largest.indices.map { ControlRect("place.\($0 + 1)", listRowFrame($0)) } ?? [] : [])
     }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
-         KeyHelp("Up, Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
+        [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Ctrl+drag, right-drag", "Tilt (up, down) and turn the heading (sideways)"),
+         KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
+         KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
     }
 }

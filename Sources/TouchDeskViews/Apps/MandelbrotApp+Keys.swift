@@ -1,9 +1,9 @@
 import TouchDeskInterface
 
 extension MandelbrotApp {
-    /// The toolbar; while "Save as…" asks for a size, its panel's field and buttons instead.
-    public var widgets: [any WidgetGroup] { isAskingForSize ? [sizeForm] : [controls] }
-    public var takesEscape: Bool { isAskingForSize }
+    /// The toolbar; while "Save as…" asks for a size or a file, its panel's or dialog's controls instead.
+    public var widgets: [any WidgetGroup] { isAskingForSize ? [sizeForm] : bigSaveDialog.map { [$0.dialog] } ?? [controls] }
+    public var takesEscape: Bool { isAskingForSize || bigSaveDialog != nil }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Click", "Zoom into that quadrant"), KeyHelp("Wheel", "Zoom about the pointer"), KeyHelp("Drag", "Pan")]
     }

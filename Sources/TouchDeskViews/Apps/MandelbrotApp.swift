@@ -46,7 +46,7 @@ public final class MandelbrotApp: MiniApp {
     let display = MandelbrotDisplay()
     /// Where the picture is drawn, in the app's coordinates (points).
     public private(set) var imageRect = Rect.zero
-    private var size = Size(0, 0)
+    private(set) var size = Size(0, 0)
     /// Device pixels per point: the picture is computed at the screen's own resolution.
     public var pixelScale: Double { display.pixelScale }
     /// The picture's values and quality, `frame.width` × `frame.height` device pixels.
@@ -69,12 +69,16 @@ public final class MandelbrotApp: MiniApp {
     /// (The palette is fitted to it on that thread too: at 8K the fit alone reads 33 million values.)
     private var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
     private(set) var bigSaveSize: (width: Int, height: Int)?
+    /// Where the big picture goes (chosen in the file dialog).
+    private var bigSaveTarget: String?
     private let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
     let sizeForm = Form<SizeControl>()
     let sizeField: TextField
     private(set) var isAskingForSize = false
     private var sizePanel = Rect.zero
+    /// After the size, the file dialog that asks where the big picture goes (`MandelbrotApp+SaveDialog`).
+    var bigSaveDialog: (dialog: FileDialog, size: (width: Int, height: Int))?
 
     static let labelHeight = 30.0
     /// A touch that moves less than this is a tap (a quadrant), not a drag.
@@ -170,6 +174,7 @@ public final class MandelbrotApp: MiniApp {
         let barH = controls.layoutToolbar(atBottomOf: size)
         imageRect = Rect(x: 0, y: Self.labelHeight, width: size.width, height: max(0, size.height - barH - Self.labelHeight))
         layoutSizePanel()
+        bigSaveDialog?.dialog.layout(in: size)
         let (w, h) = pixelSize
         if frame?.width != w || frame?.height != h {
             // The old picture, scaled about its centre to the new size's fit, as the preview.
@@ -199,6 +204,7 @@ public final class MandelbrotApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         if isAskingForSize { return handleSizePanel(event) }
+        if bigSaveDialog != nil { return handleBigSaveDialog(event) }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
@@ -386,8 +392,9 @@ public final class MandelbrotApp: MiniApp {
         let saving = pollSave { toast.show($0.message, isError: $0.isError) }
         let toastShowing = toast.tick()
         let caret = isAskingForSize && sizeForm.tick()
+        let dialog = bigSaveDialog?.dialog.tick() ?? false
         sampleProgress()
-        return rendering || saving || toastShowing || caret
+        return rendering || saving || toastShowing || caret || dialog
     }
 
     // MARK: - Rendering
@@ -415,6 +422,7 @@ public final class MandelbrotApp: MiniApp {
         drawLabels(cr)
         controls.draw(cr)
         if isAskingForSize { drawSizePanel(cr) }
+        bigSaveDialog?.dialog.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
         toast.draw(cr, in: imageRect)
     }
 
@@ -516,7 +524,7 @@ public final class MandelbrotApp: MiniApp {
             return
         }
         let job = MandelbrotSaving.job(picture, coloring, scale: pixelScale, folders: environment.pictureDirectoriesToTry,
-                                       stem: "touchdesk-mandelbrot")
+                                       stem: "touchdesk-mandelbrot", recent: environment)
         saveTicket = environment.writer.submit(key: "mandelbrot-save", job)
         toast.show("Saving…", isError: false)
     }
@@ -560,7 +568,8 @@ public final class MandelbrotApp: MiniApp {
             if let big = result, let size {
                 let job = MandelbrotSaving.job(big.picture, big.coloring, scale: 1,
                                                folders: environment.pictureDirectoriesToTry,
-                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)")
+                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)", target: bigSaveTarget,
+                                               recent: environment)
                 saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
             } else {
                 tell(WorkGoingOn.Ended("The big picture was cancelled", isError: true))
@@ -621,14 +630,20 @@ public final class MandelbrotApp: MiniApp {
             toast.show(f.description, isError: true)
         case .success(let s):
             isAskingForSize = false
-            let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
-            let renderer = bigRenderer
-            let kind = model.palette, period = model.period
-            bigSaveSize = s
-            toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
-            bigRender = BackgroundJob(name: "mandelbrot-big-picture") {
-                MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
-            }
+            askWhereToSave(s)
+        }
+    }
+
+    /// Renders the big picture of size `s` off the UI thread, to be written to `path`.
+    func startBigRender(_ s: (width: Int, height: Int), to path: String) {
+        bigSaveTarget = path
+        let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
+        let renderer = bigRenderer
+        let kind = model.palette, period = model.period
+        bigSaveSize = s
+        toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
+        bigRender = BackgroundJob(name: "mandelbrot-big-picture") {
+            MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
         }
     }
 

@@ -13,10 +13,11 @@ import TouchDeskModels
 nonisolated enum MandelbrotSaving {
     struct Failure: Error, CustomStringConvertible, Sendable { let description: String }
 
-    /// The writer's job for `picture`: colour it, encode it, write it under a fresh name in the
-    /// first of `folders` that works; returns the path.
+    /// The writer's job for `picture`: colour it, encode it, write it to `target` (chosen in the
+    /// file dialog, replaced whole) or else under a fresh name in the first of `folders` that
+    /// works, and add it to the desktop's recent files (`recent`); returns the path.
     static func job(_ picture: MandelbrotPicture, _ coloring: MandelbrotColoring, scale: Double,
-                    folders: [String], stem: String) -> @Sendable () throws -> String {
+                    folders: [String], stem: String, target: String? = nil, recent: AppEnvironment? = nil) -> @Sendable () throws -> String {
         return {
             guard picture.width > 0, picture.height > 0 else { throw Failure(description: "nothing to save") }
             let surface = ImageSurface(size: Size(Double(picture.width) / scale, Double(picture.height) / scale), scale: scale, format: .rgb)
@@ -24,7 +25,16 @@ nonisolated enum MandelbrotSaving {
                 throw Failure(description: "the picture is \(picture.width)×\(picture.height), too big for an image")
             }
             surface.withPixels { base, stride in picture.paint(coloring, into: base, stride: stride) }
-            return try ImageFile.writeFresh(try surface.pngData(), folders: folders, stem: stem)
+            let data = try surface.pngData()
+            let path: String
+            if let target {
+                try AtomicFile.write(data, to: target, createFolder: nil)
+                path = target
+            } else {
+                path = try ImageFile.writeFresh(data, folders: folders, stem: stem)
+            }
+            recent?.noteRecentFile(path)
+            return path
         }
     }
 

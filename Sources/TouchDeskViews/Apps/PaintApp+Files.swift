@@ -8,19 +8,21 @@ import TouchDeskModels
 /// Paintbrush's files and pictures: Save As (Ctrl+Shift+S), Open (Ctrl+O, or `touchdesk paint
 /// FILE.png`), and pasting a picture from the clipboard (Ctrl+V).
 ///
-/// - Save As asks for a name in the window; names without a folder go in the pictures folder, a
-///   name without `.png` gets it, and an existing file is replaced only after asking. From then on
+/// - Save As and Open use the file dialog (`FileDialog`), in the folder of the picture being
+///   edited, else the pictures folder. Save As: a name without `.png` gets it, and an existing
+///   file is replaced only after asking. From then on
 ///   Ctrl+S writes to that file, whose name shows at the top right of the canvas. Writes go
 ///   through the background writer and `AtomicFile`, so a failed write leaves the old file whole.
 /// - Open reads a PNG off the UI thread (`PictureReader`): it replaces the canvas, which takes the
 ///   picture's size; the window shows the picture's top-left part when the picture is larger, and
 ///   grey beyond its edges when it is smaller. Open is one undoable step (Ctrl+Z brings the
 ///   painting before it back, with its size and file); with unsaved changes it asks first.
+/// - Pictures opened and saved are added to the desktop's recent files (`RecentFiles`).
 /// - Paste asks the clipboard's owner for `image/png` and puts the picture at the top-left corner
 ///   of the canvas as one undoable step; a clipboard holding only text says so.
 struct PaintFiles {
     enum DialogKind { case saveAs, open }
-    var dialog: (kind: DialogKind, view: PathDialog)?
+    var dialog: (kind: DialogKind, view: FileDialog)?
     /// The size the app was laid out in, for the dialog.
     var area = Size(0, 0)
     /// The pixels of the pasted and opened pictures an action in the history still names.
@@ -77,7 +79,7 @@ extension PaintApp {
     }
 
     /// True while a file dialog shows: the keys overlay lists its keys then.
-    var fileDialog: PathDialog? { files.dialog?.view }
+    var fileDialog: FileDialog? { files.dialog?.view }
 
     // MARK: - Paths
 
@@ -96,48 +98,28 @@ extension PaintApp {
         return defaultFolder + "/" + t
     }
 
+    /// The file dialog's places and folder, showing PNG pictures, from `folder` (home when it is missing).
+    func chooser(startingIn folder: String) -> FileChooser {
+        var st = stat()
+        let start = Paths.withSystemPath(folder, { stat($0, &st) }) == 0 ? folder : environment.homeDirectory
+        return FileChooser(home: environment.homeDirectory, places: environment.fileDialogPlaces,
+                           filter: FileChooser.Filter("PNG pictures", extensions: ["png"]), start: start)
+    }
+
     // MARK: - Save As
 
     func showSaveAs() {
         guard canvas != nil else { return }
         let suggested = model.file.map { Paths.name(of: $0) } ?? "painting.png"
         let folder = model.file.map { Paths.folder(of: $0) } ?? defaultFolder
-        let view = PathDialog(title: "Save As", folderNote: "Names without a folder go in \(shown(folder))",
-                              text: folder == defaultFolder ? suggested : shown(model.file!), accept: "Save",
-                              yes: ("Replace", "R"), clipboard: environment.clipboard)
+        let view = FileDialog(mode: .save, title: "Save As", accept: "Save", yes: ("Replace", "R"), chooser: chooser(startingIn: folder),
+                              name: suggested, recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         view.layout(in: files.area)
         files.dialog = (.saveAs, view)
     }
 
-    /// What is wrong with saving to `path`, or whether a file is there to replace.
-    enum SaveTarget: Equatable { case fresh, replaces, refused(String) }
-
     func checkSaveTarget(_ path: String) -> SaveTarget {
-        let name = Paths.name(of: path)
-        if path.hasSuffix("/") || name.isEmpty || name == "." || name == ".." {
-            return .refused("\(shown(path)) names a folder: add a file name, like painting.png")
-        }
-        if name.utf8.count > 255 { return .refused("The name is longer than the 255 bytes a file name may have") }
-        if path.contains("\0") { return .refused("A file name cannot hold a NUL character") }
-        let folder = Paths.folder(of: path)
-        var st = stat()
-        // Through Paths.withSystemPath: a name that is not UTF-8 is asked about like any other.
-        if Paths.withSystemPath(folder, { stat($0, &st) }) != 0 {
-            // The pictures folder itself is made on first use, as Ctrl+S does.
-            if errno == ENOENT && folder == defaultFolder { return .fresh }
-            return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
-        }
-        guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
-        guard Paths.withSystemPath(folder, { access($0, W_OK | X_OK) }) == 0 else {
-            return .refused("Cannot write in \(shown(folder)): \(FileError.reason(errno))")
-        }
-        var lst = stat()
-        guard Paths.withSystemPath(path, { lstat($0, &lst) }) == 0 else { return .fresh }
-        if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
-            return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
-        }
-        if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
-        return .replaces
+        SaveTarget.check(path, creatableFolder: defaultFolder, home: environment.homeDirectory)
     }
 
     /// The path a typed Save As name stands for: `.png` added when the name has no extension.
@@ -153,7 +135,7 @@ extension PaintApp {
         return .success(path)
     }
 
-    func submitSaveAs(_ typed: String, _ view: PathDialog) {
+    func submitSaveAs(_ typed: String, _ view: FileDialog) {
         let path: String
         switch saveAsPath(typed) {
         case .failure(let why): view.show(why.description, isError: true); return
@@ -166,7 +148,7 @@ extension PaintApp {
         }
     }
 
-    func startSaveAs(_ path: String, _ view: PathDialog) {
+    func startSaveAs(_ path: String, _ view: FileDialog) {
         guard let image = pictureToExport() else {
             view.show("Nothing to save: the window is too small", isError: true)
             return
@@ -179,8 +161,10 @@ extension PaintApp {
     /// whole. The folder must exist (a mistyped folder is not created), except the pictures folder.
     func writePicture(_ image: DetachedImage, to path: String) -> BackgroundWriter.Ticket {
         let makeFolder: mode_t? = Paths.folder(of: path) == defaultFolder ? 0o755 : nil
+        let environment = environment
         return environment.writer.submit(key: "paint-save") {
             try AtomicFile.write(try image.pngData(), to: path, createFolder: makeFolder)
+            environment.noteRecentFile(path)
             return path
         }
     }
@@ -202,13 +186,14 @@ extension PaintApp {
     // MARK: - Open
 
     func showOpen() {
-        let view = PathDialog(title: "Open a PNG picture", folderNote: "Names without a folder are looked for in \(shown(defaultFolder))",
-                              text: "", accept: "Open", yes: ("Open", "O"), clipboard: environment.clipboard)
+        let view = FileDialog(mode: .open, title: "Open a PNG picture", accept: "Open", yes: ("Open", "O"),
+                              chooser: chooser(startingIn: model.file.map { Paths.folder(of: $0) } ?? defaultFolder),
+                              recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         view.layout(in: files.area)
         files.dialog = (.open, view)
     }
 
-    func submitOpen(_ typed: String, _ view: PathDialog) {
+    func submitOpen(_ typed: String, _ view: FileDialog) {
         guard !typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             view.show("Type the path of a PNG picture, like ~/Pictures/photo.png", isError: true)
             return
@@ -249,6 +234,7 @@ extension PaintApp {
         switch result {
         case .success(let picture):
             let id = model.open(size: picture.surface.size, file: path)
+            environment.noteRecentFileInBackground(path)
             files.pictures[id] = picture.surface
             paintChanges()
             savedRevision = canvasRevision

@@ -472,11 +472,11 @@ extension PaintApp: StatefulApp, DocumentApp {
         var canvas: String?
         /// Pixels per point of that PNG.
         var scale: Double?
-        /// The brush colour's index (`PaintColor`), as files before the colour picker kept it.
-        var color: Int?
+        /// The brush colour's swatch index (`PaintColor`), as files before the colour picker kept it.
+        var swatch: Int?
         var radius: Double?
-        /// The brush colour as `#RRGGBB`; when present it wins over `color`.
-        var colour: String?
+        /// The brush colour as `#RRGGBB`; when present it wins over `swatch`.
+        var color: String?
         /// The brush opacity, 0.05…1 (files without it paint opaque).
         var opacity: Double?
         /// The size of the picture being edited, in points (nil: the window's).
@@ -484,6 +484,11 @@ extension PaintApp: StatefulApp, DocumentApp {
         var height: Double?
         /// The file Ctrl+S writes to.
         var file: String?
+
+        /// The file's keys stay those of earlier versions ("color" was the swatch, "colour" the hex).
+        enum CodingKeys: String, CodingKey {
+            case canvas, scale, swatch = "color", radius, color = "colour", opacity, width, height, file
+        }
     }
 
     public func saveState() -> AppState? {
@@ -497,11 +502,11 @@ extension PaintApp: StatefulApp, DocumentApp {
         let doc = model.documentSize, file = model.file
         let image = DetachedImage(copying: canvas)
         let scale = canvas.scale, radius = model.radius, opacity = model.opacity
-        let colour = model.color.hex, seed = PaintColor.allCases.first { $0.color == model.color }?.rawValue
+        let color = model.color.hex, swatch = PaintColor.allCases.first { $0.color == model.color }?.rawValue
         return AppState(revision: h.finalize()) {
             let png = try image.pngData()
-            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, color: seed, radius: radius,
-                                                 colour: colour, opacity: opacity, width: doc?.width, height: doc?.height, file: file))
+            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, swatch: swatch, radius: radius,
+                                                 color: color, opacity: opacity, width: doc?.width, height: doc?.height, file: file))
         }
     }
 
@@ -522,7 +527,7 @@ extension PaintApp: StatefulApp, DocumentApp {
                 putUnderHistory(picture, documentSize: doc)
             }
         }
-        if let c = kept.colour.flatMap(RGBColor.init(hex:)) ?? kept.color.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
+        if let c = kept.color.flatMap(RGBColor.init(hex:)) ?? kept.swatch.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
         if let r = kept.radius, r.isFinite { model.setRadius(r) }
         if let a = kept.opacity, a.isFinite { model.setOpacity(a) }
         restoredRevision = canvasRevision

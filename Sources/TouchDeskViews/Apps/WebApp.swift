@@ -38,7 +38,9 @@ public final class WebApp: MiniApp {
     let address: TextField
     private var engine: WebEngine?
     public private(set) var model = WebPagesModel()
-    private var size = Size(0, 0)
+    private(set) var size = Size(0, 0)
+    /// Ctrl+O's file dialog, while it shows (`WebApp+OpenFile`).
+    var openFileDialog: FileDialog?
     private var viewsArea = Rect.zero
     private var progressBar = Rect.zero
     private var started = false
@@ -338,6 +340,7 @@ public final class WebApp: MiniApp {
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
+        openFileDialog?.layout(in: size)
         comeBack()
         let pad = 8.0
         let gaps = ControlSizes.gap * Double(max(0, Control.allCases.count - 1))
@@ -381,6 +384,7 @@ public final class WebApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         comeBack()
         wake()
+        if openFileDialog != nil { return handleOpenFileDialog(event) }
         if case .key(let k) = event, handleShortcut(k) { return true }
         // A click anywhere takes the keyboard from the page; a click in a page gives it back below.
         if case .touchBegan = event { pageHoldsKeyboard = false }
@@ -422,6 +426,7 @@ public final class WebApp: MiniApp {
         if k.alt && !k.control && (k.name == "Right" || k.name == "KP_Right") { goForward(); return true }
         if k.is("F5") || k.is("r", control: true) { reload(); return true }
         if k.is("j", control: true) { toggleScripts(); return true }
+        if k.is("o", control: true) { showOpenFile(); return true }
         if k.is("Escape"), isLoading { stop(); return true }
         guard !address.isFocused else { return false }
         if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(zoom * 1.1); return true }
@@ -529,7 +534,7 @@ public final class WebApp: MiniApp {
     }
 
     public func tick() -> Bool {
-        let blinking = form.tick()
+        let blinking = form.tick() || openFileDialog?.tick() == true
         if !hidden { absorb() }
         return blinking || isLoading || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
     }
@@ -542,6 +547,7 @@ public final class WebApp: MiniApp {
         drawView(cr, .asIs)
         drawView(cr, .fit)
         drawStatus(cr)
+        openFileDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
     }
 
     private func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {
@@ -651,12 +657,12 @@ extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
     public var titleDetail: String? { pageTitle.isEmpty ? nil : pageTitle }
-    public var widgets: [any WidgetGroup] { [form] }
-    public var takesEscape: Bool { isLoading }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form] }
+    public var takesEscape: Bool { isLoading || openFileDialog != nil }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
-         KeyHelp("Ctrl+C", "Copy the page's selection")]
+         KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file")]
     }
 }

@@ -30,6 +30,10 @@ nonisolated public struct AppEnvironment: Sendable {
     public var keepsState: Bool { stateNotice == nil }
     /// Where an app asks to open another at something (see `AppLinks`); the shell carries it out.
     public var links = AppLinks()
+    /// The user's named folders (`UserDirs`: "DESKTOP", "DOWNLOAD" …): the file dialog's places.
+    public var userDirectories: [String: String] = [:]
+    /// The desktop's list of recent files, `$XDG_DATA_HOME/recently-used.xbel` (`RecentFiles`).
+    public var recentFilesPath: String
 
     public init(picturesDirectory: String, dataDirectory: String, homeDirectory: String, assetsDirectory: String? = nil,
                 stateDirectory: String? = nil, cacheDirectory: String? = nil) {
@@ -39,6 +43,7 @@ nonisolated public struct AppEnvironment: Sendable {
         self.assetsDirectory = assetsDirectory
         self.stateDirectory = stateDirectory ?? homeDirectory + "/.local/state/touchdesk"
         self.cacheDirectory = cacheDirectory ?? homeDirectory + "/.cache/touchdesk"
+        recentFilesPath = Paths.folder(of: dataDirectory) + "/recently-used.xbel"
     }
 
     /// Resolves the folders from `env` (the process environment by default). Relative or empty
@@ -49,12 +54,13 @@ nonisolated public struct AppEnvironment: Sendable {
         let configHome = absolute(env["XDG_CONFIG_HOME"]) ?? home + "/.config"
         let stateHome = absolute(env["XDG_STATE_HOME"]) ?? home + "/.local/state"
         let cacheHome = absolute(env["XDG_CACHE_HOME"]) ?? home + "/.cache"
-        let pictures = absolute(env["XDG_PICTURES_DIR"])
-            ?? userDirsPictures(configHome: configHome, home: home)
-            ?? home + "/Pictures"
-        return AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
-                              assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk",
-                              cacheDirectory: cacheHome + "/touchdesk")
+        let userDirs = UserDirs.read(configHome: configHome, home: home)
+        let pictures = absolute(env["XDG_PICTURES_DIR"]) ?? userDirs["PICTURES"] ?? home + "/Pictures"
+        var environment = AppEnvironment(picturesDirectory: pictures, dataDirectory: dataHome + "/touchdesk", homeDirectory: home,
+                                         assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk",
+                                         cacheDirectory: cacheHome + "/touchdesk")
+        environment.userDirectories = userDirs
+        return environment
     }
 
     private static func absolute(_ s: String?) -> String? {
@@ -64,31 +70,7 @@ nonisolated public struct AppEnvironment: Sendable {
 
     /// Reads XDG_PICTURES_DIR from user-dirs.dirs (lines like `XDG_PICTURES_DIR="$HOME/Pictures"`).
     static func userDirsPictures(configHome: String, home: String) -> String? {
-        // A FIFO or a huge file in its place must not hang or flood the start: read it safely.
-        let path = configHome + "/user-dirs.dirs"
-        guard access(path, F_OK) == 0 else { return nil }
-        let text: String
-        do {
-            text = String(decoding: try SafeFile.read(path, maxBytes: 64 << 10), as: UTF8.self)
-        } catch {
-            warn("\(error); pictures go to ~/Pictures")
-            return nil
-        }
-        return picturesDirectory(fromUserDirs: text, home: home)
-    }
-
-    /// The XDG_PICTURES_DIR line of a `user-dirs.dirs` text, `$HOME` replaced by `home`; nil when
-    /// there is none, or it is not an absolute path the system can take (a NUL byte would cut it).
-    static func picturesDirectory(fromUserDirs text: String, home: String) -> String? {
-        for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
-            var value = String(line.dropFirst("XDG_PICTURES_DIR=".count))
-            if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            value = value.replacingOccurrences(of: "$HOME", with: home)
-            // A NUL byte would cut the path short at the system call: a folder nobody named.
-            guard !value.utf8.contains(0) else { return nil }
-            return absolute(value)
-        }
-        return nil
+        UserDirs.read(configHome: configHome, home: home)["PICTURES"]
     }
 
     /// Folders to try for saving pictures, best first: the pictures folder, then home.

@@ -1,0 +1,101 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+
+/// Sea Level's controls: the panel's buttons and the keys without a button, each with its label
+/// and keys (F1 and docs/keys.md list them from here).
+extension GlobeApp {
+    /// The buttons, by the ids `Controls` knows them by.
+    enum Control: String, CaseIterable, ControlID {
+        case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
+        /// Keys only: turning, tilting, zooming, finding, the relief's exaggeration, profiles.
+        case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief
+        case profile, profileDeep, profileEverest
+
+        var preset: SeaLevel.Preset? {
+            switch self {
+            case .iceAge: .iceAge
+            case .today: .today
+            case .iceMelted: .iceMelted
+            case .seeds: .seeds
+            case .drained: .drained
+            default: nil
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .iceAge: "Ice age −120 m"
+            case .today: "Today 0 m"
+            case .iceMelted: "All ice melted +70 m"
+            case .seeds: "The seed's +476 m"
+            case .drained: "Drained −11,000 m"
+            case .coastline: "Coastline"
+            case .floodTint: "Flood tint"
+            case .reset: "Reset"
+            case .turnLeft: "Turn by 10° west"
+            case .turnRight: "Turn by 10° east"
+            case .turnUp: "Turn by 10° north"
+            case .turnDown: "Turn by 10° south"
+            case .tiltMore: "Tilt 10° towards the horizon (also Ctrl+drag, right-drag)"
+            case .tiltLess: "Tilt 10° back towards straight down"
+            case .profile: "Elevation profile: drag a line across the globe (or click its two ends)"
+            case .profileDeep: "Profile through the Challenger Deep"
+            case .profileEverest: "Profile across Mount Everest"
+            case .zoomIn: "Zoom in"
+            case .zoomOut: "Zoom out"
+            case .find: "Find a place"
+            case .moreRelief: "Exaggerate the relief more (1, 2, 5, 10, 20, 50×)"
+            case .lessRelief: "Exaggerate the relief less"
+            }
+        }
+
+        /// The label in a small window's compact panel.
+        var short: String {
+            switch self {
+            case .iceAge: "−120 m"
+            case .today: "0 m"
+            case .iceMelted: "+70 m"
+            case .seeds: "+476 m"
+            case .drained: "−11 km"
+            case .coastline: "Coast"
+            case .floodTint: "Tint"
+            default: label
+            }
+        }
+
+        var keys: [KeyChord] {
+            switch self {
+            case .iceAge: [.key("1")]
+            case .today: [.key("2")]
+            case .iceMelted: [.key("3")]
+            case .seeds: [.key("4")]
+            case .drained: [.key("5")]
+            case .coastline: [.key("c")]
+            case .floodTint: [.key("f")]
+            case .reset: [.key("r"), .key("Home")]
+            case .turnLeft: [.key("Left", "KP_Left")]
+            case .turnRight: [.key("Right", "KP_Right")]
+            case .turnUp: [.key("Up", "KP_Up", shift: false)]
+            case .turnDown: [.key("Down", "KP_Down", shift: false)]
+            case .tiltMore: [.key("Up", "KP_Up", shift: true)]
+            case .tiltLess: [.key("Down", "KP_Down", shift: true)]
+            case .profile: [.key("p")]
+            case .profileDeep: [.key("m")]
+            case .profileEverest: [.key("e")]
+            case .zoomIn: [.key("plus", "equal", "KP_Add", shown: "+")]
+            case .zoomOut: [.key("minus", "KP_Subtract")]
+            case .find: [.key("slash", "KP_Divide"), .control("f")]
+            case .moreRelief: [.key("bracketright", shown: "]")]
+            case .lessRelief: [.key("bracketleft", shown: "[")]
+            }
+        }
+
+        static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained]
+        /// The panel's buttons, in order.
+        static let buttons: [Control] = presets + [.coastline, .floodTint, .reset]
+    }
+}

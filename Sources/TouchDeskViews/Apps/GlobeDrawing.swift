@@ -1,0 +1,128 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+
+/// Sea Level's globe area as drawn: the rendered picture, the loading and failure screens, the
+/// marker, the profile's line and chart, the hints and the hover readout.
+extension GlobeApp {
+    func drawGlobe(_ cr: CairoContext) {
+        cr.saved {
+            cr.clip(to: globeRect)
+            guard globe != nil, let surface = picture?.surface else {
+                cr.fill(globeRect, Color(hex: model.style.background & 0xFFFFFF))
+                if let globeError { drawFailure(cr, globeError) } else { drawLoading(cr) }
+                return
+            }
+            cr.setSource(surface, at: globeRect.x, globeRect.y, filter: .nearest)
+            cr.paint()
+            drawMarker(cr)
+            let view = model.view, w = Int(globeRect.width), h = Int(globeRect.height)
+            profileTool.draw(cr, in: globeRect, level: model.level) { view.windowPoint(of: $0, width: w, height: h) }
+            if profileTool.profile == nil { card?.draw(cr, in: globeRect) }
+            drawHints(cr)
+        }
+    }
+
+    func drawLoading(_ cr: CairoContext) {
+        let c = globeRect.center
+        let r = model.view.radius(width: Int(globeRect.width), height: Int(globeRect.height))
+        Color(hex: 0x6fa8ff, alpha: 0.35).set(cr)
+        cr.setLineWidth(2)
+        cr.circle(c, min(r, min(globeRect.width, globeRect.height) * 0.45))
+        cr.stroke()
+        let step = loader.step
+        let steps = GlobeCache.Step.allCases.count
+        cr.text("Loading the globe…", x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
+        let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
+        cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
+                color: Theme.dimText, align: .center)
+        // The bar fills by step; a bright stripe runs along it so a long step still shows life.
+        let bar = Rect(x: c.x - 130, y: c.y + 16, width: 260, height: 8)
+        cr.fill(bar, Theme.control)
+        let done = Double(step.rawValue) / Double(steps)
+        cr.fill(Rect(x: bar.x, y: bar.y, width: bar.width * done, height: bar.height), Theme.accent)
+        let phase = Double(loadingTicks % 90) / 90
+        let stripeX = bar.x + bar.width * done + (bar.width * (1 - done) - 30) * phase
+        cr.fill(Rect(x: stripeX, y: bar.y, width: 30, height: bar.height), Theme.accent.with(alpha: 0.5))
+    }
+
+    func drawFailure(_ cr: CairoContext, _ message: String) {
+        let w = min(globeRect.width - 40, 520)
+        let x = globeRect.midX - w / 2
+        var y = globeRect.midY - 70
+        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: Theme.TextSize.headline, weight: .bold),
+                color: Theme.error, weight: .bold)
+        y += 24
+        let body = message + "\n\nAs root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again."
+        let l = Text.layout(body, font: Font(size: Theme.TextSize.body), width: w, wrap: true)
+        cr.draw(l, x: x, y: y, color: Theme.text)
+    }
+
+    func drawMarker(_ cr: CairoContext) {
+        guard let pin else { return }
+        let p = pin.point
+        guard let wp = model.view.windowPoint(of: p, width: Int(globeRect.width), height: Int(globeRect.height)) else { return }
+        let c = Point(globeRect.x + wp.x, globeRect.y + wp.y)
+        Color(1, 1, 1).set(cr)
+        cr.setLineWidth(2.5)
+        cr.circle(c, 7)
+        cr.stroke()
+        Theme.error.set(cr)
+        cr.circle(c, 3.5)
+        cr.fill()
+        let label = pin.label
+        guard !label.isEmpty else { return }
+        let lw = Text.width(label, size: Theme.TextSize.body, weight: .bold)
+        let box = Rect(x: c.x + 11, y: c.y - 12, width: lw + 12, height: 24)
+        Color(0, 0, 0, 0.6).set(cr)
+        cr.roundedRect(box, radius: 5)
+        cr.fill()
+        cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, weight: .bold)
+    }
+
+    func drawHints(_ cr: CairoContext) {
+        // The longest hint that fits at its size (the keys overlay, F1, has them all).
+        let relief = (model.view.isTilted ? String(format: "Tilt %.0f° · ", model.view.tilt) : "")
+            + (model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : "")
+        let hints = [relief + "Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile", relief + "Drag to turn · wheel to zoom",
+                     relief + "F1: keys", "F1: keys"]
+        let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
+        let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
+        let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
+        Color(0, 0, 0, 0.45).set(cr)
+        cr.roundedRect(hintBox, radius: 5)
+        cr.fill()
+        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
+        // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
+        if let missing = globe?.missingData {
+            let note = "ETOPO5 alone, figures coarser. " + missing
+            let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(globeRect.width - 28, 520), wrap: true)
+            let box = Rect(x: globeRect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
+            Color(0.35, 0.05, 0.08, 0.75).set(cr)
+            cr.roundedRect(box, radius: 5)
+            cr.fill()
+            cr.draw(l, x: box.x + 6, y: box.y + 4, color: Theme.text)
+        }
+        guard let globe, let h = hover, globeRect.contains(h),
+              let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
+        else { return }
+        let e = Int(globe.elevation(at: place).rounded())
+        let wet = globe.isUnderWater(place, level: model.level)
+        let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
+            + " · " + (wet ? "under water" : "dry") + " at " + SeaLevel.label(model.level)
+        let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
+        let lw = Text.width(line, size: size)
+        let box = Rect(x: globeRect.x + 8, y: globeRect.maxY - 30, width: lw + 12, height: 22)
+        Color(0, 0, 0, 0.55).set(cr)
+        cr.roundedRect(box, radius: 5)
+        cr.fill()
+        cr.text(line, x: box.x + 6, y: box.midY, size: size)
+    }
+
+    static func coordinates(_ p: GeoPoint) -> String {
+        String(format: "%.2f° %@, %.2f° %@", abs(p.latitude), p.latitude >= 0 ? "N" : "S", abs(p.longitude), p.longitude >= 0 ? "E" : "W")
+    }
+}

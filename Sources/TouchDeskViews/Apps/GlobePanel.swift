@@ -1,0 +1,171 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+
+/// Sea Level's side panel as drawn: the level and what it means, the slider, the buttons, the
+/// flooded-places list or the land bridges, and the search's suggestions.
+extension GlobeApp {
+    func drawPanel(_ cr: CairoContext) {
+        cr.fill(panelRect, Theme.bar)
+        let x = searchField.frame.x, w = searchField.frame.width
+        // The level and what it means.
+        let headline = "Sea level " + SeaLevel.label(model.level)
+        cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
+        let meaning = levelMeaning
+        cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
+        drawSlider(cr)
+        let keys = "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
+        cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
+        form.controls.draw(cr)
+        drawList(cr)
+        searchField.draw(cr)
+        drawSuggestions(cr)
+    }
+
+    /// "4.1 % of today's land under water", or what a lower sea means.
+    var levelMeaning: String {
+        let level = model.level
+        if level == 0 { return "Today's coastline" }
+        guard let globe else { return level < 0 ? "The sea \(-level) m lower: more land, no floods" : "Loading the relief…" }
+        if level < 0 {
+            let gained = globe.landShareGained(level: level)
+            let km2 = gained * globe.todayLandKm2
+            return String(format: "%.1f %% more land than today (%@ km²)", gained * 100, Self.area(km2))
+        }
+        let share = globe.landShareUnderWater(level: level) * 100
+        var text = String(format: share < 10 ? "%.1f %% of today's land under water" : "%.0f %% of today's land under water", share)
+        let accuracy = globe.sources.verticalAccuracy
+        if level < accuracy { text = String(format: "%.1f %% of land under water (data ±%d m)", share, accuracy) }
+        return text
+    }
+
+    func drawSlider(_ cr: CairoContext) {
+        let track = Self.track(in: sliderRect)
+        // The track coloured as the globe colours heights: deep sea, shallow sea, lowland, peaks.
+        let zero = SeaLevel.sliderPosition(ofMetres: 0)
+        cr.setLinearGradient(from: Point(track.x, 0), to: Point(track.maxX, 0), stops: [
+            (0, Color(hex: 0x0b2350)), (zero * 0.7, Color(hex: 0x1f5fa8)), (zero - 0.001, Color(hex: 0x7fb8e6)),
+            (zero + 0.001, Color(hex: 0x5f9e52)), (SeaLevel.sliderPosition(ofMetres: 1000), Color(hex: 0xb59a62)),
+            (1, Color(hex: 0xf4f4f4)),
+        ])
+        cr.roundedRect(track, radius: 4)
+        cr.fill()
+        for preset in SeaLevel.Preset.allCases {
+            let mx = track.x + SeaLevel.sliderPosition(ofMetres: Double(preset.metres)) * track.width
+            cr.fill(Rect(x: mx - 0.75, y: track.maxY + 2, width: 1.5, height: 5), Theme.dimText)
+        }
+        let kx = track.x + model.sliderPosition * track.width
+        let dragging: Bool = { if case .slider = capture { return true } else { return false } }()
+        Theme.text.set(cr)
+        cr.circle(Point(kx, track.midY), dragging ? 10 : 9)
+        cr.fill()
+        Theme.accent.set(cr)
+        cr.circle(Point(kx, track.midY), 4)
+        cr.fill()
+    }
+
+    func drawList(_ cr: CairoContext) {
+        let x = listRect.x, w = listRect.width
+        guard listRect.height >= Self.rowHeight else { return }
+        var y = listRect.y + Self.rowHeight / 2
+        let header = "Under water at \(SeaLevel.label(model.level)):"
+        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
+        y += Self.rowHeight
+        if let placesError {
+            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: Theme.TextSize.caption),
+                                width: w, wrap: true)
+            cr.saved {
+                cr.clip(to: Rect(x: x, y: y - Self.rowHeight / 2, width: w, height: max(0, listRect.maxY - y + Self.rowHeight / 2)))
+                cr.draw(l, x: x, y: y - 8, color: Theme.dimText)
+            }
+            return
+        }
+        guard let readout, let places else {
+            cr.text(globeError == nil ? "Finding which places flood…" : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            return
+        }
+        if model.level <= 0 {
+            cr.text(model.level < 0 ? "nothing: the sea is lower than today" : "nothing that is dry land today",
+                    x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            drawBridges(cr, from: y + Self.rowHeight)
+            return
+        }
+        if readout.largest.isEmpty {
+            cr.text("no place of the index yet", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            return
+        }
+        for (i, id) in readout.largest.enumerated() {
+            let place = places.place(id)
+            let row = listRowFrame(i)
+            if let h = hover, row.contains(h) { cr.fill(row, Theme.controlHover) }
+            let people = Self.people(place.population)
+            let pw = Text.width(people, size: Theme.TextSize.caption)
+            let name = Text.layout(place.name + ", " + place.countryName, font: Font(size: Theme.TextSize.body), width: w - pw - 10, ellipsis: .end)
+            cr.draw(name, x: x, y: row.midY - name.height / 2, color: Theme.text)
+            cr.text(people, x: x + w, y: row.midY, size: Theme.TextSize.caption, color: Theme.dimText, align: .right)
+            y = row.maxY + Self.rowHeight / 2
+        }
+        let more = readout.count > readout.largest.count ? "… " : ""
+        let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
+        cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: Theme.TextSize.caption), color: Theme.dimText)
+    }
+
+    /// Below today's level, the land bridges: those that are dry, then the next to open.
+    func drawBridges(_ cr: CairoContext, from top: Double) {
+        let x = listRect.x, w = listRect.width
+        var y = top
+        guard model.level < 0, y + Self.rowHeight <= listRect.maxY else { return }
+        let open = bridges.filter { model.level <= $0.opensAt }
+        let header = open.isEmpty ? "No land bridge yet" : "Land bridges at \(SeaLevel.label(model.level)):"
+        cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
+        y += Self.rowHeight
+        for (bridge, opensAt) in bridges.sorted(by: { $0.opensAt > $1.opensAt }) where y <= listRect.maxY - Self.rowHeight / 2 {
+            let isOpen = model.level <= opensAt
+            let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " (below \(SeaLevel.label(opensAt)))")
+            cr.text(line, x: x, y: y, size: Text.fittingSize(line, width: w, size: Theme.TextSize.caption),
+                    color: isOpen ? Theme.text : Theme.dimText)
+            y += Self.rowHeight
+        }
+    }
+
+    /// "20.8 million", "350,000".
+    static func area(_ km2: Double) -> String {
+        km2 >= 1e6 ? String(format: "%.1f million", km2 / 1e6) : people(Int(km2.rounded()))
+    }
+
+    /// "24.9 M", "741 k", "5,200".
+    static func people(_ n: Int) -> String {
+        if n >= 1_000_000 { return String(format: "%.1f M", Double(n) / 1e6) }
+        if n >= 10_000 { return "\(n / 1000) k" }
+        var digits = String(n), out = ""
+        while digits.count > 3 { out = "," + digits.suffix(3) + out; digits.removeLast(3) }
+        return digits + out
+    }
+
+    func drawSuggestions(_ cr: CairoContext) {
+        guard suggestionsShown else {
+            if searchField.isFocused, places == nil {
+                let note = placesError == nil ? "Loading places…" : "Search needs the GeoNames places (scripts/data/places)"
+                cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: Theme.TextSize.caption, color: Theme.dimText)
+            }
+            return
+        }
+        let all = Rect(x: searchField.frame.x, y: searchField.frame.maxY + 2, width: searchField.frame.width,
+                       height: Double(suggestions.count) * Self.suggestionHeight)
+        Theme.well.set(cr)
+        cr.roundedRect(all, radius: 6)
+        cr.fill()
+        for (i, s) in suggestions.enumerated() {
+            let f = suggestionFrame(i)
+            if i == selectedSuggestion || (hover.map { f.contains($0) } ?? false) {
+                cr.fill(f, i == selectedSuggestion ? Theme.controlOn : Theme.controlHover)
+            }
+            let text = s.place.name + (s.alias.map { " (\($0))" } ?? "") + ", " + s.place.countryName
+            let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: f.width - 16, ellipsis: .end)
+            cr.draw(l, x: f.x + 8, y: f.midY - l.height / 2, color: Theme.text)
+        }
+    }
+}

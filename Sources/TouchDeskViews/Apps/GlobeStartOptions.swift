@@ -1,0 +1,75 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskGlobe
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskPlaces
+
+/// Sea Level's command-line options (`--look-at`, `--zoom`, `--sea-level`, `--exaggeration`,
+/// `--tilt`), checked with a message that says what is allowed.
+extension GlobeApp {
+    // MARK: - Command line
+
+    /// Where `touchdesk globe` opens: `--look-at LAT,LON --zoom Z --sea-level METRES`.
+    public struct StartOptions: Sendable {
+        public var lookAt: GeoPoint?
+        public var zoom: Double?
+        public var seaLevel: Int?
+        public var exaggeration: Double?
+        public var tilt: Double?
+    }
+
+    public struct OptionError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Checks the command line's globe options; the error says what is wrong and what is allowed.
+    public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
+                                                exaggeration: String? = nil, tilt: String? = nil) throws(OptionError) -> StartOptions {
+        var o = StartOptions()
+        if let tilt {
+            let range = GlobeView.tiltRange
+            var s = tilt.trimmingCharacters(in: .whitespaces)
+            if s.hasSuffix("°") { s.removeLast() }
+            guard let t = Double(s), t.isFinite, range.contains(t) else {
+                throw OptionError(description: "--tilt takes degrees from \(Int(range.lowerBound)) (straight down) to \(Int(range.upperBound)) (across the land to the horizon), not \"\(tilt)\"")
+            }
+            o.tilt = t
+        }
+        if let exaggeration {
+            let range = GlobeStyle.exaggerationRange
+            guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
+                throw OptionError(description: "--exaggeration takes a number from \(Int(range.lowerBound)) (true scale) to \(Int(range.upperBound)), not \"\(exaggeration)\"")
+            }
+            o.exaggeration = e
+        }
+        if let lookAt {
+            let parts = lookAt.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]), lat.isFinite, lon.isFinite else {
+                throw OptionError(description: "--look-at takes LAT,LON in degrees, like 52.3,5.7 (south and west negative: --look-at=-33.9,151.2)")
+            }
+            guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+                throw OptionError(description: "--look-at \(lookAt): latitude must be within -90…90 and longitude within -180…180")
+            }
+            o.lookAt = GeoPoint(latitude: lat, longitude: lon)
+        }
+        if let zoom {
+            guard let z = Double(zoom.trimmingCharacters(in: .whitespaces)), z.isFinite,
+                  (GlobeView.minimumZoom...GlobeView.maximumZoom).contains(z) else {
+                throw OptionError(description: "--zoom takes a number from \(Int(GlobeView.minimumZoom)) (the whole globe) to \(Int(GlobeView.maximumZoom)), not \"\(zoom)\"")
+            }
+            o.zoom = z
+        }
+        if let seaLevel {
+            var s = seaLevel.trimmingCharacters(in: .whitespaces)
+            if s.hasSuffix("m") { s.removeLast() }
+            s = s.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
+            if s.hasPrefix("+") { s.removeFirst() }
+            guard let m = Int(s), SeaLevel.range.contains(m) else {
+                throw OptionError(description: "--sea-level takes whole metres from \(SeaLevel.lowest) to +\(SeaLevel.highest), like 70 or --sea-level=-120, not \"\(seaLevel)\"")
+            }
+            o.seaLevel = m
+        }
+        return o
+    }
+}

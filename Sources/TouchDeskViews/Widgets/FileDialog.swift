@@ -1,0 +1,606 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskFiles
+import TouchDeskInterface
+
+/// TouchDesk's own file dialog, drawn like every other screen: places down the side (Home,
+/// Desktop, Pictures, Downloads, Recent), the folder's entries with thumbnails of pictures,
+/// sorting by name, date or size, a field for a name or a path (Tab completes it), and the
+/// buttons. It reads folders through `FileChooser` and decides nothing about the file chosen: it
+/// hands back the path, and its owner checks it, asks (`ask(_:about:)`) or shows why not
+/// (`show(_:isError:)`).
+///
+/// Keys: ↑ ↓ PgUp PgDn move in the list, Enter opens a folder or chooses a file (or what the field
+/// says), Backspace in the list (or in an empty field) goes up a folder, Tab completes the field
+/// (and with nothing to complete, goes to the list), a letter typed in the list goes to the field,
+/// Ctrl+H shows hidden files, Ctrl+1/2/3 sort, Alt+1… go to the places, Esc closes. Mouse: click
+/// selects, double-click opens, the wheel scrolls.
+public final class FileDialog {
+    public enum Mode { case open, save }
+    public enum Outcome: Equatable {
+        /// The event was used (or ignored) and nothing was decided.
+        case none
+        /// Enter, the accept button or a double-click, with the chosen path (absolute, or "" when
+        /// nothing was typed).
+        case submitted(String)
+        /// The yes button of a question, with the path it asked about.
+        case confirmed(String)
+        /// Esc or Cancel outside a question: the dialog should close.
+        case cancelled
+    }
+    /// A question's two buttons.
+    nonisolated public enum Answer: String, ControlID { case yes, no }
+
+    nonisolated public enum Control: ControlID {
+        case accept, cancel, parent, hidden, sortName, sortDate, sortSize
+
+        public var name: String { "\(self)" }
+    }
+
+    nonisolated public enum Place: ControlID {
+        case place(Int)
+        public var name: String { if case .place(let i) = self { "place.\(i)" } else { "" } }
+    }
+
+    public let mode: Mode
+    public let title: String
+    /// The line under the heading: the folder shown.
+    public var folderNote: String { chooser.location == .recent ? "Recent files" : Paths.abbreviatingHome(chooser.folder, home: chooser.home) }
+    public private(set) var chooser: FileChooser
+    public let form = Form<Control>()
+    public let field: TextField
+    let places = Controls<Place>()
+    let questionControls = Controls<Answer>()
+    /// The latest message (an error in red), shown under the list.
+    public private(set) var message: String?
+    public private(set) var messageIsError = false
+    public private(set) var question: (text: String, path: String)?
+    /// Set while the owner does the work (a save being written): input waits.
+    public var busy: String?
+    /// True when keys go to the list rather than the field.
+    public private(set) var listHasFocus: Bool
+    /// The first row shown.
+    public private(set) var scrollTop = 0
+    /// Where the recent files come from (`RecentFiles`): read when Recent is chosen.
+    let recentList: String?
+    let thumbnails = FileDialogThumbnails()
+    private var thumbnailsBusy = false
+
+    private(set) var box = Rect.zero
+    private(set) var listRect = Rect.zero
+    private var placesRect = Rect.zero
+    private var messageTop = 0.0
+    private var area: Size?
+    /// Ticks since the last click in the list, and the row it hit: two on one row are a double-click.
+    private var sinceClick = 1000
+    private var lastClickRow: Int?
+
+    /// A box lower than this packs tighter: title and folder on one line, lower rows, one line of message.
+    static let compactHeight = 480.0
+    /// The list's row and header heights (lower in a compact box).
+    private(set) var rowHeight = 36.0
+    private(set) var headerHeight = 26.0
+    private var isCompactLayout = false
+    private var messageHeight = 34.0
+    static let doubleClickTicks = 24
+
+    /// - Parameters:
+    ///   - accept: the accept button's label ("Save", "Open").
+    ///   - yes: the question's yes button ("Replace", "Open") and its letter key.
+    ///   - name: what the field starts with (Save: the suggested name).
+    ///   - recentList: the desktop's `recently-used.xbel`, for the Recent place.
+    public init(mode: Mode, title: String, accept: String, yes: (label: String, key: String), chooser: FileChooser,
+                name: String = "", recentList: String?, clipboard: Clipboard?) {
+        self.mode = mode
+        self.title = title
+        self.chooser = chooser
+        self.recentList = recentList
+        field = TextField("path", text: name, placeholder: mode == .save ? "File name" : "Name or path; Tab completes", maxLength: 4096, clipboard: clipboard)
+        form.add(field)
+        form.controls.add(.parent, "Up", key: .key("BackSpace", shown: "⌫"), also: [.alt("Up")], help: "Up to the folder above")
+        form.controls.add(.hidden, "Hidden", key: .control("h"), kind: .toggle, help: "Show hidden files")
+        form.controls.add(.sortName, "Name", key: .control("1"), help: "Sort by name (again: reverse)")
+        form.controls.add(.sortDate, "Date", key: .control("2"), help: "Sort by date, newest first (again: reverse)")
+        form.controls.add(.sortSize, "Size", key: .control("3"), help: "Sort by size, largest first (again: reverse)")
+        form.addButton(.cancel, "Cancel", key: .key("Escape"))
+        form.addButton(.accept, accept, key: .key("Return", "KP_Enter"))
+        form.order = [.field("path")]
+        for (i, p) in chooser.places.enumerated() {
+            places.add(.place(i), p.name, key: i < 9 ? .alt("\(i + 1)") : nil, help: "Go to \(p.name)")
+        }
+        questionControls.add(.yes, yes.label, key: KeyChord([yes.key, "Return", "KP_Enter"], shown: yes.key.uppercased() + ", Enter"))
+        questionControls.add(.no, "Cancel", key: .key("Escape", "c", "n"))
+        listHasFocus = mode == .open
+        form.setFocus(listHasFocus ? nil : .field("path"))
+        field.isFocused = !listHasFocus
+        if mode == .save { field.selectAll() }
+        // A starting folder that cannot be listed: home, then the root.
+        if case .folder(let start) = chooser.location {
+            for folder in [start, chooser.home, "/"] {
+                do { try self.chooser.open(folder: folder); break } catch {
+                    if folder == start { message = error.description; messageIsError = true }
+                }
+            }
+        }
+        // Save: the file of that name, when it is here, is the selected row.
+        if mode == .save, let i = self.chooser.shown.firstIndex(where: { $0.name == name }) { self.chooser.select(i) }
+        syncControls()
+    }
+
+    // MARK: - Messages and questions
+
+    /// Shows a message under the list (an error in red); the text stays for another try.
+    public func show(_ text: String?, isError: Bool) {
+        message = text
+        messageIsError = isError
+        field.isInvalid = isError && text != nil && !listHasFocus
+        busy = nil
+    }
+
+    /// Asks `text` about `path`; the yes button confirms it, Esc goes back.
+    public func ask(_ text: String, about path: String) {
+        question = (text, path)
+        busy = nil
+        relayout()
+    }
+
+    private func relayout() { if let area { layout(in: area) } }
+
+    // MARK: - Layout
+
+    public func layout(in size: Size) {
+        area = size
+        let w = max(240, min(1000, size.width - 24)), h = max(220, min(760, size.height - 24))
+        box = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
+        let inner = box.insetBy(12)
+        isCompactLayout = h < Self.compactHeight
+        rowHeight = isCompactLayout ? 28 : 36
+        headerHeight = isCompactLayout ? 20 : 26
+        messageHeight = isCompactLayout ? 18 : 34
+        // The heading and the folder line (one line in a compact box), then the field.
+        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 44), width: inner.width, height: TextField.height)
+        // The buttons along the bottom (compact when the box is narrow).
+        form.controls.isCompact = w < 560
+        let rowsH = form.controls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
+        let qRowsH = questionControls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
+        let bottomH = max(rowsH, qRowsH)
+        let buttonsTop = inner.maxY - bottomH
+        _ = form.controls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
+        if question == nil {
+            _ = questionControls.layoutRows(in: Rect(x: -10000, y: -10000, width: inner.width, height: 0))
+            for id in [Answer.yes, .no] { questionControls.place(id, at: .zero) }
+        } else {
+            _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
+            for c in form.controls.items { form.controls.place(c.id, at: .zero) }
+        }
+        messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
+        let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
+        let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
+        placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - (isCompactLayout ? 4 : 6) - top))
+        places.isCompact = true
+        places.layoutColumns(in: Rect(x: placesRect.x, y: placesRect.y, width: placesW, height: 0), columns: 1, gap: 4)
+        // Places that do not fit the column's height are not shown (their Alt keys still work).
+        for c in places.items where c.frame.maxY > placesRect.maxY { places.place(c.id, at: .zero) }
+        listRect = Rect(x: placesRect.maxX + 8, y: top, width: inner.maxX - placesRect.maxX - 8, height: placesRect.height)
+        keepSelectionInView()
+        requestThumbnails()
+    }
+
+    /// Rows of the list that fit.
+    var visibleRows: Int { max(1, Int((listRect.height - headerHeight) / rowHeight)) }
+
+    private func keepSelectionInView() {
+        let n = chooser.shown.count
+        if let s = chooser.selection {
+            if s < scrollTop { scrollTop = s }
+            if s >= scrollTop + visibleRows { scrollTop = s - visibleRows + 1 }
+        }
+        scrollTop = max(0, min(scrollTop, n - visibleRows))
+    }
+
+    /// The entries on screen now.
+    var visibleEntries: [FolderEntry] {
+        let shown = chooser.shown
+        guard scrollTop < shown.count else { return [] }
+        return Array(shown[scrollTop..<min(shown.count, scrollTop + visibleRows)])
+    }
+
+    private func requestThumbnails() { thumbnailsBusy = thumbnails.update(visible: visibleEntries) }
+
+    /// Waits for the thumbnails of the rows on screen: for tests and screenshots.
+    public func finishThumbnails() { thumbnails.finish(visible: visibleEntries) }
+
+    private func rowRect(_ row: Int) -> Rect {
+        Rect(x: listRect.x, y: listRect.y + headerHeight + Double(row - scrollTop) * rowHeight, width: listRect.width, height: rowHeight)
+    }
+
+    private func syncControls() {
+        form.controls.setOn(.hidden, chooser.showHidden)
+        for (id, key) in [(Control.sortName, FileChooser.SortKey.name), (.sortDate, .modified), (.sortSize, .size)] {
+            form.controls.setOn(id, chooser.sortKey == key)
+        }
+        var isRoot = false
+        if case .folder(let f) = chooser.location { isRoot = f == "/" }
+        form.controls.setEnabled(.parent, !isRoot)
+        for (i, p) in chooser.places.enumerated() { places.setOn(.place(i), p.location == chooser.location) }
+    }
+
+    // MARK: - Moving around
+
+    /// Shows `folder`, or says why not (staying where it was).
+    public func go(to folder: String) {
+        do {
+            try chooser.open(folder: folder)
+            show(nil, isError: false)
+            scrollTop = 0
+            afterMove()
+        } catch {
+            show(error.description, isError: true)
+        }
+    }
+
+    private func goToPlace(_ i: Int) {
+        guard chooser.places.indices.contains(i) else { return }
+        switch chooser.places[i].location {
+        case .folder(let f): go(to: f)
+        case .recent: showRecent()
+        }
+    }
+
+    private func showRecent() {
+        var paths: [String] = []
+        var problem: String?
+        if let recentList {
+            do { paths = try RecentFiles.read(recentList).map(\.path) } catch { problem = error.description }
+        }
+        chooser.showRecent(paths)
+        scrollTop = 0
+        show(problem ?? (chooser.shown.isEmpty ? "No recent files yet" : nil), isError: problem != nil)
+        afterMove()
+    }
+
+    private func goUp() {
+        guard case .folder(let f) = chooser.location else { go(to: chooser.home); return }
+        guard f != "/" else { return }
+        go(to: Paths.folder(of: f))
+    }
+
+    private func afterMove() {
+        keepSelectionInView()
+        requestThumbnails()
+        syncControls()
+        selectionChanged()
+    }
+
+    /// Save: a file selected in the list gives its name to the field.
+    private func selectionChanged() {
+        guard mode == .save, listHasFocus, let e = chooser.selectedEntry, !e.isFolder else { return }
+        field.setText(e.name)
+    }
+
+    /// Enter on the selected row: a folder opens, a file is chosen.
+    private func activateSelection() -> Outcome {
+        guard let e = chooser.selectedEntry else { return .none }
+        if e.isFolder { go(to: e.path); return .none }
+        if mode == .save { field.setText(e.name) }
+        return .submitted(e.path)
+    }
+
+    /// Enter in the field: a folder named there opens; anything else is the answer.
+    private func submitField() -> Outcome {
+        let typed = field.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if typed.isEmpty {
+            if mode == .open, chooser.selectedEntry != nil { return activateSelection() }
+            return .submitted("")
+        }
+        let path = chooser.resolve(typed)
+        var st = stat()
+        if Paths.withSystemPath(path, { stat($0, &st) }) == 0, st.st_mode & S_IFMT == S_IFDIR {
+            go(to: path)
+            if !(messageIsError) { field.setText("") }
+            return .none
+        }
+        if typed.hasSuffix("/") {
+            show("\(Paths.shown(typed)) is not a folder here", isError: true)
+            return .none
+        }
+        return .submitted(path)
+    }
+
+    private func complete() {
+        let c = chooser.complete(field.text)
+        if let problem = c.problem { show(problem, isError: true); return }
+        field.setText(c.text)
+        if c.candidates.count > 1 {
+            let list = c.candidates.prefix(12).map(Paths.shown).joined(separator: "  ")
+            show(list + (c.candidates.count > 12 ? "  …" : ""), isError: false)
+        } else {
+            show(nil, isError: false)
+        }
+    }
+
+    private func focusList(_ on: Bool) {
+        listHasFocus = on
+        form.setFocus(on ? nil : .field("path"))
+        field.isFocused = !on
+    }
+
+    // MARK: - Input
+
+    public func handle(_ event: InputEvent) -> Outcome {
+        guard busy == nil else { return .none }
+        if let q = question { return handleQuestion(event, path: q.path) }
+        switch event {
+        case .key(let k): return handleKey(k)
+        case .scroll(let p, let dy):
+            if listRect.contains(p) {
+                scrollTop = max(0, min(scrollTop + (dy > 0 ? 3 : -3), chooser.shown.count - visibleRows))
+                requestThumbnails()
+            }
+            return .none
+        case .touchBegan(let p):
+            if let outcome = click(at: p) { return outcome }
+        default: break
+        }
+        switch places.handle(event) {
+        case .activated(.place(let i)): goToPlace(i); return .none
+        case .consumed, .changed, .stepped: return .none
+        case .ignored: break
+        }
+        return formOutcome(form.handle(event), event)
+    }
+
+    private func click(at p: Point) -> Outcome? {
+        guard listRect.contains(p) else {
+            if field.frame.contains(p) { focusList(false) }
+            return nil
+        }
+        let y = p.y - listRect.y - headerHeight
+        guard y >= 0 else { return .none }
+        let row = scrollTop + Int(y / rowHeight)
+        guard row < chooser.shown.count else { return .none }
+        focusList(true)
+        let isDouble = sinceClick <= Self.doubleClickTicks && lastClickRow == row
+        sinceClick = 0
+        lastClickRow = row
+        chooser.select(row)
+        selectionChanged()
+        if isDouble {
+            lastClickRow = nil
+            return activateSelection()
+        }
+        return .none
+    }
+
+    private func handleKey(_ k: Key) -> Outcome {
+        if k.is("Escape") { return .cancelled }
+        let page = max(1, visibleRows - 1)
+        let moves: [String: Int] = ["Up": -1, "Down": 1, "KP_Up": -1, "KP_Down": 1, "Prior": -page, "Next": page]
+        if !k.control, !k.alt, let step = moves[k.name] {
+            focusList(true)
+            chooser.moveSelection(by: step)
+            afterMove()
+            return .none
+        }
+        if listHasFocus && !k.control && !k.alt {
+            if k.is("Home") || k.is("End") {
+                chooser.select(k.is("Home") ? 0 : chooser.shown.count - 1)
+                afterMove()
+                return .none
+            }
+            if k.is("Return") || k.is("KP_Enter") { return field.text.isEmpty || mode == .open ? activateSelection() : submitField() }
+            if k.is("BackSpace") { goUp(); return .none }
+            if k.is("Tab") || k.is("ISO_Left_Tab") { focusList(false); return .none }
+            if !k.text.isEmpty, k.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) {
+                // Typing in the list goes to the field, as a file manager's location bar takes it.
+                focusList(false)
+                if mode == .open { field.setText("") } else { field.selectAll() }
+                _ = field.handle(.key(k))
+                return .none
+            }
+        }
+        if !listHasFocus && !k.control && !k.alt {
+            if k.is("Tab", shift: false) {
+                if field.text.isEmpty { focusList(true) } else { complete() }
+                return .none
+            }
+            if k.is("ISO_Left_Tab") || k.is("Tab", shift: true) { focusList(true); return .none }
+            if k.is("BackSpace") && field.text.isEmpty { goUp(); return .none }
+        }
+        if k.alt && !k.control, let n = Int(k.name), (1...9).contains(n) { goToPlace(n - 1); return .none }
+        if k.alt && k.is("Home") { go(to: chooser.home); return .none }
+        if listHasFocus, k.is("BackSpace") || k.is("Return") { return .none }
+        return formOutcome(form.handle(.key(k)), .key(k))
+    }
+
+    private func formOutcome(_ o: Form<Control>.Outcome, _ event: InputEvent) -> Outcome {
+        switch o {
+        case .activated(.accept), .submitted:
+            return listHasFocus ? activateSelection() : submitField()
+        case .activated(.cancel): return .cancelled
+        case .activated(.parent): goUp()
+        case .activated(.hidden):
+            chooser.setShowHidden(!chooser.showHidden)
+            afterMove()
+        case .activated(.sortName): chooser.sort(by: .name); afterMove()
+        case .activated(.sortDate): chooser.sort(by: .modified); afterMove()
+        case .activated(.sortSize): chooser.sort(by: .size); afterMove()
+        case .edited:
+            if messageIsError || message != nil { show(nil, isError: false) }
+        case .stepped, .consumed, .ignored: break
+        }
+        return .none
+    }
+
+    private func handleQuestion(_ event: InputEvent, path: String) -> Outcome {
+        func answer(_ yes: Bool) -> Outcome {
+            question = nil
+            relayout()
+            return yes ? .confirmed(path) : .none
+        }
+        switch questionControls.handle(event) {
+        case .activated(.yes): return answer(true)
+        case .activated(.no): return answer(false)
+        default: return .none
+        }
+    }
+
+    /// One 1/60 s step: the caret, double-clicks, thumbnails; true while one of them needs more.
+    public func tick() -> Bool {
+        let blinking = form.tick()
+        if sinceClick <= Self.doubleClickTicks { sinceClick += 1 }
+        if thumbnailsBusy { requestThumbnails() }
+        return blinking || thumbnailsBusy || sinceClick <= Self.doubleClickTicks
+    }
+
+    // MARK: - Drawing
+
+    public func draw(_ cr: CairoContext, in area: Rect) {
+        Theme.drawDialogFrame(cr, box: box, dimming: area)
+        let inner = box.insetBy(12)
+        let heading = busy ?? title
+        let headingSize = Text.fittingSize(heading, width: isCompactLayout ? inner.width * 0.55 : inner.width, size: isCompactLayout ? 16 : 18, weight: .bold)
+        cr.text(heading, x: inner.x + 4, y: inner.y + 10, size: headingSize, weight: .bold)
+        if isCompactLayout {
+            // The folder after the heading, on the same line.
+            let used = Text.width(heading, size: headingSize, weight: .bold) + 16
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption), width: max(20, inner.width - used), ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4 + used, y: inner.y + 10 - note.height / 2, color: Theme.dimText)
+        } else {
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4, y: inner.y + 24, color: Theme.dimText)
+        }
+        field.draw(cr)
+        drawPlaces(cr)
+        drawList(cr)
+        if let q = question {
+            let l = Text.layout(q.text, font: Font(size: Theme.TextSize.body), width: inner.width, wrap: true)
+            cr.draw(l, x: inner.x, y: min(messageTop, questionControls.controlRects.map(\.y).min() ?? messageTop) - l.height - 4, color: Theme.text)
+            questionControls.draw(cr)
+        } else {
+            if let message {
+                let l = Text.layout(message, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, wrap: true)
+                cr.saved {
+                    cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: messageHeight))
+                    cr.draw(l, x: inner.x, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
+                }
+            } else {
+                let n = chooser.shown.count
+                let status = "\(n) \(n == 1 ? "item" : "items")" + (chooser.isTruncated ? " (the folder holds more; the first \(FolderListing.defaultMaxEntries) are listed)" : "")
+                cr.text(status, x: inner.x, y: messageTop + 9, size: Theme.TextSize.caption, color: Theme.dimText)
+            }
+            form.controls.draw(cr)
+        }
+    }
+
+    private func drawPlaces(_ cr: CairoContext) {
+        cr.fill(placesRect, Theme.well.with(alpha: 0.5))
+        places.draw(cr)
+    }
+
+    private func drawList(_ cr: CairoContext) {
+        cr.fill(listRect, Theme.well)
+        let showDate = listRect.width > 420
+        let sizeW = 84.0, dateW = showDate ? 132.0 : 0
+        let nameX = listRect.x + 8 + (rowHeight - 4) + 8
+        let nameW = max(20, listRect.maxX - nameX - sizeW - dateW - 8)
+        // The header: which key sorts, and which way.
+        let arrow = chooser.isReversed ? " ▴" : " ▾"
+        let headerY = listRect.y + headerHeight / 2
+        func header(_ s: String, _ key: FileChooser.SortKey, x: Double) {
+            cr.text(s + (chooser.sortKey == key ? arrow : ""), x: x, y: headerY, size: Theme.TextSize.caption,
+                    color: chooser.sortKey == key ? Theme.text : Theme.dimText, weight: .bold)
+        }
+        header("Name", .name, x: nameX)
+        header("Size", .size, x: nameX + nameW + 8)
+        if showDate { header("Modified", .modified, x: nameX + nameW + sizeW + 8) }
+        cr.saved {
+            cr.clip(to: Rect(x: listRect.x, y: listRect.y + headerHeight, width: listRect.width, height: listRect.height - headerHeight))
+            for (k, e) in visibleEntries.enumerated() {
+                let row = scrollTop + k
+                let r = rowRect(row)
+                if row == chooser.selection {
+                    cr.fill(r, listHasFocus ? Theme.controlOn : Theme.control)
+                }
+                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: rowHeight - 4, height: rowHeight - 4))
+                // Recent files come from many folders: their whole path.
+                let label = chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
+                let name = Text.layout(label, font: Font(size: Theme.TextSize.body), width: nameW, ellipsis: .middle)
+                let refused = e.refusal != nil
+                cr.draw(name, x: nameX, y: r.midY - name.height / 2, color: refused ? Theme.dimText : Theme.text)
+                let size = e.kindNote ?? (e.isFolder ? "" : Self.formatSize(e.size))
+                cr.text(size, x: nameX + nameW + 8, y: r.midY, size: Theme.TextSize.caption, color: refused ? Color(hex: 0xff8a97) : Theme.dimText)
+                if showDate && e.modified > 0 {
+                    cr.text(Self.formatDate(e.modified), x: nameX + nameW + sizeW + 8, y: r.midY, size: Theme.TextSize.caption, color: Theme.dimText)
+                }
+            }
+        }
+        if chooser.shown.isEmpty {
+            cr.text(chooser.location == .recent ? "No recent files" : "Nothing to show here", x: listRect.midX, y: listRect.midY,
+                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
+        }
+        // A scroll bar when the list is longer than the view.
+        let n = chooser.shown.count
+        if n > visibleRows {
+            let trackH = listRect.height - headerHeight
+            let h = max(16, trackH * Double(visibleRows) / Double(n))
+            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
+            Theme.dimText.with(alpha: 0.5).set(cr)
+            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
+            cr.fill()
+        }
+    }
+
+    /// A thumbnail for a picture, else a folder or a page shape.
+    private func drawIcon(_ cr: CairoContext, _ e: FolderEntry, in r: Rect) {
+        if let t = thumbnails.thumbnail(for: e) {
+            let k = min(r.width / t.size.width, r.height / t.size.height)
+            let w = t.size.width * k, h = t.size.height * k
+            cr.draw(t, in: Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h))
+            return
+        }
+        if e.isFolder {
+            Theme.accent.set(cr)
+            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 6, width: 12, height: 6), radius: 2)
+            cr.fill()
+            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 9, width: r.width - 4, height: r.height - 15), radius: 3)
+            cr.fill()
+            return
+        }
+        let page = Rect(x: r.x + 7, y: r.y + 3, width: r.width - 14, height: r.height - 6)
+        (e.refusal == nil ? Theme.dimText : Color(hex: 0xff8a97)).set(cr)
+        cr.setLineWidth(1.5)
+        cr.roundedRect(page, radius: 2)
+        cr.stroke()
+    }
+
+    static func formatSize(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var v = Double(bytes) / 1000, i = 0
+        while v >= 1000 && i < units.count - 1 { v /= 1000; i += 1 }
+        return String(format: v < 10 ? "%.1f %@" : "%.0f %@", v, units[i])
+    }
+
+    static func formatDate(_ t: Double) -> String {
+        var secs = time_t(t)
+        var tm = tm()
+        localtime_r(&secs, &tm)
+        var buf = [CChar](repeating: 0, count: 32)
+        let n = strftime(&buf, 32, "%Y-%m-%d %H:%M", &tm)
+        return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension FileDialog: WidgetGroup {
+    public var controlRects: [ControlRect] {
+        question == nil ? form.controlRects + places.controlRects : [ControlRect("path", field.frame)] + places.controlRects + questionControls.controlRects
+    }
+
+    public var keyHelp: [KeyHelp] {
+        if question != nil { return questionControls.keyHelp }
+        return [KeyHelp("↑, ↓, PgUp, PgDn", "Move in the list"), KeyHelp("Enter", "Open the folder, or choose the file"),
+                KeyHelp("Tab", "Complete the name or path typed"), KeyHelp("Double-click", "Open")]
+            + form.keyHelp + places.keyHelp
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskFiles
+import TouchDeskInterface
+
+/// Small pictures of the PNG files the file dialog shows, made off the UI thread: one batch at a
+/// time on a thread of its own (`BackgroundJob`), only for rows on screen, only from regular files
+/// no larger than `maxFileBytes` (never a FIFO or device: `PictureReader` reads through `SafeFile`),
+/// and at most `capacity` kept (the oldest go first). A picture that cannot be read gets no
+/// thumbnail and is not tried again while the dialog is open.
+final class FileDialogThumbnails {
+    /// Thumbnails are this many pixels on their longer side (sharp at 2× in a 32-point row).
+    nonisolated static let side = 64
+    /// The most thumbnails kept, and made per batch.
+    static let capacity = 400
+    static let batchSize = 8
+    /// The largest file read for a thumbnail, and the largest picture decoded.
+    nonisolated static let maxFileBytes = 16 << 20
+    nonisolated static let maxPixels = 4096 * 4096
+
+    /// A file as it was when its thumbnail was made: a changed file gets a new one.
+    struct Key: Hashable, Sendable {
+        let path: String
+        let modified: Double
+        let size: Int64
+    }
+
+    private var made: [Key: ImageSurface] = [:]
+    private var order: [Key] = []
+    private var failed: Set<Key> = []
+    private var job: BackgroundJob<[(Key, LoadedPicture?)]>?
+
+    func thumbnail(for entry: FolderEntry) -> ImageSurface? { made[Self.key(entry)] }
+
+    static func key(_ e: FolderEntry) -> Key { Key(path: e.path, modified: e.modified, size: e.size) }
+
+    /// Whether a thumbnail is worth trying for `entry`.
+    static func wants(_ e: FolderEntry) -> Bool {
+        e.kind == .file && e.size > 0 && e.size <= Int64(maxFileBytes) && e.name.lowercased().hasSuffix(".png")
+    }
+
+    /// Picks up a finished batch and starts the next one for `visible` (the rows on screen, in
+    /// order); true while a batch is being made.
+    func update(visible: [FolderEntry]) -> Bool {
+        if let job, let results = job.value {
+            self.job = nil
+            for (key, picture) in results {
+                guard let picture else { failed.insert(key); continue }
+                made[key] = picture.surface
+                order.append(key)
+            }
+            while order.count > Self.capacity { made[order.removeFirst()] = nil }
+        }
+        guard job == nil else { return true }
+        let wanted = visible.filter { Self.wants($0) }.map(Self.key).filter { made[$0] == nil && !failed.contains($0) }
+        guard !wanted.isEmpty else { return false }
+        let batch = Array(wanted.prefix(Self.batchSize))
+        job = BackgroundJob(name: "touchdesk-thumbnails") { batch.map { ($0, Self.make($0.path)) } }
+        return true
+    }
+
+    /// Waits for the batch under way: for tests.
+    func finish(visible: [FolderEntry]) {
+        while update(visible: visible) { _ = job?.wait() }
+    }
+
+    /// Reads and shrinks one picture (on the batch's thread).
+    nonisolated static func make(_ path: String) -> LoadedPicture? {
+        guard case .success(let loaded) = PictureReader.read(path, scale: 1, limits: PictureReader.Limits(maxSide: 8192, maxPixels: maxPixels)) else { return nil }
+        let picture = loaded.surface
+        let w = Double(picture.pixelWidth), h = Double(picture.pixelHeight)
+        let k = min(1, Double(side) / max(w, h))
+        let thumb = ImageSurface(size: Size(max(1, (w * k).rounded()), max(1, (h * k).rounded())), scale: 1)
+        thumb.draw { cr in cr.draw(picture, in: Rect(x: 0, y: 0, width: thumb.size.width, height: thumb.size.height)) }
+        return LoadedPicture(surface: thumb)
+    }
+}
