@@ -137,7 +137,10 @@ public final class ImageSurface {
                 let src = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
                 let n = Int(length)
                 guard src.offset + n <= src.data.count, let out else { return CAIRO_STATUS_READ_ERROR }
-                src.data.copyBytes(to: out, from: src.offset..<(src.offset + n))
+                // Offsets from the data's own start: a slice of a larger Data does not start at 0
+                // (the fuzz target `png` found the trap).
+                let start = src.data.startIndex + src.offset
+                src.data.copyBytes(to: out, from: start..<(start + n))
                 src.offset += n
                 return CAIRO_STATUS_SUCCESS
             }, Unmanaged.passUnretained(source).toOpaque())

@@ -29,7 +29,9 @@ public enum UserDirs {
             var value = String(line[line.index(after: eq)...])
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
             value = value.replacingOccurrences(of: "$HOME", with: home)
-            guard value.hasPrefix("/") else { continue }
+            // A NUL byte would cut the path short at the system call: a folder nobody named
+            // (the fuzz target `userdirs` found it).
+            guard value.hasPrefix("/"), !value.utf8.contains(0) else { continue }
             out[String(key.dropLast(4))] = value
         }
         return out

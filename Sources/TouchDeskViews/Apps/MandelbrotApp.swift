@@ -389,7 +389,7 @@ public final class MandelbrotApp: MiniApp {
     public func tick() -> Bool {
         let rendering = display.tick()
         startSaveIfReady()
-        let saving = pollSave()
+        let saving = pollSave { toast.show($0.message, isError: $0.isError) }
         let toastShowing = toast.tick()
         let caret = isAskingForSize && sizeForm.tick()
         let dialog = bigSaveDialog?.dialog.tick() ?? false
@@ -530,9 +530,38 @@ public final class MandelbrotApp: MiniApp {
         toast.show("Saving…", isError: false)
     }
 
-    /// Hands a finished big render to the writer and shows finished saves; true while a save is
-    /// under way.
-    private func pollSave() -> Bool {
+    // MARK: - Leaving
+
+    /// Leaving stops the render of the view (its workers' time is for what is on screen; a return
+    /// restarts it from what it had), unless a save waits for it. A big save goes on.
+    public func didLeave() {
+        if !pendingSave { display.pause() }
+    }
+
+    /// A save asked for goes on while the app is not shown: the home screen's bar shows it.
+    public var workGoingOn: [WorkGoingOn] {
+        var work: [WorkGoingOn] = []
+        if let big = bigSaveSize, bigRender != nil {
+            work.append(WorkGoingOn("Mandelbrot \(big.width)×\(big.height)", progress: shownBigProgress))
+        }
+        if pendingSave || saveTicket != nil { work.append(WorkGoingOn("Saving Mandelbrot", progress: nil)) }
+        return work
+    }
+
+    public func tickWhileAway() -> [WorkGoingOn.Ended] {
+        if pendingSave {
+            _ = display.tick()
+            startSaveIfReady()
+        }
+        var ended: [WorkGoingOn.Ended] = []
+        _ = pollSave { ended.append($0) }
+        sampleProgress()
+        return ended
+    }
+
+    /// Hands a finished big render to the writer and says how finished saves went (`tell`);
+    /// true while a save is under way.
+    private func pollSave(tell: (WorkGoingOn.Ended) -> Void) -> Bool {
         if let job = bigRender, let result = job.value {
             bigRender = nil
             let size = bigSaveSize
@@ -544,13 +573,13 @@ public final class MandelbrotApp: MiniApp {
                                                recent: environment)
                 saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
             } else {
-                toast.show("The big picture was cancelled", isError: true)
+                tell(WorkGoingOn.Ended("The big picture was cancelled", isError: true))
             }
         }
         if let ticket = saveTicket, let outcome = ticket.outcome {
             saveTicket = nil
             let saved = environment.savedPicture(outcome)
-            toast.show(saved)
+            tell(saved.ended)
             lastSaved = saved
         }
         return isSaving

@@ -353,6 +353,14 @@ final class MandelbrotDisplay {
     }
 
 
+    /// The app was left: the workers stop, and the tick after a return starts the render again
+    /// with what was done as its preview.
+    func pause() {
+        guard renderer.isRendering || !heldTiles.isEmpty else { return }
+        renderer.cancel()
+        if pendingRestart == nil { pendingRestart = .mapped(scale: 1, offset: .zero) }
+    }
+
     /// Takes in what the workers finished; true while a render or a recolour runs.
     func tick() -> Bool {
         applyRestart()

@@ -434,15 +434,24 @@ public final class PaintApp: MiniApp {
         return ticket
     }
 
-    /// Shows the outcome of a finished save; true while one is still under way.
-    private func collectSave() -> Bool {
+    /// Shows the outcome of a finished save (or hands it to `tell`); true while one is still under way.
+    private func collectSave(tell: ((WorkGoingOn.Ended) -> Void)? = nil) -> Bool {
         guard let pending = pendingSave else { return false }
         guard let outcome = pending.ticket.outcome else { return true }
         pendingSave = nil
         let picture = environment.savedPicture(outcome)
         if picture.path != nil { savedRevision = max(savedRevision, pending.revision) }
-        toast.show(picture)
+        if let tell { tell(picture.ended) } else { toast.show(picture) }
         return false
+    }
+
+    /// A save under way goes on when the app is left; the home screen's bar shows it.
+    public var workGoingOn: [WorkGoingOn] { pendingSave == nil ? [] : [WorkGoingOn("Saving painting", progress: nil)] }
+
+    public func tickWhileAway() -> [WorkGoingOn.Ended] {
+        var ended: [WorkGoingOn.Ended] = []
+        _ = collectSave { ended.append($0) }
+        return ended
     }
 
     /// True while a Ctrl+S save has not reached the disk yet.

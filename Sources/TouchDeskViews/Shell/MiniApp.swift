@@ -49,6 +49,13 @@ public protocol MiniApp: AnyObject {
     /// The app is no longer shown (the home screen came back): work that only serves what is
     /// seen stops until it is laid out again.
     func didLeave()
+    /// Work the person started here that goes on after the app is left (a big save), each with
+    /// its name and progress: the bar of the other screens shows it. Everything else stops (or
+    /// ends within a moment) when the app is left. Empty by default.
+    var workGoingOn: [WorkGoingOn] { get }
+    /// Moves that work along while the app is not shown (hands a finished render to the writer),
+    /// called from the shell's tick; returns what to tell the person when a piece of it ended.
+    func tickWhileAway() -> [WorkGoingOn.Ended]
     /// Descriptors whose input should wake the idle window for a tick (see `WindowContent`).
     var wakeDescriptors: [Int32] { get }
     /// What the window title adds after the app's name (a web page's title), if anything.
@@ -83,6 +90,8 @@ extension MiniApp {
     public var takesEscape: Bool { false }
     public var holdsKeyboard: Bool { false }
     public func didLeave() {}
+    public var workGoingOn: [WorkGoingOn] { [] }
+    public func tickWhileAway() -> [WorkGoingOn.Ended] { [] }
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }
     public var accessibleContent: [AccessibleNode] { [] }
@@ -118,5 +127,20 @@ public struct AppEntry {
         make = { App(environment: $0) }
         optionNames = App.optionNames
         check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
+    }
+}
+
+/// One piece of work that goes on after its app is left: "Saving 7680×4320", 0.42 done (nil
+/// when the work cannot tell).
+nonisolated public struct WorkGoingOn: Equatable, Sendable {
+    public var name: String
+    public var progress: Double?
+    public init(_ name: String, progress: Double?) { self.name = name; self.progress = progress }
+
+    /// What a piece of work came to ("Saved ~/Pictures/…", or why not).
+    public struct Ended: Equatable, Sendable {
+        public var message: String
+        public var isError: Bool
+        public init(_ message: String, isError: Bool) { self.message = message; self.isError = isError }
     }
 }

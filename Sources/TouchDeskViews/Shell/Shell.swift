@@ -65,6 +65,8 @@ public final class Shell {
     var toast = Toast()
     /// The question asked before quitting with unsaved work, while it shows.
     private(set) var quitDialog: QuitDialog?
+    /// The work going on in apps not shown (a big save), as the last tick found it: the bar shows it.
+    private(set) var workAway: [WorkGoingOn] = []
 
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
@@ -226,7 +228,20 @@ public final class Shell {
         store.autosaveIfDue(apps)
         let app = shownApp?.tick() ?? false
         let dialog = tickQuitDialog()
-        return app || waiting || collectStateWrites() || toast.tick() || dialog
+        let away = tickWorkAway()
+        return app || waiting || away || collectStateWrites() || toast.tick() || dialog
+    }
+
+    /// Moves along the work going on in apps not shown and says how each piece ended; true while
+    /// some goes on.
+    private func tickWorkAway() -> Bool {
+        workAway = []
+        for index in apps.keys.sorted() where index != current?.index {
+            guard let app = apps[index] else { continue }
+            for ended in app.tickWhileAway() { toast.show(ended.message, isError: ended.isError, seconds: 6) }
+            workAway += app.workGoingOn
+        }
+        return !workAway.isEmpty
     }
 
     public func handle(_ event: InputEvent) {
@@ -346,7 +361,12 @@ public final class Shell {
         // The title sits centred in the window when it can, else centred in the room the bar's
         // buttons leave; it never runs under them.
         let buttons = shownApp != nil ? bar.controlRects : homeBar.controlRects
-        let left = buttons.filter { $0.x < size.width / 2 }.map { $0.x + $0.width }.max() ?? 0
+        var left = buttons.filter { $0.x < size.width / 2 }.map { $0.x + $0.width }.max() ?? 0
+        let workWidth = min(WorkGoingOnBar.width(workAway), size.width / 2 - left - 20)
+        if !workAway.isEmpty, workWidth >= 60 {
+            WorkGoingOnBar.draw(cr, workAway, x: left + 12, height: Self.barHeight, maxWidth: workWidth)
+            left += 12 + workWidth
+        }
         let right = buttons.filter { $0.x >= size.width / 2 }.map(\.x).min() ?? size.width
         let room = Rect(x: left + 10, y: 0, width: max(20, right - left - 20), height: Self.barHeight)
         let titleSize = Text.fittingSize(titleText, width: room.width, size: Theme.TextSize.title, weight: .bold)

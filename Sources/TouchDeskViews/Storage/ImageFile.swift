@@ -98,12 +98,20 @@ extension AppEnvironment {
     }
 }
 
+extension SavedPicture {
+    /// What to tell the person: where the picture went, or why it did not.
+    public var ended: WorkGoingOn.Ended {
+        switch self {
+        case .saved(_, let shown): WorkGoingOn.Ended("Saved \(shown)", isError: false)
+        case .failed(let reason): WorkGoingOn.Ended("Could not save: \(reason)", isError: true)
+        }
+    }
+}
+
 extension Toast {
     /// Tells the user where a picture went, or why it did not.
     public mutating func show(_ outcome: SavedPicture) {
-        switch outcome {
-        case .saved(_, let shown): show("Saved \(shown)", isError: false)
-        case .failed(let reason): show("Could not save: \(reason)", isError: true)
-        }
+        let ended = outcome.ended
+        show(ended.message, isError: ended.isError)
     }
 }

@@ -1,0 +1,33 @@
+// Fuzz target: the apps' state files under $XDG_STATE_HOME/touchdesk (paint.json, mandelbrot.json,
+// map.json, sealevel.json, doubler.json), as the shell hands them back (StatefulApp.restore): any
+// bytes are taken back or refused with a message (the shell then sets the file aside), never a
+// trap. The first byte picks the app; the rest is the file.
+import Foundation
+@testable import TouchDeskViews
+
+@MainActor private var apps: [StatefulApp] = []
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard size > 0 else { return 0 }
+    let file = Data(bytes: data + 1, count: size - 1)
+    MainActor.assumeIsolated {
+        if apps.isEmpty {
+            let dir = NSTemporaryDirectory() + "touchdesk-fuzz-state-\(getpid())"
+            let environment = AppEnvironment(picturesDirectory: dir + "/Pictures", dataDirectory: dir + "/data",
+                                             homeDirectory: dir, stateDirectory: dir + "/state", cacheDirectory: dir + "/cache")
+            // The globe with no relief file: its restore sets the view, and no load is started.
+            apps = [PaintApp(environment: environment), MandelbrotApp(environment: environment), MapApp(environment: environment),
+                    GlobeApp(environment: environment, reliefPath: dir + "/no-relief.nc"), DoublerApp(environment: environment)]
+        }
+        let app = apps[Int(data[0]) % apps.count]
+        do {
+            try app.restore(file)
+            // What was taken back can be kept again.
+            if let state = app.saveState() { _ = try? state.encode() }
+        } catch {
+            guard !"\(error)".isEmpty else { fatalError("refused with no message") }
+        }
+    }
+    return 0
+}
