@@ -4,6 +4,7 @@
 // header parsing is exercised by the mutations all the same (and would show as a crash here).
 import Foundation
 @testable import TouchDeskGlobe
+import TouchDeskPlaces
 
 private let path = NSTemporaryDirectory() + "touchdesk-fuzz-netcdf-\(getpid()).nc"
 
@@ -11,7 +12,7 @@ private let path = NSTemporaryDirectory() + "touchdesk-fuzz-netcdf-\(getpid()).n
 public func fuzzNetCDF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size)) else { fatalError("cannot write \(path)") }
     do {
-        let values = try ETOPO5.library.withLock { _ in
+        let values = try NetCDFLibrary.lock.withLock { _ in
             try ETOPO5.readGrid(path: path, variable: ETOPO5.variableName, rows: 3, columns: 4, hint: " (fuzz)")
         }
         guard values.count == 12 else { fatalError("a 3 × 4 grid of \(values.count) values") }

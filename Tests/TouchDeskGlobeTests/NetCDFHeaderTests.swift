@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TouchDeskGlobe
+import TouchDeskPlaces
 
 /// The relief's netCDF reading path fed damaged files (what `scripts/fuzz netcdf` found): a
 /// header whose counts run past the end of the file is refused with a message before netCDF-C
@@ -15,7 +16,7 @@ struct NetCDFHeaderTests {
         let path = NSTemporaryDirectory() + "touchdesk-netcdf-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).nc"
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { unlink(path) }
-        return try ETOPO5.library.withLock { _ in try ETOPO5.readGrid(path: path, variable: "ROSE", rows: 3, columns: 4) }
+        return try NetCDFLibrary.lock.withLock { _ in try ETOPO5.readGrid(path: path, variable: "ROSE", rows: 3, columns: 4) }
     }
 
     @Test func aSoundFileOfOurOwnReads() throws {
