@@ -8,8 +8,9 @@ Used by the end-to-end test RandomInputEndToEndTests; runs on its own too:
 Sends seeded pointer moves, clicks, drags, right and middle clicks, wheel turns, keys (with
 shortcuts) and typed text (also non-ASCII), and resizes the window between 1x1 and 2500x1600.
 Every --check events it asks the window for a _NET_WM_PING answer (the main loop must reply) and
-reads the process's VmRSS from /proc. It never sends the quit keys (Ctrl+Q, Escape) and never
-presses in the top bar (the Back button), so the app stays open. Prints one summary line,
+reads the process's VmRSS from /proc. It never sends the quit keys (Ctrl+Q, Escape), never
+presses in the top bar (the Home button) and never sends Tab (which can put the focus ring on
+Home, where Space or Return would press it), so the app stays open. Prints one summary line,
 "monkey: ...", and exits 1 with a reason when the app died, stopped answering or grew too large.
 """
 import argparse
@@ -40,7 +41,7 @@ def rss_kb(pid):
 
 
 class Monkey:
-    KEYS = ["Left", "Right", "Up", "Down", "space", "Return", "BackSpace", "Delete", "Tab", "Home", "End",
+    KEYS = ["Left", "Right", "Up", "Down", "space", "Return", "BackSpace", "Delete", "Home", "End",
             "Page_Up", "Page_Down", "minus", "plus", "equal", "bracketleft", "bracketright", "comma", "period",
             "slash", "question", "F1", "F5", "F11", "KP_Enter", "Insert"] + list("abcdefghijklmnoprstuvwxyz0123456789")
     # Shortcuts of the apps and the text fields; never ctrl+q.

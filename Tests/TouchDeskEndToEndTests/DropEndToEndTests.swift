@@ -46,8 +46,8 @@ struct DropEndToEndTests {
         try PaintFilesEndToEndTests.write(PaintFilesEndToEndTests.quarters(width: 60, height: 60), to: picture)
         let second = Self.drop(session, app, ["--type", "text/uri-list", "--data", Self.uri(picture)])
         #expect(second.ok && second.stdout.contains("finished success=1"), "\(second)")
-        let asked = try app.screenshot("asks") { TextReading.find("anyway?", size: 14, in: $0, region: (100, 310, 600, 80)).score < 0.3 }
-        #expect(TextReading.find("anyway?", size: 14, in: asked, region: (100, 310, 600, 80)).score < 0.3, "the unsaved-changes question in \(asked.path)")
+        let asked = try app.screenshot("asks") { TextReading.find("anyway?", size: 15, in: $0, region: (0, 300, 800, 260)).score < 0.3 }
+        #expect(TextReading.find("anyway?", size: 15, in: asked, region: (0, 300, 800, 260)).score < 0.3, "the unsaved-changes question in \(asked.path)")
         try app.key("o")
         // The 60×60 picture: blue from 0 to 30 down its left side, canvas beyond it.
         let reopened = try app.screenshot("reopened", timeout: 5) { $0.at(10, PaintFilesEndToEndTests.top + 45).isClose(to: .blue) }

@@ -315,7 +315,7 @@ struct MandelbrotEndToEndTests {
 
     /// Whether the green "Copied the view" message is over the bottom of the picture.
     static func showsMessage(_ img: PixelImage) -> Bool {
-        let y = picture.y + picture.height - 34, green = PixelColor(hex: 0x3aa66b)
+        let y = picture.y + picture.height - 34, green = PixelColor(hex: 0x1f7a4a)  // Theme.successFill
         return stride(from: picture.x + 100, to: picture.x + picture.width - 100, by: 4).filter {
             img.nearest($0, y).isClose(to: green, tolerance: 16)
         }.count > 10

@@ -110,8 +110,7 @@ struct PaintFilesEndToEndTests {
         let owner = try ClipboardInteropEndToEndTests.own(session, "clipboard", "just words")
         defer { owner.stop() }
         try app.key("ctrl+v")
-        // The theme's error red, drawn at 95 % over the black canvas.
-        let error = PixelColor(r: 206, g: 68, b: 86)
+        let error = PixelColor(r: 170, g: 38, b: 56)  // Theme.errorFill (#b3283b) at 95 % over black
         let shot = try app.screenshot("message") { $0.count(of: error, tolerance: 12) > 2000 }
         #expect(shot.count(of: error, tolerance: 12) > 2000, "a red message in \(shot.path)")
         let read = TextReading.find("the clipboard holds only text", size: 14, in: shot, region: (x: 150, y: 420, width: 500, height: 150)) { ($0.r + $0.g + $0.b) / 3 > 170 }

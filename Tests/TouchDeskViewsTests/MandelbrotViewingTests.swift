@@ -197,6 +197,8 @@ struct MandelbrotViewingTests {
 
     @Test func shiftCtrlSAsksForASizeAndSavesThatBigAPicture() throws {
         let sandbox = Sandbox()
+        // A pictures folder, as a desktop has: the save dialog starts there (else at home).
+        try FileManager.default.createDirectory(atPath: sandbox.environment.picturesDirectory, withIntermediateDirectories: true)
         let app = Self.make(sandbox)
         app.press("s", control: true, shift: true)
         #expect(app.isAskingForSize)
@@ -208,6 +210,8 @@ struct MandelbrotViewingTests {
         type(app, "321x203")
         app.press("Return")
         #expect(!app.isAskingForSize)
+        // Then the file dialog asks where, with a name suggested in Pictures: Enter takes it.
+        app.press("Return")
         #expect(app.bigSaveSize?.width == 321)
         // The window keeps answering while it renders: a quadrant key still zooms.
         app.press("1")

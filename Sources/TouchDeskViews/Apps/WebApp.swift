@@ -82,9 +82,9 @@ public final class WebApp: MiniApp {
         address = TextField("address", placeholder: "Address: a web address or a file (Ctrl+L)", maxLength: 2048,
                             clipboard: environment.clipboard)
         findBar = WebFindBar(clipboard: environment.clipboard)
-        form.addButton(.back, "Back", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
-        form.addButton(.forward, "Forward", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
-        form.addButton(.reload, "Reload", key: .key("F5"), also: [.control("r")])
+        form.addButton(.back, "Back", short: "←", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
+        form.addButton(.forward, "Forward", short: "→", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
+        form.addButton(.reload, "Reload", short: "↻", key: .key("F5"), also: [.control("r")])
         form.addButton(.stop, "Stop", key: .key("Escape"))
         form.addButton(.scripts, "Scripts", short: "JS", key: .control("j"),
                        help: "Turn the pages' scripts off or on, in both views")
