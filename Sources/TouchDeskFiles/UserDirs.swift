@@ -21,7 +21,10 @@ public enum UserDirs {
 
     public static func parse(_ text: String, home: String) -> [String: String] {
         var out: [String: String] = [:]
-        for raw in text.split(separator: "\n") {
+        // Lines end at any line break: Swift's "\r\n" is one Character, so splitting at "\n" alone
+        // left a CRLF file's lines joined, and a folder that ran into the next line (the fuzz
+        // target `userdirs` found it).
+        for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard line.hasPrefix("XDG_"), let eq = line.firstIndex(of: "=") else { continue }
             let key = line[line.index(line.startIndex, offsetBy: 4)..<eq]
@@ -30,8 +33,9 @@ public enum UserDirs {
             if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 { value = String(value.dropFirst().dropLast()) }
             value = value.replacingOccurrences(of: "$HOME", with: home)
             // A NUL byte would cut the path short at the system call: a folder nobody named
-            // (the fuzz target `userdirs` found it).
-            guard value.hasPrefix("/"), !value.utf8.contains(0) else { continue }
+            // (the fuzz target `userdirs` found it); other control characters make no folder a
+            // person named either.
+            guard value.hasPrefix("/"), !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else { continue }
             out[String(key.dropLast(4))] = value
         }
         return out

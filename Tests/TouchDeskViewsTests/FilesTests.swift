@@ -54,6 +54,16 @@ struct FilesTests {
         #expect(UserDirs.parse("XDG_PICTURES_DIR=\"$HOME/Bilder\"", home: "/home/ada")["PICTURES"] == "/home/ada/Bilder")
     }
 
+    @Test func aFileWithWindowsLineEndsKeepsEachLineApart() {
+        // scripts/fuzz userdirs (CI, stop 31): "\r\n" is one Swift Character, so a split at "\n"
+        // joined a CRLF file's lines and a folder ran on into the next line.
+        let text = "XDG_DESKTOP_DIR=\"$HOME/Desk\"\r\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\r\n"
+        let dirs = UserDirs.parse(text, home: "/home/ada")
+        #expect(dirs["DESKTOP"] == "/home/ada/Desk")
+        #expect(dirs["PICTURES"] == "/home/ada/Bilder")
+        #expect(UserDirs.parse("XDG_PICTURES_DIR=\"$HOME/a\rb\"\n", home: "/home/ada")["PICTURES"] == nil)
+    }
+
     @Test func picturesInHomeAreTriedOnce() {
         let env = AppEnvironment(picturesDirectory: "/home/ada", dataDirectory: "/d", homeDirectory: "/home/ada")
         #expect(env.pictureDirectoriesToTry == ["/home/ada"])
