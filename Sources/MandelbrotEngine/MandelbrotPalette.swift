@@ -347,12 +347,12 @@ public struct MandelbrotColoring: Equatable, Sendable {
     /// the set, black inside, else `colour(v)`.
     @inline(__always)
     private static func fill(_ values: UnsafePointer<Float>, _ quality: UnsafePointer<MandelbrotPixelQuality>, _ n: Int,
-                             _ out: UnsafeMutablePointer<UInt32>, _ colour: (Float) -> UInt32) {
+                             _ out: UnsafeMutablePointer<UInt32>, _ color: (Float) -> UInt32) {
         var i = 0
         while i < n {
             let v = values[i], q = quality[i]
             if v.isFinite {
-                out[i] = q == .unknown ? MandelbrotPalette.unknown : colour(v)
+                out[i] = q == .unknown ? MandelbrotPalette.unknown : color(v)
             } else {
                 out[i] = q == .unknown ? MandelbrotPalette.unknown : q == .coarse ? MandelbrotPalette.coarseInterior : MandelbrotPalette.interior
             }

@@ -307,22 +307,22 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             let sTop = k.s00 + (k.s01 - k.s00) * fx, sBottom = k.s10 + (k.s11 - k.s10) * fx
             var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
 
-            let colour: UInt32
+            let color: UInt32
             if h > 0 {
                 // Above today's sea: today's colours; bared sea floor: the squeezed ramp.
                 let today = h + Float(level)
                 let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
-                colour = land[min(Int(metres) >> 2, steps)]
+                color = land[min(Int(metres) >> 2, steps)]
             } else {
                 let step = min(Int(-h) >> 2, steps)
-                colour = t > 0 ? flooded[step] : sea[step]
+                color = t > 0 ? flooded[step] : sea[step]
                 // Under water the relief shows through only faintly.
                 light = 1 + (light - 1) * (t > 0 ? 0.25 : 0.5)
             }
             light *= limb[Int(z * 255)]
-            var r = Float((colour >> 16) & 0xFF) * light
-            var g = Float((colour >> 8) & 0xFF) * light
-            var b = Float(colour & 0xFF) * light
+            var r = Float((color >> 16) & 0xFF) * light
+            var g = Float((color >> 8) & 0xFF) * light
+            var b = Float(color & 0xFF) * light
 
             // Today's coastline: where t crosses 0 within about a pixel of here.
             if coastline, straddles {

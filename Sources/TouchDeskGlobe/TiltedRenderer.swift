@@ -142,13 +142,13 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
             var d = across + up * yc
             d /= (d * d).sum().squareRoot()
             let b = (position * d).sum()
-            var colour: UInt32
+            var color: UInt32
             if overTheTop {
-                colour = skyColour(d, b, c2)
+                color = skyColor(d, b, c2)
             } else {
                 let disc = b * b - (c2 - top * top)
                 if disc < 0 || -b + disc.squareRoot() <= 0 {
-                    colour = skyColour(d, b, c2)
+                    color = skyColor(d, b, c2)
                 } else {
                     let root = disc.squareRoot()
                     let enter = max(0, -b - root), leave = -b + root
@@ -171,31 +171,31 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
                     }
                     if hitT >= 0 {
                         resume = hitT
-                        colour = shadeHit(sample, distance: hitT)
+                        color = shadeHit(sample, distance: hitT)
                     } else {
                         // Past everything in this column (or a ray grazing the far limb below it):
                         // above the terrain's horizon every higher ray is sky too.
                         if resume > 0 { overTheTop = true }
-                        colour = skyColour(d, b, c2)
+                        color = skyColor(d, b, c2)
                     }
                 }
             }
-            fill(x0, y, colour)
+            fill(x0, y, color)
             y -= block
         }
     }
 
     @inline(__always)
-    func fill(_ x0: Int, _ y0: Int, _ colour: UInt32) {
+    func fill(_ x0: Int, _ y0: Int, _ color: UInt32) {
         for y in y0..<min(height, y0 + block) {
             let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in x0..<min(width, x0 + block) { row[x] = colour }
+            for x in x0..<min(width, x0 + block) { row[x] = color }
         }
     }
 
     /// The sky along ray `d`: by how high above the Earth it passes at its closest.
     @inline(__always)
-    func skyColour(_ d: SIMD3<Float>, _ b: Float, _ c2: Float) -> UInt32 {
+    func skyColor(_ d: SIMD3<Float>, _ b: Float, _ c2: Float) -> UInt32 {
         let t = max(0, -b)
         let closest = max(0, c2 - t * t).squareRoot()  // |position + t·d| for unit d
         let s = min(1, max(0, (closest - 1) / TiltedRenderer.atmosphere))
@@ -212,15 +212,15 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
         let sh0 = Float(shade[i]) + (Float(shade[i &+ 1]) - Float(shade[i])) * s.fx
         let sh1 = Float(shade[i &+ gridStride]) + (Float(shade[i &+ gridStride &+ 1]) - Float(shade[i &+ gridStride])) * s.fx
         var light = 1 + ((sh0 + (sh1 - sh0) * s.fy) * (1 / 128) - 1) * reliefLight
-        let colour: UInt32
+        let color: UInt32
         if h > 0 {
             let today = h + Float(level)
             let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
-            colour = land[min(Int(metres) >> 2, steps)]
+            color = land[min(Int(metres) >> 2, steps)]
         } else {
             let step = min(Int(-h) >> 2, steps)
             let dryToday = GlobeData.heightAboveWater(cells[i], level: 0) > 0
-            colour = dryToday ? flooded[step] : sea[step]
+            color = dryToday ? flooded[step] : sea[step]
             light = 1 + (light - 1) * 0.4
         }
         light = max(0.2, min(1.6, light))
@@ -228,9 +228,9 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
         let fog = min(0.75, 0.55 * f * f)
         let hz = TiltedRenderer.haze
         func ch(_ c: UInt32, _ sh: UInt32) -> Float { Float((c >> sh) & 0xFF) }
-        let r = min(255, ch(colour, 16) * light) * (1 - fog) + ch(hz, 16) * fog
-        let g = min(255, ch(colour, 8) * light) * (1 - fog) + ch(hz, 8) * fog
-        let b = min(255, ch(colour, 0) * light) * (1 - fog) + ch(hz, 0) * fog
+        let r = min(255, ch(color, 16) * light) * (1 - fog) + ch(hz, 16) * fog
+        let g = min(255, ch(color, 8) * light) * (1 - fog) + ch(hz, 8) * fog
+        let b = min(255, ch(color, 0) * light) * (1 - fog) + ch(hz, 0) * fog
         return 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
     }
 }

@@ -293,7 +293,7 @@ public struct MandelbrotModel: Equatable, Sendable {
     /// Takes `old`'s colouring: smoothing, palette and period. A view given on the command line
     /// (a journey, or `--center --width`) changes where one looks, not the colours, as every
     /// other way of moving does; only R resets the colouring.
-    public mutating func keepColouring(of old: MandelbrotModel) {
+    public mutating func keepColoring(of old: MandelbrotModel) {
         smooth = old.smooth
         palette = old.palette
         period = old.period

@@ -21,9 +21,9 @@ public enum StartPagePicture {
         roundedRectangle(cr, x: 16, y: 34, width: 248, height: 150, radius: 6)
         cairo_set_source_rgb(cr, 0.98, 0.97, 0.95)
         cairo_fill(cr)
-        for (index, colour) in [(0.93, 0.42, 0.37), (0.96, 0.76, 0.32), (0.45, 0.75, 0.45)].enumerated() {
+        for (index, color) in [(0.93, 0.42, 0.37), (0.96, 0.76, 0.32), (0.45, 0.75, 0.45)].enumerated() {
             cairo_arc(cr, 26 + Double(index) * 14, 22, 4.5, 0, 2 * .pi)
-            cairo_set_source_rgb(cr, colour.0, colour.1, colour.2)
+            cairo_set_source_rgb(cr, color.0, color.1, color.2)
             cairo_fill(cr)
         }
         // Fifteen tiles, five by three, each with its key.

@@ -136,7 +136,7 @@ extension MandelbrotBench {
     /// in plain passes on one thread, the plain row painter); "new" gathers the statistics on
     /// every core in one pass and paints with the fast row painter; "new, P" is a palette change
     /// that reuses the statistics of unchanged values. The two images are compared pixel for pixel.
-    static func runRecolour(clock: () -> Double) {
+    static func runRecolor(clock: () -> Double) {
         print("mandelbrot: recolouring (fit the palette + paint every pixel), median of 7; old = before this change, in the same run")
         for (w, h) in [(3840, 2160), (7680, 4320)] {
             let r = MandelbrotRenderer()

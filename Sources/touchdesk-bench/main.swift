@@ -46,13 +46,13 @@ only("mandelbrot-cliff") { MandelbrotBench.runCliff(clock: now) }
 only("mandelbrot-deep") { MandelbrotBench.runDeep(clock: now) }
 // Only the palette refit and repaint (part of `mandelbrot`).
 only("mandelbrot-recolour") {
-    MandelbrotBench.runRecolour(clock: now)
-    MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
+    MandelbrotBench.runRecolor(clock: now)
+    MainActor.assumeIsolated { MandelbrotBench.runRecolorKeys(clock: now) }
 }
 only("mandelbrot") {
     MandelbrotBench.run(clock: now)
-    MandelbrotBench.runRecolour(clock: now)
-    MainActor.assumeIsolated { MandelbrotBench.runRecolourKeys(clock: now) }
+    MandelbrotBench.runRecolor(clock: now)
+    MainActor.assumeIsolated { MandelbrotBench.runRecolorKeys(clock: now) }
     MandelbrotBench.runDeep(clock: now)
     MandelbrotBench.runCliff(clock: now)
 }

@@ -200,13 +200,13 @@ struct EndToEndTests {
 
         let home = try app.screenshot("home")
         // Tiles: rounded rectangles of the control colour (or its hover shade).
-        let tileColours = [PixelColor(hex: 0x363a46), PixelColor(hex: 0x454a59)]
-        let tiles = home.regions(where: { c in tileColours.contains { c.isClose(to: $0, tolerance: 3) } }, minimumPixels: 2000)
+        let tileColors = [PixelColor(hex: 0x363a46), PixelColor(hex: 0x454a59)]
+        let tiles = home.regions(where: { c in tileColors.contains { c.isClose(to: $0, tolerance: 3) } }, minimumPixels: 2000)
         #expect(tiles.count >= 2, "found \(tiles.count) tiles in \(home.path)")
         // The Paintbrush tile is the one whose picture has strokes of all five paint colours.
-        let paintColours: [PixelColor] = [.white, .red, .blue, .yellow, .green]
+        let paintColors: [PixelColor] = [.white, .red, .blue, .yellow, .green]
         let scored = tiles.map { t -> (Box, Int) in
-            let counts = paintColours.map { colour in home.count(in: (t.x, t.y, t.width, t.height)) { $0.isClose(to: colour, tolerance: 10) } }
+            let counts = paintColors.map { color in home.count(in: (t.x, t.y, t.width, t.height)) { $0.isClose(to: color, tolerance: 10) } }
             return (t, counts.min() ?? 0)
         }
         let paintTile = try #require(scored.filter { $0.1 >= 20 }.max { $0.1 < $1.1 }?.0, "no tile shows the five paint colours in \(home.path)")
@@ -309,11 +309,11 @@ struct EndToEndTests {
         // The five colour swatches: round dots of pure colour in a row, below the top third (the tool rows take the bottom).
         func swatches(_ img: PixelImage) -> [PixelColor: Box] {
             var found: [PixelColor: Box] = [:]
-            for colour in [PixelColor.white, .red, .blue, .yellow, .green] {
-                let dots = img.regions(where: { $0.isClose(to: colour, tolerance: 10) }, minimumPixels: 150).filter {
+            for color in [PixelColor.white, .red, .blue, .yellow, .green] {
+                let dots = img.regions(where: { $0.isClose(to: color, tolerance: 10) }, minimumPixels: 150).filter {
                     $0.width >= 14 && $0.width <= 40 && abs($0.width - $0.height) <= 3 && $0.y > img.height / 3
                 }
-                if let d = dots.first { found[colour] = d }
+                if let d = dots.first { found[color] = d }
             }
             return found
         }
@@ -374,10 +374,10 @@ struct EndToEndTests {
         #expect(g.width == minimum[0] && g.height == minimum[1], "asked for 200x150 with minimum \(minimum): got \(g)")
 
         let shot = try app.screenshot("at-minimum") { $0.width == g.width && $0.height == g.height }
-        for colour in [PixelColor.white, .red, .blue, .yellow, .green] {
-            let dots = shot.regions(where: { $0.isClose(to: colour, tolerance: 10) }, minimumPixels: 150)
+        for color in [PixelColor.white, .red, .blue, .yellow, .green] {
+            let dots = shot.regions(where: { $0.isClose(to: color, tolerance: 10) }, minimumPixels: 150)
                 .filter { $0.y > shot.height / 2 && abs($0.width - $0.height) <= 3 }
-            #expect(!dots.isEmpty, "no \(colour) swatch at the minimum size in \(shot.path)")
+            #expect(!dots.isEmpty, "no \(color) swatch at the minimum size in \(shot.path)")
         }
         #expect((Self.canvas(in: shot)?.height ?? 0) >= 60, "no room left to paint at the minimum size in \(shot.path)")
         #expect(app.isRunning, "the app died: \(app.log)")

@@ -231,7 +231,7 @@ struct PlaceReadoutTests {
 }
 
 @Suite("Sea Level: drained colours", .enabled(if: RealData.available, "ETOPO5 not installed (ferret-datasets)"))
-struct DrainedColourTests {
+struct DrainedColorTests {
     /// The centre pixel of a 200 × 200 picture looking straight down at `point`.
     func centre(_ data: GlobeData, _ point: GeoPoint, level: Int) -> (r: Int, g: Int, b: Int) {
         var pixels = [UInt32](repeating: 0, count: 200 * 200)
@@ -244,7 +244,7 @@ struct DrainedColourTests {
         return (Int(c >> 16 & 0xFF), Int(c >> 8 & 0xFF), Int(c & 0xFF))
     }
 
-    @Test func drainedContinentsKeepTheirColours() throws {
+    @Test func drainedContinentsKeepTheirColors() throws {
         let data = try #require(RealData.globe?.data)
         // Central Australia (about 300 m) is the same lowland colour drained as today, not white.
         let australia = GeoPoint(latitude: -25, longitude: 134)

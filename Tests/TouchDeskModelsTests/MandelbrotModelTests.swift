@@ -135,7 +135,7 @@ struct MandelbrotKernelTests {
     @Test("the seed's colour mapping", arguments: [
         (0.0, [0.0, 0, 1]), (0.25, [0.5, 0.5, 0.5]), (0.5, [1.0, 1, 0]), (0.75, [1.0, 0.5, 0]), (1.0, [1.0, 0, 0]),
     ])
-    func seedColours(frac: Double, rgb: [Double]) {
+    func seedColors(frac: Double, rgb: [Double]) {
         let c = MandelbrotPalette.seed(frac: frac)
         #expect([c.r, c.g, c.b] == rgb)
     }

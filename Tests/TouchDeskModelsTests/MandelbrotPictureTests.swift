@@ -8,10 +8,10 @@ struct MandelbrotColoringTests {
     /// A deep view's counts: 80 to 92 (13 values) under a limit of 3200, plus interior pixels.
     static let deepCounts: [Float] = (0..<400).map { $0 % 31 == 0 ? MandelbrotValue.interior : Float(80 + $0 % 13) }
 
-    @Test func rangeColouringShowsADozenColoursWhereTheSeedShowedOne() {
+    @Test func rangeColoringShowsADozenColorsWhereTheSeedShowedOne() {
         let fitted = MandelbrotColoring(kind: .range, period: 64, values: Self.deepCounts)
-        let colours = Set(Self.deepCounts.filter(\.isFinite).map { fitted.argb($0) })
-        #expect(colours.count >= 12, "\(colours.count) colours")
+        let colors = Set(Self.deepCounts.filter(\.isFinite).map { fitted.argb($0) })
+        #expect(colors.count >= 12, "\(colors.count) colours")
         #expect(fitted.low == 80 && fitted.high == 92)
         // The seed's mapping over the whole limit: the 13 counts are three nearly equal blues.
         let seed = Set(Self.deepCounts.filter(\.isFinite).map { MandelbrotPalette.argb(MandelbrotPalette.color(count: Int($0), limit: 3200)) })
@@ -21,7 +21,7 @@ struct MandelbrotColoringTests {
         #expect(fitted.argb(MandelbrotValue.interior) == 0xff00_0000)
     }
 
-    @Test func histogramColouringIsMonotonicAndSpreadsCrowdedCounts() {
+    @Test func histogramColoringIsMonotonicAndSpreadsCrowdedCounts() {
         // Nine tenths of the pixels at counts 10–11, a few stragglers up to 1000.
         var values: [Float] = (0..<900).map { Float(10 + $0 % 2) }
         values += (0..<100).map { Float(12 + $0 * 10) }
@@ -50,7 +50,7 @@ struct MandelbrotColoringTests {
     /// Fitting and painting split a big picture among threads: every pixel still gets the colour
     /// of its own value, and the fit sees exactly the computed pixels.
     @Test(arguments: MandelbrotPaletteKind.allCases)
-    func aPicturePaintedInPartsGivesEveryPixelItsOwnColour(_ kind: MandelbrotPaletteKind) {
+    func aPicturePaintedInPartsGivesEveryPixelItsOwnColor(_ kind: MandelbrotPaletteKind) {
         let (w, h) = (640, 480)
         var p = MandelbrotPicture(width: w, height: h)
         let r = MandelbrotRenderer(workers: 2)
@@ -160,7 +160,7 @@ struct MandelbrotPictureTests {
 /// against the straightforward one it replaced (`MandelbrotColoringReference`): the same fit and
 /// the same image, pixel for pixel, on several views and palettes.
 @Suite("Mandelbrot: the fast recolour equals the straightforward one")
-struct MandelbrotFastRecolourTests {
+struct MandelbrotFastRecolorTests {
     /// A picture of `w` × `h` whose values come from `value(x, y)`, all final except where
     /// `quality` says otherwise (`.coarse` or `.unknown`).
     static func synthetic(_ w: Int, _ h: Int, quality: (Int, Int) -> MandelbrotPixelQuality = { _, _ in .final },

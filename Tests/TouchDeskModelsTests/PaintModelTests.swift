@@ -98,7 +98,7 @@ struct PaintDabTests {
         #expect(s.dabs.last == Point(400, 250))
     }
 
-    @Test func strokesKeepTheColourAndSizeTheyWereStartedWith() {
+    @Test func strokesKeepTheColorAndSizeTheyWereStartedWith() {
         var m = PaintModel()
         m.color = .red
         m.setRadius(30)

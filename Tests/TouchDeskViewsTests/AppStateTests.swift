@@ -62,7 +62,7 @@ struct AppStateTests {
         #expect(balls.model.balls == moving, "the balls waited while hidden")
     }
 
-    @Test func paintingColourAndSizeComeBackAfterARestart() throws {
+    @Test func paintingColorAndSizeComeBackAfterARestart() throws {
         let env = sandbox.environment
         let first = makeShell(env)
         key(first, "p")

@@ -104,7 +104,7 @@ struct MandelbrotAppTests {
         #expect(abs(after - planeX) < 1e-12, "the point under the pointer stays put")
     }
 
-    @Test func keysChangeTheLimitAndTheColouring() {
+    @Test func keysChangeTheLimitAndTheColoring() {
         let app = Self.make()
         app.press("bracketright")
         #expect(app.model.limit == 400)

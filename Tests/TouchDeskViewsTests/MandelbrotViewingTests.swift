@@ -76,12 +76,12 @@ struct MandelbrotViewingTests {
 
         // Recolours run off the UI thread; the tick picks them up (MandelbrotRecolourTests).
         app.press("p")
-        app.finishRecolouring()
+        app.finishRecoloring()
         #expect(app.model.palette == .histogram && app.coloring?.kind == .histogram)
         app.press("p")
         #expect(app.model.palette == .cyclic)
         app.press("period")
-        app.finishRecolouring()
+        app.finishRecoloring()
         #expect(app.model.period == 2 * MandelbrotModel.startPeriod && app.coloring?.period == 2 * MandelbrotModel.startPeriod)
         let cyclic = frame(of: app, size: Self.size)
         let changed = Self.picturePixels(app, cyclic).map(\.color) != Self.picturePixels(app, img).map(\.color)

@@ -122,7 +122,7 @@ struct PaintAppTests {
     // MARK: - Colours and size
 
     @Test(arguments: PaintColor.allCases)
-    func numberKeysPickEachColour(color: PaintColor) {
+    func numberKeysPickEachColor(color: PaintColor) {
         let app = makeApp()
         #expect(app.press("\(color.rawValue + 1)"))
         #expect(app.model.color == color.color)
@@ -132,7 +132,7 @@ struct PaintAppTests {
         #expect(img.at(300, 150 + 5).isClose(to: PixelColor(color), tolerance: 2))
     }
 
-    @Test func clickingEachSwatchPaintsItsColourAndMarksIt() throws {
+    @Test func clickingEachSwatchPaintsItsColorAndMarksIt() throws {
         // A window wide and tall enough that the swatches sit in the toolbar, rings and all.
         let size = Size(900, 640)
         let app = makeApp(size: size)

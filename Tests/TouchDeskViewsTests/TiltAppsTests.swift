@@ -352,7 +352,7 @@ struct TiltAppsTests {
         #expect(app.model.x.maximum == 0 && app.model.magnitude.maximum == 1)
     }
 
-    @Test func thePlotShowsEachAxisInItsColour() {
+    @Test func thePlotShowsEachAxisInItsColor() {
         let sandbox = Sandbox()
         let app = AccelerometerApp(environment: sandbox.environment)
         app.layout(in: Self.size)

@@ -125,7 +125,7 @@ public final class MandelbrotApp: MiniApp {
     public func go(journey text: String) throws {
         let steps = try MandelbrotJourney.parse(text)
         var m = try MandelbrotModel(journey: steps)
-        m.keepColouring(of: model)
+        m.keepColoring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -160,10 +160,10 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// Blocks until no recolour runs or waits. Only for `--screenshot`, tests and the benchmark.
-    public func finishRecolouring() { display.finishRecolouring() }
+    public func finishRecoloring() { display.finishRecoloring() }
 
     /// True while a recolour runs (the window shows the previous colours meanwhile).
-    public var isRecolouring: Bool { display.isRecolouring }
+    public var isRecoloring: Bool { display.isRecoloring }
 
     // MARK: - MiniApp
 
@@ -251,12 +251,12 @@ public final class MandelbrotApp: MiniApp {
             restart(preview: nil)
         case .palette:
             model.cyclePalette()
-            display.requestRecolour(.user, colours: colours)
+            display.requestRecolor(.user, colors: colors)
         case .shorterPeriod, .longerPeriod:
             if model.palette != .cyclic {
                 toast.show("The period is for the cyclic palette: press P to choose it", isError: true)
             } else if model.changePeriod(by: c == .longerPeriod ? 1 : -1) {
-                display.requestRecolour(.user, colours: colours)
+                display.requestRecolor(.user, colors: colors)
             } else {
                 toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
             }
@@ -297,7 +297,7 @@ public final class MandelbrotApp: MiniApp {
     /// Opens at a window given exactly (`--center RE,IM --width W`), in the same colours.
     public func go(window: MandelbrotWindow) {
         var m = MandelbrotModel(window: window)
-        m.keepColouring(of: model)
+        m.keepColoring(of: model)
         model = m
         restart(preview: nil)
     }
@@ -400,13 +400,13 @@ public final class MandelbrotApp: MiniApp {
     // MARK: - Rendering
 
     /// The palette and period the model asks for.
-    private var colours: MandelbrotDisplay.Colours { .init(kind: model.palette, period: model.period) }
+    private var colors: MandelbrotDisplay.Colors { .init(kind: model.palette, period: model.period) }
 
     /// Asks the display for the model's view at the picture's size (`MandelbrotDisplay.restart`).
     private func restart(preview: (scale: Double, offset: Point)?) {
         let (w, h) = pixelSize
         let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
-        display.restart(f, colours: colours, preview: preview)
+        display.restart(f, colors: colors, preview: preview)
     }
 
     /// The big picture's progress as the frame shows it, read once per tick.

@@ -16,7 +16,7 @@ import TouchDeskModels
 /// `--screenshot`.
 final class MandelbrotDisplay {
     /// The palette and its period: what a recolour fits.
-    struct Colours: Equatable {
+    struct Colors: Equatable {
         var kind: MandelbrotPaletteKind
         var period: Int
     }
@@ -46,9 +46,9 @@ final class MandelbrotDisplay {
     /// The statistics of the values at `version`, reused by palette changes and refits.
     private var stats: (version: Int, stats: MandelbrotValueStats)?
     /// The recolour in flight, if any.
-    private var recolour: Recolour?
+    private var recolor: Recolor?
     /// A request came while one was in flight: another starts when it ends.
-    private var recolourWanted = false
+    private var recolorWanted = false
     /// Tiles drained while a recolour reads the current picture: applied (and painted in the new
     /// colours) when it is picked up, so the picture it reads never changes under it.
     private var heldTiles: [MandelbrotTile] = []
@@ -59,56 +59,56 @@ final class MandelbrotDisplay {
     /// recolour has painted the current picture: restarts paint nothing on the UI thread.
     private var surfaceMapping: (scale: Double, offset: Point)?
     /// How many recolours were started (for tests).
-    private(set) var recoloursStarted = 0
+    private(set) var recolorsStarted = 0
 
     /// The colours asked for last: the next recolour fits them.
-    private var colours = Colours(kind: .range, period: MandelbrotModel.startPeriod)
+    private var colors = Colors(kind: .range, period: MandelbrotModel.startPeriod)
 
     /// One recolour on its thread.
-    private struct Recolour {
-        let job: BackgroundJob<MandelbrotRecolour.Outcome>
-        let stop: MandelbrotRecolour.Stop
+    private struct Recolor {
+        let job: BackgroundJob<MandelbrotRecolor.Outcome>
+        let stop: MandelbrotRecolor.Stop
         let pictureID: Int
         let version: Int
-        let canvas: MandelbrotRecolour.Canvas
+        let canvas: MandelbrotRecolor.Canvas
     }
 
     /// Why a recolour is asked for: a refinement's refit is skipped while one runs, the last
     /// one of a render waits for it, and a user's change (palette, period) stops it.
-    enum RecolourReason { case refining, settled, user }
+    enum RecolorReason { case refining, settled, user }
 
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     func finishRendering() {
         applyRestart()
         renderer.waitUntilComputed()
-        finishRecolouring()
+        finishRecoloring()
         absorbTiles()
-        requestRecolour(.settled)
-        finishRecolouring()
+        requestRecolor(.settled)
+        finishRecoloring()
         sampleProgress()
     }
 
     /// Blocks until no recolour runs or waits, picking each one up. Only for `--screenshot`,
     /// tests and the benchmark.
-    func finishRecolouring() {
-        while let r = recolour {
+    func finishRecoloring() {
+        while let r = recolor {
             _ = r.job.wait()
-            pickUpRecolour()
+            pickUpRecolor()
         }
     }
 
     /// Blocks until the recolour in flight has finished, without picking it up (for tests: the
     /// window keeps the old colours until its tick).
-    func waitForRecolourJob() {
-        _ = recolour?.job.wait()
+    func waitForRecolorJob() {
+        _ = recolor?.job.wait()
     }
 
     /// True while the surface shows an older picture mapped as the preview (for tests).
     var showsOlderPicture: Bool { surfaceMapping != nil }
 
     /// True while a recolour runs (the window shows the previous colours meanwhile).
-    var isRecolouring: Bool { recolour != nil }
+    var isRecoloring: Bool { recolor != nil }
 
     /// Asks for `frame` (the model's view at the picture's size, in `colours`). `preview`, if given, maps the old
     /// picture into the new one in device pixels (new = old·scale + offset): what it covers is
@@ -118,9 +118,9 @@ final class MandelbrotDisplay {
     /// for the next tick (`applyRestart`, from `tick`, and the blocking `finishRendering`),
     /// so a burst of wheel clicks, pan steps or taps between two frames costs one restart, not one
     /// each: the mappings of the burst compose into one.
-    func restart(_ frame: MandelbrotFrame, colours: Colours, preview: (scale: Double, offset: Point)?) {
+    func restart(_ frame: MandelbrotFrame, colors: Colors, preview: (scale: Double, offset: Point)?) {
         self.frame = frame
-        self.colours = colours
+        self.colors = colors
         switch (pendingRestart, preview) {
         case (.mapped(let k1, let o1), let (k2, o2)?):
             // new = (old·k1 + o1)·k2 + o2
@@ -155,7 +155,7 @@ final class MandelbrotDisplay {
         pendingRestart = nil
         let (w, h) = (f.width, f.height)
         // A recolour of the old picture is of no use now; its held tiles belong to the old render.
-        recolour?.stop.set()
+        recolor?.stop.set()
         heldTiles = []
         pictureID += 1
         valuesVersion += 1
@@ -177,8 +177,8 @@ final class MandelbrotDisplay {
             }
         }
         picture = next
-        let shown = coloring ?? MandelbrotColoring(kind: colours.kind, period: colours.period,
-                                                   stats: .empty(histogram: colours.kind == .histogram))
+        let shown = coloring ?? MandelbrotColoring(kind: colors.kind, period: colors.period,
+                                                   stats: .empty(histogram: colors.kind == .histogram))
         coloring = shown
         let fits = surface.map { $0.pixelWidth == w && $0.pixelHeight == h && abs($0.scale - pixelScale) < 0.001 } ?? false
         if case .fresh = pending {
@@ -214,7 +214,7 @@ final class MandelbrotDisplay {
         }
         renderer.start(f, tasks: next.plan())
         sampleProgress()
-        requestRecolour(.user)
+        requestRecolor(.user)
     }
 
     /// Moves the rows of a 32-bit image by (dx, dy) pixels in place; what is uncovered keeps
@@ -251,7 +251,7 @@ final class MandelbrotDisplay {
     private func absorbTiles() {
         let tiles = renderer.drain()
         guard picture != nil, !tiles.isEmpty else { return }
-        if let r = recolour, r.pictureID == pictureID {
+        if let r = recolor, r.pictureID == pictureID {
             heldTiles += tiles
             return
         }
@@ -275,34 +275,34 @@ final class MandelbrotDisplay {
     /// Asks for the palette to be fitted to the picture's values and, if its colours change,
     /// every pixel repainted: on the recolour thread, unless the values' statistics are known
     /// and the colours stay (then nothing is left to do).
-    func requestRecolour(_ reason: RecolourReason, colours: Colours) {
-        self.colours = colours
-        requestRecolour(reason)
+    func requestRecolor(_ reason: RecolorReason, colors: Colors) {
+        self.colors = colors
+        requestRecolor(reason)
     }
 
-    private func requestRecolour(_ reason: RecolourReason) {
+    private func requestRecolor(_ reason: RecolorReason) {
         refitCountdown = 12
         guard let picture = picture, surface != nil, picture.width > 0, picture.height > 0 else { return }
-        let kind = colours.kind, period = colours.period
-        if recolour == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
+        let kind = colors.kind, period = colors.period
+        if recolor == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
            kind != .histogram || known.stats.counts != nil, let shown = coloring {
             let fitted = MandelbrotColoring(kind: kind, period: period, stats: known.stats)
             if fitted.paintsLike(shown) { coloring = fitted; return }
         }
-        if let r = recolour {
+        if let r = recolor {
             switch reason {
             case .refining: break
-            case .settled: recolourWanted = true
-            case .user: recolourWanted = true; r.stop.set()
+            case .settled: recolorWanted = true
+            case .user: recolorWanted = true; r.stop.set()
             }
             return
         }
-        startRecolour()
+        startRecolor()
     }
 
-    private func startRecolour() {
+    private func startRecolor() {
         guard let picture = picture, surface != nil else { return }
-        let kind = colours.kind, period = colours.period
+        let kind = colors.kind, period = colors.period
         let size = Size(Double(picture.width) / pixelScale, Double(picture.height) / pixelScale)
         let cached = stats.flatMap { $0.version == valuesVersion && (kind != .histogram || $0.stats.counts != nil) ? $0.stats : nil }
         let target: ImageSurface
@@ -312,22 +312,22 @@ final class MandelbrotDisplay {
             target = ImageSurface(size: size, scale: pixelScale, format: .rgb)
         }
         spareSurface = nil
-        let canvas = MandelbrotRecolour.Canvas(target)
-        let stop = MandelbrotRecolour.Stop()
+        let canvas = MandelbrotRecolor.Canvas(target)
+        let stop = MandelbrotRecolor.Stop()
         // A surface showing an older picture must be replaced whatever the colours.
         let shown = surfaceMapping == nil ? coloring : nil
-        recoloursStarted += 1
+        recolorsStarted += 1
         let job = BackgroundJob(name: "mandelbrot-recolour") {
-            MandelbrotRecolour.run(picture, kind: kind, period: period, stats: cached, shown: shown, into: canvas, stop: stop)
+            MandelbrotRecolor.run(picture, kind: kind, period: period, stats: cached, shown: shown, into: canvas, stop: stop)
         }
-        recolour = Recolour(job: job, stop: stop, pictureID: pictureID, version: valuesVersion, canvas: canvas)
+        recolor = Recolor(job: job, stop: stop, pictureID: pictureID, version: valuesVersion, canvas: canvas)
     }
 
     /// Takes in a finished recolour: its surface becomes the one shown (if it painted), the tiles
     /// held meanwhile are applied in its colours, and a request that came meanwhile starts.
-    private func pickUpRecolour() {
-        guard let r = recolour, let outcome = r.job.value else { return }
-        recolour = nil
+    private func pickUpRecolor() {
+        guard let r = recolor, let outcome = r.job.value else { return }
+        recolor = nil
         let current = r.pictureID == pictureID
         if current, r.version == valuesVersion, let s = outcome.stats { stats = (r.version, s) }
         if current, outcome.finished, let fitted = outcome.coloring {
@@ -346,9 +346,9 @@ final class MandelbrotDisplay {
         let held = heldTiles
         heldTiles = []
         if current { apply(held) }
-        if recolourWanted {
-            recolourWanted = false
-            requestRecolour(.user)
+        if recolorWanted {
+            recolorWanted = false
+            requestRecolor(.user)
         }
     }
 
@@ -365,21 +365,21 @@ final class MandelbrotDisplay {
     func tick() -> Bool {
         applyRestart()
         let wasRendering = renderer.isRendering || !heldTiles.isEmpty
-        pickUpRecolour()
+        pickUpRecolor()
         absorbTiles()
         let rendering = renderer.isRendering || !heldTiles.isEmpty
         refitCountdown -= 1
-        if wasRendering && !rendering { requestRecolour(.settled) }
-        else if refitCountdown <= 0 { requestRecolour(.refining) }
+        if wasRendering && !rendering { requestRecolor(.settled) }
+        else if refitCountdown <= 0 { requestRecolor(.refining) }
         sampleProgress()
-        return rendering || recolour != nil
+        return rendering || recolor != nil
     }
 
     /// A view change not yet carried out, a render or held tiles.
     var isRendering: Bool { pendingRestart != nil || renderer.isRendering || !heldTiles.isEmpty }
 
     /// The picture is complete and in its final colours: what a save waits for.
-    var isSettled: Bool { !isRendering && recolour == nil && !recolourWanted }
+    var isSettled: Bool { !isRendering && recolor == nil && !recolorWanted }
 
     /// The render's progress as the frame shows it: read from the workers once per tick (and
     /// when a render starts), so two draws of one frame show the same.
@@ -390,7 +390,7 @@ final class MandelbrotDisplay {
     }
 
     isolated deinit {
-        recolour?.stop.set()
+        recolor?.stop.set()
         renderer.cancel()
     }
 

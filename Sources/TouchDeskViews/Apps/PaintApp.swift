@@ -32,7 +32,7 @@ public final class PaintApp: MiniApp {
     let controls = Controls<Control>()
     /// The tools along the bottom; those that do not fit wait behind More.
     private(set) var toolbar: OverflowToolbar<Control>!
-    let picker = ColourPicker()
+    let picker = ColorPicker()
     /// The eyedropper is armed (I): the next click on the canvas takes its colour.
     var picksNext = false
     public private(set) var canvasRect = Rect.zero
@@ -61,7 +61,7 @@ public final class PaintApp: MiniApp {
         for c in PaintColor.allCases {
             controls.add(.color(c), c.name, key: .key("\(c.rawValue + 1)", "KP_\(c.rawValue + 1)"), kind: .swatch(Color(c.rgb)))
         }
-        addColourControls()
+        addColorControls()
         controls.add(.eraser, "Eraser", key: .key("e"), kind: .toggle)
         controls.add(.clear, "Clear", key: .key("Delete"), also: [.key("BackSpace")], help: "Clear the canvas (undoable)")
         controls.add(.undo, "Undo", key: .control("z"))
@@ -96,7 +96,7 @@ public final class PaintApp: MiniApp {
 
     public func handle(_ event: InputEvent) -> Bool {
         if let handled = handleFileEvent(event) { return handled }
-        if picker.isOpen || event.isAltClick { return handleColourEvent(event) }
+        if picker.isOpen || event.isAltClick { return handleColorEvent(event) }
         switch toolbar.handle(event) {
         case .activated(let id): activate(id); return true
         case .changed(.size, let v): model.setRadius(v); return true
@@ -109,7 +109,7 @@ public final class PaintApp: MiniApp {
         switch event {
         case .touchBegan(let p):
             guard canvasRect.contains(p) else { return false }
-            if picksNext { return handleColourEvent(.altClick(p)) }
+            if picksNext { return handleColorEvent(.altClick(p)) }
             model.beginStroke(at: p)
         case .touchMoved(let p):
             hover = p
@@ -133,7 +133,7 @@ public final class PaintApp: MiniApp {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        if handleColourKey(k) { syncControls(); return true }
+        if handleColorKey(k) { syncControls(); return true }
         return handleBrushKey(k)
     }
 
@@ -229,7 +229,7 @@ public final class PaintApp: MiniApp {
         drawDocumentEdges(cr)
         cr.fill(Rect(x: 0, y: canvasRect.maxY, width: canvasRect.width, height: 1), Theme.control)
         toolbar.draw(cr)
-        drawColourTools(cr)
+        drawColorTools(cr)
         picker.draw(cr)
         toast.draw(cr, in: canvasRect)
         drawFileDialog(cr)

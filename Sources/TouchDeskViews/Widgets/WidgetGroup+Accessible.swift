@@ -121,7 +121,7 @@ extension FileDialog {
     }
 }
 
-extension ColourPicker {
+extension ColorPicker {
     public var accessibleNodes: [AccessibleNode] {
         guard isOpen else { return [] }
         return [AccessibleNode(id: "picker", role: .panel, name: "Colour", children: buttons.accessibleNodes)]

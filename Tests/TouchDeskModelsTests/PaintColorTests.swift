@@ -4,7 +4,7 @@ import TouchDeskModels
 import TouchDeskTestSupport
 
 @Suite("Paint: colours, the picker's HSV, opacity")
-struct PaintColourTests {
+struct PaintColorTests {
     // MARK: - HSV
 
     @Test(arguments: [
@@ -13,28 +13,28 @@ struct PaintColourTests {
         (RGBColor.white, 0, 0, 1), (RGBColor.black, 0, 0, 0), (RGBColor(128, 64, 64), 0, 0.5, 128.0 / 255),
         (RGBColor(255, 128, 0), 30.117647, 1, 1),
     ])
-    func knownColoursHaveTheirHueSaturationAndValue(rgb: RGBColor, hue: Double, saturation: Double, value: Double) {
+    func knownColorsHaveTheirHueSaturationAndValue(rgb: RGBColor, hue: Double, saturation: Double, value: Double) {
         let hsv = HSVColor(rgb)
         #expect(abs(hsv.hue - hue) < 1e-4, "\(rgb) → \(hsv)")
         #expect(abs(hsv.saturation - saturation) < 1e-9 && abs(hsv.value - value) < 1e-9, "\(rgb) → \(hsv)")
         #expect(hsv.rgb == rgb)
     }
 
-    @Test func everyEightBitColourSurvivesTheRoundTripThroughHSV() {
+    @Test func everyEightBitColorSurvivesTheRoundTripThroughHSV() {
         // Every colour on a 5-step lattice of each channel plus 20 000 random ones: RGB → HSV → RGB
         // gives the colour back exactly.
-        var colours: [RGBColor] = []
+        var colors: [RGBColor] = []
         for r in stride(from: 0, through: 255, by: 5) {
             for g in stride(from: 0, through: 255, by: 5) {
-                for b in stride(from: 0, through: 255, by: 5) { colours.append(RGBColor(UInt8(r), UInt8(g), UInt8(b))) }
+                for b in stride(from: 0, through: 255, by: 5) { colors.append(RGBColor(UInt8(r), UInt8(g), UInt8(b))) }
             }
         }
         var rng = SplitMix64(seed: 15)
         for _ in 0..<20_000 {
             let v = rng.next()
-            colours.append(RGBColor(UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff)))
+            colors.append(RGBColor(UInt8(v & 0xff), UInt8((v >> 8) & 0xff), UInt8((v >> 16) & 0xff)))
         }
-        let wrong = colours.filter { HSVColor($0).rgb != $0 }
+        let wrong = colors.filter { HSVColor($0).rgb != $0 }
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
@@ -81,7 +81,7 @@ struct PaintColourTests {
 
     // MARK: - The eyedropper's reading of a canvas pixel
 
-    @Test func aCanvasPixelReadsAsTheColourItShows() {
+    @Test func aCanvasPixelReadsAsTheColorItShows() {
         // The canvas is opaque (RGB24): its top byte means nothing.
         #expect(RGBColor(cairoPixel: 0x00ff8800, hasAlpha: false) == RGBColor(255, 136, 0))
         #expect(RGBColor(cairoPixel: 0x5a102030, hasAlpha: false) == RGBColor(0x10, 0x20, 0x30))
@@ -91,7 +91,7 @@ struct PaintColourTests {
         #expect(RGBColor(cairoPixel: 0x00000000, hasAlpha: true) == .black)
     }
 
-    @Test func theEyedropperMakesThePickedColourTheBrushColour() {
+    @Test func theEyedropperMakesThePickedColorTheBrushColor() {
         var m = PaintModel()
         m.pick(RGBColor(12, 200, 99))
         m.line(y: 10)

@@ -17,14 +17,14 @@ extension PaintApp {
     static let toolPriority: [[Control]] = [PaintColor.allCases.map { .color($0) }, [.picker], [.undo], [.eraser], [.size], [.opacity],
                                             [.eyedropper], [.redo], [.save], [.copy], [.clear]]
 
-    func addColourControls() {
+    func addColorControls() {
         // The leading spaces leave room for the pill of the current colour (`drawColourTools`).
         controls.add(.picker, "  Colour…", key: .key("c"), help: "Colour picker: any hue, saturation and value")
         controls.add(.eyedropper, "Pick", key: .key("i"), kind: .toggle, help: "Eyedropper: the next click takes the canvas's colour")
     }
 
     /// Esc while the eyedropper is armed or the More panel open: both close; false for other keys.
-    func handleColourKey(_ k: Key) -> Bool {
+    func handleColorKey(_ k: Key) -> Bool {
         guard k.is("Escape") && (picksNext || toolbar.isPanelOpen) else { return false }
         picksNext = false
         toolbar.closePanel()
@@ -43,10 +43,10 @@ extension PaintApp {
 
     /// Input while the picker is open, and Alt+clicks: the picker is modal (a click outside it
     /// cancels it); an Alt+click on the canvas takes the colour under the pointer.
-    func handleColourEvent(_ event: InputEvent) -> Bool {
+    func handleColorEvent(_ event: InputEvent) -> Bool {
         if case .altClick(let p) = event {
             guard !picker.isOpen, canvasRect.contains(p) else { return picker.isOpen }
-            pickColour(at: p)
+            pickColor(at: p)
             syncControls()
             return true
         }
@@ -63,15 +63,15 @@ extension PaintApp {
     }
 
     /// The eyedropper: the canvas's colour at `p` (in the app's coordinates) becomes the brush's.
-    func pickColour(at p: Point) {
+    func pickColor(at p: Point) {
         picksNext = false
-        guard let c = colourOnCanvas(at: p) else { return }
+        guard let c = colorOnCanvas(at: p) else { return }
         model.pick(c)
         toast.show("Colour \(c.hex) taken from the canvas", isError: false)
     }
 
     /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
-    func colourOnCanvas(at p: Point) -> RGBColor? {
+    func colorOnCanvas(at p: Point) -> RGBColor? {
         guard let canvas, canvasRect.contains(p) else { return nil }
         let x = Int(((p.x - canvasRect.x) * pixelScale).rounded(.down)), y = Int(((p.y - canvasRect.y) * pixelScale).rounded(.down))
         guard x >= 0, y >= 0, x < canvas.pixelWidth, y < canvas.pixelHeight else { return nil }
@@ -80,7 +80,7 @@ extension PaintApp {
     }
 
     /// The current colour on the picker button, and the eyedropper's hint and cross-hair.
-    func drawColourTools(_ cr: CairoContext) {
+    func drawColorTools(_ cr: CairoContext) {
         if let f = controls[.picker]?.frame, f.width > 0 {
             // A pill of the brush colour in the button's left margin, outlined so black shows.
             let pill = Rect(x: f.x + 4, y: f.y + 7, width: 6, height: f.height - 14)
@@ -103,8 +103,8 @@ extension PaintApp {
         cr.text(hint, x: box.midX, y: box.midY, size: size, color: Theme.text, align: .center)
         if let hover, canvasRect.contains(hover) {
             cr.setLineWidth(1)
-            for (colour, d) in [(Color(0, 0, 0), 1.0), (Color(1, 1, 1), 0.0)] {
-                colour.set(cr)
+            for (color, d) in [(Color(0, 0, 0), 1.0), (Color(1, 1, 1), 0.0)] {
+                color.set(cr)
                 cr.moveTo(hover.x - 9 + d, hover.y + d); cr.lineTo(hover.x - 3 + d, hover.y + d)
                 cr.moveTo(hover.x + 3 + d, hover.y + d); cr.lineTo(hover.x + 9 + d, hover.y + d)
                 cr.moveTo(hover.x + d, hover.y - 9 + d); cr.lineTo(hover.x + d, hover.y - 3 + d)

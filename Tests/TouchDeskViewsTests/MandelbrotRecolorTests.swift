@@ -11,7 +11,7 @@ import TouchDeskTestSupport
 /// keeps the previous colours until its tick picks the finished recolour up, and a newer
 /// request supersedes an older one. Asserted on state, never on time.
 @Suite("Mandelbrot app: recolouring off the UI thread")
-struct MandelbrotRecolourTests {
+struct MandelbrotRecolorTests {
     /// A big window: the picture is 1,280 × 800-odd pixels.
     static let size = Size(1280, 900)
 
@@ -37,42 +37,42 @@ struct MandelbrotRecolourTests {
         MandelbrotViewingTests.picturePixels(app, frame(of: app, size: Self.size)).filter { $0.x % 5 == 0 && $0.y % 5 == 0 }.map(\.color)
     }
 
-    @Test func aPaletteKeyQueuesTheRecolourAndTheTickShowsIt() throws {
+    @Test func aPaletteKeyQueuesTheRecolorAndTheTickShowsIt() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
         let before = Self.shown(app)
-        let started = app.display.recoloursStarted
-        #expect(app.coloring?.kind == .range && !app.isRecolouring)
+        let started = app.display.recolorsStarted
+        #expect(app.coloring?.kind == .range && !app.isRecoloring)
 
         app.press("p")
         // The handler only asked: the palette is chosen, the work is on the recolour thread, and
         // the window still shows the range colours.
         #expect(app.model.palette == .histogram)
-        #expect(app.isRecolouring && app.display.recoloursStarted == started + 1)
+        #expect(app.isRecoloring && app.display.recolorsStarted == started + 1)
         #expect(app.coloring?.kind == .range)
         #expect(Self.shown(app) == before, "the previous colours stay until the tick")
         // Finished is not shown: only the tick picks it up.
-        app.display.waitForRecolourJob()
+        app.display.waitForRecolorJob()
         #expect(app.coloring?.kind == .range && Self.shown(app) == before)
         _ = app.tick()
-        #expect(app.coloring?.kind == .histogram && !app.isRecolouring)
+        #expect(app.coloring?.kind == .histogram && !app.isRecoloring)
         #expect(Self.shown(app) != before)
         #expect(try Self.wrongPixels(app) == 0, "every pixel in the histogram colours")
 
         // , and . on the cyclic palette: the same.
         app.press("p")
-        app.finishRecolouring()
+        app.finishRecoloring()
         #expect(app.coloring?.kind == .cyclic)
         let cyclic = Self.shown(app)
         app.press("period")
         #expect(app.model.period == 2 * MandelbrotModel.startPeriod && app.coloring?.period == MandelbrotModel.startPeriod)
-        #expect(app.isRecolouring && Self.shown(app) == cyclic)
-        app.display.waitForRecolourJob()
+        #expect(app.isRecoloring && Self.shown(app) == cyclic)
+        app.display.waitForRecolorJob()
         _ = app.tick()
         #expect(app.coloring?.period == 2 * MandelbrotModel.startPeriod && Self.shown(app) != cyclic)
         #expect(try Self.wrongPixels(app) == 0)
         app.press("comma")
-        #expect(app.isRecolouring && app.coloring?.period == 2 * MandelbrotModel.startPeriod)
-        app.finishRecolouring()
+        #expect(app.isRecoloring && app.coloring?.period == 2 * MandelbrotModel.startPeriod)
+        app.finishRecoloring()
         #expect(app.coloring?.period == MandelbrotModel.startPeriod && Self.shown(app) == cyclic)
 
         // S changes the values, not just the colours: the handler queues a render and returns.
@@ -84,20 +84,20 @@ struct MandelbrotRecolourTests {
 
     @Test func aNewerRequestSupersedesTheOneInFlight() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
-        let started = app.display.recoloursStarted
+        let started = app.display.recolorsStarted
         // Five palette keys in a row: one recolour runs, the rest are remembered as one.
         for _ in 0..<5 { app.press("p") }
         #expect(app.model.palette == .cyclic)   // range, histogram, cyclic, range, histogram, cyclic
-        #expect(app.display.recoloursStarted == started + 1 && app.isRecolouring)
-        app.finishRecolouring()
-        #expect(app.display.recoloursStarted <= started + 2, "\(app.display.recoloursStarted - started) recolours for five keys")
+        #expect(app.display.recolorsStarted == started + 1 && app.isRecoloring)
+        app.finishRecoloring()
+        #expect(app.display.recolorsStarted <= started + 2, "\(app.display.recolorsStarted - started) recolours for five keys")
         #expect(app.coloring?.kind == .cyclic)
         #expect(try Self.wrongPixels(app) == 0)
     }
 
     /// A pan moves the coloured pixels rather than painting them again: straight after it, each
     /// moved pixel still shows its value's colour and the uncovered strip is "not computed" grey.
-    @Test func aPanMovesTheColouredPixelsAsTheyAre() throws {
+    @Test func aPanMovesTheColoredPixelsAsTheyAre() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
         for key in ["Left", "Down"] {
             app.press(key)
@@ -115,14 +115,14 @@ struct MandelbrotRecolourTests {
 
     /// A zoom paints nothing on the UI thread: the old picture is drawn scaled as the preview
     /// until the recolour has painted the new one.
-    @Test func aZoomShowsTheOldPictureScaledUntilTheRecolourPaintsTheNewOne() throws {
+    @Test func aZoomShowsTheOldPictureScaledUntilTheRecolorPaintsTheNewOne() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
         let r = app.imageRect
         let before = frame(of: app, size: Self.size)
         app.press("plus")   // ×2 about the picture's centre
         app.display.applyRestart()  // what the next tick does first
         let during = frame(of: app, size: Self.size)
-        #expect(app.display.showsOlderPicture && app.isRecolouring)
+        #expect(app.display.showsOlderPicture && app.isRecoloring)
         let c = (x: r.x + r.width / 2, y: r.y + r.height / 2)
         var wrong = 0
         for (dx, dy) in [(-150.0, -90.0), (120.0, 80.0), (-60.0, 140.0), (200.0, -150.0), (-250.0, 30.0)] {
@@ -140,20 +140,20 @@ struct MandelbrotRecolourTests {
     /// Tiles that arrive while a recolour runs wait for it and are painted in its colours: once
     /// the window has settled, driven only by ticks as the host drives it, every pixel shows its
     /// value's colour.
-    @Test func tilesArrivingDuringARecolourEndInItsColours() throws {
+    @Test func tilesArrivingDuringARecolorEndInItsColors() throws {
         let app = MandelbrotViewingTests.make(size: Self.size)
         app.press("bracketright")   // a slower render, so tiles arrive during the recolours
         _ = app.tick()
         app.press("p")
         var ticks = 0
-        while app.tick() || app.isRendering || app.isRecolouring {
+        while app.tick() || app.isRendering || app.isRecoloring {
             ticks += 1
             if ticks == 3 { app.press("Left") }   // a pan during it all: the pixels move
             if ticks == 6 { app.press("p") }
             usleep(2000)
             if ticks > 20_000 { break }
         }
-        #expect(!app.isRendering && !app.isRecolouring)
+        #expect(!app.isRendering && !app.isRecoloring)
         #expect(app.coloring?.kind == .cyclic && app.picture?.isComplete == true)
         #expect(try Self.wrongPixels(app) == 0)
     }
@@ -162,7 +162,7 @@ struct MandelbrotRecolourTests {
 /// A view given on the command line changes where one looks, not the colours: smoothing,
 /// palette and period all carry over, as they do for every other move; R resets them all.
 @Suite("Mandelbrot app: a journey keeps the colours")
-struct MandelbrotJourneyColoursTests {
+struct MandelbrotJourneyColorsTests {
     @Test func aJourneyOrAnExactViewKeepsSmoothingPaletteAndPeriodAndRResetsThem() throws {
         let app = MandelbrotViewingTests.make()
         app.press("p"); app.press("p"); app.press("period"); app.press("s")

@@ -10,7 +10,7 @@ import TouchDeskModels
 /// strip, arrows adjust the one in focus (Shift for bigger steps), typing a hex code (`#`, then
 /// six or three hex digits) sets the colour, Enter uses the colour, Esc cancels (or first drops a
 /// half-typed code). The colour is kept as `HSVColor` while editing, so a hue survives a trip through grey.
-public final class ColourPicker {
+public final class ColorPicker {
     public enum Outcome: Equatable {
         /// Not for the picker (the panel is closed, or a key it does not use).
         case ignored
@@ -51,7 +51,7 @@ public final class ColourPicker {
         buttons.add(.cancel, "Cancel", key: .key("Escape"), help: "Close the picker, keeping the old colour")
     }
 
-    public var colour: RGBColor { hsv.rgb }
+    public var color: RGBColor { hsv.rgb }
 
     public func open(with c: RGBColor) {
         isOpen = true
@@ -195,7 +195,7 @@ public final class ColourPicker {
         if k.is("BackSpace") { typed = String(digits.dropLast()); return .consumed }
         if k.is("Escape") { typed = nil; return .consumed }
         if k.is("Return") || k.is("KP_Enter") {
-            guard digits.isEmpty || digits.count == 3, let rgb = digits.isEmpty ? colour : RGBColor(hex: digits) else { return .consumed }
+            guard digits.isEmpty || digits.count == 3, let rgb = digits.isEmpty ? color : RGBColor(hex: digits) else { return .consumed }
             hsv = HSVColor(rgb)
             return accept()
         }
@@ -203,7 +203,7 @@ public final class ColourPicker {
     }
 
     private func accept() -> Outcome {
-        let c = colour
+        let c = color
         close()
         return .accepted(c)
     }
@@ -265,7 +265,7 @@ public final class ColourPicker {
         // Old on the left, new on the right, as in most editors' colour dialogs.
         let half = preview.width / 2
         cr.fill(Rect(x: preview.x, y: preview.y, width: half, height: preview.height), Color(original.rgb))
-        cr.fill(Rect(x: preview.x + half, y: preview.y, width: preview.width - half, height: preview.height), Color(colour.rgb))
+        cr.fill(Rect(x: preview.x + half, y: preview.y, width: preview.width - half, height: preview.height), Color(color.rgb))
         Theme.control.set(cr)
         cr.setLineWidth(1)
         cr.rectangle(preview.x + 0.5, preview.y + 0.5, preview.width - 1, preview.height - 1)
@@ -274,7 +274,7 @@ public final class ColourPicker {
         if let typed {
             cr.text("#" + typed + "▏", x: preview.x, y: textY, size: Theme.TextSize.body, color: Theme.accent, weight: .bold)
         } else {
-            cr.text(colour.hex, x: preview.x, y: textY, size: Theme.TextSize.body, weight: .bold)
+            cr.text(color.hex, x: preview.x, y: textY, size: Theme.TextSize.body, weight: .bold)
         }
         // Hue, saturation and value under it when the panel is tall enough.
         if let use = buttons[.use], use.frame.y - (textY + 11) >= 24 {
@@ -292,7 +292,7 @@ public final class ColourPicker {
     }
 }
 
-extension ColourPicker: WidgetGroup {
+extension ColorPicker: WidgetGroup {
     public var controlRects: [ControlRect] {
         guard isOpen else { return [] }
         return [ControlRect("picker.square", square), ControlRect("picker.hue", hueStrip)] + buttons.controlRects
@@ -307,7 +307,7 @@ extension ColourPicker: WidgetGroup {
     }
 }
 
-extension ColourPicker: Focusing {
+extension ColorPicker: Focusing {
     /// The square, the hue strip (the arrows adjust them, so to the keyboard they are fields), Use and Cancel.
     public var focusables: [Focusable] {
         guard isOpen else { return [] }

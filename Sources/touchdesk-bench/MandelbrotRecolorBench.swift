@@ -13,7 +13,7 @@ extension MandelbrotBench {
     /// every pixel (`MandelbrotColoringReference`). P cycles range → histogram → cyclic, seven
     /// cycles; then `.` and `,` on the cyclic palette, seven of each. Medians.
     @MainActor
-    static func runRecolourKeys(clock: () -> Double) {
+    static func runRecolorKeys(clock: () -> Double) {
         print("mandelbrot: palette keys in the window, UI-thread time per key (handler, pick-up tick) and time until shown, median of 7")
         for (w, h) in [(3840, 2160), (7680, 4320)] {
             let env = AppEnvironment(picturesDirectory: NSTemporaryDirectory(), dataDirectory: NSTemporaryDirectory(),
@@ -42,7 +42,7 @@ extension MandelbrotBench {
                         let a = clock()
                         _ = app.tick()
                         let b = clock()
-                        if !app.isRecolouring { tick = b - a; break }
+                        if !app.isRecoloring { tick = b - a; break }
                         usleep(200)
                     }
                     shown.append(clock() - t0)
@@ -56,7 +56,7 @@ extension MandelbrotBench {
                 }
             }
             // To the cyclic palette (the period is its), then its period keys.
-            while app.model.palette != .cyclic { _ = app.handle(.key(Key("p", text: "p"))); app.finishRecolouring() }
+            while app.model.palette != .cyclic { _ = app.handle(.key(Key("p", text: "p"))); app.finishRecoloring() }
             press("period", label: ". (period ×2)", times: 7)
             press("comma", label: ", (period ÷2)", times: 7)
             // Group the P presses by the palette they chose.

@@ -5,7 +5,7 @@ import TouchDeskTestSupport
 /// Paintbrush's colours in the real window: a colour made in the picker with keys, taken back
 /// from the canvas with Alt+click, and a half-opacity stroke that crosses itself.
 @Suite(.serialized, .timeLimit(.minutes(2)))
-struct PaintColourEndToEndTests {
+struct PaintColorEndToEndTests {
     static func isBlack(_ c: PixelColor) -> Bool { c.r <= 12 && c.g <= 12 && c.b <= 12 }
 
     /// An Alt+click at window coordinates (x, y), through XTEST as a person would hold Alt.

@@ -26,17 +26,17 @@ extension PixelColor {
 
 /// Paintbrush's colour picker, eyedropper, brush opacity and compact toolbar, as a user meets them.
 @Suite("Paintbrush colours and toolbar")
-struct PaintColourViewTests {
+struct PaintColorViewTests {
     static let size = Size(640, 480)
     let sandbox = Sandbox()
 
-    func makeApp(size: Size = PaintColourViewTests.size) -> PaintApp {
+    func makeApp(size: Size = PaintColorViewTests.size) -> PaintApp {
         let app = PaintApp(environment: sandbox.environment)
         app.layout(in: size)
         return app
     }
 
-    func window(_ app: PaintApp, size: Size = PaintColourViewTests.size) -> PixelImage {
+    func window(_ app: PaintApp, size: Size = PaintColorViewTests.size) -> PixelImage {
         _ = app.handle(.leave)
         return frame(of: app, size: size)
     }
@@ -45,7 +45,7 @@ struct PaintColourViewTests {
 
     // MARK: - Colour picker
 
-    @Test func thePickerChangesTheColourByClicks() throws {
+    @Test func thePickerChangesTheColorByClicks() throws {
         let app = makeApp()
         app.click(.picker)
         #expect(app.picker.isOpen)
@@ -56,7 +56,7 @@ struct PaintColourViewTests {
         app.tap(Point(strip.midX, strip.y + strip.height * 2 / 3))
         app.tap(Point(square.maxX - 0.5, square.y))
         #expect(app.model.color == .white, "nothing changes before Use")
-        let blue = app.picker.colour
+        let blue = app.picker.color
         #expect(blue.blue == 255 && blue.red < 8 && blue.green < 8, "\(blue)")
         // The new colour shows beside the old in the panel.
         let shown = window(app)
@@ -88,12 +88,12 @@ struct PaintColourViewTests {
         for k in ["#", "1", "a", "2", "b", "3"] { app.press(k) }
         #expect(app.picker.typed == "1A2B3", "half typed, shown in place of the code")
         app.press("c")
-        #expect(app.picker.typed == nil && app.picker.colour == RGBColor(0x1a, 0x2b, 0x3c))
+        #expect(app.picker.typed == nil && app.picker.color == RGBColor(0x1a, 0x2b, 0x3c))
         // Backspace takes a digit back; Esc drops a half-typed code and keeps the picker open.
         for k in ["f", "f", "BackSpace"] { app.press(k) }
         #expect(app.picker.typed == "F")
         app.press("Escape")
-        #expect(app.picker.isOpen && app.picker.typed == nil && app.picker.colour == RGBColor(0x1a, 0x2b, 0x3c))
+        #expect(app.picker.isOpen && app.picker.typed == nil && app.picker.color == RGBColor(0x1a, 0x2b, 0x3c))
         // Enter with a half-typed code of neither 3 nor 6 digits keeps the picker open...
         for k in ["#", "f", "8"] { app.press(k) }
         app.press("Return")
@@ -104,20 +104,20 @@ struct PaintColourViewTests {
         #expect(!app.picker.isOpen && app.model.color == RGBColor(0xff, 0x88, 0x00))
     }
 
-    @Test func thePickerChangesTheColourByKeys() {
+    @Test func thePickerChangesTheColorByKeys() {
         let app = makeApp()
         // White: no saturation. Shift+Right ten times is full saturation (hue 0: red).
         #expect(app.press("c"))
         for _ in 0..<10 { app.press("Right", shift: true) }
-        #expect(app.picker.colour == .red)
+        #expect(app.picker.color == .red)
         // Tab to the hue strip; 120° on is green.
         app.press("Tab")
         for _ in 0..<12 { app.press("Right", shift: true) }
-        #expect(app.picker.colour == .green)
+        #expect(app.picker.color == .green)
         // Back in the square, value down 50 %.
         app.press("Tab")
         for _ in 0..<5 { app.press("Down", shift: true) }
-        let picked = app.picker.colour
+        let picked = app.picker.color
         #expect(picked.red == 0 && picked.blue == 0 && abs(Int(picked.green) - 128) <= 1, "\(picked)")
         app.press("Return")
         #expect(!app.picker.isOpen && app.model.color == picked)
@@ -125,13 +125,13 @@ struct PaintColourViewTests {
         #expect(canvas(app).at(200, 120) == PixelColor(picked))
     }
 
-    @Test func escapeCancelsThePickerAndKeepsTheOldColour() {
+    @Test func escapeCancelsThePickerAndKeepsTheOldColor() {
         let app = makeApp()
         app.press("2")
         app.press("c")
         app.press("Tab")
         for _ in 0..<9 { app.press("Right", shift: true) }
-        #expect(app.picker.colour != .red)
+        #expect(app.picker.color != .red)
         #expect(app.press("Escape"), "Esc closes the picker, not the app")
         #expect(!app.picker.isOpen && app.model.color == .red)
         // A click outside the panel cancels too, and paints nothing.
@@ -141,12 +141,12 @@ struct PaintColourViewTests {
         #expect(!app.picker.isOpen && app.model.color == .red && app.model.history.isEmpty)
     }
 
-    @Test func thePickerOpensOnTheCurrentColour() {
+    @Test func thePickerOpensOnTheCurrentColor() {
         let app = makeApp()
         app.model.color = RGBColor(0x33, 0x99, 0xcc)
         app.press("c")
-        #expect(app.picker.colour == RGBColor(0x33, 0x99, 0xcc))
-        #expect(app.picker.colour.hex == "#3399CC")
+        #expect(app.picker.color == RGBColor(0x33, 0x99, 0xcc))
+        #expect(app.picker.color.hex == "#3399CC")
         // Its keys join the keys overlay while it is open.
         #expect(app.keyHelp.contains { $0.keys == "Enter" } && app.keyHelp.contains { $0.keys == "Arrows" })
         app.press("Escape")
@@ -155,7 +155,7 @@ struct PaintColourViewTests {
 
     // MARK: - Eyedropper
 
-    @Test func altClickTakesTheColourUnderThePointer() {
+    @Test func altClickTakesTheColorUnderThePointer() {
         let app = makeApp()
         app.model.color = RGBColor(200, 40, 90)
         app.drag([Point(100, 100), Point(160, 100)])
@@ -264,7 +264,7 @@ struct PaintColourViewTests {
         #expect(app.model.opacity == 1)
     }
 
-    @Test func colourOpacityAndSizeAreKeptInTheStateFile() throws {
+    @Test func colorOpacityAndSizeAreKeptInTheStateFile() throws {
         let app = makeApp()
         app.model.color = RGBColor(0x12, 0x34, 0x56)
         app.press("braceleft"); app.press("braceleft")

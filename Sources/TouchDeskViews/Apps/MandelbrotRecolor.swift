@@ -8,7 +8,7 @@ import TouchDeskModels
 /// change, paints every pixel into a surface the window is not showing. The window picks the
 /// outcome up in its tick (`MandelbrotApp.pickUpRecolour`) and keeps the previous colours until
 /// then.
-nonisolated enum MandelbrotRecolour {
+nonisolated enum MandelbrotRecolor {
     /// A surface handed to the recolour thread: the window does not touch it until the outcome
     /// is picked up, so whichever thread has it owns it.
     struct Canvas: @unchecked Sendable {
