@@ -116,7 +116,9 @@ public final class MapApp: MiniApp, QueryOpenable {
         if a.isEmpty { return false }
         if let m = a.map {
             switch m {
-            case .success(let map): painter = MapPainter(map: map, detail: a.detail, coast: a.coast, relief: relief)
+            case .success(let map):
+                painter = MapPainter(map: map, detail: a.detail, coast: a.coast, relief: relief)
+                painter?.features = places?.featureLabels ?? []
             case .failure(let e): mapProblem = e.description
             }
         }
@@ -124,6 +126,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             switch p {
             case .success(let loaded):
                 places = loaded
+                painter?.features = loaded.featureLabels
                 if let warning = loaded.loaded.warning { toast.show(warning, isError: true) }
                 if let query = pendingQuery {
                     pendingQuery = nil
@@ -200,9 +203,9 @@ public final class MapApp: MiniApp, QueryOpenable {
     /// The camera that shows `place`: a city at city zoom, a country or state fitted to its outline.
     func fitted(_ place: Place) -> MapCamera {
         switch place.kind {
-        case .city, .airport, .postcode:
+        case .city, .airport, .postcode, .peak, .landmark:
             return camera.focused(on: place.coordinate)
-        case .country, .region:
+        case .country, .region, .lake, .island, .sea, .continent:
             var box = place.bounds
             if place.kind == .country, let f = places?.countryFeatures[place.countryCode],
                let b = painter?.map[.countries].features[f].bounds, b.east - b.west < 180 {
