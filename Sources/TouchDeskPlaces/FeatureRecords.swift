@@ -7,7 +7,7 @@ import Foundation
 ///   volcanoes (`elevplacemarks.cache`), 7 oceans and 7 continents (`boundaryplacemarks.cache`),
 ///   46 observatories and a wreck (`otherplacemarks.cache`), the poles (`baseplacemarks.cache`).
 /// - The `maps` database of R (Debian `r-cran-maps`, GPL-2): the named polygons of its world map,
-///   about 950 islands ("Italy:Sicily", "UK:Scotland:Isle of Mull"), and its 45 named lakes;
+///   about 1,080 islands ("Italy:Sicily", "UK:Scotland:Isle of Mull"), and its 41 named lakes;
 ///   only the names (`.N`) and each polygon's box (`.G`) are read.
 struct FeatureRecords: Sendable {
     struct Feature: Sendable, Equatable {
