@@ -9,6 +9,7 @@ registry within the wait):
   do ROLE NAME [ACTION]     does the action (default: the first) of the first node with that
                             role and name
   settext NAME TEXT         sets the text of the entry named NAME (EditableText.setTextContents)
+  setvalue NAME VALUE       sets the value of the slider named NAME (Value.CurrentValue)
   listen SECONDS EVENT...   prints each event of those types (e.g. object:state-changed:focused)
                             that TouchDesk sends for SECONDS seconds, one JSON line each; the first
                             line, {"listening": true}, says it is ready
@@ -97,6 +98,10 @@ def main(argv):
         node = find(app, "entry", argv[2])
         ok = node.queryEditableText().setTextContents(argv[3])
         print(json.dumps({"done": bool(ok)}))
+    elif command == "setvalue":
+        node = find(app, "slider", argv[2])
+        node.queryValue().currentValue = float(argv[3])
+        print(json.dumps({"done": True}))
     elif command == "hugetext":
         node = find(app, "entry", argv[2])
         text = node.queryText()

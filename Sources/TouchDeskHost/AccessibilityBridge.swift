@@ -233,6 +233,9 @@ final class AccessibilityBridge {
                 content.performAccessible(.setText(r.text ?? ""), on: id)
             case Int(TD_REQUEST_FOCUS.rawValue):
                 content.performAccessible(.focus, on: id)
+            case Int(TD_REQUEST_SET_VALUE.rawValue):
+                guard let v = r.text.flatMap(Double.init), v.isFinite else { continue }
+                content.performAccessible(.setValue(v), on: id)
             default:
                 break
             }

@@ -52,6 +52,7 @@ typedef enum {
     TD_REQUEST_ACTION = 0,   /* index: the action */
     TD_REQUEST_SET_TEXT = 1, /* text */
     TD_REQUEST_FOCUS = 2,
+    TD_REQUEST_SET_VALUE = 3, /* text: the new value, as a C-locale number */
 } TdRequestKind;
 
 /* handle: the number the host gave the object (td_accessible_new). */

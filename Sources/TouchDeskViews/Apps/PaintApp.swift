@@ -48,6 +48,8 @@ public final class PaintApp: MiniApp {
     /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
     var keyBrush = KeyboardBrush()
     var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
     var files = PaintFiles()
     /// The translucent stroke being drawn, at full strength, shown over the canvas at the stroke's
