@@ -431,6 +431,25 @@ void td_accessible_retire(TdAccessible *obj) {
     g_object_unref(obj);
 }
 
+TdAccessible *td_socket_new(const char *plug_id, const char *name) {
+    AtkObject *socket = g_object_new(ATK_TYPE_SOCKET, NULL);
+    atk_object_set_role(socket, ATK_ROLE_PANEL);
+    atk_object_set_name(socket, name ? name : "");
+    if (plug_id && *plug_id && g_utf8_validate(plug_id, -1, NULL)) atk_socket_embed(ATK_SOCKET(socket), plug_id);
+    return (TdAccessible *)socket;
+}
+
+void td_socket_retire(TdAccessible *socket) {
+    if (!socket) return;
+    AtkObject *atk = ATK_OBJECT(socket);
+    atk_object_notify_state_change(atk, ATK_STATE_DEFUNCT, TRUE);
+    if (atk->accessible_parent) {
+        g_object_unref(atk->accessible_parent);
+        atk->accessible_parent = NULL;
+    }
+    g_object_unref(socket);
+}
+
 static const AtkRole role_map[] = {
     [TD_ROLE_APPLICATION] = ATK_ROLE_APPLICATION, [TD_ROLE_FRAME] = ATK_ROLE_FRAME, [TD_ROLE_PANEL] = ATK_ROLE_PANEL,
     [TD_ROLE_TOOL_BAR] = ATK_ROLE_TOOL_BAR, [TD_ROLE_PUSH_BUTTON] = ATK_ROLE_PUSH_BUTTON,

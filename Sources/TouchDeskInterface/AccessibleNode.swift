@@ -86,6 +86,9 @@ public struct AccessibleNode: Equatable, Sendable {
     public var value: ValueState?
     /// A live region: changes of its text are announced without the focus moving there.
     public var isLive: Bool
+    /// Another process's accessible tree shown here (an AT-SPI plug id, "bus-name:path"): the
+    /// node is a socket whose one child is that tree (Web Pages' page, from the web helper).
+    public var embeddedPlug: String?
     public var children: [AccessibleNode]
 
     public init(id: String, role: Role, name: String, description: String = "", shortcut: String = "", states: States = [.enabled, .showing],

@@ -77,6 +77,11 @@ TdAccessible *td_accessible_new(TdKind kind, int32_t handle);
 /* Marks it defunct, drops its children and parent, and releases the host's reference. */
 void td_accessible_retire(TdAccessible *obj);
 
+/* A socket embedding another process's accessible tree (AT-SPI plug id "bus-name:path"), named
+ * `name`: only td_accessible_set_children (as a child) and td_socket_retire take it. */
+TdAccessible *td_socket_new(const char *plug_id, const char *name);
+void td_socket_retire(TdAccessible *socket);
+
 void td_accessible_set_role(TdAccessible *obj, TdRole role);
 void td_accessible_set_name(TdAccessible *obj, const char *name);
 void td_accessible_set_description(TdAccessible *obj, const char *description);

@@ -14,7 +14,7 @@ extension GlobeApp {
         }
         var nodes = [AccessibleNode(id: "globe", role: .canvas, name: "Globe", description: globeDescription, frame: globeRect),
                 AccessibleNode(id: "level", role: .slider, name: "Sea level", description: "Control+Up and Control+Down: 1 m; Page Up and Page Down: 10 m, with Shift 100 m",
-                               states: [.enabled, .showing, .focusable], frame: sliderRect,
+                               states: [.enabled, .showing], frame: sliderRect,
                                value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest),
                                                                 adjusters: Self.levelAdjusters)),
                 AccessibleNode(id: "figures", role: .label, name: "Figures", frame: panelRect,
