@@ -174,6 +174,7 @@ struct KeysOnlyEndToEndTests {
         let app = run.app
 
         expectAllReached(try run.visit(key: "z", title: "Maze"), "Maze")
+        try app.key("g")  // a generated maze, whose blocks Clear takes away
         try run.tab(to: "Clear")
         try app.key("space")
         var cleared = false

@@ -205,6 +205,7 @@ struct AccessibleTreeTests {
         shell.goHome()
         shell.open(id: "maze")
         shell.finishRestoring()
+        shell.handle(.key(Key("g", text: "g")))  // a generated maze, whose blocks Clear takes away
         shell.handle(.key(Key("c", text: "c")))
         let maze = try #require(nodes(shell).first { $0.id == "maze/message" })
         #expect(maze.isLive && maze.text?.text.hasPrefix("Cleared") == true, "\(maze.text?.text ?? "")")

@@ -98,19 +98,23 @@ extension Shell {
 extension AccessibleNode {
     /// The subtree moved down by `dy` points: its frames and the clicks its actions give.
     func moved(down dy: Double) -> AccessibleNode {
-        var n = self
-        n.frame.y += dy
-        n.actions = actions.map { action in
-            var a = action
-            a.input = action.input.map { e in
+        func shifted(_ input: [InputEvent]) -> [InputEvent] {
+            input.map { e in
                 switch e {
                 case .touchBegan(let p): .touchBegan(Point(p.x, p.y + dy))
                 case .touchEnded(let p): .touchEnded(Point(p.x, p.y + dy))
                 default: e
                 }
             }
+        }
+        var n = self
+        n.frame.y += dy
+        n.actions = actions.map { action in
+            var a = action
+            a.input = shifted(action.input)
             return a
         }
+        n.value?.adjusters = value?.adjusters.map { .init(down: shifted($0.down), up: shifted($0.up)) } ?? []
         n.children = children.map { $0.moved(down: dy) }
         return n
     }
