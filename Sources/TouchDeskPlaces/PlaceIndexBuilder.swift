@@ -226,11 +226,15 @@ enum PlaceIndexBuilder {
                 case .landmark: score = f.name.hasSuffix("Pole") ? 1_000_000 : 2_000
                 default: score = UInt32(min(3_000_000, max(1_000, extentKm * 4)))
                 }
-                let nearTown = towns.nearest(to: f.coordinate)
+                // R's world map runs past 180° E (Chukotka, Fiji): positions are kept within ±180°,
+                // as the cache's checks and the nearest-place grid expect.
+                var lon = f.coordinate.longitude
+                if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+                let nearTown = towns.nearest(to: GeoCoordinate(latitude: f.coordinate.latitude, longitude: lon))
                 let zone = nearTown.map { timezones[$0.0] } ?? strings.id("UTC")
                 append(f.kind, name: f.name, admin1: "", region: f.region.isEmpty ? nil : f.region, locality: nil, country: number,
                        population: f.kind == .peak ? UInt32(clamping: Int(max(0, f.elevation.rounded()))) : 0,
-                       latitude: f.coordinate.latitude, longitude: f.coordinate.longitude, timezone: zone, score: score, aliases: [])
+                       latitude: f.coordinate.latitude, longitude: lon, timezone: zone, score: score, aliases: [])
                 let b = f.bounds ?? GeoBounds(f.coordinate)
                 regionBounds += [b.south, b.west, b.north, b.east]
             }
