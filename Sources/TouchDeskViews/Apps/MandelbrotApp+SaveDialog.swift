@@ -13,8 +13,8 @@ extension MandelbrotApp {
         var st = stat()
         let start = Paths.withSystemPath(pictures, { stat($0, &st) }) == 0 ? pictures : environment.homeDirectory
         let chooser = FileChooser(home: environment.homeDirectory, places: environment.fileDialogPlaces,
-                                  filter: FileChooser.Filter("PNG pictures", extensions: ["png"]), start: start)
-        let dialog = FileDialog(mode: .save, title: "Save the \(picture.width)×\(picture.height) picture as", accept: "Save", yes: ("Replace", "R"),
+                                  filter: FileChooser.Filter(tr("PNG pictures"), extensions: ["png"]), start: start)
+        let dialog = FileDialog(mode: .save, title: tr("Save the {0}×{1} picture as", String(picture.width), String(picture.height)), accept: tr("Save"), yes: (tr("Replace"), "R"),
                                 chooser: chooser, name: "touchdesk-mandelbrot-\(picture.width)x\(picture.height).png",
                                 recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         dialog.layout(in: size)
@@ -32,13 +32,13 @@ extension MandelbrotApp {
         case .submitted(let typed):
             var path = typed
             guard !Paths.name(of: path).trimmingCharacters(in: .whitespaces).isEmpty else {
-                dialog.show("Type a file name, like mandelbrot.png", isError: true)
+                dialog.show(tr("Type a file name, like mandelbrot.png"), isError: true)
                 break
             }
             if !path.lowercased().hasSuffix(".png") { path += ".png" }
             switch SaveTarget.check(path, creatableFolder: environment.picturesDirectory, home: environment.homeDirectory) {
             case .refused(let why): dialog.show(why, isError: true)
-            case .replaces: dialog.ask("\(Paths.abbreviatingHome(path, home: environment.homeDirectory)) already exists. Replace it?", about: path)
+            case .replaces: dialog.ask(tr("{0} already exists. Replace it?", Paths.abbreviatingHome(path, home: environment.homeDirectory)), about: path)
             case .fresh:
                 bigSaveDialog = nil
                 startBigRender(size, to: path)
