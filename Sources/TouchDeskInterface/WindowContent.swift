@@ -75,9 +75,9 @@ public enum HostError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplay(let name):
-            "cannot open X display \"\(name)\": set DISPLAY, or use --screenshot for headless rendering"
+            tr("cannot open X display \"{0}\": set DISPLAY, or use --screenshot for headless rendering", name)
         case .cannotCreateWindow(let why):
-            "cannot create the window: \(why)"
+            tr("cannot create the window: {0}", why)
         }
     }
 }
