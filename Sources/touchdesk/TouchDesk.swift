@@ -66,8 +66,8 @@ struct TouchDesk: ParsableCommand {
     @Option(name: .customLong("layout-json"), help: ArgumentHelp(tr("Print the controls' rectangles at each size as JSON."), valueName: "WxH,…", visibility: .hidden))
     var layoutSizes: String?
 
-    @Option(help: ArgumentHelp(tr("The look: light, dark, or auto (follow the desktop: GTK_THEME, else its settings' theme name, where a name ending in -dark means dark; dark when none is named)."), valueName: "look"))
-    var theme: ThemePreference = .auto
+    @Option(help: ArgumentHelp(tr("The look: light, dark, or auto (follow the desktop: GTK_THEME, else the appearance portal's colour scheme, else its settings' theme name, where a name ending in -dark means dark; dark when none is named). Without it, the look last chosen with Ctrl+Shift+L."), valueName: "look"))
+    var theme: ThemePreference?
 
     @Option(help: ArgumentHelp(tr("The X display to use (default: $DISPLAY)."), valueName: "display"))
     var display: String?
@@ -217,7 +217,8 @@ struct TouchDesk: ParsableCommand {
         if stateLock != nil { Self.removeStaleFiles(environment) }
         let shell = Shell(tiles: Registry.tiles, environment: environment)
         shell.gtkTheme = ProcessInfo.processInfo.environment["GTK_THEME"]
-        shell.themePreference = theme
+        // --theme for this run; else the look last chosen by hand (Ctrl+Shift+L); else the desktop's.
+        shell.themePreference = theme ?? (stateLock != nil ? SavedLook.load(from: environment.stateDirectory) : nil) ?? .auto
         if let notice = environment.stateNotice {
             warn(notice)
             shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())

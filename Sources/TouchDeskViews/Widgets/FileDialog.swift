@@ -66,7 +66,7 @@ public final class FileDialog {
     public private(set) var scrollTop = 0
     /// Where the recent files come from (`RecentFiles`): read when Recent is chosen.
     let recentList: String?
-    let thumbnails = FileDialogThumbnails()
+    let thumbnails: FileDialogThumbnails
     private var thumbnailsBusy = false
 
     private(set) var box = Rect.zero
@@ -92,8 +92,10 @@ public final class FileDialog {
     ///   - yes: the question's yes button ("Replace", "Open") and its letter key.
     ///   - name: what the field starts with (Save: the suggested name).
     ///   - recentList: the desktop's `recently-used.xbel`, for the Recent place.
+    ///   - thumbnailFolder: the thumbnails shared with the desktop (`~/.cache/thumbnails`); nil for none.
     public init(mode: Mode, title: String, accept: String, yes: (label: String, key: String), chooser: FileChooser,
-                name: String = "", recentList: String?, clipboard: Clipboard?) {
+                name: String = "", recentList: String?, clipboard: Clipboard?, thumbnailFolder: String? = SharedThumbnails.root()) {
+        thumbnails = FileDialogThumbnails(sharedRoot: thumbnailFolder)
         self.mode = mode
         self.title = title
         self.chooser = chooser
