@@ -59,10 +59,10 @@ struct DesktopLookEndToEndTests {
         session.extraEnvironment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let bus = try session.start("dbus-daemon", ["--session", "--nofork", "--print-address=1"], log: "dbus")
         var address: String?
-        #expect(TestSupport.waitUntil {
+        _ = wait(until: {
             address = session.readLog("dbus").split(separator: "\n").first { $0.hasPrefix("unix:") }.map(String.init)
             return address != nil || !bus.isRunning
-        })
+        }, timeout: 10)
         session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = try #require(address, "no session bus: \(session.readLog("dbus"))")
         #expect(session.run("gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", "prefer-light"]).ok)
         // Starts the portal (D-Bus activation), as any portal client would, and asks it as TouchDesk will.
