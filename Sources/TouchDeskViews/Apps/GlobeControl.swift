@@ -61,8 +61,8 @@ extension GlobeApp {
             case .iceMelted: "+70 m"
             case .seeds: "+476 m"
             case .drained: "−11 km"
-            case .coastline: "Coast"
-            case .floodTint: "Tint"
+            case .coastline: translatable("Coast")
+            case .floodTint: translatable("Tint")
             default: label
             }
         }
