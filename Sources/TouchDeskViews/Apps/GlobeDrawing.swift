@@ -96,7 +96,8 @@ extension GlobeApp {
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(hintBox, radius: 5)
         cr.fill()
-        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
+        // Light on the dark veil in both looks (the light look's dim text is dark).
+        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Color(0.86, 0.88, 0.92))
         // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
         if let missing = globe?.missingData {
             let note = tr("ETOPO5 alone, figures coarser.") + " " + missing
