@@ -11,11 +11,12 @@
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
 //        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
 //        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
-//        | savepage FILE (the as-is view's whole page as a PNG)
+//        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
+//        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
 //        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor arrow|hand|text
 //        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
-//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE
+//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE | htmlsaved FILE | htmlfailed MESSAGE
 //
 // Frames are in device pixels: at `scale 2` WebKit renders the page at twice the resolution
 // (GDK's window scale, which WebKit takes as its device scale factor), never a 1× picture scaled up.
@@ -545,6 +546,42 @@ static void pageSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
     g_free(file);
 }
 
+// MARK: - Saving the page's HTML
+
+/// The as-is view's main resource as the server sent it (its bytes, in its own encoding), not the
+/// document as scripts have changed it since: what "Save page as HTML" keeps.
+static void sourceData(GObject *source, GAsyncResult *result, gpointer data) {
+    char *file = data;
+    GError *error = NULL;
+    gsize length = 0;
+    guchar *bytes = webkit_web_resource_get_data_finish(WEBKIT_WEB_RESOURCE(source), result, &length, &error);
+    if (!bytes) sendLine("htmlfailed %s", error ? error->message : "the page has no source");
+    else if (!g_file_set_contents(file, (const char *)bytes, (gssize)length, &error)) sendLine("htmlfailed %s", error->message);
+    else sendLine("htmlsaved %s", file);
+    if (error) g_error_free(error);
+    g_free(bytes);
+    g_free(file);
+}
+
+static void saveSource(const char *file) {
+    WebKitWebResource *main = webkit_web_view_get_main_resource(views[AS_IS].web);
+    if (!main) { sendLine("htmlfailed no page is shown"); return; }
+    webkit_web_resource_get_data(main, NULL, sourceData, g_strdup(file));
+}
+
+// MARK: - A spare engine
+
+static guint spareSource;
+
+/// Started ahead of need (the pointer rests on Web Pages' tile) and never taken up: go.
+static gboolean spareExpired(gpointer data) {
+    (void)data;
+    if (debugging) fprintf(stderr, "engine: spare not taken up: exiting\n");
+    spareSource = 0;
+    gtk_main_quit();
+    return G_SOURCE_REMOVE;
+}
+
 static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpointer d) {
     (void)w; (void)d;
     webkit_web_view_load_request(views[AS_IS].web, webkit_navigation_action_get_request(a));
@@ -692,6 +729,11 @@ static void resize(View *view, int w, int h) {
 
 static void handleLine(char *line) {
     if (debugging) fprintf(stderr, "engine< %s\n", line);
+    // Any order but the first ones a spare gets means it was taken up.
+    if (spareSource && strncmp(line, "spare ", 6) != 0 && strncmp(line, "open ", 5) != 0) {
+        g_source_remove(spareSource);
+        spareSource = 0;
+    }
     char *rest = strchr(line, ' ');
     if (rest) *rest++ = 0; else rest = "";
     gchar **a = g_strsplit(rest, " ", 8);
@@ -774,6 +816,11 @@ static void handleLine(char *line) {
     else if (!strcmp(line, "savepage") && *rest)
         webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
                                      NULL, pageSnapshot, g_strdup(rest));
+    else if (!strcmp(line, "savehtml") && *rest) saveSource(rest);
+    else if (!strcmp(line, "spare") && n >= 1 && atoi(a[0]) > 0) {
+        if (spareSource) g_source_remove(spareSource);
+        spareSource = g_timeout_add_seconds((guint)atoi(a[0]), spareExpired, NULL);
+    }
     else if (!strcmp(line, "scale") && n >= 1) {
         int scale = atoi(a[0]);
         if (scale >= 1 && scale <= 4 && scale != deviceScale) {
@@ -900,7 +947,13 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     View *view = &views[v];
     view->window = gtk_offscreen_window_new();
     gtk_window_set_default_size(GTK_WINDOW(view->window), width, height);
-    view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, NULL));
+    // The fit view shares the as-is view's web process (a related view): one page's process, not two.
+    if (v == FIT && views[AS_IS].web && !getenv("TOUCHDESK_WEB_SEPARATE_PROCESSES"))
+        view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", views[AS_IS].web,
+                                                 "settings", webkit_web_view_get_settings(views[AS_IS].web),
+                                                 "user-content-manager", webkit_web_view_get_user_content_manager(views[AS_IS].web), NULL));
+    else
+        view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, NULL));
     WebKitSettings *s = webkit_web_view_get_settings(view->web);
     webkit_settings_set_allow_file_access_from_file_urls(s, FALSE);
     webkit_settings_set_allow_universal_access_from_file_urls(s, FALSE);

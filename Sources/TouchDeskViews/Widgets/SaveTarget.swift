@@ -35,7 +35,7 @@ enum SaveTarget: Equatable {
         if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
             return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
         }
-        if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
+        if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a file that can be replaced") }
         return .replaces
     }
 }
