@@ -167,10 +167,10 @@ public final class WebApp: MiniApp {
     public func reload() {
         page.notice = nil
         if page.stoppedReason != nil || engine?.isRunning != true {
-            // The engine or a web process died: start afresh at the same address.
+            // The engine or the page's web process died: load the address asked for last afresh
+            // (a view's own reload would bring back the page it showed, maybe the one that died).
             let url = page.address.flatMap { try? WebURL(string: $0) } ?? startPage
             page.stoppedReason = nil
-            if engine?.isRunning == true { engine?.send("reload"); wake(); syncControls(); return }
             open(url)
             return
         }

@@ -67,6 +67,8 @@ final class WebEngineLink {
         if memoryLimitMB == WebEngine.memoryLimitMB, let s = Self.takeSpare() {
             e = s.engine
             loaded = s.url == url
+            // Asked for another page: what the spare said of its own is old news.
+            if !loaded { _ = e.receive() }
         } else {
             e = try WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
             loaded = false
