@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TouchDeskInterface
 import TouchDeskWeb
 
@@ -8,16 +9,28 @@ import TouchDeskWeb
 ///
 /// The spare: when the pointer rests on Web Pages' tile (or the keyboard moves to it) the home
 /// screen calls `prepareSpare`, which starts a helper that loads the start page at once, so the
-/// engine's processes are up and the page laid out by the time Web Pages opens. Starting it costs
-/// the home screen one `posix_spawn`; nothing is read from it until it is taken up. A spare not
+/// engine's processes are up and the page laid out by the time Web Pages opens. The helper is
+/// started on a thread of its own, so the home screen does not wait even for the spawn; nothing is
+/// read from it until it is taken up. A spare not
 /// taken up within `spareSeconds` ends itself (the helper exits; its zombie is reaped at the next
 /// look), so a person who never opens Web Pages keeps no engine running.
 final class WebEngineLink {
     /// How long a spare waits to be taken up (`TOUCHDESK_WEB_SPARE_SECONDS`, default 60 s).
     static var spareSeconds: Int =
         ProcessInfo.processInfo.environment["TOUCHDESK_WEB_SPARE_SECONDS"].flatMap { Int($0) }.map { max(1, $0) } ?? 60
-    /// The spare helper and the address it was told to load.
-    private(set) static var spare: (engine: WebEngine, url: String)?
+    /// The spare helper and the address it was told to load, made on its own thread.
+    nonisolated private struct Spare: @unchecked Sendable {
+        let engine: WebEngine
+        let url: String
+    }
+    nonisolated private static let spareSlot = Mutex<(starting: Bool, made: Spare?)>((false, nil))
+
+    /// The spare, once its thread has made it (waits for that, 5 s at most).
+    static var spare: (engine: WebEngine, url: String)? {
+        let deadline = WebEngine.now() + 5
+        while spareSlot.withLock({ $0.starting }), WebEngine.now() < deadline { usleep(1000) }
+        return spareSlot.withLock { $0.made }.map { ($0.engine, $0.url) }
+    }
 
     private(set) var engine: WebEngine?
     /// The web processes' memory limit in MB (the helper ends a process past it).
@@ -37,25 +50,37 @@ final class WebEngineLink {
     /// Starts a spare helper loading `url` unless one is there (or has just ended: then it is
     /// reaped and a new one started). Cheap to call on every pointer move.
     static func prepareSpare(loading url: WebURL, memoryLimitMB: Int = WebEngine.memoryLimitMB) {
-        if let s = spare, !s.engine.hasExited { return }
-        spare = nil
-        guard let e = try? WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)]) else { return }
-        e.send("spare", String(spareSeconds))
-        e.send("open", url.description)
-        spare = (e, url.description)
+        let busy = spareSlot.withLock { slot -> Bool in
+            if slot.starting { return true }
+            if let made = slot.made {
+                if !made.engine.hasExited { return true }
+                slot.made = nil
+            }
+            slot.starting = true
+            return false
+        }
+        if busy { return }
+        let seconds = spareSeconds, address = url.description
+        Thread.detachNewThread {
+            let e = try? WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
+            e?.send("spare", String(seconds))
+            e?.send("open", address)
+            let made = e.map { Spare(engine: $0, url: address) }
+            spareSlot.withLock { $0 = (false, made) }
+        }
     }
 
     /// The spare, if it is still running; it is ours from now on.
     private static func takeSpare() -> (engine: WebEngine, url: String)? {
-        defer { spare = nil }
-        guard let s = spare, !s.engine.hasExited else { return nil }
-        return s
+        guard let s = spare else { return nil }
+        spareSlot.withLock { $0.made = nil }
+        return s.engine.hasExited ? nil : s
     }
 
     /// Ends a spare that was not taken up (for tests).
     static func dropSpare() {
         spare?.engine.terminate()
-        spare = nil
+        spareSlot.withLock { $0.made = nil }
     }
 
     /// The running engine, started (again) when needed, or the spare taken up. `loaded` says
