@@ -77,7 +77,7 @@ struct WebPagesEndToEndTests {
         // The home screen: the arrows to Web Pages' tile (the 13th) start its engine before it opens.
         #expect(engineProcesses(of: app, session).isEmpty, "no engine on the home screen")
         #expect(session.run("xdotool", ["key", "--delay", "20"] + Array(repeating: "Right", count: 12)).ok)
-        let ahead = TestSupport.waitUntil(timeout: 5) { !engineProcesses(of: app, session).isEmpty }
+        let ahead = wait(until: { !engineProcesses(of: app, session).isEmpty }, timeout: 5)
         #expect(ahead, "the engine started while the tile had the keyboard")
         let spare = engineProcesses(of: app, session)
         try app.key("Return")
@@ -265,7 +265,7 @@ struct WebPagesEndToEndTests {
         Thread.sleep(forTimeInterval: 0.5)
         try app.key("Return")
         let saved = session.home.appendingPathComponent("fruit.html")
-        let arrived = TestSupport.waitUntil(timeout: 10) { (try? Data(contentsOf: saved)) == Data(page.utf8) }
+        let arrived = wait(until: { (try? Data(contentsOf: saved)) == Data(page.utf8) }, timeout: 10)
         #expect(arrived, "the page's HTML in \(saved.path): \((try? Data(contentsOf: saved))?.count ?? -1) of \(page.utf8.count) bytes")
 
         // A click on the page's empty top gives it the keyboard; Tab reaches the link, Enter follows it.
