@@ -56,6 +56,8 @@ public final class MandelbrotApp: MiniApp {
     /// The view the picture shows, at its size in device pixels.
     public var frame: MandelbrotFrame? { display.frame }
     var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// A touch in the picture: where it began, and how far it has been dragged.
     private var touchStart: Point?
     private var dragOffset: Point?

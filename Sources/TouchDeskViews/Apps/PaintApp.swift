@@ -44,6 +44,8 @@ public final class PaintApp: MiniApp {
     /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
     var keyBrush = KeyboardBrush()
     var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
     var files = PaintFiles()
     public init(environment: AppEnvironment) {
