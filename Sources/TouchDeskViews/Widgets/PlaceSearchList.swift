@@ -154,6 +154,8 @@ final class PlaceSearchList {
         case .country: return "country"
         case .city: return p.whereabouts
         case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
+        case .peak, .lake, .island, .sea, .continent, .landmark:
+            return p.whereabouts.isEmpty ? p.kind.word : p.kind.word + " · " + p.whereabouts
         }
     }
 }
