@@ -39,6 +39,9 @@ public final class WebEngine {
         /// The page was saved as a picture in this file (a `savePage` order).
         case saved(String)
         case saveFailed(String)
+        /// The page's source (its main resource, as the server sent it) was written to this file.
+        case savedSource(String)
+        case sourceFailed(String)
         case contentSize(width: Int, height: Int)
         /// The fit view's zoom now shows the page's whole width.
         case fitted
@@ -150,6 +153,15 @@ public final class WebEngine {
     private func reap() {
         var status: Int32 = 0
         _ = waitpid(pid, &status, WNOHANG)
+    }
+
+    /// Whether the helper has ended on its own (a spare not taken up does), without reading what
+    /// it said: its messages stay queued for whoever takes it up.
+    public var hasExited: Bool {
+        guard isRunning else { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { isRunning = false; terminate(); return true }
+        return false
     }
 
     /// Loads one page at `width` CSS pixels and saves its whole length as a PNG (the helper's
@@ -291,6 +303,8 @@ public final class WebEngine {
             return .menu(view: Int(w[0]), x: w[1], y: w[2], selected: w[3] == 1, link: link.isEmpty ? nil : link)
         case "saved": return .saved(rest)
         case "savefailed": return .saveFailed(rest)
+        case "htmlsaved": return .savedSource(rest)
+        case "htmlfailed": return .sourceFailed(rest)
         case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
         case "fitted": return .fitted
         case "plug": return rest.isEmpty ? nil : .plug(rest)

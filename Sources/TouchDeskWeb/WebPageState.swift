@@ -45,7 +45,7 @@ public struct WebPageState: Sendable {
     /// matches, saves) change nothing here.
     public mutating func apply(_ event: WebEngine.Event) {
         switch event {
-        case .ready, .frame, .found, .menu, .saved, .saveFailed: break
+        case .ready, .frame, .found, .menu, .saved, .saveFailed, .savedSource, .sourceFailed: break
         case .address(let a): address = a
         case .title(let t): title = t
         case .progress(let p): progress = p

@@ -6,10 +6,11 @@ import TouchDeskViews
 import TouchDeskWeb
 
 /// `touchdesk-bench web`: the start page to the first full paint of both views, cold (a new
-/// engine: helper, web and network processes start) and warm (the same engine loads it again);
-/// a long page's load; the resident memory of TouchDesk plus every engine process, with the start
-/// page and with the long page (with WebKit's browser and document-viewer cache models); the UI thread's
-/// time to draw Web Pages' whole 1920×1080 frame; and scrolling the long page. Medians.
+/// engine: helper, web and network processes start), again in the running engine, and warm (a
+/// spare engine the home screen started); a long page's load; the memory (RSS and PSS) of
+/// TouchDesk plus every engine process, with the start page and with the long page, with a web
+/// process per view and with one shared; the UI thread's time to draw Web Pages' whole 1920×1080
+/// frame; and scrolling the long page. Medians.
 @MainActor
 enum WebPagesBench {
     static func run(frames: Int, clock: () -> Double) {
@@ -27,12 +28,15 @@ enum WebPagesBench {
         let start = WebApp.startPage(env)
         let runs = max(3, min(frames, 7))
 
-        // Before: WebKit's browser cache model (a back/forward page cache, a large memory cache);
-        // after: the document-viewer model, the helper's default.
-        for (label, cache) in [("before (browser cache model)", "browser"), ("after (document-viewer cache model)", "viewer")] {
-            setenv("TOUCHDESK_WEB_CACHE_MODEL", cache, 1)
-            var cold: [Double] = [], warm: [Double] = [], long: [Double] = []
-            var startRSS: [Double] = [], longRSS: [Double] = [], processes: [Double] = []
+        // Before: each view in a web process of its own; after: the fit view shares the as-is
+        // view's process (the helper's default). Memory is counted twice: resident (RSS) summed over
+        // the processes, which counts every shared library once per process, and proportional
+        // (PSS), which splits each shared page among the processes that map it, so the sum is what
+        // the processes together take from the machine.
+        for (label, separate) in [("before (a web process per view)", true), ("after (one web process for both views)", false)] {
+            if separate { setenv("TOUCHDESK_WEB_SEPARATE_PROCESSES", "1", 1) } else { unsetenv("TOUCHDESK_WEB_SEPARATE_PROCESSES") }
+            var cold: [Double] = [], again: [Double] = [], long: [Double] = []
+            var startMemory: [Memory] = [], longMemory: [Memory] = []
             for _ in 0..<runs {
                 let app = WebApp(environment: env)
                 let t0 = clock()
@@ -41,24 +45,29 @@ enum WebPagesBench {
                 app.finishLoading()
                 let t1 = clock()
                 app.open(start)
-                warm.append(firstFullPaint(app, since: t1, clock: clock))
+                again.append(firstFullPaint(app, since: t1, clock: clock))
                 app.finishLoading()
-                startRSS.append(residentMB(of: app))
-                processes.append(Double(1 + (app.enginePID.map { [$0] + descendants(of: $0) }?.count ?? 0)))
+                startMemory.append(memory(of: app))
                 let t2 = clock()
                 app.open(WebURL(filePath: longFile))
                 long.append(firstFullPaint(app, since: t2, clock: clock))
                 app.finishLoading()
-                longRSS.append(residentMB(of: app))
+                longMemory.append(memory(of: app))
             }
             print("web, \(label):")
-            print(String(format: "web:   start page to both views painted, cold (new engine): %.0f ms", median(cold)))
-            print(String(format: "web:   start page to both views painted, warm: %.0f ms", median(warm)))
+            print(String(format: "web:   start page to both views painted, cold (no engine running): %.0f ms", median(cold)))
+            print(String(format: "web:   start page again in the running engine: %.0f ms", median(again)))
             print(String(format: "web:   long page (2000 paragraphs, a 400-row table) loaded and painted: %.0f ms", median(long)))
-            print(String(format: "web:   resident memory over %.0f processes: %.0f MB with the start page, %.0f MB with the long page",
-                         median(processes), median(startRSS), median(longRSS)))
+            for (what, m) in [("start page", startMemory), ("long page", longMemory)] {
+                print("web:   memory with the \(what) over \(m.last?.processes.count ?? 0) processes: "
+                      + String(format: "RSS summed %.0f MB, PSS summed %.0f MB", median(m.map(\.rss)), median(m.map(\.pss))))
+            }
+            if let last = longMemory.last {
+                print("web:   per process with the long page (RSS / PSS MB): " + last.processes.map { "\($0.name) " + String(format: "%.0f/%.0f", $0.rss, $0.pss) }.joined(separator: ", "))
+            }
         }
-        unsetenv("TOUCHDESK_WEB_CACHE_MODEL")
+        unsetenv("TOUCHDESK_WEB_SEPARATE_PROCESSES")
+        warmStart(env, size: size, runs: runs, clock: clock)
 
         // The UI thread's share of a frame: drawing the app with both views' frames, 1920×1080.
         let app = WebApp(environment: env)
@@ -76,13 +85,13 @@ enum WebPagesBench {
         scroll(app, target: target, longFile: longFile, clock: clock)
     }
 
-    /// From `t0` until the page asked for has loaded in both views and the fit view has its zoom;
-    /// the helper draws the frames as soon as it is idle after that (a page identical to the one
-    /// shown sends none, so waiting for a frame would not end). In ms; 30 s at most.
+    /// From `t0` until the page asked for has loaded in both views, the fit view has its zoom and
+    /// both views show a frame at their size (a page identical to the one shown sends no new
+    /// frame, so the frame may be the one before). In ms; 30 s at most.
     static func firstFullPaint(_ app: WebApp, since t0: Double, clock: () -> Double) -> Double {
         while clock() - t0 < 30 {
             _ = app.tick()
-            if !app.page.isLoading, !app.page.awaitingLoad, app.page.fitted { break }
+            if !app.page.isLoading, !app.page.awaitingLoad, app.page.fitted, app.bothViewsPainted { break }
             usleep(2000)
         }
         return (clock() - t0) * 1000
@@ -115,19 +124,55 @@ enum WebPagesBench {
                      Double(app.framesReceived[0] - before) / seconds, median(ui), ui.max() ?? 0))
     }
 
-    /// TouchDesk's resident memory plus that of the engine helper and all its descendants.
-    static func residentMB(of app: WebApp) -> Double {
-        var total = rssKB(getpid())
-        if let helper = app.enginePID { for pid in [helper] + descendants(of: helper) { total += rssKB(pid) } }
-        return Double(total) / 1024
+    struct Memory {
+        var processes: [(name: String, rss: Double, pss: Double)]
+        var rss: Double { processes.map(\.rss).reduce(0, +) }
+        var pss: Double { processes.map(\.pss).reduce(0, +) }
     }
 
-    static func rssKB(_ pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    /// TouchDesk (this process) plus the engine helper and all its descendants, from each one's
+    /// `/proc/PID/smaps_rollup`, in MB.
+    static func memory(of app: WebApp) -> Memory {
+        let pids = [getpid()] + (app.enginePID.map { [$0] + descendants(of: $0) } ?? [])
+        return Memory(processes: pids.map { pid in
+            let name = pid == getpid() ? "touchdesk" : ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let (rss, pss) = rollup(pid)
+            return (name, rss, pss)
+        })
+    }
+
+    /// Rss and Pss of one process in MB.
+    static func rollup(_ pid: pid_t) -> (Double, Double) {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return (0, 0) }
+        var rss = 0.0, pss = 0.0
+        for line in text.split(separator: "\n") {
+            let w = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard w.count >= 2, let kb = Double(w[1]) else { continue }
+            if w[0] == "Rss:" { rss = kb / 1024 } else if w[0] == "Pss:" { pss = kb / 1024 }
         }
-        return 0
+        return (rss, pss)
+    }
+
+    /// Opening Web Pages with a spare engine (the home screen starts one when the pointer rests on
+    /// the tile): taken up 0.3 s after it started (a quick click) and after 3 s (ready), against
+    /// no spare (cold). Until both views show the start page at their size.
+    static func warmStart(_ env: AppEnvironment, size: Size, runs: Int, clock: () -> Double) {
+        for (label, wait) in [("spare started 3 s before", 3.0), ("spare started 0.3 s before", 0.3)] {
+            var times: [Double] = [], prepares: [Double] = []
+            for _ in 0..<runs {
+                let p0 = clock()
+                WebApp.prepare(env)
+                prepares.append((clock() - p0) * 1000)
+                usleep(UInt32(wait * 1e6))
+                let app = WebApp(environment: env)
+                let t0 = clock()
+                app.layout(in: size, scale: 1)
+                times.append(firstFullPaint(app, since: t0, clock: clock))
+            }
+            print("web: opening Web Pages, \(label): "
+                  + String(format: "%.0f ms to both views painted (the home screen's call to start it: %.1f ms)", median(times), median(prepares)))
+        }
     }
 
     static func descendants(of pid: pid_t) -> [pid_t] {

@@ -11,11 +11,12 @@
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
 //        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
 //        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
-//        | savepage FILE (the as-is view's whole page as a PNG)
+//        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
+//        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
 //        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor arrow|hand|text
 //        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
-//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE
+//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE | htmlsaved FILE | htmlfailed MESSAGE
 //
 // Frames are in device pixels: at `scale 2` WebKit renders the page at twice the resolution
 // (GDK's window scale, which WebKit takes as its device scale factor), never a 1× picture scaled up.
@@ -391,7 +392,7 @@ static void mouseTarget(WebKitWebView *web, WebKitHitTestResult *hit, guint modi
 // MARK: - The memory bound
 
 static guint memoryLimitMB = 1024;
-static int memoryKills;  // processes we ended for memory whose end WebKit has not yet reported
+static gint64 memoryKillTime;  // when we last ended a web process for its memory (both views report its end)
 
 /// WebKit's own memory-pressure kill did not end a page that allocates in a loop (its process
 /// reached 2.4 GB under a 400 MB limit), so we watch the web processes ourselves: ten times a second
@@ -446,7 +447,7 @@ static gboolean watchMemory(gpointer data) {
         fclose(f);
         if (kb > (long)memoryLimitMB * 1024) {
             if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", pids[i], kb / 1024, memoryLimitMB);
-            memoryKills++;
+            memoryKillTime = g_get_monotonic_time();
             kill(pids[i], SIGKILL);
         }
     }
@@ -456,12 +457,14 @@ static gboolean watchMemory(gpointer data) {
 static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationReason reason, gpointer data) {
     (void)data;
     int v = viewIndex(web);
+    if (debugging) fprintf(stderr, "engine: view %d web process ended, reason %d\n", v, reason);
     if (reason == WEBKIT_WEB_PROCESS_TERMINATED_BY_API) return;  // we ended a stuck page ourselves
     views[v].crashed = TRUE;
     armTimeout(FALSE);
     if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
-    gboolean memory = reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT || memoryKills > 0;
-    if (memoryKills > 0) memoryKills--;
+    // One process serves both views: each reports its end, so a kill of ours counts for a while.
+    gboolean memory = reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT
+                      || (memoryKillTime && g_get_monotonic_time() - memoryKillTime < 5 * G_USEC_PER_SEC);
     sendLine("crashed %d %s", v, memory ? "memory" : "crashed");
 }
 
@@ -545,15 +548,65 @@ static void pageSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
     g_free(file);
 }
 
+// MARK: - Saving the page's HTML
+
+/// The as-is view's main resource as the server sent it (its bytes, in its own encoding), not the
+/// document as scripts have changed it since: what "Save page as HTML" keeps.
+static void sourceData(GObject *source, GAsyncResult *result, gpointer data) {
+    char *file = data;
+    GError *error = NULL;
+    gsize length = 0;
+    guchar *bytes = webkit_web_resource_get_data_finish(WEBKIT_WEB_RESOURCE(source), result, &length, &error);
+    if (!bytes) sendLine("htmlfailed %s", error ? error->message : "the page has no source");
+    else if (!g_file_set_contents(file, (const char *)bytes, (gssize)length, &error)) sendLine("htmlfailed %s", error->message);
+    else sendLine("htmlsaved %s", file);
+    if (error) g_error_free(error);
+    g_free(bytes);
+    g_free(file);
+}
+
+static void saveSource(const char *file) {
+    WebKitWebResource *main = webkit_web_view_get_main_resource(views[AS_IS].web);
+    if (!main) { sendLine("htmlfailed no page is shown"); return; }
+    webkit_web_resource_get_data(main, NULL, sourceData, g_strdup(file));
+}
+
+// MARK: - A spare engine
+
+static guint spareSource;
+
+/// Started ahead of need (the pointer rests on Web Pages' tile) and never taken up: go.
+static gboolean spareExpired(gpointer data) {
+    (void)data;
+    if (debugging) fprintf(stderr, "engine: spare not taken up: exiting\n");
+    spareSource = 0;
+    gtk_main_quit();
+    return G_SOURCE_REMOVE;
+}
+
 static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpointer d) {
     (void)w; (void)d;
     webkit_web_view_load_request(views[AS_IS].web, webkit_navigation_action_get_request(a));
     return NULL;
 }
 
+static gboolean sharedProcess;  // the fit view is related to the as-is view: one web process serves both
+
 /// A page stuck in a script: end its web process so Stop, Back and a new address always work.
 static void unstick(WebKitWebView *web) {
     if (!webkit_web_view_get_is_web_process_responsive(web)) webkit_web_view_terminate_web_process(web);
+}
+
+/// Both views' pages. One process serving both is ended once, through the as-is view.
+static void unstickAll(void) {
+    if (!sharedProcess) { for (int v = 0; v < VIEWS; v++) unstick(views[v].web); return; }
+    for (int v = 0; v < VIEWS; v++) {
+        if (!webkit_web_view_get_is_web_process_responsive(views[v].web)) {
+            if (debugging) fprintf(stderr, "engine: view %d stuck: ending the shared web process\n", v);
+            webkit_web_view_terminate_web_process(views[AS_IS].web);
+            return;
+        }
+    }
 }
 
 /// A view's web process stopped answering (a script that never returns). If the user has asked
@@ -561,8 +614,11 @@ static void unstick(WebKitWebView *web) {
 /// say so, and the next Stop or navigation ends it.
 static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
     (void)p; (void)data;
-    View *view = &views[viewIndex(web)];
     if (webkit_web_view_get_is_web_process_responsive(web)) return;
+    // One process serves both views: whichever notices, the as-is view's process is ended and its
+    // page loaded again (the fit view follows it).
+    if (sharedProcess) web = views[AS_IS].web;
+    View *view = &views[viewIndex(web)];
     if (!view->wanted && !view->stopAsked) {
         if (view == &views[AS_IS]) sendLine("refused %s\tthe page is not responding: Stop ends it", view->committed ? view->committed : "");
         return;
@@ -576,7 +632,7 @@ static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer da
 }
 
 static void openURI(const char *uri) {
-    for (int v = 0; v < VIEWS; v++) unstick(views[v].web);
+    unstickAll();
     g_free(views[AS_IS].wanted);
     views[AS_IS].wanted = g_strdup(uri);
     g_free(views[AS_IS].allowed);
@@ -692,6 +748,11 @@ static void resize(View *view, int w, int h) {
 
 static void handleLine(char *line) {
     if (debugging) fprintf(stderr, "engine< %s\n", line);
+    // Any order but the first ones a spare gets means it was taken up.
+    if (spareSource && strncmp(line, "spare ", 6) != 0 && strncmp(line, "open ", 5) != 0) {
+        g_source_remove(spareSource);
+        spareSource = 0;
+    }
     char *rest = strchr(line, ' ');
     if (rest) *rest++ = 0; else rest = "";
     gchar **a = g_strsplit(rest, " ", 8);
@@ -704,14 +765,12 @@ static void handleLine(char *line) {
         WebKitBackForwardList *list = webkit_web_view_get_back_forward_list(web);
         WebKitBackForwardListItem *item = back ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list);
         if (item) { g_free(views[AS_IS].wanted); views[AS_IS].wanted = g_strdup(webkit_back_forward_list_item_get_uri(item)); }
-        unstick(web);
+        unstickAll();
         if (back) webkit_web_view_go_back(web); else webkit_web_view_go_forward(web);
     }
     else if (!strcmp(line, "reload")) {
-        for (int v = 0; v < VIEWS; v++) {
-            unstick(views[v].web);
-            if (views[v].crashed || v == AS_IS) webkit_web_view_reload(views[v].web);
-        }
+        unstickAll();
+        for (int v = 0; v < VIEWS; v++) if (views[v].crashed || v == AS_IS) webkit_web_view_reload(views[v].web);
     }
     else if (!strcmp(line, "stop")) {
         armTimeout(FALSE);
@@ -719,8 +778,8 @@ static void handleLine(char *line) {
         for (int v = 0; v < VIEWS; v++) {
             views[v].stopAsked = TRUE;
             webkit_web_view_stop_loading(views[v].web);
-            unstick(views[v].web);
         }
+        unstickAll();
     }
     else if (!strcmp(line, "size") && view && n >= 3) resize(view, atoi(a[1]), atoi(a[2]));
     else if (!strcmp(line, "ack") && view) { view->pending = FALSE; if (view->dirty) scheduleFlush(); }
@@ -774,6 +833,11 @@ static void handleLine(char *line) {
     else if (!strcmp(line, "savepage") && *rest)
         webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
                                      NULL, pageSnapshot, g_strdup(rest));
+    else if (!strcmp(line, "savehtml") && *rest) saveSource(rest);
+    else if (!strcmp(line, "spare") && n >= 1 && atoi(a[0]) > 0) {
+        if (spareSource) g_source_remove(spareSource);
+        spareSource = g_timeout_add_seconds((guint)atoi(a[0]), spareExpired, NULL);
+    }
     else if (!strcmp(line, "scale") && n >= 1) {
         int scale = atoi(a[0]);
         if (scale >= 1 && scale <= 4 && scale != deviceScale) {
@@ -788,7 +852,8 @@ static void handleLine(char *line) {
     else if (!strcmp(line, "copy")) webkit_web_view_execute_editing_command(views[AS_IS].web, WEBKIT_EDITING_COMMAND_COPY);
     else if (!strcmp(line, "hide")) {
         // Leaving Web Pages: hidden pages throttle their timers; a stuck script's process ends.
-        for (int v = 0; v < VIEWS; v++) { unstick(views[v].web); gtk_widget_hide(views[v].window); }
+        unstickAll();
+        for (int v = 0; v < VIEWS; v++) gtk_widget_hide(views[v].window);
     }
     else if (!strcmp(line, "show")) {
         for (int v = 0; v < VIEWS; v++) { gtk_widget_show_all(views[v].window); views[v].dirty = TRUE; }
@@ -900,7 +965,14 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     View *view = &views[v];
     view->window = gtk_offscreen_window_new();
     gtk_window_set_default_size(GTK_WINDOW(view->window), width, height);
-    view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, NULL));
+    // The fit view shares the as-is view's web process (a related view): one page's process, not two.
+    sharedProcess = v == FIT && views[AS_IS].web && !getenv("TOUCHDESK_WEB_SEPARATE_PROCESSES");
+    if (sharedProcess)
+        view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", views[AS_IS].web,
+                                                 "settings", webkit_web_view_get_settings(views[AS_IS].web),
+                                                 "user-content-manager", webkit_web_view_get_user_content_manager(views[AS_IS].web), NULL));
+    else
+        view->web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "web-context", context, NULL));
     WebKitSettings *s = webkit_web_view_get_settings(view->web);
     webkit_settings_set_allow_file_access_from_file_urls(s, FALSE);
     webkit_settings_set_allow_universal_access_from_file_urls(s, FALSE);

@@ -28,6 +28,8 @@ struct WebFindMenuTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Self.page.write(toFile: dir + "/fruit.html", atomically: true, encoding: .utf8)
         try "<html><head><title>Second</title></head><body>two</body></html>".write(toFile: dir + "/second.html", atomically: true, encoding: .utf8)
+        try "<html><head><title>Three</title></head><body><p>apple</p><p>apple</p><p>apple</p></body></html>"
+            .write(toFile: dir + "/three.html", atomically: true, encoding: .utf8)
         try """
             <html><head><title>Hairline</title></head><body style="margin:0">
             <svg width="100" height="100" style="position:absolute;left:0;top:0"><rect x="10" y="0" width="0.5" height="100" fill="#000"/></svg>
@@ -64,6 +66,18 @@ struct WebFindMenuTests {
         #expect(app.findBar.model.summary == "3 of 7")
         _ = app.handle(.key(Key("Return", shift: true)))
         #expect(app.findBar.model.summary == "2 of 7")
+        // Another page with the bar open: its count is the new page's, not the old one's.
+        app.open(WebURL(filePath: sandbox.dir.appending("fruit") + "/three.html"))
+        app.finishLoading()
+        wait(app) { app.findBar.model.summary == "1 of 3" }
+        #expect(app.findBar.model.summary == "1 of 3", "after a navigation: \(app.findBar.model.summary)")
+        _ = app.handle(.key(Key("Escape")))
+        app.open(WebURL(filePath: sandbox.dir.appending("fruit") + "/fruit.html"))
+        app.finishLoading()
+        #expect(app.handle(.key(Key("f", control: true))))
+        type(app, "apple")
+        wait(app) { app.findBar.model.summary == "1 of 7" }
+        _ = app.handle(.key(Key("F3")))
         app.settle()
         // WebKit's highlight (yellow) over the matches in the as-is view.
         let r = app.pageRect(.asIs)
@@ -89,7 +103,7 @@ struct WebFindMenuTests {
         #expect(app.handle(.secondaryBegan(link)))
         wait(app) { app.menu.isOpen }
         try #require(app.menu.isOpen, "the menu opened")
-        #expect(app.menu.items == [.openLink, .copyLink, .back, .forward, .reload, .savePage])
+        #expect(app.menu.items == [.openLink, .copyLink, .back, .forward, .reload, .savePage, .saveSource])
         #expect(app.menu.link?.hasSuffix("second.html") == true)
         #expect(!app.menu.enabled.contains(.back), "no page before this one")
         // ↓ ↓ Enter: the second entry.
@@ -148,6 +162,42 @@ struct WebFindMenuTests {
         let png = try ImageSurface.decodePNG(Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(png.pixelHeight > 3000, "the whole page, not the view: \(png.pixelWidth)×\(png.pixelHeight)")
         #expect(app.page.notice?.text.hasPrefix("Saved the page as") == true)
+    }
+
+    @Test("Save page as HTML: the file dialog suggests the page's name; the file holds the bytes the server sent; a second save asks before replacing")
+    func saveSource() throws {
+        // Latin-1 bytes, as the server sends them: the saved file must not be re-encoded.
+        let source: [UInt8] = Array("<html><head><meta charset=\"iso-8859-1\"><title>Caf".utf8) + [0xe9]
+            + Array("</title></head><body><p>Men".utf8) + [0xfc] + Array("</p></body></html>\n".utf8)
+        let server = try LocalServer(files: ["menu.html": source])
+        let app = try open()
+        app.open(try WebURL(string: server.url("/menu.html?day=1")))
+        app.finishLoading()
+        #expect(app.pageTitle == "Café")
+        #expect(app.handle(.key(Key("s", control: true))))
+        let dialog = try #require(app.openFileDialog)
+        #expect(dialog.field.text == "menu.html", "the suggested name: \(dialog.field.text)")
+        // A name without .html gets it; the folder is the sandbox's.
+        let target = sandbox.dir.appending("saved")
+        dialog.field.setText(target)
+        _ = app.handle(.key(Key("Return")))
+        #expect(app.openFileDialog == nil)
+        let deadline = WebEngine.now() + 20
+        while app.saver.isSavingSource, WebEngine.now() < deadline { _ = app.tick(); usleep(10_000) }
+        let saved = try Data(contentsOf: URL(fileURLWithPath: target + ".html"))
+        #expect(Array(saved) == source, "the saved file is the page's source, byte for byte (\(saved.count) of \(source.count) bytes)")
+        #expect(app.page.notice?.text.hasPrefix("Saved the page's HTML as") == true, "\(String(describing: app.page.notice))")
+        // Again to the same file: the dialog asks first; R replaces it.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target + ".html"))
+        _ = app.handle(.key(Key("s", control: true)))
+        app.openFileDialog?.field.setText(target + ".html")
+        _ = app.handle(.key(Key("Return")))
+        #expect(app.openFileDialog?.question != nil, "asked before replacing")
+        _ = app.handle(.key(Key("r")))
+        while app.saver.isSavingSource, WebEngine.now() < deadline + 20 { _ = app.tick(); usleep(10_000) }
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: target + ".html"))) == source)
+        #expect(WebApp.suggestedName(address: "https://example.org/", title: "A page: of news!") == "A-page-of-news.html")
+        #expect(WebApp.suggestedName(address: "https://example.org/", title: "") == "page.html")
     }
 
     @Test("at device scale 2 the engine renders device pixels: a half-pixel-wide bar is one dark device pixel, not a grey 1× pixel scaled up")

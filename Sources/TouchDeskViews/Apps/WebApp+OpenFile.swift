@@ -20,13 +20,15 @@ extension WebApp {
                                 recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         dialog.layout(in: size)
         openFileDialog = dialog
+        dialogSavesSource = false
     }
 
     func handleOpenFileDialog(_ event: InputEvent) -> Bool {
         guard let dialog = openFileDialog else { return false }
+        if dialogSavesSource { handleSaveSourceDialog(dialog, event); return true }
         switch dialog.handle(event) {
         case .none: break
-        case .cancelled: openFileDialog = nil
+        case .cancelled: closeFileDialog()
         case .submitted(let path), .confirmed(let path):
             let entry = FolderEntry.look(at: path)
             if entry.kind == .unknown {
@@ -36,7 +38,7 @@ extension WebApp {
             } else if entry.isFolder {
                 dialog.go(to: path)
             } else {
-                openFileDialog = nil
+                closeFileDialog()
                 open(WebURL(filePath: path))
             }
         }

@@ -43,33 +43,36 @@ public final class WebApp: MiniApp {
     let address: TextField
     let findBar: WebFindBar
     let menu = WebContextMenu()
-    private(set) var engine: WebEngine?
+    /// The engine helper and what it has been told (`WebEngineLink`).
+    let link = WebEngineLink()
+    var engine: WebEngine? { link.engine }
     public private(set) var model = WebPagesModel()
     /// What the engine has told us of the page.
-    public private(set) var page = WebPageState()
+    public internal(set) var page = WebPageState()
     private(set) var size = Size(0, 0)
-    /// Ctrl+O's file dialog, while it shows (`WebApp+OpenFile`).
+    /// Ctrl+O's or Ctrl+S's file dialog, while it shows (`WebApp+OpenFile`, `WebApp+SaveSource`).
     var openFileDialog: FileDialog?
+    var dialogSavesSource = false
     private var viewsArea = Rect.zero
-    private var progressBar = Rect.zero
+    private(set) var progressBar = Rect.zero
     private var started = false
-    /// Device pixels per point, rounded up: the engine renders at this scale.
-    private var deviceScale = 1
     let input = WebPageInput()
-    private lazy var saver = WebPageSaver(environment: environment)
+    lazy var saver = WebPageSaver(environment: environment)
     private var pointerOverField = false
-    public private(set) var scriptsOn = true
-    private var zoom = 1.0
-    /// The web processes' memory limit in MB (WebKit ends a process past it).
-    var memoryLimitMB = WebEngine.memoryLimitMB { didSet { page.memoryLimitMB = memoryLimitMB } }
+    public var scriptsOn: Bool { link.scriptsOn }
+    /// The web processes' memory limit in MB (the helper ends a process past it).
+    var memoryLimitMB: Int {
+        get { link.memoryLimitMB }
+        set { link.memoryLimitMB = newValue; page.memoryLimitMB = newValue }
+    }
     /// The engine helper's process id, while it runs (for the benchmark's memory count and tests).
-    public var enginePID: pid_t? { engine?.isRunning == true ? engine?.pid : nil }
+    public var enginePID: pid_t? { link.running?.pid }
     /// Frames received per view, for tests and `--screenshot`.
-    public private(set) var framesReceived = [0, 0]
+    public var framesReceived: [Int] { link.framesReceived }
+    /// Whether both views show a frame at their present size (for the benchmark).
+    public var bothViewsPainted: Bool { link.bothViewsPainted }
     private var lastActivity = 0.0
     private var hidden = false
-    /// The sizes last sent to the engine.
-    private var sentSizes: [Size?] = [nil, nil]
 
     public var pageTitle: String { page.title }
     public var currentAddress: String? { page.address }
@@ -90,7 +93,7 @@ public final class WebApp: MiniApp {
                        help: "Turn the pages' scripts off or on, in both views")
         form.addButton(.find, "Find", key: .control("f"), help: "Find in the page")
         form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true),
-                              help: "The page's menu: open or copy a link, Back, Reload, Copy, Save page as picture")
+                              help: "The page's menu: open or copy a link, Back, Reload, Copy, save the page as a picture or as HTML")
         form.add(address)
         form.order = [.field("address")] + Self.toolbar.map { .control($0) }
         form.controls.setOn(.scripts, true)
@@ -98,7 +101,12 @@ public final class WebApp: MiniApp {
     }
 
     isolated deinit {
-        engine?.terminate()
+        link.terminate()
+    }
+
+    /// The home screen's pointer rests on the tile: a spare engine starts loading the start page.
+    public static func prepare(_ environment: AppEnvironment) {
+        WebEngineLink.prepareSpare(loading: startPage(environment))
     }
 
     /// The offline start page in the assets folder.
@@ -110,21 +118,14 @@ public final class WebApp: MiniApp {
 
     // MARK: - The engine
 
-    /// The running engine, started (again) when needed; nil with the reason in `stoppedReason`.
-    @discardableResult
-    private func ensureEngine() -> WebEngine? {
-        if let engine, engine.isRunning { return engine }
+    /// The running engine, started (again) or a spare taken up when needed, and whether it is
+    /// already loading `url`; nil with the reason in `stoppedReason`.
+    private func ensureEngine(for url: String? = nil) -> (engine: WebEngine, loaded: Bool)? {
         do {
-            let e = try WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
-            engine = e
-            sentSizes = [nil, nil]
-            if deviceScale != 1 { e.send("scale", String(deviceScale)) }
-            if !scriptsOn { e.send("javascript", "0") }
-            if zoom != 1 { e.send("zoom", String(zoom)) }
+            let e = try link.ensure(for: url)
             sendSizes()
             return e
         } catch {
-            engine = nil
             page.stoppedReason = error.description
             return nil
         }
@@ -137,18 +138,13 @@ public final class WebApp: MiniApp {
                     height: v.frame.height + (v.scrollsSideways ? WebViewport.barWidth : 0))
     }
 
-    private func index(_ pane: WebPagesModel.Pane) -> Int { WebPageInput.index(pane) }
+    func index(_ pane: WebPagesModel.Pane) -> Int { WebPageInput.index(pane) }
 
     private func sendSizes() {
-        guard let engine else { return }
-        for pane in WebPagesModel.Pane.allCases {
+        link.sendSizes(WebPagesModel.Pane.allCases.map { pane in
             let r = pageRect(pane)
-            let s = Size(max(1, r.width.rounded()), max(1, r.height.rounded()))
-            if sentSizes[index(pane)] != s {
-                sentSizes[index(pane)] = s
-                engine.send("size", String(index(pane)), String(Int(s.width)), String(Int(s.height)))
-            }
-        }
+            return Size(max(1, r.width.rounded()), max(1, r.height.rounded()))
+        })
     }
 
     // MARK: - Navigation
@@ -156,11 +152,11 @@ public final class WebApp: MiniApp {
     /// Opens an address (the command line, the address field).
     public func open(_ url: WebURL) {
         started = true
-        if page.stoppedReason != nil { page.stoppedReason = nil; engine?.terminate(); engine = nil }
-        guard let engine = ensureEngine() else { return }
+        if page.stoppedReason != nil { page.stoppedReason = nil; link.terminate() }
+        guard let (engine, loaded) = ensureEngine(for: url.description) else { return }
         page.willLoad(url.description)
         address.setText(url.description)
-        engine.send("open", url.description)
+        if !loaded { engine.send("open", url.description) }
         wake()
         syncControls()
     }
@@ -171,10 +167,10 @@ public final class WebApp: MiniApp {
     public func reload() {
         page.notice = nil
         if page.stoppedReason != nil || engine?.isRunning != true {
-            // The engine or a web process died: start afresh at the same address.
+            // The engine or the page's web process died: load the address asked for last afresh
+            // (a view's own reload would bring back the page it showed, maybe the one that died).
             let url = page.address.flatMap { try? WebURL(string: $0) } ?? startPage
             page.stoppedReason = nil
-            if engine?.isRunning == true { engine?.send("reload"); wake(); syncControls(); return }
             open(url)
             return
         }
@@ -191,8 +187,7 @@ public final class WebApp: MiniApp {
     }
 
     private func toggleScripts() {
-        scriptsOn.toggle()
-        engine?.send("javascript", scriptsOn ? "1" : "0")
+        link.setScripts(!scriptsOn)
         form.controls.setOn(.scripts, scriptsOn)
         page.notice = (scriptsOn ? tr("Scripts on: reloading the page.") : tr("Scripts off in both views: reloading the page."), false)
         engine?.send("reload")
@@ -200,9 +195,8 @@ public final class WebApp: MiniApp {
     }
 
     private func setZoom(_ z: Double) {
-        zoom = min(5, max(0.25, z))
-        engine?.send("zoom", String(zoom))
-        page.notice = (tr("Page zoom {0} % in the as-is view.", String(Int((zoom * 100).rounded()))), false)
+        link.setZoom(z)
+        page.notice = (tr("Page zoom {0} % in the as-is view.", String(Int((link.zoom * 100).rounded()))), false)
         wake()
     }
 
@@ -227,7 +221,8 @@ public final class WebApp: MiniApp {
             wake()
             page.apply(event)
             switch event {
-            case .frame(let v): if (0..<2).contains(v) { framesReceived[v] += 1 }
+            case .frame(let v): link.countFrame(v)
+            case .loading(let on): if let again = findBar.pageChanged(loaded: !on) { find(again) }
             case .address(let a): if !address.isFocused { address.setText(a) }
             case .found(let n): findBar.found(n)
             case .menu(let v, let x, let y, let selected, let link):
@@ -237,6 +232,8 @@ public final class WebApp: MiniApp {
                           canGoBack: page.canGoBack, canGoForward: page.canGoForward)
             case .saved(let file): saver.engineSaved(file)
             case .saveFailed(let why): saver.failed(); page.notice = (tr("Could not save the page: {0}", "\(why)"), true)
+            case .savedSource(let file): saver.engineSavedSource(file)
+            case .sourceFailed(let why): page.notice = saver.sourceFailed(why)
             default: break
             }
         }
@@ -310,6 +307,7 @@ public final class WebApp: MiniApp {
         case .savePage:
             saver.start(engine)
             page.notice = (tr("Saving the whole page as a picture…"), false)
+        case .saveSource: showSaveSource()
         }
         wake()
     }
@@ -328,17 +326,13 @@ public final class WebApp: MiniApp {
 
     // MARK: - MiniApp
 
-    private func relayout() { layout(in: size, scale: Double(deviceScale)) }
+    private func relayout() { layout(in: size, scale: Double(link.deviceScale)) }
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
         openFileDialog?.layout(in: size)
         comeBack()
-        let newScale = min(4, max(1, Int(scale.rounded(.up))))
-        if newScale != deviceScale {
-            deviceScale = newScale
-            engine?.send("scale", String(newScale))
-        }
+        link.setScale(scale)
         let pad = 8.0
         let gaps = ControlSizes.gap * Double(max(0, Self.toolbar.count - 1))
         form.controls.isCompact = false
@@ -469,9 +463,10 @@ public final class WebApp: MiniApp {
         if k.is("F5") || k.is("r", control: true) { reload(); return true }
         if k.is("j", control: true) { toggleScripts(); return true }
         if k.is("o", control: true) { showOpenFile(); return true }
+        if k.is("s", control: true) { showSaveSource(); return true }
         guard !address.isFocused, !findBar.isFocused else { return false }
-        if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(zoom * 1.1); return true }
-        if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(zoom / 1.1); return true }
+        if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(link.zoom * 1.1); return true }
+        if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(link.zoom / 1.1); return true }
         if k.is("0", control: true) { setZoom(1); return true }
         if k.is("c", control: true) { engine?.send("copy"); return true }
         return false
@@ -515,77 +510,6 @@ public final class WebApp: MiniApp {
         return blinking || page.isLoading || saver.isSaving || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
     }
 
-    // MARK: - Drawing
-
-    public func draw(_ cr: CairoContext) {
-        form.draw(cr)
-        drawProgress(cr)
-        drawView(cr, .asIs)
-        drawView(cr, .fit)
-        findBar.draw(cr)
-        drawStatus(cr)
-        menu.draw(cr)
-        openFileDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
-    }
-
-    private func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {
-        let label = pane == .asIs ? model.asIsLabel : model.fitLabel
-        let active = pane == activePane
-        let name = pane == .asIs ? tr("As the page is") : tr("Scaled to fit")
-        var detail = ""
-        if let contentSize = page.contentSize, page.stoppedReason == nil {
-            let fitWidth = pageRect(.fit).width - 20
-            let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
-            detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (zoom != 1 ? ", zoom \(Int((zoom * 100).rounded())) %" : "")
-                                   : "\(Int((scale * 100).rounded())) %"
-        }
-        let nameWidth = Text.width(name, size: Theme.TextSize.label, weight: .bold)
-        cr.text(name, x: label.x + 2, y: label.midY - 2, size: Theme.TextSize.label, color: active ? Theme.text : Theme.dimText, weight: .bold)
-        if !detail.isEmpty, Text.width(detail, size: Theme.TextSize.caption) <= label.width - nameWidth - 16 {
-            cr.text(detail, x: label.x + nameWidth + 12, y: label.midY - 2, size: Theme.TextSize.caption, color: Theme.dimText)
-        }
-        let r = pageRect(pane)
-        cr.saved {
-            cr.clip(to: r)
-            if let stoppedReason = page.stoppedReason {
-                cr.fill(r, Theme.well)
-                cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
-                        color: Theme.text, weight: .bold, align: .center)
-                let l = Text.layout(stoppedReason + " " + tr("Reload (F5) to try again."), font: Font(size: Theme.TextSize.caption),
-                                    width: r.width - 24, ellipsis: .end)
-                cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
-            } else if let frame = engine?.frames[index(pane)] {
-                cr.fill(r, Color(1, 1, 1))
-                // The frame's size in points: at scale 2 its device pixels land 1:1 on the window's.
-                cr.draw(frame, in: Rect(x: r.x, y: r.y, width: frame.size.width, height: frame.size.height))
-            } else {
-                cr.fill(r, Theme.well)
-                cr.text(page.isLoading || engine != nil ? tr("Loading…") : tr("No page"), x: r.midX, y: r.midY, size: Theme.TextSize.body,
-                        color: Theme.dimText, align: .center)
-            }
-        }
-        // The outline as four thin boxes: a stroked rectangle would be rasterised over its whole area.
-        let color = active ? Theme.accent : Theme.controlHover
-        let box = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2)
-        cr.fill(Rect(x: box.x, y: box.y, width: box.width, height: 1), color)
-        cr.fill(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1), color)
-        cr.fill(Rect(x: box.x, y: box.y, width: 1, height: box.height), color)
-        cr.fill(Rect(x: box.maxX - 1, y: box.y, width: 1, height: box.height), color)
-    }
-
-    private func drawProgress(_ cr: CairoContext) {
-        guard page.isLoading else { return }
-        cr.fill(progressBar, Theme.control)
-        cr.fill(Rect(x: progressBar.x, y: progressBar.y, width: progressBar.width * max(0.05, page.progress),
-                     height: progressBar.height), Theme.accent)
-    }
-
-    private func drawStatus(_ cr: CairoContext) {
-        let r = Rect(x: 8, y: size.height - Self.statusHeight, width: size.width - 16, height: Self.statusHeight)
-        let l = Text.layout(page.statusText, font: Font(size: Theme.TextSize.caption), width: r.width, ellipsis: .middle)
-        cr.draw(l, x: r.x, y: r.midY - l.height / 2, color: page.statusIsError ? Theme.error : Theme.dimText)
-    }
-
     public static func drawIcon(_ cr: CairoContext, in r: Rect) { WebIcon.draw(cr, in: r) }
 }
 
@@ -602,6 +526,7 @@ extension WebApp {
          KeyHelp("Tab, Enter (after a click in a page)", "Move through the page's links and fields; follow a link"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
-         KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file")]
+         KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file"),
+         KeyHelp("Ctrl+S", "Save the page as HTML (its source, as the server sent it)")]
     }
 }

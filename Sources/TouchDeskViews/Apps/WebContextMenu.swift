@@ -3,14 +3,14 @@ import TouchDeskInterface
 
 /// Web Pages' context menu: what a right-click on a page (or the Menu key, Shift+F10) offers,
 /// drawn like the rest of TouchDesk. On a link: Open link and Copy link address; anywhere: Back,
-/// Forward, Reload, Copy when text is selected, and Save page as picture.
+/// Forward, Reload, Copy when text is selected, Save page as picture and Save page as HTML….
 ///
 /// The pointer highlights an entry and a click chooses it; ↑ and ↓ move the highlight, Enter
 /// chooses, Esc or a click elsewhere closes the menu. An entry that cannot be done now (Back with
 /// no page before) shows dimmed and cannot be chosen.
 final class WebContextMenu {
     enum Item: CaseIterable {
-        case openLink, copyLink, back, forward, reload, copy, savePage
+        case openLink, copyLink, back, forward, reload, copy, savePage, saveSource
 
         var label: String {
             switch self {
@@ -21,6 +21,7 @@ final class WebContextMenu {
             case .reload: "Reload"
             case .copy: "Copy"
             case .savePage: tr("Save page as picture")
+            case .saveSource: tr("Save page as HTML…")
             }
         }
 
@@ -28,6 +29,7 @@ final class WebContextMenu {
         var keys: String {
             switch self {
             case .openLink, .copyLink, .savePage: ""
+            case .saveSource: "Ctrl+S"
             case .back: "Alt+←"
             case .forward: "Alt+→"
             case .reload: "F5"
@@ -57,7 +59,7 @@ final class WebContextMenu {
     /// Opens the menu with its top-left corner at `point`, kept inside `bounds`.
     func open(at point: Point, in bounds: Rect, link: String?, selected: Bool, canGoBack: Bool, canGoForward: Bool) {
         self.link = link
-        items = (link != nil ? [.openLink, .copyLink] : []) + [.back, .forward, .reload] + (selected ? [.copy] : []) + [.savePage]
+        items = (link != nil ? [.openLink, .copyLink] : []) + [.back, .forward, .reload] + (selected ? [.copy] : []) + [.savePage, .saveSource]
         enabled = Set(items.filter { ($0 != .back || canGoBack) && ($0 != .forward || canGoForward) })
         let h = Double(items.count) * Self.rowHeight + 8
         let x = min(max(bounds.x, point.x), bounds.maxX - Self.width)

@@ -64,6 +64,14 @@ final class WebFindBar {
 
     func unfocus() { form.setFocus(nil) }
 
+    /// A new page started loading (the count was the old page's: it is cleared) or finished
+    /// (`loaded`: the search runs again on it, so the bar counts the page shown).
+    func pageChanged(loaded: Bool) -> Outcome? {
+        guard isOpen, !model.query.isEmpty else { return nil }
+        model.search(model.query)
+        return loaded ? .search(model.query) : nil
+    }
+
     /// The engine counted `n` matches.
     func found(_ n: Int) { model.found(n) }
 

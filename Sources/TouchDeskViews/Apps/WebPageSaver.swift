@@ -6,7 +6,8 @@ import TouchDeskWeb
 /// "Save page as picture": the engine draws the as-is view's whole page into a PNG in a
 /// temporary file, and the app's writer thread moves it into the pictures folder under a fresh
 /// name (`touchdesk-web-page-DATE.png`, never over a file that is there), so the window never
-/// waits for the disk.
+/// waits for the disk. "Save page as HTML" goes the same way to the file the person chose: the
+/// engine writes the page's source to a temporary file, the writer puts it in place atomically.
 final class WebPageSaver {
     private let environment: AppEnvironment
     private var ticket: BackgroundWriter.Ticket?
@@ -16,13 +17,39 @@ final class WebPageSaver {
 
     init(environment: AppEnvironment) { self.environment = environment }
 
-    var isSaving: Bool { ticket != nil }
+    var isSaving: Bool { ticket != nil || sourceTarget != nil }
+    /// Where the page's source goes, from the order until the writer has put it there.
+    private(set) var sourceTarget: String?
+    var isSavingSource: Bool { sourceTarget != nil }
 
     /// Asks the engine for the picture; `engineSaved` follows when it has written it.
     func start(_ engine: WebEngine?) {
         count += 1
         lastSaved = nil
         engine?.send("savepage", NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).png")
+    }
+
+    /// Asks the engine for the page's source, for `path`; `engineSavedSource` follows.
+    func startSource(_ engine: WebEngine?, to path: String) {
+        count += 1
+        sourceTarget = path
+        engine?.send("savehtml", NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).html")
+    }
+
+    /// The engine wrote the page's source to `file`: into place with it.
+    func engineSavedSource(_ file: String) {
+        guard let target = sourceTarget else { unlink(file); return }
+        ticket = environment.writer.submit(key: target) {
+            defer { unlink(file) }
+            try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: file)), to: target, createFolder: nil)
+            return target
+        }
+    }
+
+    /// The engine could not get the page's source: what the status line says.
+    func sourceFailed(_ why: String) -> (text: String, isError: Bool) {
+        sourceTarget = nil
+        return ("Could not save the page's HTML: \(why)", true)
     }
 
     /// The engine wrote the page's picture to `file`.
@@ -42,6 +69,13 @@ final class WebPageSaver {
     func poll() -> (text: String, isError: Bool)? {
         guard let t = ticket, let outcome = t.outcome else { return nil }
         ticket = nil
+        if sourceTarget != nil {
+            sourceTarget = nil
+            switch outcome {
+            case .written(let path): return ("Saved the page's HTML as \(Paths.abbreviatingHome(path, home: environment.homeDirectory))", false)
+            case .failed(let why): return ("Could not save the page's HTML: \(why)", true)
+            }
+        }
         let saved = environment.savedPicture(outcome)
         lastSaved = saved
         switch saved {

@@ -75,6 +75,16 @@ final class HomeScreen {
 
     private func tile(at p: Point) -> Int? { tileFrames.firstIndex { $0.contains(p) } }
 
+    /// The tile a person is about to open, as far as `event` tells: under the pointer, pressed,
+    /// or the keyboard's choice after a key.
+    func tileOfInterest(after event: InputEvent) -> Int? {
+        switch event {
+        case .hover, .touchBegan: hoveredTile
+        case .key: selectedTile
+        default: nil
+        }
+    }
+
     /// Moves the hover, the press or the keyboard's choice; returns the tile to open, if any.
     func handle(_ event: InputEvent) -> Int? {
         switch event {

@@ -84,6 +84,11 @@ public protocol MiniApp: AnyObject {
     /// Text dropped on the app that it reads as an address rather than text to paste (a link on
     /// Web Pages); false to have it pasted.
     func offer(droppedText: String) -> Bool
+
+    /// The home screen's pointer rests on the app's tile, or the keyboard moved to it, and the app
+    /// is not open yet: work that makes opening it quicker may start (Web Pages starts its engine).
+    /// Called often: cheap when there is nothing (more) to do.
+    static func prepare(_ environment: AppEnvironment)
 }
 
 extension MiniApp {
@@ -107,6 +112,7 @@ extension MiniApp {
     public func finishBackgroundWork() throws(AppOptionError) {}
     public func offer(document: String) -> Bool { false }
     public func offer(droppedText: String) -> Bool { false }
+    public static func prepare(_ environment: AppEnvironment) {}
     public var controlRects: [ControlRect] { widgets.flatMap(\.controlRects) }
     /// Every key the app answers to: its buttons' and its own.
     public var keyHelp: [KeyHelp] { widgets.flatMap(\.keyHelp) + extraKeys.map { KeyHelp(tr($0.keys), tr($0.action)) } }
@@ -122,6 +128,8 @@ public struct AppEntry {
     /// The command-line options the app takes, and their check (see `AppOptions`).
     public let optionNames: Set<String>
     public let check: (AppOptions) throws(AppOptionError) -> Void
+    /// Gets the app ready ahead of opening (see `MiniApp.prepare`).
+    public let prepare: (AppEnvironment) -> Void
 
     public init<App: MiniApp>(_ type: App.Type) {
         id = App.id
@@ -131,6 +139,7 @@ public struct AppEntry {
         make = { App(environment: $0) }
         optionNames = App.optionNames
         check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
+        prepare = { App.prepare($0) }
     }
 }
 

@@ -418,7 +418,9 @@ extension Shell {
         case .consumed, .activated, .changed, .stepped: if case .hover = event {} else { return }
         case .ignored: break
         }
-        if let i = home.handle(event) { open(index: i) }
+        if let i = home.handle(event) { open(index: i); return }
+        // The tile under the pointer or the keyboard's may get its app ready (Web Pages' engine).
+        if let i = home.tileOfInterest(after: event), apps[i] == nil { tiles[i].entry.prepare(environment) }
     }
 }
 

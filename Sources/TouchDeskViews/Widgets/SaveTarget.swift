@@ -41,7 +41,7 @@ enum SaveTarget: Equatable {
         if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
             return .refused(errno == ELOOP ? tr("{0} is a loop of symbolic links", shown(path)) : tr("{0} is a symbolic link to nothing", shown(path)))
         }
-        if let kind = SafeFile.nonRegularKind(st) { return .refused(tr("{0} is {1}, not a picture file", shown(path), tr(kind))) }
+        if let kind = SafeFile.nonRegularKind(st) { return .refused(tr("{0} is {1}, not a file that can be replaced", shown(path), tr(kind))) }
         return .replaces
     }
 }
