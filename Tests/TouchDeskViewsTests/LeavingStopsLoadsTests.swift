@@ -1,5 +1,6 @@
 import Testing
 import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 
