@@ -9,11 +9,15 @@ import Foundation
 
 @MainActor private var apps: [StatefulApp] = []
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard size > 0 else { return 0 }
-    let file = Data(bytes: data + 1, count: size - 1)
-    MainActor.assumeIsolated {
+/// The apps, made once before the first input and loaded to the end (Map Search's index takes
+/// longer than an input may in this instrumented build).
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzStateSetUp(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
+    MainActor.assumeIsolated { makeApps() }
+    return 0
+}
+
+@MainActor private func makeApps() {
         if apps.isEmpty {
             let dir = NSTemporaryDirectory() + "touchdesk-fuzz-state-\(getpid())"
             let environment = AppEnvironment(picturesDirectory: dir + "/Pictures", dataDirectory: dir + "/data",
@@ -23,6 +27,14 @@ public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                     GlobeApp(environment: environment, reliefPath: dir + "/no-relief.nc"), DoublerApp(environment: environment)]
             for app in apps { try? app.finishBackgroundWork() }
         }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard size > 0 else { return 0 }
+    let file = Data(bytes: data + 1, count: size - 1)
+    MainActor.assumeIsolated {
+        makeApps()
         let app = apps[Int(data[0]) % apps.count]
         do {
             try app.restore(file)
