@@ -169,8 +169,10 @@ public enum GlobeCache {
     /// ETOPO5 is needed and cannot be read (the message names the package to install); the other
     /// data sets fall back (see `GlobeData.missingData`).
     /// `progress` hears each step as it starts (on the calling thread).
+    /// `stop`, once set, ends a first run's build between its steps (`Stopped`); the cache is read whole.
     public static func loadOrBuild(paths: ReliefPaths = ReliefPaths(),
                                    directory: String = defaultDirectory(),
+                                   stop: StopFlag? = nil,
                                    progress: (Step) -> Void = { _ in }) throws -> (data: GlobeData, origin: Origin) {
         let path = directory + "/" + fileName
         // Without ETOPO5 any good cache will do: nothing could be rebuilt anyway.
@@ -182,8 +184,10 @@ public enum GlobeCache {
         } catch let error as LoadError {
             reason = error.description
         }
+        if stop?.isSet == true { throw Stopped() }
         progress(.reading)
         let relief = try MergedRelief.load(paths)
+        if stop?.isSet == true { throw Stopped() }
         let data = GlobeData.build(from: relief, sourceSize: fingerprint ?? 0, progress: progress)
         progress(.saving)
         let saved = (try? write(data, to: path)) != nil

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TouchDeskFiles
 
 /// Loads (or on the first run builds) the globe on a thread of its own, so the window keeps
 /// answering; the view polls `state` and `step` from its tick and draws progress until it is ready.
@@ -10,10 +11,13 @@ public final class GlobeLoader: Sendable {
         case ready(GlobeData, GlobeCache.Origin)
         /// The message says what to install or fix.
         case failed(String)
+        /// `stop()` ended the load before the globe was in: a new loader starts again.
+        case stopped
     }
 
     private let shared = Mutex<(state: State, step: GlobeCache.Step)>((.loading, .checkingCache))
     private let done = DispatchGroup()
+    private let stopFlag = StopFlag()
 
     public convenience init(source: String, directory: String = GlobeCache.defaultDirectory()) {
         self.init(paths: ReliefPaths(etopo5: source), directory: directory)
@@ -25,10 +29,12 @@ public final class GlobeLoader: Sendable {
         let thread = Thread { [self] in
             let result: State
             do {
-                let (data, origin) = try GlobeCache.loadOrBuild(paths: paths, directory: directory) { step in
+                let (data, origin) = try GlobeCache.loadOrBuild(paths: paths, directory: directory, stop: stopFlag) { step in
                     self.shared.withLock { $0.step = step }
                 }
                 result = .ready(data, origin)
+            } catch is Stopped {
+                result = .stopped
             } catch {
                 result = .failed("\(error)")
             }
@@ -38,6 +44,9 @@ public final class GlobeLoader: Sendable {
         thread.name = "globe loader"
         thread.start()
     }
+
+    /// Ends a first run's build at its next step (the user left Sea Level); a cache being read is read to its end.
+    public func stop() { stopFlag.set() }
 
     /// What the loader has so far; never blocks for longer than a lock.
     public var state: State { shared.withLock { $0.state } }

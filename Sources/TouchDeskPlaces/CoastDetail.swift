@@ -62,6 +62,8 @@ public final class CoastDetail: Sendable {
         var points = 0
         var pending: Set<Key> = []
         var arrivals = 0
+        /// Counts `release()`s: reads queued before one are dropped, not done.
+        var generation = 0
     }
 
     private let state = Mutex(State())
@@ -102,7 +104,9 @@ public final class CoastDetail: Sendable {
     public func bins(in box: DetailBox, scale: Double) -> (bins: [Bin], complete: Bool)? {
         guard let (files, isFull) = files(forScale: scale), let keys = keys(in: box, file: files.shore, full: isFull) else { return nil }
         var missing: [Key] = []
+        var generation = 0
         let found: [Bin] = state.withLock { s in
+            generation = s.generation
             var out: [Bin] = []
             for k in keys {
                 if let b = s.bins[k] { out.append(b) } else if !s.pending.contains(k) { missing.append(k); s.pending.insert(k) }
@@ -111,8 +115,12 @@ public final class CoastDetail: Sendable {
         }
         if !missing.isEmpty {
             let wanted = missing
-            queue.async { [self] in
-                for k in wanted { store(k, read(k, files)) }
+            queue.async { [self, generation] in
+                for k in wanted {
+                    // Left since (the map was released): the rest of the reads are not wanted.
+                    guard state.withLock({ $0.generation == generation }) else { return }
+                    store(k, read(k, files), generation: generation)
+                }
             }
         }
         return (found, found.count == keys.count)
@@ -123,7 +131,7 @@ public final class CoastDetail: Sendable {
     public func load(_ box: DetailBox, scale: Double) {
         guard let (files, isFull) = files(forScale: scale), let keys = keys(in: box, file: files.shore, full: isFull) else { return }
         queue.sync {}
-        for k in keys where state.withLock({ $0.bins[k] == nil }) { store(k, read(k, files)) }
+        for k in keys where state.withLock({ $0.bins[k] == nil }) { store(k, read(k, files), generation: state.withLock { $0.generation }) }
     }
 
     /// Whether bins are being read now (the window keeps ticking to take them in).
@@ -135,9 +143,11 @@ public final class CoastDetail: Sendable {
     /// Points held now (8 bytes each), for the memory figures.
     public var pointsHeld: Int { state.withLock { $0.points } }
 
-    /// Drops every bin read (leaving the app); they are read again when needed.
+    /// Drops every bin read (leaving the app), and the reads still queued; they are read again when needed.
     public func release() {
         state.withLock { s in
+            s.generation += 1
+            s.pending = []
             s.bins = [:]
             s.order = []
             s.points = 0
@@ -180,8 +190,9 @@ public final class CoastDetail: Sendable {
         return bin
     }
 
-    private func store(_ k: Key, _ bin: Bin) {
+    private func store(_ k: Key, _ bin: Bin, generation: Int) {
         state.withLock { s in
+            guard s.generation == generation else { return }
             s.pending.remove(k)
             if s.bins[k] == nil {
                 s.bins[k] = bin

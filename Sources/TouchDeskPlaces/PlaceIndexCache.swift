@@ -47,11 +47,21 @@ public enum PlaceIndexCache {
     public static func loadShared(
         cacheFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(PlacesError) -> Loaded {
+        // Without a flag nothing stops the load.
+        try loadShared(cacheFolder: cacheFolder, environment: environment, stop: StopFlag())!
+    }
+
+    /// `loadShared`, or nil when `stop` was set before the index was in (the user left the app
+    /// that wanted it): the load ends between its steps, and the next call starts again.
+    public static func loadShared(
+        cacheFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment, stop: StopFlag
+    ) throws(PlacesError) -> Loaded? {
         let folder = cacheFolder ?? defaultFolder(environment: environment)
+        if stop.isSet { return nil }
         sharedLock.lock()
         defer { sharedLock.unlock() }
         if let loaded = shared[folder] { return loaded }
-        let loaded = try load(cacheFolder: folder, environment: environment)
+        guard let loaded = try load(cacheFolder: folder, environment: environment, stop: stop) else { return nil }
         shared[folder] = loaded
         return loaded
     }
@@ -69,6 +79,14 @@ public enum PlaceIndexCache {
         source given: GeoNamesSource? = nil, cacheFolder: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(PlacesError) -> Loaded {
+        try load(source: given, cacheFolder: cacheFolder, environment: environment, stop: StopFlag())!
+    }
+
+    /// `load`, looking at `stop` between its steps: nil once it is set.
+    static func load(
+        source given: GeoNamesSource? = nil, cacheFolder: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, stop: StopFlag
+    ) throws(PlacesError) -> Loaded? {
         let source: GeoNamesSource
         if let given { source = given } else { source = try GeoNamesSource.locate(environment: environment) }
         let path = (cacheFolder ?? defaultFolder(environment: environment)) + "/" + fileName
@@ -80,7 +98,12 @@ public enum PlaceIndexCache {
         case .failure(let why):
             reason = why.description
         }
-        let index = PlaceIndexBuilder.build(from: try PlaceRecords.read(from: source))
+        // Building takes about a second (first run only): stopped before and after reading the records.
+        if stop.isSet { return nil }
+        let records = try PlaceRecords.read(from: source)
+        if stop.isSet { return nil }
+        let index = PlaceIndexBuilder.build(from: records)
+        if stop.isSet { return nil }
         var warning: String?
         do {
             try AtomicFile.write(Data(encode(index, fingerprint: fingerprint)), to: path, createFolder: 0o700)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TouchDeskFiles
 
 /// Loads the world map and the place index on a thread of its own, so Map Search opens at once
 /// and stays responsive; the UI takes each finished piece with `take()` on its tick.
@@ -55,7 +56,9 @@ public final class PlacesLoader: Sendable {
         /// GSHHG's coastlines for city zoom, with the map (its `problem` says when not installed).
         public var coast: CoastDetail?
         public var places: Result<LoadedPlaces, PlacesError>?
-        public var isEmpty: Bool { map == nil && places == nil }
+        /// The loader was stopped (`stop()`) before the places arrived: what is missing needs a new loader.
+        public var stopped = false
+        public var isEmpty: Bool { map == nil && places == nil && !stopped }
     }
 
     /// The index with what the map needs from it, worked out on the loading thread.
@@ -82,6 +85,7 @@ public final class PlacesLoader: Sendable {
 
     private let inbox = Mutex(Arrivals())
     private let done = DispatchSemaphore(value: 0)
+    private let stopFlag = StopFlag()
 
     /// Starts loading at once. `mapFolder` and `environment` as for `WorldMap.load` and `PlaceIndexCache.load`.
     public init(mapFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -91,28 +95,47 @@ public final class PlacesLoader: Sendable {
     }
 
     private func load(mapFolder: String?, environment: [String: String]) {
+        defer { done.signal() }
+        // Each step looks at the flag first: leaving Map Search stops the load between steps.
+        func stopping() -> Bool {
+            guard stopFlag.isSet else { return false }
+            inbox.withLock { $0.stopped = true }
+            return true
+        }
+        if stopping() { return }
         let map = Result { () throws(PlacesError) -> WorldMap in
             try WorldMap.load(folder: mapFolder ?? WorldMap.folder(environment: environment))
         }
         // The levels of detail take tens of milliseconds; built here, no frame waits for them.
+        if stopping() { return }
         let detail = (try? map.get()).map { MapDetail(map: $0) }
+        if stopping() { return }
         let coast = CoastDetail(environment: environment)
         inbox.withLock {
             $0.map = map
             $0.detail = detail
             $0.coast = coast
         }
-        let places = Result { () throws(PlacesError) -> LoadedPlaces in
-            let loaded = try PlaceIndexCache.loadShared(environment: environment)
+        if stopping() { return }
+        let places: Result<LoadedPlaces, PlacesError>
+        do throws(PlacesError) {
+            guard let loaded = try PlaceIndexCache.loadShared(environment: environment, stop: stopFlag), !stopping() else { return }
             let index = loaded.index
             let cities = Self.labelCandidates(index)
+            if stopping() { return }
             let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
-            return LoadedPlaces(loaded: loaded, labelCandidates: cities, featureLabels: Self.featureLabels(index),
-                                countryFeatures: features)
+            if stopping() { return }
+            places = .success(LoadedPlaces(loaded: loaded, labelCandidates: cities, featureLabels: Self.featureLabels(index),
+                                           countryFeatures: features))
+        } catch {
+            places = .failure(error)
         }
         inbox.withLock { $0.places = places }
-        done.signal()
     }
+
+    /// Stops the load at its next step (the user left Map Search): `take()` then says `stopped`
+    /// unless everything had arrived. What arrived stays good; a new loader fetches the rest.
+    public func stop() { stopFlag.set() }
 
     /// What has arrived since the last call (possibly nothing). Never blocks for long.
     public func take() -> Arrivals {
@@ -122,7 +145,7 @@ public final class PlacesLoader: Sendable {
         }
     }
 
-    /// Blocks until everything has arrived (for `--screenshot` and tests; the window never calls it).
+    /// Blocks until everything has arrived or the load stopped (for `--screenshot` and tests; the window never calls it).
     public func waitUntilLoaded() {
         done.wait()
         done.signal()

@@ -39,6 +39,29 @@ struct IdleAfterLeavingEndToEndTests {
         return Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
     }
 
+    @Test("Map Search and Sea Level, left the moment they open (their loads under way), leave the process idle within a second")
+    func loadsStopWhenLeftAtOnce() throws {
+        let session = try XSession(name: "idle-after-leaving-at-once")
+        defer { session.close() }
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
+        let app = try session.launch(["--size", "900x640"])
+        var report: [String] = []
+        for (id, key) in Self.apps where ["map", "globe"].contains(id) {
+            try app.key(key)
+            // Map Search opens in its search field: the first Esc leaves the field, the second goes home.
+            try app.key("Escape")
+            try app.key("Escape")
+            let home = try app.waitForTitle("TouchDesk", timeout: 5)
+            try #require(home == "TouchDesk", "\(id): two Escapes did not go home (title \(home ?? "none"))")
+            usleep(1_000_000)
+            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            report.append("\(id) \(Int((share * 100).rounded())) %")
+            #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after leaving it at once")
+        }
+        print("idle after leaving at once: \(report.joined(separator: ", "))")
+        #expect(app.isRunning, "\(app.log)")
+    }
+
     @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
     func everyAppGoesIdleWhenLeft() throws {
         let session = try XSession(name: "idle-after-leaving")

@@ -77,6 +77,32 @@ struct AssetsTests {
         #expect(store.warnings.isEmpty)
     }
 
+    /// How often `needle` occurs in `text`.
+    static func occurrences(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    @Test("A missing, a FIFO and a damaged picture each give one warning that names the file once, with the reason")
+    func brokenPicturesAreNamedOnce() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-store")
+        try FileManager.default.createDirectory(atPath: dir.appending("pics"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.appending("pics/fifo.png"), 0o600) == 0)
+        // PNG's signature, then no IHDR chunk.
+        let damaged: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + Array("not an IHDR chunk, not a picture".utf8)
+        try Data(damaged).write(to: URL(fileURLWithPath: dir.appending("pics/damaged.png")))
+        var written: [String] = []
+        let store = ImageStore(directory: dir.appending("pics"), warn: { written.append($0) })
+        let reasons = ["missing": "no such file or directory", "fifo": "a FIFO (named pipe), not a regular file", "damaged": "damaged PNG"]
+        for (name, reason) in reasons.sorted(by: { $0.key < $1.key }) {
+            #expect(store.image(name) == nil)
+            let path = dir.appending("pics/\(name).png")
+            let message = try #require(written.last, "\(name): no warning")
+            #expect(Self.occurrences(of: path, in: message) == 1, "\(name): \(message)")
+            #expect(message.contains(reason), "\(name): \(message)")
+        }
+        #expect(written.count == 3, "\(written)")
+    }
+
     @Test func aMissingPictureIsACrossedBoxAndOneWarningNamingIt() {
         let dir = TemporaryDirectory(prefix: "touchdesk-store")
         var written: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import TouchDeskGlobe
 import TouchDeskPlaces
+import TouchDeskFiles
 
 /// Which GeoNames places go under water, and at what sea level: every city's flood level (the
 /// lowest level at which the globe shows it under water) sampled once from the elevation grid,
@@ -15,10 +16,11 @@ nonisolated struct FloodedPlaces: Sendable {
     let populations: [Int32]
 
     /// Samples every city of `index` on `globe` (a few tens of thousands of binary searches: some
-    /// tens of milliseconds, run off the UI thread).
-    init(index: PlaceIndex, globe: GlobeData) {
+    /// tens of milliseconds, run off the UI thread). Nil when `stop` was set (the app was left).
+    init?(index: PlaceIndex, globe: GlobeData, stop: StopFlag = StopFlag()) {
         var rows: [(id: Int32, level: Int16, people: Int32)] = []
         for id in 0..<index.count {
+            if id & 4095 == 0, stop.isSet { return nil }
             let place = index.place(id)
             guard place.kind == .city else { continue }
             let point = GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)

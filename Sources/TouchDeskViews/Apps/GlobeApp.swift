@@ -33,9 +33,13 @@ public final class GlobeApp: MiniApp {
 
     // MARK: Data, arriving from the loaders
 
-    let loader: GlobeLoader
-    let placesJob: BackgroundJob<Result<PlaceIndex, PlacesError>>
-    var floodJob: BackgroundJob<FloodedPlaces>?
+    /// The loaders (`GlobeApp+Loading`): replaced when leaving stopped one before it finished.
+    var loader: GlobeLoader
+    /// The index, or nil when stopped.
+    var placesJob: BackgroundJob<Result<PlaceIndex, PlacesError>?>
+    /// The sampled places, or nil when stopped.
+    var floodJob: BackgroundJob<FloodedPlaces?>?
+    let reliefPath: String
     public internal(set) var globe: GlobeData?
     public internal(set) var globeError: String?
     var places: PlaceIndex?
@@ -129,11 +133,9 @@ public final class GlobeApp: MiniApp {
         for c in Control.allCases where !Control.buttons.contains(c) {
             form.controls.add(c, c.label, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: .keys)
         }
-        let cache = environment.cacheDirectory
-        loader = GlobeLoader(source: reliefPath, directory: cache)
-        placesJob = BackgroundJob(name: "place index loader") {
-            do throws(PlacesError) { return .success(try PlaceIndexCache.loadShared(cacheFolder: cache).index) } catch { return .failure(error) }
-        }
+        self.reliefPath = reliefPath
+        loader = GlobeLoader(source: reliefPath, directory: environment.cacheDirectory)
+        placesJob = Self.placesJob(cacheFolder: environment.cacheDirectory)
         syncControls()
     }
 
@@ -151,59 +153,12 @@ public final class GlobeApp: MiniApp {
         levelChanged()
     }
 
-    /// Blocks until the relief and the places are loaded and the flooded places sampled. Only for
-    /// `--screenshot` and tests: the window never waits.
-    public func finishLoading() {
-        loader.waitUntilDone()
-        _ = placesJob.wait()
-        absorbLoads()
-        if let job = floodJob { _ = job.wait() }
-        absorbLoads()
-        refreshPicture()
-        if let s = sharpening {
-            _ = s.job.wait()
-            absorbSharpening()
-        }
-    }
-
-    /// Whether anything is still loading (the relief, the places, or the sampling of places).
-    public var isLoading: Bool {
-        (globe == nil && globeError == nil) || (places == nil && placesError == nil) || (floodJob != nil && flooded == nil)
-    }
-
-    // MARK: - Loading
-
-    func absorbLoads() {
-        if globe == nil && globeError == nil {
-            switch loader.state {
-            case .loading: break
-            case .ready(let data, _):
-                globe = data
-                bridges = LandBridge.allCases.compactMap { b in data.highestLevelWithDryPath(b).map { (b, $0) } }
-                updateCard()
-            case .failed(let message): globeError = message
-            }
-        }
-        if places == nil && placesError == nil, let result = placesJob.value {
-            switch result {
-            case .success(let index): places = index
-            case .failure(let error): placesError = error.description
-            }
-        }
-        if floodJob == nil, let globe, let places {
-            floodJob = BackgroundJob(name: "flooded places") { FloodedPlaces(index: places, globe: globe) }
-        }
-        if flooded == nil, let f = floodJob?.value {
-            flooded = f
-            updateReadout()
-        }
-    }
-
     // MARK: - MiniApp
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
         self.scale = scale
+        restartStoppedLoads()
         defer { refreshPicture() }
         let panelW = (size.width >= 720 ? min(380, max(300, size.width * 0.3)) : max(190, size.width * 0.46)).rounded()
         let globeW = max(1, size.width - panelW).rounded(.down), globeH = max(1, size.height.rounded(.down))
@@ -298,6 +253,7 @@ public final class GlobeApp: MiniApp {
     /// per-pixel geometry go; they are rebuilt in one frame when the app is laid out again. The
     /// relief stays: it is the memory-mapped cache, whose pages the system can drop on its own.
     public func didLeave() {
+        stopLoads()
         picture = nil
         sharpening = nil
         renderer = GlobeRenderer()

@@ -42,7 +42,7 @@ public nonisolated enum GlobeReport {
             guard let found = index?.bestMatch(for: placeName) else { throw Failure(description: tr("no place matches \"{0}\"", "\(placeName)")) }
             place = found
         }
-        let flooded = index.map { FloodedPlaces(index: $0, globe: globe) }
+        let flooded = index.flatMap { FloodedPlaces(index: $0, globe: globe) }
         var under: [Entry] = []
         if let index, let flooded, level > 0 {
             for i in flooded.ids.indices where Int(flooded.levels[i]) <= level {

@@ -29,7 +29,9 @@ public final class MapApp: MiniApp, QueryOpenable {
     }
     let form = Form<Control>()
     let field: TextField
-    private let loader: PlacesLoader
+    /// Replaced on coming back when leaving stopped it before everything arrived.
+    private var loader: PlacesLoader
+    private(set) var loaderStopped = false
 
     private var painter: MapPainter?
     private let relief = MapRelief()
@@ -288,6 +290,11 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
+        if loaderStopped {
+            loaderStopped = false
+            absorbArrivals()
+            if isLoading { loader = PlacesLoader() }
+        }
         if deviceScale != scale { deviceScale = scale; picture.release() }
         let barH = form.controls.layoutToolbar(atBottomOf: size)
         statusRect = Rect(x: 0, y: size.height - barH - Self.statusHeight, width: size.width, height: Self.statusHeight)
@@ -489,6 +496,8 @@ public final class MapApp: MiniApp, QueryOpenable {
     /// Leaving the map lets go of what is quick to rebuild: the picture, GSHHG's bins, the
     /// relief's shade and the label list (together tens of megabytes).
     public func didLeave() {
+        // The opening load stops between its steps; the next layout starts what is missing again.
+        if isLoading { loader.stop(); loaderStopped = true }
         picture.release()
         painter?.coast?.release()
         relief.release()

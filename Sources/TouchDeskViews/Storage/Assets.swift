@@ -74,7 +74,8 @@ public final class ImageStore {
         let path = directory + "/" + name + ".png"
         switch PictureReader.read(path, scale: 1) {
         case .success(let picture): return picture.surface
-        case .failure(let why): report("picture \(path): \(why.description)"); return nil
+        // The reader's message names the path already ("cannot read PATH: …", "refused PATH: …").
+        case .failure(let why): report(why.description); return nil
         }
     }
 

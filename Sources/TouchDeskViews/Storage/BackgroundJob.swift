@@ -1,17 +1,25 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TouchDeskFiles
 
 /// One piece of slow work (loading a data set, a pass over it) on a thread of its own. The UI
 /// polls `value` from its tick and never waits; only screenshots and tests call `wait`.
 nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
     private let result = Mutex<Value?>(nil)
     private let done = DispatchGroup()
+    private let stopFlag = StopFlag()
 
-    init(name: String, _ work: @escaping @Sendable () -> Value) {
+    convenience init(name: String, _ work: @escaping @Sendable () -> Value) {
+        self.init(name: name, stoppable: { _ in work() })
+    }
+
+    /// A job whose work looks at the flag `stop()` sets, between its steps, and then ends early
+    /// with a value that says so (nil, say).
+    init(name: String, stoppable work: @escaping @Sendable (StopFlag) -> Value) {
         done.enter()
         let thread = Thread { [self] in
-            let value = work()
+            let value = work(stopFlag)
             result.withLock { $0 = value }
             done.leave()
         }
@@ -23,6 +31,12 @@ nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
     init(done value: Value) {
         result.withLock { $0 = value }
     }
+
+    /// Asks the work to end at its next step (its app was left); `wait` still returns its value.
+    func stop() { stopFlag.set() }
+
+    /// Whether `stop()` was called.
+    var isStopped: Bool { stopFlag.isSet }
 
     /// The result once the work has finished; nil before.
     var value: Value? { result.withLock { $0 } }
