@@ -73,9 +73,12 @@ public final class GlobeRenderer {
         if coarse > 1 {
             let cw = (width + coarse - 1) / coarse, ch = (height + coarse - 1) / coarse
             if coarseBuffer.count != cw * ch { coarseBuffer = [UInt32](repeating: 0, count: cw * ch) }
-            coarseBuffer.withUnsafeMutableBytes { buf in
-                render(data, view: view, level: level, style: style, into: buf.baseAddress!, width: cw, height: ch, stride: cw * 4)
+            var small = coarseBuffer
+            coarseBuffer = []  // `small` is the one reference while the frame writes it
+            small.withUnsafeMutableBytes { buf in
+                renderFull(data, view: view, level: level, style: style, into: buf.baseAddress!, width: cw, height: ch, stride: cw * 4)
             }
+            coarseBuffer = small
             coarseBuffer.withUnsafeBufferPointer { buf in
                 let job = Expand(source: buf.baseAddress!, sourceWidth: cw, block: coarse, pixels: pixels, width: width, stride: stride)
                 let band = 16
@@ -86,6 +89,11 @@ public final class GlobeRenderer {
             return
         }
         coarseBuffer = []
+        renderFull(data, view: view, level: level, style: style, into: pixels, width: width, height: height, stride: stride)
+    }
+
+    private func renderFull(_ data: GlobeData, view: GlobeView, level: Int, style: GlobeStyle,
+                            into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         prepareGeometry(width: width, height: height, zoom: view.zoom)
         let radius = view.radius(width: width, height: height)
         let glowLUT = (0..<256).map { i in Self.mix(style.background, style.glow, Float(i) / 255 * 0.55) }
