@@ -9,9 +9,12 @@ registry within the wait):
   do ROLE NAME [ACTION]     does the action (default: the first) of the first node with that
                             role and name
   settext NAME TEXT         sets the text of the entry named NAME (EditableText.setTextContents)
+  setvalue NAME VALUE       sets the value of the slider named NAME (Value.CurrentValue)
   listen SECONDS EVENT...   prints each event of those types (e.g. object:state-changed:focused)
                             that TouchDesk sends for SECONDS seconds, one JSON line each; the first
                             line, {"listening": true}, says it is ready
+  findlink NAME             looks for a link named NAME anywhere under TouchDesk (through sockets:
+                            Web Pages' page); prints the roles from the application down to it
   hugetext NAME             asks the entry NAME for absurd ranges (huge, negative, reversed)
 """
 import json
@@ -97,6 +100,23 @@ def main(argv):
         node = find(app, "entry", argv[2])
         ok = node.queryEditableText().setTextContents(argv[3])
         print(json.dumps({"done": bool(ok)}))
+    elif command == "setvalue":
+        node = find(app, "slider", argv[2])
+        node.queryValue().currentValue = float(argv[3])
+        print(json.dumps({"done": True}))
+    elif command == "findlink":
+        def path_to(node, trail):
+            trail = trail + [node.getRoleName() + ":" + (node.name or "")]
+            if node.getRoleName() == "link" and node.name == argv[2]:
+                return trail
+            for i in range(node.childCount):
+                c = node.getChildAtIndex(i)
+                if c is not None:
+                    found = path_to(c, trail)
+                    if found:
+                        return found
+            return None
+        print(json.dumps({"path": path_to(app, [])}, ensure_ascii=False))
     elif command == "hugetext":
         node = find(app, "entry", argv[2])
         text = node.queryText()

@@ -57,6 +57,6 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     records.postcodes = [.init(zip_code: "77335", active: true, city: "Goodrich", state: "TX", timezone: "America/Chicago",
                                lat: "30.6", long: "-94.9")]
     let file = PlaceIndexCache.encode(PlaceIndexBuilder.build(from: records), fingerprint: 42)
-    FileManager.default.createFile(atPath: out, contents: Data(file.dropFirst(40)))
+    _ = FileManager.default.createFile(atPath: out, contents: Data(file.dropFirst(40)))
     exit(0)
 }

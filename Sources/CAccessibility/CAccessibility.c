@@ -8,6 +8,7 @@
 
 #include <atk/atk.h>
 #include <atk-bridge.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -358,6 +359,27 @@ static AtkRange *td_range(AtkValue *value) {
 }
 static gdouble td_get_increment(AtkValue *value) { return TD_ACCESSIBLE(value)->step; }
 
+/* A client's new value: the host moves the slider there as its keys would (the range and any
+ * non-number are the host's to refuse; NaN and infinities stop here). */
+static void td_set_value(AtkValue *value, const gdouble new_value) {
+    TdAccessible *obj = TD_ACCESSIBLE(value);
+    if (!isfinite(new_value) || !(obj->states & TD_STATE_ENABLED)) return;
+    char number[G_ASCII_DTOSTR_BUF_SIZE];
+    request(obj, TD_REQUEST_SET_VALUE, 0, g_ascii_dtostr(number, sizeof number, new_value));
+}
+
+static gboolean td_set_current_value(AtkValue *value, const GValue *v) {
+    if (!v) return FALSE;
+    GValue d = G_VALUE_INIT;
+    g_value_init(&d, G_TYPE_DOUBLE);
+    if (!g_value_transform(v, &d)) { g_value_unset(&d); return FALSE; }
+    double n = g_value_get_double(&d);
+    g_value_unset(&d);
+    if (!isfinite(n) || !(TD_ACCESSIBLE(value)->states & TD_STATE_ENABLED)) return FALSE;
+    td_set_value(value, n);
+    return TRUE;
+}
+
 static void td_value_init(AtkValueIface *iface) {
     iface->get_current_value = td_current;
     iface->get_maximum_value = td_maximum;
@@ -366,6 +388,8 @@ static void td_value_init(AtkValueIface *iface) {
     iface->get_value_and_text = td_value_and_text;
     iface->get_range = td_range;
     iface->get_increment = td_get_increment;
+    iface->set_current_value = td_set_current_value;
+    iface->set_value = td_set_value;
 }
 
 /* MARK: - Window nodes */
@@ -405,6 +429,25 @@ void td_accessible_retire(TdAccessible *obj) {
         atk->accessible_parent = NULL;
     }
     g_object_unref(obj);
+}
+
+TdAccessible *td_socket_new(const char *plug_id, const char *name) {
+    AtkObject *socket = g_object_new(ATK_TYPE_SOCKET, NULL);
+    atk_object_set_role(socket, ATK_ROLE_PANEL);
+    atk_object_set_name(socket, name ? name : "");
+    if (plug_id && *plug_id && g_utf8_validate(plug_id, -1, NULL)) atk_socket_embed(ATK_SOCKET(socket), plug_id);
+    return (TdAccessible *)socket;
+}
+
+void td_socket_retire(TdAccessible *socket) {
+    if (!socket) return;
+    AtkObject *atk = ATK_OBJECT(socket);
+    atk_object_notify_state_change(atk, ATK_STATE_DEFUNCT, TRUE);
+    if (atk->accessible_parent) {
+        g_object_unref(atk->accessible_parent);
+        atk->accessible_parent = NULL;
+    }
+    g_object_unref(socket);
 }
 
 static const AtkRole role_map[] = {

@@ -20,6 +20,10 @@ final class AccessibilityBridge {
         let handle: Int32
         let kind: TdKind
         let object: OpaquePointer
+        /// The plug a socket embeds (another process's tree), nil for our own objects.
+        var plug: String? = nil
+
+        func retire() { if plug != nil { td_socket_retire(object) } else { td_accessible_retire(object) } }
     }
     private struct Request {
         let handle: Int32
@@ -81,6 +85,8 @@ final class AccessibilityBridge {
             return nil
         }
         if debug { warn("accessibility on: the bridge started in \(ms)") }
+        // The web helper, started later, offers its page's tree to ours (docs/accessibility.md).
+        setenv("TOUCHDESK_WEB_ACCESSIBLE", "1", 1)
         // The bridge keeps `bridge` as the handler's context for the rest of the run.
         _ = Unmanaged.passRetained(bridge)
         return bridge
@@ -109,7 +115,7 @@ final class AccessibilityBridge {
             entries[id] = nil
             ids[entry.handle] = nil
             liveTexts[id] = nil
-            td_accessible_retire(entry.object)
+            entry.retire()
         }
         // The focus moves last, after the old holder has let it go, as toolkits report it.
         if newFocus != focusedID, let id = newFocus, let entry = entries[id], let node = nodes.lazy.compactMap({ $0.find(id) }).first {
@@ -127,12 +133,22 @@ final class AccessibilityBridge {
 
     private func sync(_ node: AccessibleNode, scale: Double, newFocus: String?, seen: inout Set<String>) -> OpaquePointer? {
         seen.insert(node.id)
+        if let plug = node.embeddedPlug {
+            // Another process's tree: a socket, made again only when the plug changes.
+            if let e = entries[node.id], e.plug == plug { td_accessible_set_name(e.object, node.name); return e.object }
+            if let old = entries[node.id] { ids[old.handle] = nil; old.retire() }
+            let socket = td_socket_new(plug, node.name)!
+            entries[node.id] = Entry(handle: nextHandle, kind: TD_KIND_PLAIN, object: socket, plug: plug)
+            ids[nextHandle] = node.id
+            nextHandle += 1
+            return socket
+        }
         let kind = node.text != nil ? TD_KIND_TEXT : (node.value != nil ? TD_KIND_VALUE : TD_KIND_PLAIN)
         let object: OpaquePointer
-        if let e = entries[node.id], e.kind == kind {
+        if let e = entries[node.id], e.kind == kind, e.plug == nil {
             object = e.object
         } else {
-            if let old = entries[node.id] { ids[old.handle] = nil; td_accessible_retire(old.object) }
+            if let old = entries[node.id] { ids[old.handle] = nil; old.retire() }
             object = td_accessible_new(kind, nextHandle)!
             entries[node.id] = Entry(handle: nextHandle, kind: kind, object: object)
             ids[nextHandle] = node.id
@@ -233,6 +249,9 @@ final class AccessibilityBridge {
                 content.performAccessible(.setText(r.text ?? ""), on: id)
             case Int(TD_REQUEST_FOCUS.rawValue):
                 content.performAccessible(.focus, on: id)
+            case Int(TD_REQUEST_SET_VALUE.rawValue):
+                guard let v = r.text.flatMap(Double.init), v.isFinite else { continue }
+                content.performAccessible(.setValue(v), on: id)
             default:
                 break
             }

@@ -50,12 +50,24 @@ public struct AccessibleNode: Equatable, Sendable {
         }
     }
 
-    /// A slider's value and range.
+    /// A slider's value and range, and the input that moves it a step: what a client's new value
+    /// is carried out as (`AccessibleRequest.setValue`).
     public struct ValueState: Equatable, Sendable {
+        /// One way to step the value down or up (the keys a person would press, or a click on
+        /// the track just beside the knob).
+        public struct Adjuster: Equatable, Sendable {
+            public var down: [InputEvent]
+            public var up: [InputEvent]
+            public init(down: [InputEvent], up: [InputEvent]) { self.down = down; self.up = up }
+        }
         public var value: Double
         public var range: ClosedRange<Double>
         public var step: Double
-        public init(_ value: Double, range: ClosedRange<Double>, step: Double = 1) { self.value = value; self.range = range; self.step = step }
+        /// Coarsest first (Sea Level: 100 m, 10 m, 1 m); empty when a client cannot set it.
+        public var adjusters: [Adjuster]
+        public init(_ value: Double, range: ClosedRange<Double>, step: Double = 1, adjusters: [Adjuster] = []) {
+            self.value = value; self.range = range; self.step = step; self.adjusters = adjusters
+        }
     }
 
     /// Unique among the window's nodes and stable while the thing it names stays on screen
@@ -74,6 +86,9 @@ public struct AccessibleNode: Equatable, Sendable {
     public var value: ValueState?
     /// A live region: changes of its text are announced without the focus moving there.
     public var isLive: Bool
+    /// Another process's accessible tree shown here (an AT-SPI plug id, "bus-name:path"): the
+    /// node is a socket whose one child is that tree (Web Pages' page, from the web helper).
+    public var embeddedPlug: String?
     public var children: [AccessibleNode]
 
     public init(id: String, role: Role, name: String, description: String = "", shortcut: String = "", states: States = [.enabled, .showing],
@@ -110,4 +125,6 @@ public enum AccessibleRequest: Equatable, Sendable {
     case setText(String)
     /// Give it the keyboard focus.
     case focus
+    /// Move a slider to this value (or the nearest it can take), as its keys would.
+    case setValue(Double)
 }

@@ -42,6 +42,8 @@ public final class WebEngine {
         case contentSize(width: Int, height: Int)
         /// The fit view's zoom now shows the page's whole width.
         case fitted
+        /// The page's accessible tree is offered for screen readers under this AT-SPI plug id.
+        case plug(String)
         /// The helper itself is gone (crashed, killed, or stopped answering): why.
         case stopped(String)
     }
@@ -291,6 +293,7 @@ public final class WebEngine {
         case "savefailed": return .saveFailed(rest)
         case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
         case "fitted": return .fitted
+        case "plug": return rest.isEmpty ? nil : .plug(rest)
         case "pong":
             pingSent = nil
             lastPong = Self.now()

@@ -24,6 +24,8 @@ public struct WebPageState: Sendable {
     /// The link under the pointer, for the status line.
     public var hoveredLink: String?
     public var cursor = PointerShape.arrow
+    /// The AT-SPI plug id under which the helper offers the page's accessible tree, if it does.
+    public var accessiblePlug: String?
     /// The web processes' memory limit, for the message when one is killed past it.
     public var memoryLimitMB = WebEngine.memoryLimitMB
 
@@ -67,7 +69,9 @@ public struct WebPageState: Sendable {
             isLoading = false
         case .contentSize(let w, let h): contentSize = (w, h)
         case .fitted: fitted = true
+        case .plug(let id): accessiblePlug = id
         case .stopped(let why):
+            accessiblePlug = nil
             stoppedReason = "The web engine stopped: \(why)."
             isLoading = false
             awaitingLoad = false

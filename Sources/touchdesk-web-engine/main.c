@@ -930,6 +930,45 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     gtk_widget_show_all(view->window);
 }
 
+// MARK: - The page for screen readers
+
+// When TouchDesk has an accessibility bus (it sets TOUCHDESK_WEB_ACCESSIBLE=1), GTK's ATK bridge
+// runs here too and the page view's accessible (WebKit's, which holds the page's links, headings
+// and text) is offered to TouchDesk's tree: an AtkPlug whose one child is the as-is view, its id
+// sent as `plug ID`; TouchDesk embeds it in an AtkSocket where the page is shown.
+typedef struct { AtkPlug parent; } PagePlug;
+typedef struct { AtkPlugClass parent_class; } PagePlugClass;
+G_DEFINE_TYPE(PagePlug, page_plug, ATK_TYPE_PLUG)
+
+static gint pagePlugChildren(AtkObject *object) { (void)object; return views[AS_IS].web ? 1 : 0; }
+
+static AtkObject *pagePlugChild(AtkObject *object, gint i) {
+    (void)object;
+    if (i != 0 || !views[AS_IS].web) return NULL;
+    AtkObject *page = gtk_widget_get_accessible(GTK_WIDGET(views[AS_IS].web));
+    return page ? g_object_ref(page) : NULL;
+}
+
+static void page_plug_class_init(PagePlugClass *klass) {
+    AtkObjectClass *atk = ATK_OBJECT_CLASS(klass);
+    atk->get_n_children = pagePlugChildren;
+    atk->ref_child = pagePlugChild;
+}
+static void page_plug_init(PagePlug *plug) { (void)plug; }
+
+static AtkObject *pagePlug;
+
+static void offerPage(void) {
+    if (!getenv("TOUCHDESK_WEB_ACCESSIBLE") || pagePlug) return;
+    pagePlug = g_object_new(page_plug_get_type(), NULL);
+    atk_object_set_role(pagePlug, ATK_ROLE_FILLER);
+    atk_object_set_name(pagePlug, "Page");
+    gchar *id = atk_plug_get_id(ATK_PLUG(pagePlug));
+    // No id: the bridge did not start here (no bus after all); the page stays out of the tree.
+    if (id && *id && !strchr(id, '\n')) sendLine("plug %s", id);
+    g_free(id);
+}
+
 // MARK: - Saving a whole page
 
 static const char *saveFile;
@@ -999,7 +1038,8 @@ static void stopPrivateDisplay(void) {
 
 int main(int argc, char **argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    setenv("NO_AT_BRIDGE", "1", 0);  // no accessibility bus in an offscreen helper
+    // No accessibility bus in an offscreen helper, unless TouchDesk joins our page to its tree.
+    if (!getenv("TOUCHDESK_WEB_ACCESSIBLE")) setenv("NO_AT_BRIDGE", "1", 0);
     // Classic scrollbars: always shown (a view that scrolls both ways says so), and no fading
     // overlay indicators, whose animation would send a frame every few milliseconds.
     setenv("GTK_OVERLAY_SCROLLING", "0", 1);
@@ -1036,6 +1076,7 @@ int main(int argc, char **argv) {
     g_io_add_watch(io, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
     g_timeout_add(100, watchMemory, NULL);
     sendLine("ready");
+    offerPage();
     gtk_main();
     return 0;
 }

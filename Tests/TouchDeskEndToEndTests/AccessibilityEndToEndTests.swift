@@ -138,6 +138,94 @@ struct AccessibilityEndToEndTests {
         #expect(raised.map { $0 > (lowered ?? before) } == true, "Size after ] ] ]: \(raised.map { "\($0)" } ?? "none")")
     }
 
+    @Test("Setting a slider's value through AT-SPI moves it as its keys would: Paintbrush's size, Mandelbrot's iteration limit")
+    func setSliderValue() throws {
+        let session = try Self.session("a11y-setvalue")
+        defer { session.close() }
+        let app = try session.launch(["paint", "--size", "800x600"])
+        func slider(_ name: String) throws -> [String: Any]? { Self.named(try Self.nodes(session), role: "slider", name) }
+        #expect(try Self.probe(session, ["setvalue", "Size", "30"])["done"] as? Bool == true)
+        var size: Double?
+        _ = try wait(until: { size = try slider("Size")?["value"] as? Double; return size == 30 }, timeout: 5)
+        #expect(size == 30, "Size after setting 30: \(size.map { "\($0)" } ?? "none")")
+        // The opacity steps by 5 %: 37 is taken as the nearest step, 35.
+        _ = try Self.probe(session, ["setvalue", "Opacity", "37"])
+        var opacity: Double?
+        _ = try wait(until: { opacity = try slider("Opacity")?["value"] as? Double; return opacity == 35 }, timeout: 5)
+        #expect(opacity == 35, "Opacity after setting 37: \(opacity.map { "\($0)" } ?? "none")")
+
+        // Mandelbrot's limit doubles and halves: 3000 asked from 200 is 3200, and the picture's
+        // description (read from the app's model) says so.
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
+        try app.key("m")
+        #expect(try app.waitForTitle("TouchDesk — Mandelbrot") == "TouchDesk — Mandelbrot")
+        var start: [String: Any]?
+        _ = try wait(until: { start = try slider("Iteration limit"); return start != nil }, timeout: 5)
+        let before = try #require(start?["value"] as? Double, "no Iteration limit slider")
+        _ = try Self.probe(session, ["setvalue", "Iteration limit", String(before * 15)])
+        var all: [[String: Any]] = []
+        _ = try wait(until: { all = try Self.nodes(session); return Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16 },
+                     timeout: 5)
+        #expect(Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16, "\(Self.named(all, role: "slider", "Iteration limit") ?? [:])")
+        let picture = Self.named(all, role: "canvas", "Mandelbrot set")?["description"] as? String ?? ""
+        #expect(picture.contains("iteration limit \(Int(before * 16))"), "picture: \(picture)")
+        // Out of range and not a number: refused by the client library or clamped, never a stall.
+        _ = session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "1e300"], timeout: 20)
+        _ = session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "nan"], timeout: 20)
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk", timeout: 10) == "TouchDesk", "the window stopped answering after huge values")
+    }
+
+    @Test("The toasts of SpaceBalls and Maze are announced, as every app's toast is")
+    func toastsAnnounced() throws {
+        let session = try Self.session("a11y-toasts")
+        defer { session.close() }
+        let app = try session.launch(["spaceballs", "--size", "800x600"])
+        _ = try Self.nodes(session)
+        let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "25", "object:announcement"], log: "listen")
+        defer { listener.stop() }
+        #expect(wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15), "\(session.readLog("listen"))")
+        func announced() -> [String] {
+            session.readLog("listen").split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+                .filter { $0["type"] as? String == "object:announcement" }.compactMap { $0["any"] as? String }
+        }
+        // 9 with fewer balls: "There are N balls: + adds one".
+        try app.key("9")
+        #expect(wait(until: { announced().contains { $0.contains("+ adds one") } }, timeout: 8), "announced: \(announced())")
+        try app.key("Escape")
+        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
+        try app.key("z")
+        #expect(try app.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
+        try app.key("g", "c")  // a generated maze, whose blocks Clear takes away
+        #expect(wait(until: { announced().contains { $0.hasPrefix("Cleared") } }, timeout: 8), "announced: \(announced())")
+    }
+
+    @Test("Web Pages' page is in TouchDesk's tree: a link of a test page is found by name under the application, through the web helper's plug")
+    func webPageContentJoined() throws {
+        let session = try Self.session("a11y-web")
+        defer { session.close() }
+        let page = session.root.appendingPathComponent("links.html")
+        try "<html><head><title>Links</title></head><body><h1>A test page</h1><p><a href=\"https://example.org/\">Tide tables of Brest</a></p></body></html>"
+            .write(to: page, atomically: true, encoding: .utf8)
+        let app = try session.launch([])
+        _ = try Self.nodes(session)  // the bridge is up before the helper starts
+        try app.key("w")
+        #expect(try app.waitForTitle("TouchDesk — Web Pages") == "TouchDesk — Web Pages")
+        try app.key("ctrl+l")
+        session.run("xdotool", ["type", "--delay", "5", page.absoluteString], timeout: 20)
+        try app.key("Return")
+        var path: [String] = []
+        _ = try wait(until: {
+            path = (try Self.probe(session, ["findlink", "Tide tables of Brest"], timeout: 30)["path"] as? [String]) ?? []
+            return !path.isEmpty
+        }, timeout: 40, interval: 0.5)
+        let tree = path.isEmpty ? "\(try Self.probe(session, ["tree"]))" : ""
+        #expect(!path.isEmpty, "no link named \"Tide tables of Brest\" under TouchDesk: \(tree)")
+        #expect(path.first == "application:TouchDesk" && path.contains { $0.hasPrefix("frame:TouchDesk") }, "path: \(path)")
+        #expect(app.isRunning)
+    }
+
     @Test("Focus events arrive as Tab moves, and live readouts announce their changes")
     func focusEventsFollowTab() throws {
         let session = try Self.session("a11y-focus")

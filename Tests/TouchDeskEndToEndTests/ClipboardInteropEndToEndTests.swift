@@ -17,12 +17,11 @@ struct ClipboardInteropEndToEndTests {
     /// takes the selection after the key event reaches it); returns the last output.
     static func xclip(_ session: XSession, _ args: [String], timeout: TimeInterval = 4,
                       until condition: (XSession.Output) -> Bool) -> XSession.Output {
-        let deadline = Date().addingTimeInterval(timeout)
         var r = session.run("xclip", args, timeout: 3)
-        while !condition(r) && Date() < deadline {
-            usleep(50_000)
+        wait(until: {
             r = session.run("xclip", args, timeout: 3)
-        }
+            return condition(r)
+        }, timeout: timeout)
         return r
     }
 

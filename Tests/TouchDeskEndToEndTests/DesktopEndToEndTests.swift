@@ -17,20 +17,20 @@ struct DesktopEndToEndTests {
         let app = try session.launch(["--size", "600x400"])
         #expect(try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true)
         try app.key("F11")
-        let full = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") == true }
+        let full = try wait(until: { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") == true }, timeout: 5)
         let state = try app.property("_NET_WM_STATE") ?? "none"
         #expect(full, "after F11: _NET_WM_STATE = \(state)")
-        let covers = try TestSupport.waitUntil { let g = try app.geometry(); return (g.x, g.y, g.width, g.height) == (0, 0, 1280, 1024) }
+        let covers = try wait(until: { let g = try app.geometry(); return (g.x, g.y, g.width, g.height) == (0, 0, 1280, 1024) }, timeout: 5)
         let g = try app.geometry()
         #expect(covers, "fullscreen window at \(g)")
         let shot = try app.screenshot("fullscreen")
         #expect(shot.width == 1280 && shot.height == 1024)
 
         try app.key("F11")
-        let back = try TestSupport.waitUntil { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true }
+        let back = try wait(until: { try app.property("_NET_WM_STATE")?.contains("_NET_WM_STATE_FULLSCREEN") != true }, timeout: 5)
         let stateAfter = try app.property("_NET_WM_STATE") ?? "none"
         #expect(back, "F11 again left the state: \(stateAfter)")
-        let restored = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 600 && g.height == 400 }
+        let restored = try wait(until: { let g = try app.geometry(); return g.width == 600 && g.height == 400 }, timeout: 5)
         let g2 = try app.geometry()
         #expect(restored, "back at \(g2), expected 600x400")
         try app.key("ctrl+q")
@@ -43,13 +43,7 @@ struct DesktopEndToEndTests {
         defer { session.close() }
         let config = session.root.appendingPathComponent("xsettingsd.conf")
         try "Xft/DPI 196608\nNet/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let manager = try session.start("xsettingsd", ["-c", config.path], log: "xsettingsd")
-        // xsettingsd owns _XSETTINGS_S0 once it has published.
-        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
-        #expect(TestSupport.waitUntil {
-            let r = session.run("/usr/bin/python3", ["-c", ownerScript])
-            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
-        }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
+        let manager = try session.startXSettings(config: config)
 
         let app = try session.launch(["--size", "500x400"])
         let g0 = try app.geometry()
@@ -59,7 +53,7 @@ struct DesktopEndToEndTests {
         // The desktop goes back to 96 dpi: xsettingsd rereads its file on SIGHUP.
         try "Xft/DPI 98304\nNet/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        let at96 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 500 && g.height == 400 }
+        let at96 = try wait(until: { let g = try app.geometry(); return g.width == 500 && g.height == 400 }, timeout: 5)
         let g1 = try app.geometry()
         #expect(at96, "after the change to 96 dpi: \(g1)")
         let shot = try app.screenshot("96dpi")
@@ -68,7 +62,7 @@ struct DesktopEndToEndTests {
         // No manager any more: the resource database (what xrdb writes) decides.
         manager.stop()
         session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
-        let at144 = try TestSupport.waitUntil { let g = try app.geometry(); return g.width == 750 && g.height == 600 }
+        let at144 = try wait(until: { let g = try app.geometry(); return g.width == 750 && g.height == 600 }, timeout: 5)
         let g2 = try app.geometry()
         #expect(at144, "after Xft.dpi: 144 with no manager: \(g2)")
         try app.key("ctrl+q")
@@ -120,7 +114,7 @@ struct DesktopEndToEndTests {
         // and takes its request back, so the frozen window does not open it when it wakes.
         kill(after.pid, SIGSTOP)
         let fresh = try session.start(binary, ["doubler"], log: "fresh")
-        let opened = TestSupport.waitUntil(timeout: 8) { windows() == 2 }
+        let opened = wait(until: { windows() == 2 }, timeout: 8)
         #expect(opened, "no window of its own beside a frozen one: \(session.readLog("fresh"))")
         #expect(session.readLog("fresh").contains("does not answer"), "\(session.readLog("fresh"))")
         kill(after.pid, SIGCONT)

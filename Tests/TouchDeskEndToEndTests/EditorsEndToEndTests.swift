@@ -109,11 +109,10 @@ struct EditorsEndToEndTests {
         try app.key("ctrl+c")
         let out = session.root.appendingPathComponent("copied.png")
         var targets = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
-        let deadline = Date().addingTimeInterval(5)
-        while !targets.stdout.contains("image/png") && Date() < deadline {
-            usleep(100_000)
+        wait(until: {
             targets = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
-        }
+            return targets.stdout.contains("image/png")
+        }, timeout: 5, interval: 0.1)
         #expect(targets.stdout.contains("image/png"), "TARGETS: \(targets)")
         let r = session.run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(out.path)'"], timeout: 5)
         #expect(r.ok, "\(r)")

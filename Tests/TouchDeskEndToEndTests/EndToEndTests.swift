@@ -268,8 +268,7 @@ struct EndToEndTests {
         try session.startWindowManager()
         let app = try session.launch(["paint"])
         // Wait until openbox manages the window.
-        let deadline = Date().addingTimeInterval(5)
-        while !session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk") && Date() < deadline { usleep(30_000) }
+        wait(until: { session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk") }, timeout: 5)
         #expect(session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk"), "openbox does not list the window")
         _ = try app.screenshot("managed")
 
@@ -368,9 +367,11 @@ struct EndToEndTests {
 
         // Try to squeeze it far below the minimum, as dragging a corner would.
         try app.resize(200, 150)
-        let deadline = Date().addingTimeInterval(3)
         var g = try app.geometry()
-        while g.width == 800 && Date() < deadline { usleep(20_000); g = try app.geometry() }
+        try wait(until: {
+            g = try app.geometry()
+            return g.width != 800
+        }, timeout: 3, interval: 0.02)
         #expect(g.width == minimum[0] && g.height == minimum[1], "asked for 200x150 with minimum \(minimum): got \(g)")
 
         let shot = try app.screenshot("at-minimum") { $0.width == g.width && $0.height == g.height }

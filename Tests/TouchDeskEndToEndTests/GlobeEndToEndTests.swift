@@ -32,13 +32,13 @@ struct GlobeEndToEndTests {
     /// Screenshots until two in a row agree (a flick's spin has stopped), at most `timeout` seconds.
     static func settled(_ app: AppUnderTest, _ label: String, timeout: TimeInterval = 5) throws -> PixelImage {
         var last = try app.screenshot(label)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        try wait(until: {
+            // A pause before each look: two looks in a row can agree while a frame is still coming.
             usleep(150_000)
             let next = try app.screenshot(label)
-            if changed(last, next) == 0 { return next }
-            last = next
-        }
+            defer { last = next }
+            return changed(last, next) == 0
+        }, timeout: timeout, interval: 0)
         return last
     }
 

@@ -55,8 +55,7 @@ struct IdleAfterLeavingEndToEndTests {
             // What the app loads on opening (the map's layers, the globe's relief) finishes first, up
             // to 12 s: this test is about work left running after leaving, not about how long a load
             // takes on a busy machine. Apps that animate while shown never get quiet; they leave at 12 s.
-            let until = Date().addingTimeInterval(11)
-            while Date() < until, let share = Self.cpuShare(app.pid, over: 0.5), share > 0.05 {}
+            wait(until: { (Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.05 }, timeout: 11, interval: 0)
             try app.key("Escape")
             // Esc may first close something inside the app (a dialog, a field): a second one goes home.
             usleep(200_000)

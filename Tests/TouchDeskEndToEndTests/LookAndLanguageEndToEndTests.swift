@@ -93,12 +93,7 @@ struct LookAndLanguageEndToEndTests {
         defer { session.close() }
         let config = session.root.appendingPathComponent("xsettingsd.conf")
         try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let manager = try session.start("xsettingsd", ["-c", config.path], log: "xsettingsd")
-        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
-        #expect(TestSupport.waitUntil {
-            let r = session.run("/usr/bin/python3", ["-c", ownerScript])
-            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
-        }, "xsettingsd did not start: \(session.readLog("xsettingsd"))")
+        let manager = try session.startXSettings(config: config)
 
         let app = try session.launch(["--size", "900x640"])
         let light = try app.screenshot("light") { Self.brightness($0) > 200 }

@@ -230,25 +230,10 @@ struct MandelbrotEndToEndTests {
         let app = try session.launch(["mandelbrot", "--size", "800x600"])
         let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
         _ = try app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
-        try app.key("ctrl+shift+s")
-        try app.key("ctrl+a")
-        let typed = session.run("xdotool", ["type", "--delay", "30", "1200x700"], timeout: 20)
-        #expect(typed.ok, "\(typed)")
-        try app.key("Return")
-        // The file dialog suggests touchdesk-mandelbrot-1200x700.png in the pictures folder: Enter takes it.
-        _ = try app.screenshot("where-to-save")
-        try app.key("Return")
+        try Self.askForBigSave(session, app, "1200x700")
         // The window answers at once: quadrant 2 zooms while the big picture renders.
         try app.key("2")
-        let pictures = session.home.appendingPathComponent("Pictures")
-        var found: String?
-        let deadline = Date().addingTimeInterval(120)
-        while found == nil && Date() < deadline {
-            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-1200x700") && $0.hasSuffix(".png") }
-            if found == nil { usleep(200_000) }
-        }
-        let name = try #require(found, "no 1200×700 picture in \(pictures.path)")
-        let saved = try PixelImage(screenshot: pictures.appendingPathComponent(name).path)
+        let saved = try Self.bigSavedPicture(session, "1200x700", timeout: 120)
         #expect(saved.width == 1200 && saved.height == 700)
         // The start view, fitted to the 700-pixel side: the cardioid's inside is black, a far corner blue.
         let s = 3.0 / 700
@@ -257,6 +242,30 @@ struct MandelbrotEndToEndTests {
         let zoomed = try app.screenshot("zoomed-while-saving", timeout: 10) { !Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
         #expect(!Self.isBlack(zoomed.nearest(cardioid.0, cardioid.1)), "quadrant 2 did not zoom while saving: \(zoomed.path)")
         #expect(app.isRunning)
+    }
+
+    /// Shift+Ctrl+S, the size typed into the panel, and Enter twice: the file dialog suggests
+    /// touchdesk-mandelbrot-SIZE.png in the pictures folder and the second Enter takes it.
+    static func askForBigSave(_ session: XSession, _ app: AppUnderTest, _ size: String) throws {
+        try app.key("ctrl+shift+s")
+        try app.key("ctrl+a")
+        let typed = session.run("xdotool", ["type", "--delay", "30", size], timeout: 20)
+        #expect(typed.ok, "\(typed)")
+        try app.key("Return")
+        _ = try app.screenshot("where-to-save-\(size)")
+        try app.key("Return")
+    }
+
+    /// The big picture of `size` once it is in the pictures folder, read back.
+    static func bigSavedPicture(_ session: XSession, _ size: String, timeout: Double) throws -> PixelImage {
+        let pictures = session.home.appendingPathComponent("Pictures")
+        var found: String?
+        wait(until: {
+            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-\(size)") && $0.hasSuffix(".png") }
+            return found != nil
+        }, timeout: timeout, interval: 0.2)
+        let name = try #require(found, "no \(size) picture in \(pictures.path)")
+        return try PixelImage(screenshot: pictures.appendingPathComponent(name).path)
     }
 
     /// Light or green pixels in the left of the bar, where the home screen's bar has nothing of its own.
@@ -280,27 +289,12 @@ struct MandelbrotEndToEndTests {
         let app = try session.launch(["mandelbrot", "--size", "800x600"])
         let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
         _ = try app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
-        try app.key("ctrl+shift+s")
-        try app.key("ctrl+a")
-        let typed = session.run("xdotool", ["type", "--delay", "30", "3840x2160"], timeout: 20)
-        #expect(typed.ok, "\(typed)")
-        try app.key("Return")
-        // The file dialog suggests touchdesk-mandelbrot-3840x2160.png in the pictures folder: Enter takes it.
-        _ = try app.screenshot("where-to-save-big")
-        try app.key("Return")
+        try Self.askForBigSave(session, app, "3840x2160")
         try app.key("Escape")
         // Home, with the save's name and progress on the left of the bar.
         let home = try app.screenshot("home-while-saving", timeout: 20) { Self.barShowsWork($0) }
         #expect(Self.barShowsWork(home), "no work shown in the home screen's bar: \(home.path)")
-        let pictures = session.home.appendingPathComponent("Pictures")
-        var found: String?
-        let deadline = Date().addingTimeInterval(180)
-        while found == nil && Date() < deadline {
-            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-3840x2160") && $0.hasSuffix(".png") }
-            if found == nil { usleep(200_000) }
-        }
-        let name = try #require(found, "no 3840×2160 picture in \(pictures.path): the save did not go on at home")
-        let saved = try PixelImage(screenshot: pictures.appendingPathComponent(name).path)
+        let saved = try Self.bigSavedPicture(session, "3840x2160", timeout: 180)
         #expect(saved.width == 3840 && saved.height == 2160)
         let s = 3.0 / 2160
         #expect(Self.isBlack(saved.nearest(1920 + (0 + 0.5) / s, 1080 - 0.3 / s)), "\(saved.path)")

@@ -198,6 +198,19 @@ public final class XSession {
         try spawn(try XSession.tool(tool), args, log: log)
     }
 
+    /// Starts a real XSETTINGS manager, xsettingsd, reading `config` (it rereads it on SIGHUP),
+    /// and waits until it owns `_XSETTINGS_S0`, which it takes once it has published.
+    public func startXSettings(config: URL) throws -> ChildProcess {
+        let manager = try start("xsettingsd", ["-c", config.path], log: "xsettingsd")
+        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
+        let published = wait(until: {
+            let r = run("/usr/bin/python3", ["-c", ownerScript])
+            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
+        }, timeout: 5)
+        guard published else { throw Failure("xsettingsd did not start: \(readLog("xsettingsd"))") }
+        return manager
+    }
+
     func spawn(_ executable: String, _ args: [String], log: String) throws -> ChildProcess {
         let p = try ChildProcess(executable, args, environment: environment, directory: home.path,
                                  stdout: logURL(log, "out").path, stderr: logURL(log, "err").path)

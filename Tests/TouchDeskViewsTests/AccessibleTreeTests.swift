@@ -146,4 +146,68 @@ struct AccessibleTreeTests {
         #expect(app.chosen?.name == "Zürich")
         #expect(!app.accessibleContent.contains { $0.role == .list }, "the list closes once a place is chosen")
     }
+
+    @Test("Tab from Map Search's field reaches its list of suggestions; Down moves the selection, Enter picks", .enabled(if: mapDataInstalled, "needs marble-qt-data and scripts/data/places"))
+    func mapSuggestionsAreATabStop() throws {
+        let app = MapApp(environment: environment)
+        app.finishLoading()
+        app.layout(in: Size(900, 560), scale: 1)
+        app.type("zur")
+        let chain = FocusChain(app.widgets)
+        #expect(chain.current?.item.role == .field)
+        chain.move()
+        #expect(chain.current?.item.role == .list, "Tab from the field went to \(chain.current?.item.name ?? "nothing")")
+        var list = try #require(app.accessibleContent.first { $0.role == .list })
+        #expect(list.states.contains(.focused))
+        #expect(list.children.first?.states.contains(.selected) == true)
+        _ = app.handle(.key(Key("Down")))
+        list = try #require(app.accessibleContent.first { $0.role == .list })
+        #expect(list.children.map { $0.states.contains(.selected) }.firstIndex(of: true) == 1)
+        let second = try #require(list.children.dropFirst().first?.name)
+        _ = app.handle(.key(Key("Return")))
+        #expect(app.chosen.map { second.hasPrefix($0.name) } == true, "Enter on \(second) chose \(app.chosen?.name ?? "nothing")")
+    }
+
+    @Test("A client's new value moves a slider as its keys would, to the nearest value they reach")
+    func settingASliderValue() throws {
+        let shell = makeShell()
+        shell.open(id: "paint")
+        let size = try node(shell, role: .slider, name: "Size")
+        shell.performAccessible(.setValue(30), on: size.id)
+        #expect(try node(shell, role: .slider, name: "Size").value?.value == 30)
+        shell.performAccessible(.setValue(1e9), on: size.id)
+        #expect(try node(shell, role: .slider, name: "Size").value?.value == PaintModel.radiusRange.upperBound)
+        shell.performAccessible(.setValue(.nan), on: size.id)
+        #expect(try node(shell, role: .slider, name: "Size").value?.value == PaintModel.radiusRange.upperBound)
+        // Polygon's Sides has no keys: it steps by clicks on its track.
+        shell.goHome()
+        shell.open(id: "polygon")
+        let sides = try node(shell, role: .slider, name: "Sides")
+        shell.performAccessible(.setValue(9), on: sides.id)
+        #expect(try node(shell, role: .slider, name: "Sides").value?.value == 9)
+        // Mandelbrot's limit doubles: 1000 from 200 is 800 (nearer than 1600).
+        shell.goHome()
+        shell.open(id: "mandelbrot")
+        let limit = try node(shell, role: .slider, name: "Iteration limit")
+        let start = try #require(limit.value?.value)
+        shell.performAccessible(.setValue(start * 4.9), on: limit.id)
+        #expect(try node(shell, role: .slider, name: "Iteration limit").value?.value == start * 4)
+        #expect(try node(shell, role: .canvas, name: "Mandelbrot set").description.contains("iteration limit \(Int(start * 4))"))
+    }
+
+    @Test("Every app's toast is one live node: SpaceBalls' and Maze's messages are announced")
+    func toastsAreLive() throws {
+        let shell = makeShell()
+        shell.open(id: "spaceballs")
+        shell.handle(.key(Key("9", text: "9")))
+        let balls = try #require(nodes(shell).first { $0.id == "spaceballs/message" })
+        #expect(balls.isLive && balls.text?.text.contains("+ adds one") == true, "\(balls.text?.text ?? "")")
+        shell.goHome()
+        shell.open(id: "maze")
+        shell.finishRestoring()
+        shell.handle(.key(Key("g", text: "g")))  // a generated maze, whose blocks Clear takes away
+        shell.handle(.key(Key("c", text: "c")))
+        let maze = try #require(nodes(shell).first { $0.id == "maze/message" })
+        #expect(maze.isLive && maze.text?.text.hasPrefix("Cleared") == true, "\(maze.text?.text ?? "")")
+    }
 }

@@ -253,13 +253,13 @@ struct PaintAppTests {
         }
         let app = makeApp()
         for a in actions { perform(app, a) }
-        #expect(!app.snapshots.isEmpty)
+        #expect(!app.canvas.snapshots.isEmpty)
         for _ in 0..<undos { app.press("z", control: true) }
         let replayed = makeApp()
-        replayed.snapshotInterval = .max
+        replayed.canvas.snapshotInterval = .max
         for a in actions { perform(replayed, a) }
         for _ in 0..<undos { replayed.press("z", control: true) }
-        #expect(replayed.snapshots.isEmpty)
+        #expect(replayed.canvas.snapshots.isEmpty)
         let a = canvas(app), b = canvas(replayed)
         let differing = zip(a.pixels, b.pixels).filter { !$0.isClose(to: $1, tolerance: 60) }.count
         #expect(differing < a.pixels.count / 500, "\(differing) of \(a.pixels.count) pixels differ")

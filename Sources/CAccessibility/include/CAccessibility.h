@@ -52,6 +52,7 @@ typedef enum {
     TD_REQUEST_ACTION = 0,   /* index: the action */
     TD_REQUEST_SET_TEXT = 1, /* text */
     TD_REQUEST_FOCUS = 2,
+    TD_REQUEST_SET_VALUE = 3, /* text: the new value, as a C-locale number */
 } TdRequestKind;
 
 /* handle: the number the host gave the object (td_accessible_new). */
@@ -75,6 +76,11 @@ void td_a11y_set_window_origin(int x, int y);
 TdAccessible *td_accessible_new(TdKind kind, int32_t handle);
 /* Marks it defunct, drops its children and parent, and releases the host's reference. */
 void td_accessible_retire(TdAccessible *obj);
+
+/* A socket embedding another process's accessible tree (AT-SPI plug id "bus-name:path"), named
+ * `name`: only td_accessible_set_children (as a child) and td_socket_retire take it. */
+TdAccessible *td_socket_new(const char *plug_id, const char *name);
+void td_socket_retire(TdAccessible *socket);
 
 void td_accessible_set_role(TdAccessible *obj, TdRole role);
 void td_accessible_set_name(TdAccessible *obj, const char *name);

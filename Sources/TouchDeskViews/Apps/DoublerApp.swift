@@ -176,14 +176,15 @@ public final class DoublerApp: MiniApp {
         toast.draw(cr, in: numberArea)
     }
 
+    public var appToast: Toast? { toast }
+
     /// For a screen reader: the number, announced at each doubling (in full while short, else
     /// by its size), and the app's message.
     public var accessibleContent: [AccessibleNode] {
         let count = digits.count
         let said = count <= 30 ? digits : "a number of \(count) digits"
         return [AccessibleNode(id: "number", role: .label, name: "Number", frame: numberArea,
-                               text: AccessibleNode.TextState("\(said), 2 to the power \(model.presses)"), isLive: true),
-                toast.accessibleNode]
+                               text: AccessibleNode.TextState("\(said), 2 to the power \(model.presses)"), isLive: true)]
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {

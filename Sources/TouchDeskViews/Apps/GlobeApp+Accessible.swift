@@ -13,9 +13,10 @@ extension GlobeApp {
             figures += " Under water: " + readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", ") + "."
         }
         var nodes = [AccessibleNode(id: "globe", role: .canvas, name: "Globe", description: globeDescription, frame: globeRect),
-                AccessibleNode(id: "level", role: .slider, name: "Sea level", description: "Up and Down: 1 m; Page Up and Page Down: 10 m",
-                               states: [.enabled, .showing, .focusable], frame: sliderRect,
-                               value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest))),
+                AccessibleNode(id: "level", role: .slider, name: "Sea level", description: "Control+Up and Control+Down: 1 m; Page Up and Page Down: 10 m, with Shift 100 m",
+                               states: [.enabled, .showing], frame: sliderRect,
+                               value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest),
+                                                                adjusters: Self.levelAdjusters)),
                 AccessibleNode(id: "figures", role: .label, name: "Figures", frame: panelRect,
                                text: AccessibleNode.TextState(figures), isLive: true)]
         if let readout, let places, model.level > 0, !readout.largest.isEmpty {
@@ -29,4 +30,11 @@ extension GlobeApp {
         }
         return nodes
     }
+
+    /// The level's keys, coarsest first: Shift+Page Up/Down 100 m, Page Up/Down 10 m, Ctrl+Up/Down 1 m.
+    static let levelAdjusters: [AccessibleNode.ValueState.Adjuster] = [
+        .init(down: [.key(Key("Next", shift: true))], up: [.key(Key("Prior", shift: true))]),
+        .init(down: [.key(Key("Next"))], up: [.key(Key("Prior"))]),
+        .init(down: [.key(Key("Down", control: true))], up: [.key(Key("Up", control: true))]),
+    ]
 }

@@ -30,6 +30,8 @@ public final class HolesApp: MiniApp {
     private(set) var tableRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     private var savedBest = 0
     /// holes.json: the best score.
     private let file: KeptFile<Saved>

@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskInterface
+import TouchDeskModels
 
 extension MandelbrotApp {
     /// For a screen reader: the picture, described by where it looks and how deep, and the
@@ -10,7 +11,13 @@ extension MandelbrotApp {
         let centre = String(format: "%.6g %@ %.6gi", re, im < 0 ? "−" : "+", abs(im))
         let description = "The Mandelbrot set around \(centre), zoom \(w.zoomText), iteration limit \(model.limit), "
             + "\(model.palette.title) colours; journey: \(model.journeyText). Keys 1 to 4 zoom into a quarter."
-        return [AccessibleNode(id: "picture", role: .canvas, name: "Mandelbrot set", description: description, frame: imageRect),
-                AccessibleNode(id: "message", role: .statusBar, name: "Message", text: AccessibleNode.TextState(toastMessage ?? ""), isLive: true)]
+        // The limit as a slider a client can set: Iter − and Iter + ([ and ]) halve and double it.
+        let keys = [Control.fewer, .more].map { controls[$0]?.keys.first.map { [InputEvent.key($0.keyPress)] } ?? [] }
+        let range = Double(MandelbrotModel.limitRange.lowerBound)...Double(MandelbrotModel.limitRange.upperBound)
+        let limit = AccessibleNode(id: "limit", role: .slider, name: "Iteration limit", description: "Iter − halves it, Iter + doubles it",
+                                   states: [.enabled, .showing], frame: imageRect,
+                                   value: AccessibleNode.ValueState(Double(model.limit), range: range,
+                                                                    adjusters: [.init(down: keys[0], up: keys[1])]))
+        return [AccessibleNode(id: "picture", role: .canvas, name: "Mandelbrot set", description: description, frame: imageRect), limit]
     }
 }

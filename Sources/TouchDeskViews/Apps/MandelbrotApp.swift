@@ -55,7 +55,9 @@ public final class MandelbrotApp: MiniApp {
     public var coloring: MandelbrotColoring? { display.coloring }
     /// The view the picture shows, at its size in device pixels.
     public var frame: MandelbrotFrame? { display.frame }
-    private var toast = Toast()
+    var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// A touch in the picture: where it began, and how far it has been dragged.
     private var touchStart: Point?
     private var dragOffset: Point?
@@ -67,16 +69,16 @@ public final class MandelbrotApp: MiniApp {
     private var saveTicket: BackgroundWriter.Ticket?
     /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
     /// (The palette is fitted to it on that thread too: at 8K the fit alone reads 33 million values.)
-    private var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
-    private(set) var bigSaveSize: (width: Int, height: Int)?
+    var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
+    var bigSaveSize: (width: Int, height: Int)?
     /// Where the big picture goes (chosen in the file dialog).
-    private var bigSaveTarget: String?
-    private let bigRenderer = MandelbrotRenderer()
+    var bigSaveTarget: String?
+    let bigRenderer = MandelbrotRenderer()
     /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
     let sizeForm = Form<SizeControl>()
     let sizeField: TextField
-    private(set) var isAskingForSize = false
-    private var sizePanel = Rect.zero
+    var isAskingForSize = false
+    var sizePanel = Rect.zero
     /// After the size, the file dialog that asks where the big picture goes (`MandelbrotApp+SaveDialog`).
     var bigSaveDialog: (dialog: FileDialog, size: (width: Int, height: Int))?
 
@@ -410,7 +412,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// The big picture's progress as the frame shows it, read once per tick.
-    private var shownBigProgress = 0.0
+    var shownBigProgress = 0.0
 
     private func sampleProgress() { shownBigProgress = bigRenderer.progress.fraction }
 
@@ -470,19 +472,6 @@ public final class MandelbrotApp: MiniApp {
             // The big picture's progress: a thin bar under the labels.
             cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * shownBigProgress, height: 3), Theme.success)
         }
-    }
-
-    private func drawSizePanel(_ cr: CairoContext) {
-        cr.fill(imageRect, Color(0, 0, 0, 0.45))
-        Theme.bar.set(cr)
-        cr.roundedRect(sizePanel, radius: 10)
-        cr.fill()
-        let l = Text.layout(tr("Save the view as a PNG of this size"), font: Font(size: Theme.TextSize.body, weight: .bold), width: sizePanel.width - 32, ellipsis: .end)
-        cr.draw(l, x: sizePanel.x + 16, y: sizePanel.y + 14, color: Theme.text)
-        let hint = Text.layout(tr("width×height, up to {0}×{1}", String(Self.maxSaveSize.width), String(Self.maxSaveSize.height)), font: Font(size: Theme.TextSize.caption),
-                               width: max(20, sizePanel.width - 32 - 200), ellipsis: .end)
-        cr.draw(hint, x: sizePanel.x + 16, y: sizePanel.maxY - 28 - hint.height / 2, color: Theme.dimText)
-        sizeForm.draw(cr)
     }
 
     static func zoomText(_ z: Double) -> String {
@@ -594,58 +583,6 @@ public final class MandelbrotApp: MiniApp {
         activate(.save)
         finishSaving()
         return lastSaved?.path
-    }
-
-    private func handleSizePanel(_ event: InputEvent) -> Bool {
-        if case .key(let k) = event, k.is("Escape") {
-            isAskingForSize = false
-            return true
-        }
-        switch sizeForm.handle(event) {
-        case .activated(.go), .submitted: startBigSave()
-        case .activated(.cancel): isAskingForSize = false
-        case .edited: sizeField.isInvalid = false
-        case .stepped, .consumed, .ignored: break
-        }
-        // The panel is modal: nothing reaches the picture behind it.
-        return true
-    }
-
-    /// Parses "W×H" (or WxH, W H) within 16…7680 × 16…4320.
-    static func parseSaveSize(_ text: String) -> Result<(width: Int, height: Int), MandelbrotSaving.Failure> {
-        let parts = text.lowercased().split(whereSeparator: { "x×* ,".contains($0) }).map(String.init)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            return .failure(.init(description: "Type a size like 3840×2160"))
-        }
-        let max = maxSaveSize
-        guard (16...max.width).contains(w), (16...max.height).contains(h) else {
-            return .failure(.init(description: "Sizes go from 16×16 up to \(max.width)×\(max.height)"))
-        }
-        return .success((w, h))
-    }
-
-    private func startBigSave() {
-        switch Self.parseSaveSize(sizeField.text) {
-        case .failure(let f):
-            sizeField.isInvalid = true
-            toast.show(f.description, isError: true)
-        case .success(let s):
-            isAskingForSize = false
-            askWhereToSave(s)
-        }
-    }
-
-    /// Renders the big picture of size `s` off the UI thread, to be written to `path`.
-    func startBigRender(_ s: (width: Int, height: Int), to path: String) {
-        bigSaveTarget = path
-        let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
-        let renderer = bigRenderer
-        let kind = model.palette, period = model.period
-        bigSaveSize = s
-        toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
-        bigRender = BackgroundJob(name: "mandelbrot-big-picture") {
-            MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
-        }
     }
 
     /// The message showing at the bottom, if any (for tests).

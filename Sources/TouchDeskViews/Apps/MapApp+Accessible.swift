@@ -14,7 +14,9 @@ extension MapApp {
                 return AccessibleNode(id: "suggestion.\(i)", role: .listItem, name: name, description: PlaceSearchList.detail(s.place), states: states,
                                       actions: [.click("choose", "Show \(s.place.name) on the map", on: frame)], frame: frame)
             }
-            nodes.append(AccessibleNode(id: "suggestions", role: .list, name: "Suggestions", children: items))
+            var states: AccessibleNode.States = [.enabled, .showing, .focusable]
+            if searchFocus.isListFocused { states.insert(.focused) }
+            nodes.append(AccessibleNode(id: "suggestions", role: .list, name: "Suggestions", states: states, frame: list.rect, children: items))
         }
         return nodes
     }

@@ -60,6 +60,8 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     /// The suggestions under the field.
     let list = PlaceSearchList()
+    /// The Tab order over the form and the list (field, list, buttons).
+    lazy var searchFocus = SearchFocus(form: form, list: list)
     public var suggestions: [PlaceSuggestion] { list.suggestions }
     /// The suggestion Up/Down moved to; nil before the first Down.
     public var selectedRow: Int? { list.selectedRow }
@@ -69,6 +71,8 @@ public final class MapApp: MiniApp, QueryOpenable {
     private var dragCamera: MapCamera?
     private var dragging = false
     private var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
 
     /// Where the map is drawn, in the app's coordinates.
     public private(set) var mapRect = Rect.zero
@@ -581,6 +585,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     private func drawSearch(_ cr: CairoContext) {
         field.draw(cr)
         list.draw(cr, text: field.text, loading: places == nil)
+        searchFocus.draw(cr)
     }
 
     private func drawStatus(_ cr: CairoContext) {
@@ -610,7 +615,7 @@ public final class MapApp: MiniApp, QueryOpenable {
 }
 
 extension MapApp {
-    public var widgets: [any WidgetGroup] { [form] }
+    public var widgets: [any WidgetGroup] { [searchFocus] }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Typing", "Search (typing on the map starts a new search)"), KeyHelp("Up, Down, Enter", "Move through the suggestions, pick one"),
          KeyHelp("Esc", "Close the list, leave the field, then go home"), KeyHelp("Drag, wheel", "Pan, zoom about the pointer"),

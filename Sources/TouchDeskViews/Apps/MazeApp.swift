@@ -52,6 +52,8 @@ public final class MazeApp: MiniApp {
     private(set) var mazeRect = Rect.zero
     private var size = Size(0, 0)
     private var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     private(set) var bestTimes = MazeBestTimes()
     /// maze.json: the layout and best times; edits wait until it is read.
     private let file: KeptFile<Saved>

@@ -72,11 +72,8 @@ extension PaintApp {
 
     /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
     func colorOnCanvas(at p: Point) -> RGBColor? {
-        guard let canvas, canvasRect.contains(p) else { return nil }
-        let x = Int(((p.x - canvasRect.x) * pixelScale).rounded(.down)), y = Int(((p.y - canvasRect.y) * pixelScale).rounded(.down))
-        guard x >= 0, y >= 0, x < canvas.pixelWidth, y < canvas.pixelHeight else { return nil }
-        let pixel = canvas.withPixels { base, stride in base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
-        return RGBColor(cairoPixel: pixel, hasAlpha: canvas.format == .argb)
+        guard canvasRect.contains(p) else { return nil }
+        return canvas.color(at: Point(p.x - canvasRect.x, p.y - canvasRect.y))
     }
 
     /// The current colour on the picker button, and the eyedropper's hint and cross-hair.

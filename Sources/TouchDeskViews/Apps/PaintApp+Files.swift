@@ -25,8 +25,6 @@ struct PaintFiles {
     var dialog: (kind: DialogKind, view: FileDialog)?
     /// The size the app was laid out in, for the dialog.
     var area = Size(0, 0)
-    /// The pixels of the pasted and opened pictures an action in the history still names.
-    var pictures: [Int: ImageSurface] = [:]
     var opening: (job: BackgroundJob<Result<LoadedPicture, PictureReader.Failure>>, path: String)?
     var pasting: BackgroundJob<Result<LoadedPicture, PictureReader.Failure>>?
     var waitingForPaste = false
@@ -109,7 +107,7 @@ extension PaintApp {
     // MARK: - Save As
 
     func showSaveAs() {
-        guard canvas != nil else { return }
+        guard canvas.surface != nil else { return }
         let suggested = model.file.map { Paths.name(of: $0) } ?? "painting.png"
         let folder = model.file.map { Paths.folder(of: $0) } ?? defaultFolder
         let view = FileDialog(mode: .save, title: "Save As", accept: "Save", yes: ("Replace", "R"), chooser: chooser(startingIn: folder),
@@ -172,7 +170,7 @@ extension PaintApp {
     /// The picture a save or a copy takes: the opened picture's size, else the visible canvas, at
     /// the canvas's own resolution (a HiDPI painting keeps every pixel).
     func pictureToExport() -> DetachedImage? {
-        guard let canvas else { return nil }
+        guard let canvas = canvas.surface else { return nil }
         let px = exportPixelSize
         guard px.width >= 1, px.height >= 1 else { return nil }
         return DetachedImage(copying: canvas, size: Size(Double(px.width) / pixelScale, Double(px.height) / pixelScale), format: .rgb)
@@ -235,7 +233,7 @@ extension PaintApp {
         case .success(let picture):
             let id = model.open(size: picture.surface.size, file: path)
             environment.noteRecentFileInBackground(path)
-            files.pictures[id] = picture.surface
+            canvas.pictures[id] = picture.surface
             paintChanges()
             savedRevision = canvasRevision
             syncControls()
@@ -294,7 +292,7 @@ extension PaintApp {
     /// Pastes a picture the clipboard sent, once decoded: for tests, which hand one straight in.
     func paste(_ picture: ImageSurface) {
         let id = model.paste(size: picture.size, at: .zero)
-        files.pictures[id] = picture
+        canvas.pictures[id] = picture
         paintChanges()
         syncControls()
         let cut = picture.size.width > (model.documentSize ?? canvasRect.size).width + 0.5
@@ -354,40 +352,11 @@ extension PaintApp {
 
     // MARK: - Pictures on the canvas
 
-    /// Paints a pasted picture over `surface`, or an opened one in place of everything on it.
-    func paintPicture(_ p: PlacedPicture, on surface: ImageSurface, replacing: Bool) {
-        let picture = files.pictures[p.id]
-        surface.draw { cr in
-            if replacing {
-                cr.setSourceRGB(0, 0, 0)
-                cr.paint()
-            }
-            guard let picture else { return }
-            cr.setSource(picture, at: p.origin.x, p.origin.y)
-            cr.paint()
-        }
-    }
-
-    /// Lets go of pictures no action names any more (baked into the base, or dropped from redo).
-    func forgetUnusedPictures() {
-        guard !files.pictures.isEmpty else { return }
-        let used = model.pictureIDsInUse
-        files.pictures = files.pictures.filter { used.contains($0.key) }
-    }
-
     /// A restored canvas that arrives after a picture was opened over it (from the command line):
     /// it becomes the base under the history.
     func putUnderHistory(_ picture: ImageSurface, documentSize: Size?) {
         model.setBase(documentSize: documentSize)
-        snapshots = []
-        ensureSurface(width: Int(picture.size.width.rounded(.up)), height: Int(picture.size.height.rounded(.up)))
-        let fresh = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale)
-        fresh.draw { cr in
-            cr.setSource(picture)
-            cr.paint()
-        }
-        base = fresh
-        rebuildCanvas()
+        canvas.putUnder(picture, model: model)
         canvasRevision += 1
     }
 

@@ -36,26 +36,18 @@ public final class PaintApp: MiniApp {
     /// The eyedropper is armed (I): the next click on the canvas takes its colour.
     var picksNext = false
     public private(set) var canvasRect = Rect.zero
-    /// The canvas and the base under the undo history, both `surfaceSize` in points. They only
-    /// grow, so shrinking the window and growing it again loses nothing.
-    var canvas: ImageSurface?
-    var base: ImageSurface?
-    var surfaceSize = (width: 0, height: 0)
-    /// Pixels per point of the surfaces: the device scale the app is drawn at (2 on a 192 dpi
-    /// screen), so strokes stay sharp on HiDPI. Cairo's device scale keeps all drawing in points.
-    var pixelScale = 1.0
+    /// The painting's pixels: canvas, base, snapshots, stroke layer, pictures (PaintCanvas.swift).
+    let canvas = PaintCanvas()
+    /// Pixels per point of the canvas: the device scale the app is drawn at.
+    var pixelScale: Double { canvas.scale }
     var hover: Point?
     /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
     var keyBrush = KeyboardBrush()
     var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
     var files = PaintFiles()
-    /// The translucent stroke being drawn, at full strength, shown over the canvas at the stroke's
-    /// opacity and laid onto it once when the stroke ends (see PaintApp+Layer.swift).
-    var strokeLayer: ImageSurface?
-    /// The part of `strokeLayer` the current stroke has touched.
-    var strokeLayerDirty: Rect?
-
     public init(environment: AppEnvironment) {
         self.environment = environment
         for c in PaintColor.allCases {
@@ -79,18 +71,14 @@ public final class PaintApp: MiniApp {
     // MARK: - MiniApp
 
     public func layout(in size: Size, scale: Double) {
-        if abs(scale - pixelScale) > 0.01 {
-            // Shown at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
-            pixelScale = scale
-            canvas = canvas.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
-            base = base.map { Self.grow($0, width: surfaceSize.width, height: surfaceSize.height, scale: scale) }
-            resetStrokeLayer()
-        }
+        // Shown at another scale (a HiDPI window): the surfaces follow, keeping their pixels.
+        canvas.setScale(scale, current: model.current)
         // The tools sit at the bottom, under the canvas, in at most two rows.
         let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
         canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
         picker.layout(in: canvasRect)
-        ensureSurface(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)))
+        canvas.ensure(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)),
+                      documentSize: model.documentSize, current: model.current)
         layoutFiles(in: size)
     }
 
@@ -209,15 +197,7 @@ public final class PaintApp: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         cr.fill(canvasRect, Color(0, 0, 0))
-        if let canvas {
-            cr.save()
-            cr.rectangle(canvasRect)
-            cr.clip()
-            cr.setSource(canvas, at: canvasRect.x, canvasRect.y)
-            cr.paint()
-            drawStrokeLayer(cr)
-            cr.restore()
-        }
+        canvas.draw(cr, in: canvasRect, stroke: model.current)
         if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext {
             // The brush outline shows where and how big the next dab will be.
             cr.setLineWidth(1)
@@ -253,136 +233,11 @@ public final class PaintApp: MiniApp {
     // MARK: - Canvas
 
     /// The canvas as it is, for tests and saving: an image surface the app owns.
-    public var canvasSurface: ImageSurface? { canvas }
-
-    func ensureSurface(width: Int, height: Int) {
-        let doc = model.documentSize
-        let w = max(width, surfaceSize.width, Int((doc?.width ?? 0).rounded(.up)), 1)
-        let h = max(height, surfaceSize.height, Int((doc?.height ?? 0).rounded(.up)), 1)
-        guard w != surfaceSize.width || h != surfaceSize.height || canvas == nil else { return }
-        canvas = Self.grow(canvas, width: w, height: h, scale: pixelScale)
-        if base != nil { base = Self.grow(base, width: w, height: h, scale: pixelScale) }
-        surfaceSize = (w, h)
-        resetStrokeLayer()
-    }
-
-    /// A new black surface of the given size in points, `scale` pixels per point, with `old`
-    /// copied into its top-left corner.
-    static func grow(_ old: ImageSurface?, width: Int, height: Int, scale: Double) -> ImageSurface {
-        let size = Size(Double(width), Double(height))
-        return old?.grown(to: size, scale: scale) ?? ImageSurface(size: size, scale: scale, format: .rgb)
-    }
-
-    /// Copies of the canvas as it was after the first `count` actions of the history (the base
-    /// plus `history[0..<count]`), about one every `snapshotInterval` actions: an undo starts from the
-    /// nearest one and replays at most that many strokes, however long the history.
-    var snapshots: [(count: Int, surface: ImageSurface)] = []
-    /// Actions between snapshots (tests set it beyond the history to compare with full replays).
-    var snapshotInterval = 10
+    public var canvasSurface: ImageSurface? { canvas.surface }
 
     /// Brings the canvas up to date with the model's changes.
     func paintChanges() {
-        let changes = model.drainChanges()
-        defer {
-            updateSnapshots()
-            forgetUnusedPictures()
-        }
-        guard !changes.isEmpty else { return }
-        // An opened picture larger than the canvas so far: the surfaces grow to hold it.
-        ensureSurface(width: surfaceSize.width, height: surfaceSize.height)
-        guard let canvas else { return }
-        canvasRevision += 1
-        let rebuild = changes.contains(.rebuild)
-        for change in changes {
-            switch change {
-            case .bake(let action):
-                if base == nil { base = Self.grow(nil, width: surfaceSize.width, height: surfaceSize.height, scale: pixelScale) }
-                apply(action, to: base!)
-                // The oldest action moved into the base: every snapshot is one action further in.
-                snapshots = snapshots.compactMap { $0.count > 1 ? ($0.count - 1, $0.surface) : nil }
-            case .dabs(let color, let radius, let opacity, let centers) where !rebuild:
-                if opacity < 1 {
-                    paintIntoStrokeLayer(centers, color: color, radius: radius)
-                } else {
-                    Self.paintDabs(centers, color: color, radius: radius, on: canvas)
-                }
-            case .strokeEnded(let opacity) where !rebuild:
-                compositeStrokeLayer(onto: canvas, opacity: opacity)
-            case .apply(let action) where !rebuild:
-                apply(action, to: canvas)
-            default:
-                break
-            }
-        }
-        if rebuild {
-            // Undone actions are gone from the history: snapshots past its end no longer hold.
-            snapshots.removeAll { $0.count > model.history.count }
-            rebuildCanvas()
-        }
-    }
-
-    /// Keeps a snapshot every `snapshotInterval` actions of a settled canvas (no stroke under way);
-    /// at most `undoDepth / snapshotInterval` of them, as baking shifts them toward the base.
-    private func updateSnapshots() {
-        snapshots.removeAll { $0.count > model.history.count || $0.surface.scale != pixelScale }
-        let n = model.history.count
-        guard let canvas, model.current == nil, n > 0, n - (snapshots.last?.count ?? 0) >= snapshotInterval,
-              !snapshots.contains(where: { $0.count == n }) else { return }
-        snapshots.append((n, canvas.grown(to: canvas.size)))
-        snapshots.sort { $0.count < $1.count }
-    }
-
-    func rebuildCanvas() {
-        guard let canvas else { return }
-        let (blank, actions) = model.replay
-        // The latest snapshot at or after the replay's start (a clear) saves replaying what it holds.
-        let snapshot = snapshots.last { $0.count >= actions.startIndex && $0.count <= actions.endIndex }
-        canvas.draw { cr in
-            cr.setSourceRGB(0, 0, 0)
-            cr.paint()
-            if let snapshot {
-                cr.setSource(snapshot.surface)
-                cr.paint()
-            } else if !blank, let base {
-                cr.setSource(base)
-                cr.paint()
-            }
-        }
-        for a in actions[(snapshot?.count ?? actions.startIndex)...] { apply(a, to: canvas) }
-        clearStrokeLayer()
-        if let s = model.current {
-            if s.opacity < 1 {
-                paintIntoStrokeLayer(s.dabs, color: s.color, radius: s.radius)
-            } else {
-                Self.paintDabs(s.dabs, color: s.color, radius: s.radius, on: canvas)
-            }
-        }
-    }
-
-    private func apply(_ action: PaintAction, to surface: ImageSurface) {
-        switch action {
-        case .stroke(let s): Self.paintDabs(s.dabs, color: s.color, radius: s.radius, opacity: s.opacity, on: surface)
-        case .clear:
-            surface.draw { cr in
-                cr.setSourceRGB(0, 0, 0)
-                cr.paint()
-            }
-        case .paste(let p): paintPicture(p, on: surface, replacing: false)
-        case .open(let p, _, _): paintPicture(p, on: surface, replacing: true)
-        }
-    }
-
-    /// Fills all the dab circles as one path: one fill per batch instead of one per dab. The
-    /// circles of one path unite (nonzero winding), so a whole stroke filled at `opacity` covers
-    /// every pixel once, however often its dabs overlap: the same as drawing it into a layer and
-    /// compositing that, which is how a live stroke is shown (`paintIntoStrokeLayer`).
-    static func paintDabs(_ centers: [Point], color: RGBColor, radius: Double, opacity: Double = 1, on surface: ImageSurface) {
-        guard !centers.isEmpty else { return }
-        surface.draw { cr in
-            Color(color.rgb).with(alpha: opacity).set(cr)
-            for c in centers { cr.circle(c, radius) }
-            cr.fill()
-        }
+        if canvas.paint(model.drainChanges(), model: model) { canvasRevision += 1 }
     }
 
     // MARK: - Saving
@@ -401,18 +256,7 @@ public final class PaintApp: MiniApp {
     /// (nil: the window's) and `file` the one Ctrl+S writes to.
     func replaceCanvas(with picture: ImageSurface, documentSize: Size? = nil, file: String? = nil) {
         model.restart(documentSize: documentSize, file: file)
-        resetStrokeLayer()
-        snapshots = []
-        let w = max(surfaceSize.width, Int(picture.size.width.rounded(.up)), 1)
-        let h = max(surfaceSize.height, Int(picture.size.height.rounded(.up)), 1)
-        surfaceSize = (w, h)
-        let fresh = Self.grow(nil, width: w, height: h, scale: pixelScale)
-        fresh.draw { cr in
-            cr.setSource(picture)
-            cr.paint()
-        }
-        base = fresh
-        canvas = fresh.grown(to: fresh.size)
+        canvas.replace(with: picture)
         canvasRevision += 1
     }
 
@@ -497,7 +341,7 @@ extension PaintApp: StatefulApp, DocumentApp {
     }
 
     public func saveState() -> AppState? {
-        guard let canvas else { return nil }
+        guard let canvas = canvas.surface else { return nil }
         var h = Hasher()
         h.combine(canvasRevision)
         h.combine(model.color)

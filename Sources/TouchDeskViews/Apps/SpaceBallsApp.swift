@@ -33,6 +33,8 @@ public final class SpaceBallsApp: MiniApp {
     /// A touch that began in empty space: a ball is added where it ends, if it ends there too.
     private var pendingAdd: Point?
     private var toast = Toast()
+    /// Announced to screen readers by the shell (`MiniApp.appToast`).
+    public var appToast: Toast? { toast }
     /// The ball the keys throw (1–9 or N choose it, the arrows throw it), drawn with a ring.
     public private(set) var chosen: Int?
     /// How fast an arrow throws the chosen ball, in points per tick: a brisk flick's speed.

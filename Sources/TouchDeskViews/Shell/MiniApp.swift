@@ -63,6 +63,9 @@ public protocol MiniApp: AnyObject {
     /// What a screen reader is told beyond the controls of `widgets`: pictures described in
     /// words, readouts whose changes are announced (live). In the app's coordinates.
     var accessibleContent: [AccessibleNode] { get }
+    /// The app's own message line (a toast over its picture), if it has one: the shell describes
+    /// it to screen readers as a live region, so every app's messages are announced one way.
+    var appToast: Toast? { get }
 
     // The command line and the desktop (see `AppOptions`).
 
@@ -95,6 +98,7 @@ extension MiniApp {
     public var wakeDescriptors: [Int32] { [] }
     public var titleDetail: String? { nil }
     public var accessibleContent: [AccessibleNode] { [] }
+    public var appToast: Toast? { nil }
     public nonisolated static var optionNames: Set<String> { [] }
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }

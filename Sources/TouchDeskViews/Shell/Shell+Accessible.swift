@@ -9,7 +9,7 @@ extension Shell {
         var nodes = [barNode]
         if let app = current?.app ?? about {
             let appID = current.map { tiles[$0.index].entry.id } ?? "about"
-            let own = app.widgets.flatMap(\.accessibleNodes) + app.accessibleContent
+            let own = app.widgets.flatMap(\.accessibleNodes) + app.accessibleContent + (app.appToast.map { [$0.accessibleNode] } ?? [])
             let screen = AccessibleNode(id: "screen", role: .panel, name: titleText, frame: appArea,
                                         children: own.map { $0.prefixed(appID + "/").moved(down: Self.barHeight) })
             nodes.append(screen)
@@ -48,6 +48,10 @@ extension Shell {
     /// New text for an entry, or focus, given as a person would: a click on the entry, then
     /// Ctrl+A and the text pasted over the selection (Backspace to empty it).
     public func performAccessible(_ request: AccessibleRequest, on id: String) {
+        if case .setValue(let target) = request {
+            setValue(target, on: id)
+            return
+        }
         guard let node = accessibleTree.lazy.compactMap({ $0.find(id) }).first, node.role == .entry,
               node.frame.width > 0, node.frame.height > 0 else { return }
         let p = Point(node.frame.midX, node.frame.midY)
@@ -60,22 +64,57 @@ extension Shell {
     }
 }
 
+extension Shell {
+    /// A slider moved to `target` as a person would move it: its step keys pressed (coarsest
+    /// first: Sea Level's 100 m, then 10 m, then 1 m) while each press brings the value nearer,
+    /// the value read back after each. It stops at the nearest value the steps reach (the
+    /// iteration limit doubles), at the range's end, or when a step changes nothing.
+    func setValue(_ target: Double, on id: String) {
+        func value() -> AccessibleNode.ValueState? { accessibleTree.lazy.compactMap { $0.find(id) }.first?.value }
+        guard target.isFinite, let start = value(), !start.adjusters.isEmpty else { return }
+        let goal = min(max(target, start.range.lowerBound), start.range.upperBound)
+        // Bounds the work a client can ask for: the widest range here (Sea Level's 20 km in
+        // 100 m steps) needs about 200 presses.
+        var budget = 2000
+        for a in start.adjusters.indices {
+            while budget > 0, let before = value(), before.value != goal, before.adjusters.indices.contains(a) {
+                let up = goal > before.value
+                let step = before.adjusters[a]
+                for e in up ? step.up : step.down { handle(e) }
+                budget -= 1
+                guard let after = value(), after.value != before.value else { break }
+                if (goal > after.value) != up && after.value != goal {
+                    // Past the goal: step back if that was nearer, and let a finer step go on.
+                    if abs(after.value - goal) > abs(before.value - goal), let back = after.adjusters.indices.contains(a) ? after.adjusters[a] : nil {
+                        for e in up ? back.down : back.up { handle(e) }
+                    }
+                    break
+                }
+            }
+        }
+    }
+}
+
 extension AccessibleNode {
     /// The subtree moved down by `dy` points: its frames and the clicks its actions give.
     func moved(down dy: Double) -> AccessibleNode {
-        var n = self
-        n.frame.y += dy
-        n.actions = actions.map { action in
-            var a = action
-            a.input = action.input.map { e in
+        func shifted(_ input: [InputEvent]) -> [InputEvent] {
+            input.map { e in
                 switch e {
                 case .touchBegan(let p): .touchBegan(Point(p.x, p.y + dy))
                 case .touchEnded(let p): .touchEnded(Point(p.x, p.y + dy))
                 default: e
                 }
             }
+        }
+        var n = self
+        n.frame.y += dy
+        n.actions = actions.map { action in
+            var a = action
+            a.input = shifted(action.input)
             return a
         }
+        n.value?.adjusters = value?.adjusters.map { .init(down: shifted($0.down), up: shifted($0.up)) } ?? []
         n.children = children.map { $0.moved(down: dy) }
         return n
     }

@@ -21,7 +21,7 @@ extension Shell {
         }
         guard let (g, item) = chain.current else { return false }
         switch item.role {
-        case .field:
+        case .field, .list:
             return false
         case .button:
             if k.is("space") || k.is("Return") || k.is("KP_Enter") {

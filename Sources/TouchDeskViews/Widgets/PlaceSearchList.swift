@@ -46,6 +46,12 @@ final class PlaceSearchList {
         hoverRow = nil
     }
 
+    /// Selects row `i` (the keyboard's focus arriving on the list).
+    func select(row i: Int) {
+        guard suggestions.indices.contains(i) else { return }
+        selectedRow = i
+    }
+
     /// The place of row `i`, if there is one.
     func place(row i: Int) -> Place? { suggestions.indices.contains(i) ? suggestions[i].place : nil }
 

@@ -64,11 +64,28 @@ extension Controls {
             node.actions = AccessibleNode.Action.press(name, frame: c.frame, key: c.keys.first).map { [$0] } ?? []
         case .slider(let range):
             node.role = .slider
-            node.value = AccessibleNode.ValueState(c.value, range: range)
+            node.value = AccessibleNode.ValueState(c.value, range: range, adjusters: Self.adjusters(c, range))
         case .keys:
             break
         }
         return node
+    }
+}
+
+extension Controls {
+    /// How a slider steps: its down and up keys, or (with none) a click on the track one value
+    /// below or above the knob, as the keyboard's focus ring steps it.
+    static func adjusters(_ c: Control, _ range: ClosedRange<Double>) -> [AccessibleNode.ValueState.Adjuster] {
+        if c.keys.count > 1 {
+            return [.init(down: [.key(c.keys[0].keyPress)], up: [.key(c.keys[1].keyPress)])]
+        }
+        let track = track(of: c), span = range.upperBound - range.lowerBound
+        guard span > 0, track.width > 0 else { return [] }
+        func click(_ v: Double) -> [InputEvent] {
+            let p = Point(track.x + (min(max(v, range.lowerBound), range.upperBound) - range.lowerBound) / span * track.width, track.midY)
+            return [.touchBegan(p), .touchEnded(p)]
+        }
+        return [.init(down: click(c.value - 1), up: click(c.value + 1))]
     }
 }
 

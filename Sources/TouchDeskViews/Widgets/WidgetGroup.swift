@@ -82,6 +82,8 @@ public struct Focusable: Equatable {
         case field
         /// The arrows step it down and up (a slider).
         case slider(down: Step?, up: Step?)
+        /// A list (suggestions): one Tab stop whose keys (Up, Down, Enter) are the app's own.
+        case list
     }
 
     /// How one step of a slider is made: its own key, or (a slider with no keys) a click on its

@@ -7,12 +7,12 @@ import TouchDeskModels
 /// layer over the canvas at the stroke's opacity while the stroke goes on, and when it ends the
 /// layer is laid onto the canvas once at that opacity. Only the part the stroke touched is
 /// composited and cleared, so a short stroke on a large canvas costs little.
-extension PaintApp {
+extension PaintCanvas {
     /// Paints dabs of the current translucent stroke into the layer.
     func paintIntoStrokeLayer(_ centers: [Point], color: RGBColor, radius: Double) {
         guard !centers.isEmpty else { return }
         if strokeLayer == nil {
-            strokeLayer = ImageSurface(size: Size(Double(surfaceSize.width), Double(surfaceSize.height)), scale: pixelScale)
+            strokeLayer = ImageSurface(size: Size(Double(size.width), Double(size.height)), scale: scale)
         }
         guard let layer = strokeLayer else { return }
         Self.paintDabs(centers, color: color, radius: radius, on: layer)
@@ -48,15 +48,26 @@ extension PaintApp {
 
     /// Drops the layer when the canvas changes size or scale; a stroke under way is painted again
     /// into a new one of the right size.
-    func resetStrokeLayer() {
+    func resetStrokeLayer(current: Stroke?) {
         strokeLayer = nil
         strokeLayerDirty = nil
-        if let s = model.current, s.opacity < 1 { paintIntoStrokeLayer(s.dabs, color: s.color, radius: s.radius) }
+        if let s = current, s.opacity < 1 { paintIntoStrokeLayer(s.dabs, color: s.color, radius: s.radius) }
     }
 
-    /// Shows the stroke under way over the canvas (called with the canvas clip set).
-    func drawStrokeLayer(_ cr: CairoContext) {
-        guard let layer = strokeLayer, let dirty = strokeLayerDirty, let stroke = model.current else { return }
+    /// Shows the canvas in `canvasRect`, clipped to it, with the stroke under way over it.
+    func draw(_ cr: CairoContext, in canvasRect: Rect, stroke: Stroke?) {
+        guard let surface else { return }
+        cr.save()
+        cr.rectangle(canvasRect)
+        cr.clip()
+        cr.setSource(surface, at: canvasRect.x, canvasRect.y)
+        cr.paint()
+        drawStrokeLayer(cr, in: canvasRect, stroke: stroke)
+        cr.restore()
+    }
+
+    private func drawStrokeLayer(_ cr: CairoContext, in canvasRect: Rect, stroke: Stroke?) {
+        guard let layer = strokeLayer, let dirty = strokeLayerDirty, let stroke else { return }
         cr.save()
         cr.clip(to: Rect(x: canvasRect.x + dirty.x, y: canvasRect.y + dirty.y, width: dirty.width, height: dirty.height))
         cr.setSource(layer, at: canvasRect.x, canvasRect.y)
