@@ -59,8 +59,10 @@ let package = Package(
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
         ),
         /// Our accessible objects (an AtkObject subclass fed from the window's accessible tree),
-        /// the bridge's start and its GLib main context in the host's poll() loop.
-        .target(name: "CAccessibility", dependencies: ["CATK"], cSettings: [.unsafeFlags(["-Wall"])]),
+        /// the bridge's start and its GLib main context in the host's poll() loop; the appearance
+        /// portal's colour scheme through GDBus (GIO).
+        .target(name: "CAccessibility", dependencies: ["CATK"], cSettings: [.unsafeFlags(["-Wall"])],
+                linkerSettings: [.linkedLibrary("gio-2.0")]),
 
         // MARK: - Mandelbrot kernels
 

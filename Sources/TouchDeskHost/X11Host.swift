@@ -368,6 +368,8 @@ public final class X11Host {
         resizeBuffer(width: initialPixels.width, height: initialPixels.height)
         shownThemeName = desktop.settings.themeName
         content.desktopThemeChanged(name: shownThemeName)
+        let portal = AppearancePortal.start()
+        if let scheme = portal?.takeChange() { content.desktopColorSchemeChanged(scheme) }
         content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale), scale: scale)
         XMapWindow(dpy, window)
         let fd = XConnectionNumber(dpy)
@@ -434,11 +436,12 @@ public final class X11Host {
             if !animating { pfds += content.wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) } }
             let wakeTo = pfds.count
             var timeout: Int32 = animating ? Int32(max(0, ((lastTick + Self.tickSeconds - Self.now()) * 1000).rounded(.up))) : -1
-            accessibility?.prepare(&pfds, timeout: &timeout)
+            if let accessibility { accessibility.prepare(&pfds, timeout: &timeout) } else { portal?.prepare(&pfds, timeout: &timeout) }
             if XPending(dpy) == 0 {
                 _ = poll(&pfds, nfds_t(pfds.count), timeout)
             }
-            accessibility?.dispatch(pfds)
+            if let accessibility { accessibility.dispatch(pfds) } else { portal?.dispatch(pfds) }
+            if let scheme = portal?.takeChange() { content.desktopColorSchemeChanged(scheme); dirty = true }
             if pfds[1].revents & Int16(POLLIN) != 0 {
                 var byte: UInt8 = 0
                 if read(signalPipe.read, &byte, 1) == 1 { ending = .signal(Int32(byte)) }

@@ -133,6 +133,10 @@ public func trn(_ singular: String, _ plural: String, _ n: Int, _ arguments: Str
     return fill(text, arguments)
 }
 
+/// Marks an English text for the catalogue without translating it: a model keeps the English
+/// text (the catalogue's key) and the view shows `tr(text)`, as gettext's `N_`.
+public func translatable(_ english: String) -> String { english }
+
 private func translate(_ english: String) -> String {
     #if canImport(Glibc)
     guard !english.isEmpty else { return english }

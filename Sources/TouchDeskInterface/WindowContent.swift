@@ -27,6 +27,9 @@ public protocol WindowContent: AnyObject {
     /// What the desktop says of its look: its theme's name (XSETTINGS `Net/ThemeName`, nil when
     /// no settings manager names one). Called when the window opens and whenever it changes.
     func desktopThemeChanged(name: String?)
+    /// The freedesktop appearance portal's colour scheme, when a portal answers; nil when none
+    /// does (then the theme name speaks). Called when it first answers and whenever it changes.
+    func desktopColorSchemeChanged(_ scheme: DesktopColorScheme?)
     /// What a screen reader sees of the window below the window itself: the screen shown and
     /// its controls (docs/accessibility.md). Read after input and, while animating, a few times
     /// a second; only while an accessibility bus is there.
@@ -39,6 +42,7 @@ public protocol WindowContent: AnyObject {
 extension WindowContent {
     public var wakeDescriptors: [Int32] { [] }
     public func desktopThemeChanged(name: String?) {}
+    public func desktopColorSchemeChanged(_ scheme: DesktopColorScheme?) {}
     public var accessibleTree: [AccessibleNode] { [] }
     public func performAccessible(_ request: AccessibleRequest, on id: String) {}
 }
@@ -75,9 +79,15 @@ public enum HostError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplay(let name):
-            "cannot open X display \"\(name)\": set DISPLAY, or use --screenshot for headless rendering"
+            tr("cannot open X display \"{0}\": set DISPLAY, or use --screenshot for headless rendering", name)
         case .cannotCreateWindow(let why):
-            "cannot create the window: \(why)"
+            tr("cannot create the window: {0}", why)
         }
     }
+}
+
+/// The appearance portal's `color-scheme` (org.freedesktop.appearance): what the person chose
+/// in the desktop's settings.
+public enum DesktopColorScheme: Int, Sendable {
+    case noPreference = 0, preferDark = 1, preferLight = 2
 }

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Find in page, as the find bar shows it: what is searched for, how many matches the engine
 /// counted, and which of them is the current one ("3 of 12").
 ///
@@ -46,7 +47,7 @@ public struct FindInPage: Equatable, Sendable {
     /// What the find bar says: "3 of 12", "No matches", or nothing while waiting or empty.
     public var summary: String {
         guard !query.isEmpty, let count else { return "" }
-        if count == 0 { return "No matches" }
-        return count > Self.limit ? "\(current) of more than \(Self.limit)" : "\(current) of \(count)"
+        if count == 0 { return tr("No matches") }
+        return count > Self.limit ? tr("{0} of more than {1}", String(current), String(Self.limit)) : tr("{0} of {1}", String(current), String(count))
     }
 }

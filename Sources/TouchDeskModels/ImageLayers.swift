@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Adding Images' state: the seed's five pictures as layers of one composite, back to front, each
 /// shown or hidden, in an order the user can change.
 public struct ImageLayers: Equatable, Sendable {
@@ -41,25 +42,25 @@ extension StickManPicture {
     /// The picture's name in words, for captions: "Reading the paper", not "readThePaper".
     public var words: String {
         switch self {
-        case .background: "Background"
-        case .baseline: "Body"
-        case .legs: "Legs"
-        case .legsJumping: "Legs jumping"
-        case .leftHandUp: "Left hand up"
-        case .leftHandDown: "Left hand down"
-        case .leftHandHorizontal: "Left hand out"
-        case .rightHandUp: "Right hand up"
-        case .rightHandDown: "Right hand down"
-        case .rightHandHorizontal: "Right hand out"
-        case .eyes: "Eyes"
-        case .eyesLeft: "Eyes left"
-        case .eyesRight: "Eyes right"
-        case .happy: "Happy face"
-        case .sad: "Sad face"
-        case .hat: "Hat"
-        case .readThePaper: "Reading the paper"
-        case .pendulum1, .pendulum2: "Pendulum"
-        case .empty: "Nothing"
+        case .background: translatable("Background")
+        case .baseline: translatable("Body")
+        case .legs: translatable("Legs")
+        case .legsJumping: translatable("Legs jumping")
+        case .leftHandUp: translatable("Left hand up")
+        case .leftHandDown: translatable("Left hand down")
+        case .leftHandHorizontal: translatable("Left hand out")
+        case .rightHandUp: translatable("Right hand up")
+        case .rightHandDown: translatable("Right hand down")
+        case .rightHandHorizontal: translatable("Right hand out")
+        case .eyes: translatable("Eyes")
+        case .eyesLeft: translatable("Eyes left")
+        case .eyesRight: translatable("Eyes right")
+        case .happy: translatable("Happy face")
+        case .sad: translatable("Sad face")
+        case .hat: translatable("Hat")
+        case .readThePaper: translatable("Reading the paper")
+        case .pendulum1, .pendulum2: translatable("Pendulum")
+        case .empty: translatable("Nothing")
         }
     }
 }

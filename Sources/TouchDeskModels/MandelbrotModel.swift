@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Mandelbrot: the seed's explorer of the Mandelbrot set, tapped quadrant by quadrant.
 ///
 /// The view starts at x ∈ [−2, 1], y ∈ [−1.5, 1.5]; a cross-hair divides it into quadrants
@@ -208,8 +209,8 @@ public struct MandelbrotModel: Equatable, Sendable {
         case tooFar
         public var description: String {
             switch self {
-            case .tooDeep: return "Deepest zoom reached: a width of 1e-1000"
-            case .tooFar: return "Zoomed out as far as it goes"
+            case .tooDeep: return translatable("Deepest zoom reached: a width of 1e-1000")
+            case .tooFar: return translatable("Zoomed out as far as it goes")
             }
         }
     }

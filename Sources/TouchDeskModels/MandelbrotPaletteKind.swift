@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// How the Mandelbrot explorer turns escape counts into colours (P cycles through them).
 public enum MandelbrotPaletteKind: String, CaseIterable, Sendable {
     /// The seed's blue–yellow–red, spread over the range of counts on screen: the default look,
@@ -12,9 +13,9 @@ public enum MandelbrotPaletteKind: String, CaseIterable, Sendable {
     /// The name the window shows.
     public var title: String {
         switch self {
-        case .range: "range colours"
-        case .histogram: "histogram colours"
-        case .cyclic: "cyclic colours"
+        case .range: translatable("range colours")
+        case .histogram: translatable("histogram colours")
+        case .cyclic: translatable("cyclic colours")
         }
     }
 

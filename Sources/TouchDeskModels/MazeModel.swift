@@ -152,17 +152,17 @@ public struct MazeModel: Equatable, Sendable {
 
     /// Makes `c` a block (`on`) or open floor, with the same refusals as `toggle`; no undo step.
     mutating func setBlock(_ c: Cell, _ on: Bool) -> ToggleResult {
-        guard Self.isValid(c) else { return .refused("That is outside the maze.") }
+        guard Self.isValid(c) else { return .refused(translatable("That is outside the maze.")) }
         if !on {
-            guard blocks.contains(c) else { return .refused("That cell is already open.") }
+            guard blocks.contains(c) else { return .refused(translatable("That cell is already open.")) }
             blocks.remove(c)
             resetRun()
             return .removed
         }
-        if blocks.contains(c) { return .refused("That cell is already a block.") }
-        if c == start { return .refused("The start cell stays open.") }
-        if c == goal { return .refused("The goal cell stays open.") }
-        if overlaps(ball, c) && state != .ready { return .refused("The ball is in that cell: roll it away first.") }
+        if blocks.contains(c) { return .refused(translatable("That cell is already a block.")) }
+        if c == start { return .refused(translatable("The start cell stays open.")) }
+        if c == goal { return .refused(translatable("The goal cell stays open.")) }
+        if overlaps(ball, c) && state != .ready { return .refused(translatable("The ball is in that cell: roll it away first.")) }
         blocks.insert(c)
         resetRun()
         return .placed
@@ -191,15 +191,15 @@ public struct MazeModel: Equatable, Sendable {
 
     /// Moves the start (or the goal) to `c`, which must be open and not the other one.
     public mutating func move(_ which: Endpoint, to c: Cell) -> ToggleResult {
-        guard Self.isValid(c) else { return .refused("That is outside the maze.") }
-        if blocks.contains(c) { return .refused("That cell is a block: clear it first.") }
+        guard Self.isValid(c) else { return .refused(translatable("That is outside the maze.")) }
+        if blocks.contains(c) { return .refused(translatable("That cell is a block: clear it first.")) }
         let before = layout
         switch which {
         case .start:
-            if c == goal { return .refused("The start cannot be on the goal.") }
+            if c == goal { return .refused(translatable("The start cannot be on the goal.")) }
             start = c
         case .goal:
-            if c == start { return .refused("The goal cannot be on the start.") }
+            if c == start { return .refused(translatable("The goal cannot be on the start.")) }
             goal = c
         }
         if before != layout { pushUndo(before) }

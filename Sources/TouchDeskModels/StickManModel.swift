@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Stick Man: a stick figure built from picture layers; six buttons change his face, hands,
 /// hat and newspaper, and start small looping animations (reading eyes, flying hands, a pendulum).
 ///
@@ -79,11 +80,11 @@ public struct StickManModel: Equatable, Sendable {
         case .happy:
             pose(face: .happy, left: .leftHandUp, right: .rightHandUp)
             show(nil, in: .newspaper)
-            label = "Life is good!"
+            label = translatable("Life is good!")
         case .sad:
             pose(face: .sad, left: .leftHandDown, right: .rightHandDown)
             show(nil, in: .newspaper)
-            label = "My code doesn't run"
+            label = translatable("My code doesn't run")
         case .hat:
             show(hasHat ? nil : .hat, in: .hat)
         case .read:
@@ -91,17 +92,17 @@ public struct StickManModel: Equatable, Sendable {
             show(.leftHandDown, in: .leftHand)
             show(.rightHandDown, in: .rightHand)
             animate(.eyes, [.eyesRight, .eyes, .eyesLeft, .eyes], period: Self.readPeriod)
-            label = "Anything about iPhone 6?"
+            label = translatable("Anything about iPhone 6?")
         case .fly:
             show(.happy, in: .face)
             show(.eyes, in: .eyes)
             animate(.leftHand, [.leftHandUp, .leftHandDown], period: Self.flyPeriod)
             animate(.rightHand, [.rightHandUp, .rightHandDown], period: Self.flyPeriod)
-            label = "I am flying!"
+            label = translatable("I am flying!")
         case .pendulum:
             pose(face: .happy, left: .leftHandHorizontal, right: .rightHandUp)
             animate(.pendulum, [.pendulum1, .pendulum2], period: Self.pendulumPeriod)
-            label = "Check out my pendulum.."
+            label = translatable("Check out my pendulum..")
         }
     }
 

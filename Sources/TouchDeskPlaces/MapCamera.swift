@@ -229,8 +229,9 @@ public enum PlaceText {
         if p.kind != .city { parts.append(p.kind.word) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
         if let r = p.region, !r.isEmpty, r != p.name { parts.append(r) }
-        if p.kind != .country { parts.append(p.countryName) }
+        if p.kind != .country, !p.countryName.isEmpty { parts.append(p.countryName) }
         if p.population > 0 { parts.append(tr("pop. {0}", population(p.population, style: style))) }
+        if let metres = p.elevation { parts.append(tr("{0} m", population(metres, style: style))) }
         parts.append(degreesMinutes(p.coordinate))
         if !p.timezone.isEmpty { parts.append(p.timezone) }
         return parts.joined(separator: " · ")

@@ -7,6 +7,15 @@ public enum PlaceKind: UInt8, Sendable, Hashable, CaseIterable {
     case airport = 3
     /// A US ZIP code.
     case postcode = 4
+    /// A named mountain or volcano.
+    case peak = 5
+    case lake = 6
+    case island = 7
+    /// An ocean or a sea.
+    case sea = 8
+    case continent = 9
+    /// A named point of interest: an observatory, a wreck, a pole.
+    case landmark = 10
 
     /// The word a row and `--find` show for it.
     public var word: String {
@@ -16,14 +25,23 @@ public enum PlaceKind: UInt8, Sendable, Hashable, CaseIterable {
         case .region: return "region"
         case .airport: return "airport"
         case .postcode: return "postcode"
+        case .peak: return "peak"
+        case .lake: return "lake"
+        case .island: return "island"
+        case .sea: return "sea"
+        case .continent: return "continent"
+        case .landmark: return "landmark"
         }
     }
+
+    /// Whether it is a named feature of nature or a landmark rather than a settled place.
+    public var isFeature: Bool { rawValue >= PlaceKind.peak.rawValue }
 
     /// Whether the place is an area the map fits to, rather than a point it centres on.
     public var isArea: Bool {
         switch self {
-        case .country, .region: return true
-        case .city, .airport, .postcode: return false
+        case .country, .region, .lake, .island, .sea, .continent: return true
+        case .city, .airport, .postcode, .peak, .landmark: return false
         }
     }
 }
@@ -56,6 +74,8 @@ public struct Place: Sendable, Hashable {
     /// For a country or a region, the box around its places of 1000 people or more (a fit for
     /// the map when no outline is at hand); nil for a point.
     public var bounds: GeoBounds?
+    /// A peak's height above the sea in metres, where the data gives it; else nil.
+    public var elevation: Int? = nil
 
     /// Where it is, for a row or the status line: "Illinois, United States"; a ZIP code's or
     /// airport's town first ("Goodrich, Texas, United States"); a country's is empty.
@@ -64,7 +84,7 @@ public struct Place: Sendable, Hashable {
         var parts: [String] = []
         if let locality, !locality.isEmpty { parts.append(locality) }
         if let region, !region.isEmpty, region != name { parts.append(region) }
-        parts.append(countryName)
+        if !countryName.isEmpty { parts.append(countryName) }
         return parts.joined(separator: ", ")
     }
 }

@@ -11,6 +11,11 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
     case airports
     /// US ZIP codes (PyPI `zipcodes` 1.2.0).
     case postcodes
+    /// Peaks, oceans, continents and landmarks of Marble's placemark caches (Debian `marble-qt-data`).
+    case marbleFeatures
+    /// Islands and lakes of R's `maps` world database (Debian `r-cran-maps`, its four files kept
+    /// by `scripts/data/places`).
+    case islandsAndLakes
 
     /// What a user loses without it, and how to get it.
     public var missingNote: String {
@@ -19,8 +24,13 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
         case .isoNames: return "country and region names in other languages (apt-get install iso-codes)"
         case .airports: return "airports (run scripts/data/places: PyPI airportsdata)"
         case .postcodes: return "US ZIP codes (run scripts/data/places: PyPI zipcodes)"
+        case .marbleFeatures: return "peaks, oceans and landmarks (apt-get install marble-qt-data)"
+        case .islandsAndLakes: return "islands and lakes (run scripts/data/places: Debian r-cran-maps)"
         }
     }
+
+    /// Marble's placemark caches as Debian installs them.
+    static let marblePlacemarks = "/usr/share/marble/data/placemarks"
 
     /// Where each set is when installed as `scripts/data/places` and `scripts/setup` do it.
     static func defaultPaths(besideGeoNames folder: String) -> [PlaceDataSet: String] {
@@ -31,6 +41,8 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
             .isoNames: ISOCodesRecords.jsonFolder + "/iso_3166-1.json",
             .airports: pypi + "/airportsdata/airports.csv",
             .postcodes: pypi + "/zipcodes/zips.json",
+            .marbleFeatures: marblePlacemarks + "/elevplacemarks.cache",
+            .islandsAndLakes: (pypi as NSString).deletingLastPathComponent + "/r-maps/world.N",
         ]
     }
 }

@@ -90,19 +90,23 @@ public struct PlaceIndex: Sendable {
             let b = (id - firstRegion) * 4
             bounds = GeoBounds(south: regionBounds[b], west: regionBounds[b + 1], north: regionBounds[b + 2], east: regionBounds[b + 3])
         }
+        let kind = PlaceKind(rawValue: kinds[id]) ?? .city
+        // A peak keeps its height where towns keep their people.
+        let isPeak = kind == .peak
         return Place(
             id: id,
-            kind: PlaceKind(rawValue: kinds[id]) ?? .city,
+            kind: kind,
             name: strings[names[id]],
             region: strings.optional(regions[id]),
             locality: strings.optional(localities[id]),
             admin1Code: strings.optional(admin1[id]) ?? "",
             countryCode: Self.code(countryCodes[country]),
             countryName: strings[countryNames[country]],
-            population: Int(populations[id]),
+            population: isPeak ? 0 : Int(populations[id]),
             coordinate: GeoCoordinate(latitude: latitudes[id], longitude: longitudes[id]),
             timezone: strings[timezones[id]],
-            bounds: bounds
+            bounds: bounds,
+            elevation: isPeak && populations[id] > 0 ? Int(populations[id]) : nil
         )
     }
 
@@ -111,6 +115,11 @@ public struct PlaceIndex: Sendable {
         var cities = Array(0..<cityCount)
         cities.sort { populations[$0] != populations[$1] ? populations[$0] > populations[$1] : $0 < $1 }
         return Array(cities.prefix(max(0, limit)))
+    }
+
+    /// The named features (peaks, lakes, islands, seas, continents, landmarks), as map labels need them.
+    public var featurePlaces: [Place] {
+        (firstRegion..<count).filter { (PlaceKind(rawValue: kinds[$0]) ?? .city).isFeature }.map(place)
     }
 
     /// The countries of the index as places (those with at least one town of 1000 people).
@@ -124,8 +133,9 @@ public struct PlaceIndex: Sendable {
         return (place(id), km)
     }
 
+    /// The two letters of a packed country code; empty for the "no country" of seas and continents.
     static func code(_ packed: UInt16) -> String {
-        String(decoding: [UInt8(packed >> 8), UInt8(packed & 0xFF)], as: UTF8.self)
+        packed == 0x2020 ? "" : String(decoding: [UInt8(packed >> 8), UInt8(packed & 0xFF)], as: UTF8.self)
     }
 
     static func pack(_ code: String) -> UInt16 {

@@ -190,12 +190,65 @@ enum PlaceIndexBuilder {
                        centre: largest, centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight), aliases: aliases)
         }
 
-        // Ranks: by score, then cities, countries, regions, airports, ZIP codes, then id (a
-        // capital before its country of the same score: "Tunis", "Luxembourg").
-        let kindOrder: [UInt8: Int] = [
+        /// Named features after the countries and regions: each with its country where the data
+        /// names one (by code, by English name, or a lake's nearest town within 150 km), else none;
+        /// an island named like a region or country of its own country ("USA:Alaska") is left out,
+        /// as the data's piece is that region's land, not an island of its own.
+        func appendFeatures(_ features: [FeatureRecords.Feature]) {
+            guard !features.isEmpty else { return }
+            var countryOfName: [[UInt8]: UInt16] = [:]
+            for country in geo.countries { countryOfName[folder.fold(country.name)] = countryNumber[country.iso] }
+            for iso in records.iso?.countries ?? [] {
+                for name in iso.englishNames where countryNumber[iso.alpha2] != nil {
+                    countryOfName[folder.fold(name)] = countryOfName[folder.fold(name)] ?? countryNumber[iso.alpha2]
+                }
+            }
+            for (iso, forms) in countryShortForms {
+                for f in forms where countryNumber[iso] != nil { countryOfName[folder.fold(f)] = countryNumber[iso] }
+            }
+            var areaNames = Set<[UInt8]>()
+            for id in firstRegion..<kinds.count { areaNames.insert(folder.fold(strings.peek(names[id])) + [0] + Array(String(countries[id]).utf8)) }
+            let none = UInt16(countryCodes.count)
+            countryCodes.append(PlaceIndex.pack(""))
+            countryNames.append(strings.id(""))
+            for f in features {
+                var country = countryNumber[f.countryCode] ?? (f.countryName.isEmpty ? nil : countryOfName[folder.fold(f.countryName)])
+                if country == nil, f.kind == .lake, let (id, km) = towns.nearest(to: f.coordinate), km <= 150 { country = countries[id] }
+                if f.kind == .island, let c = country, areaNames.contains(folder.fold(f.name) + [0] + Array(String(c).utf8)) { continue }
+                let number = country ?? none
+                let extentKm = f.bounds.map { b in
+                    (b.north - b.south) * 111.2 * max(1, (b.east - b.west) * 111.2 * cos((b.north + b.south) / 2 * .pi / 180))
+                } ?? 0
+                let score: UInt32
+                switch f.kind {
+                case .sea, .continent: score = 5_000_000
+                case .peak: score = 200_000
+                case .landmark: score = f.name.hasSuffix("Pole") ? 1_000_000 : 2_000
+                default: score = UInt32(min(3_000_000, max(1_000, extentKm * 4)))
+                }
+                // R's world map runs past 180° E (Chukotka, Fiji): positions are kept within ±180°,
+                // as the cache's checks and the nearest-place grid expect.
+                var lon = f.coordinate.longitude
+                if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+                let nearTown = towns.nearest(to: GeoCoordinate(latitude: f.coordinate.latitude, longitude: lon))
+                let zone = nearTown.map { timezones[$0.0] } ?? strings.id("UTC")
+                append(f.kind, name: f.name, admin1: "", region: f.region.isEmpty ? nil : f.region, locality: nil, country: number,
+                       population: f.kind == .peak ? UInt32(clamping: Int(max(0, f.elevation.rounded()))) : 0,
+                       latitude: f.coordinate.latitude, longitude: lon, timezone: zone, score: score, aliases: [])
+                let b = f.bounds ?? GeoBounds(f.coordinate)
+                regionBounds += [b.south, b.west, b.north, b.east]
+            }
+        }
+        let firstFeature = kinds.count
+        appendFeatures(records.features)
+
+        // Ranks: by score, then cities, countries, regions, airports, ZIP codes, features,
+        // then id (a capital before its country of the same score: "Tunis", "Luxembourg").
+        var kindOrder: [UInt8: Int] = [
             PlaceKind.city.rawValue: 0, PlaceKind.country.rawValue: 1, PlaceKind.region.rawValue: 2,
             PlaceKind.airport.rawValue: 3, PlaceKind.postcode.rawValue: 4,
         ]
+        for kind in PlaceKind.allCases where kind.isFeature { kindOrder[kind.rawValue] = Int(kind.rawValue) }
         let order = (0..<kinds.count).sorted { a, b in
             if scores[a] != scores[b] { return scores[a] > scores[b] }
             if kinds[a] != kinds[b] { return kindOrder[kinds[a]]! < kindOrder[kinds[b]]! }
@@ -209,7 +262,7 @@ enum PlaceIndexBuilder {
         for id in 0..<kinds.count {
             let name = strings.peek(names[id])
             let nameID = names[id]
-            let isArea = id >= firstRegion
+            let isArea = id >= firstRegion && id < firstFeature
             var known: [[UInt8]] = []
             for key in foldings(of: name, with: &folder) {
                 known.append(key)

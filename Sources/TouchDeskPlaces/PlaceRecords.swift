@@ -10,6 +10,8 @@ struct PlaceRecords: Sendable {
     var iso: ISOCodesRecords?
     var airports: [AirportRecords.Airport] = []
     var postcodes: [PostcodeRecords.Postcode] = []
+    /// Named peaks, seas, continents, landmarks, islands and lakes.
+    var features: [FeatureRecords.Feature] = []
 
     /// Reads every set `source` points at; a missing optional set is left empty, a damaged one
     /// too (it is reported as missing, and the rest works).
@@ -31,6 +33,22 @@ struct PlaceRecords: Sendable {
         }
         if let json = bytes(.postcodes) {
             records.postcodes = PostcodeRecords.parse(json)?.postcodes ?? []
+        }
+        func file(_ path: String) -> [UInt8]? {
+            guard FileManager.default.isReadableFile(atPath: path), let d = try? SafeFile.read(path, maxBytes: 16 << 20) else { return nil }
+            return [UInt8](d)
+        }
+        if let path = source.extras[.marbleFeatures] {
+            records.features += FeatureRecords.marble(folder: (path as NSString).deletingLastPathComponent, read: file)
+        }
+        if let path = source.extras[.islandsAndLakes] {
+            let folder = (path as NSString).deletingLastPathComponent
+            if let n = file(folder + "/world.N"), let g = file(folder + "/world.G") {
+                records.features += FeatureRecords.rMapsIslands(names: n, boxes: g)
+            }
+            if let n = file(folder + "/lakes.N"), let g = file(folder + "/lakes.G") {
+                records.features += FeatureRecords.rMapsLakes(names: n, boxes: g)
+            }
         }
         return records
     }

@@ -16,6 +16,37 @@ public final class PlacesLoader: Sendable {
         }
     }
 
+    /// Every named feature of `index` (seas and continents first, then the largest), as map labels need them.
+    public static func featureLabels(_ index: PlaceIndex) -> [FeatureLabel] {
+        let labels = index.featurePlaces.map { p in
+            let extent = p.kind.isArea ? p.bounds.map { max($0.north - $0.south, $0.east - $0.west) } ?? 0 : 0
+            return FeatureLabel(name: p.name, kind: p.kind, coordinate: p.coordinate, extent: extent, nameLength: p.name.count)
+        }
+        return labels.sorted { a, b in
+            let ab = a.kind == .sea || a.kind == .continent, bb = b.kind == .sea || b.kind == .continent
+            if ab != bb { return ab }
+            return a.extent != b.extent ? a.extent > b.extent : a.name < b.name
+        }
+    }
+
+    /// What a map label needs of a named feature.
+    public struct FeatureLabel: Sendable {
+        public var name: String
+        public var kind: PlaceKind
+        public var coordinate: GeoCoordinate
+        /// The larger side of its box in degrees; 0 for a point (a peak, a landmark).
+        public var extent: Double
+        public var nameLength: Int
+
+        public init(name: String, kind: PlaceKind, coordinate: GeoCoordinate, extent: Double, nameLength: Int) {
+            self.name = name
+            self.kind = kind
+            self.coordinate = coordinate
+            self.extent = extent
+            self.nameLength = nameLength
+        }
+    }
+
     /// What has arrived since the last `take()`.
     public struct Arrivals: Sendable {
         public var map: Result<WorldMap, PlacesError>?
@@ -32,6 +63,8 @@ public final class PlacesLoader: Sendable {
         public var loaded: PlaceIndexCache.Loaded
         /// Every city, most populous first: the candidates for map labels.
         public var labelCandidates: [LabelCandidate]
+        /// Named peaks, lakes, islands, seas, continents and landmarks, for labels of their own.
+        public var featureLabels: [FeatureLabel] = []
         /// ISO country code → feature index of the countries layer (empty without a map).
         public var countryFeatures: [String: Int]
         public var index: PlaceIndex { loaded.index }
@@ -74,7 +107,8 @@ public final class PlacesLoader: Sendable {
             let index = loaded.index
             let cities = Self.labelCandidates(index)
             let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
-            return LoadedPlaces(loaded: loaded, labelCandidates: cities, countryFeatures: features)
+            return LoadedPlaces(loaded: loaded, labelCandidates: cities, featureLabels: Self.featureLabels(index),
+                                countryFeatures: features)
         }
         inbox.withLock { $0.places = places }
         done.signal()

@@ -59,20 +59,20 @@ public struct WebPageState: Sendable {
         case .hover(let link): hoveredLink = link
         case .cursor(let shape): cursor = shape
         case .refused(let url, let why):
-            notice = ("Not opened: \(url): \(why)", true)
+            notice = (tr("Not opened: {0}: {1}", url, why), true)
             if awaitingLoad { awaitingLoad = false; isLoading = false }
         case .crashed(_, let memory):
             awaitingLoad = false
             stoppedReason = memory
-                ? "The page used more than \(memoryLimitMB) MB and was stopped."
-                : "The page's web process crashed."
+                ? tr("The page used more than {0} MB and was stopped.", String(memoryLimitMB))
+                : tr("The page's web process crashed.")
             isLoading = false
         case .contentSize(let w, let h): contentSize = (w, h)
         case .fitted: fitted = true
         case .plug(let id): accessiblePlug = id
         case .stopped(let why):
             accessiblePlug = nil
-            stoppedReason = "The web engine stopped: \(why)."
+            stoppedReason = tr("The web engine stopped: {0}.", why)
             isLoading = false
             awaitingLoad = false
         }
@@ -84,7 +84,7 @@ public struct WebPageState: Sendable {
         if let hoveredLink { return "→ \(hoveredLink)" }
         if let stoppedReason { return stoppedReason }
         if let notice { return notice.text }
-        if isLoading { return "Loading \(address ?? "")… \(Int((progress * 100).rounded())) %" }
+        if isLoading { return tr("Loading {0}… {1} %", address ?? "", String(Int((progress * 100).rounded()))) }
         return title
     }
 

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 import TouchDeskModels
@@ -22,7 +23,7 @@ extension TouchDesk {
         let ignored = launch.ignored
         guard !ignored.isEmpty else { return }
         let shown = ignored.prefix(3).joined(separator: ", ") + (ignored.count > 3 ? ", …" : "")
-        warn("opens one file at a time; not opening \(shown)")
+        warn(tr("opens one file at a time; not opening {0}", shown))
     }
 }
 
@@ -49,7 +50,7 @@ extension TouchDesk {
         case .delivered:
             return true
         case .noAnswer:
-            warn("the TouchDesk already running does not answer; opening a new window")
+            warn(tr("the TouchDesk already running does not answer; opening a new window"))
             return false
         case .noInstance, .noDisplay:
             return false
@@ -62,7 +63,7 @@ extension TouchDesk {
 @MainActor
 func openHandedOver(_ line: String, in shell: Shell) {
     guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
-        warn("ignored a malformed request from another launch: \(line.prefix(80))")
+        warn(tr("ignored a malformed request from another launch: {0}", String(line.prefix(80))))
         return
     }
     open(request, in: shell)
@@ -89,7 +90,7 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         let uris = LaunchRequest.uris(inURIList: list)
         guard let first = uris.first else { return }
         if uris.count > 1 {
-            warn("\(uris.count) items dropped; opening the first, \(first.prefix(200))")
+            warn(tr("{0} items dropped; opening the first, {1}", String(uris.count), String(first.prefix(200))))
         }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):

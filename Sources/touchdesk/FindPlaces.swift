@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 import TouchDeskPlaces
@@ -16,7 +17,7 @@ enum FindPlaces {
         if let warning = loaded.warning { warn("\(warning)") }
         if !loaded.missing.isEmpty {
             let notes = loaded.missing.map(\.missingNote).joined(separator: "; ")
-            warn("searching without \(notes)")
+            warn(tr("searching without {0}", notes))
         }
         let index = loaded.index
         func rows(_ text: String) -> [String] {
@@ -25,7 +26,7 @@ enum FindPlaces {
         guard query == "-" else {
             let found = rows(query)
             guard !found.isEmpty else {
-                warn("no place matches \"\(query.prefix(200))\"")
+                warn(tr("no place matches \"{0}\"", String(query.prefix(200))))
                 return 2
             }
             print(found.joined(separator: "\n"))

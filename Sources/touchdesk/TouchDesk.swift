@@ -13,7 +13,7 @@ extension Shell: WindowContent {}
 /// Parses a window size on the command line: WIDTHxHEIGHT in points, each 1 to 16384.
 func parseSize(_ argument: String) throws -> Size {
     guard let size = WindowState.parseSize(argument) else {
-        throw ValidationError("--size takes WIDTHxHEIGHT in points, like 800x600 (each 1 to 16384)")
+        throw ValidationError(tr("--size takes WIDTHxHEIGHT in points, like 800x600 (each 1 to 16384)"))
     }
     return size
 }
@@ -22,96 +22,89 @@ func parseSize(_ argument: String) throws -> Size {
 struct TouchDesk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchdesk",
-        abstract: "A desktop toy box of small learning apps, drawn with Cairo on X11.",
-        discussion: """
-        Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, \
-        Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. \
-        Web Pages opens an address or a file: touchdesk web https://example.org (the page is drawn \
-        by WebKitGTK in a helper process; with no display, the helper starts a private Xvfb for it, \
-        so --screenshot and --save-page work headless); Paintbrush opens \
-        a PNG picture to paint on: touchdesk paint photo.png
-        """,
+        abstract: tr("A desktop toy box of small learning apps, drawn with Cairo on X11."),
+        discussion: tr("Opens a window with a home screen of tiles; click a tile (or press its key) to open the app, Esc or Back returns home, Ctrl+Q quits. Name an app to open it directly: touchdesk paint. Web Pages opens an address or a file: touchdesk web https://example.org (the page is drawn by WebKitGTK in a helper process; with no display, the helper starts a private Xvfb for it, so --screenshot and --save-page work headless); Paintbrush opens a PNG picture to paint on: touchdesk paint photo.png"),
         version: AboutPage.versionText
     )
 
     /// The app, then its file or URL; or a file or URL alone (`app` and `address` in DesktopLaunch.swift).
-    @Argument(help: ArgumentHelp("The app to open (see --list; the home screen when omitted), then for web a URL or file path, for paint a PNG picture. A file or URL alone opens its app: a PNG Paintbrush, anything else Web Pages.", valueName: "app-or-file"))
+    @Argument(help: ArgumentHelp(tr("The app to open (see --list; the home screen when omitted), then for web a URL or file path, for paint a PNG picture. A file or URL alone opens its app: a PNG Paintbrush, anything else Web Pages."), valueName: "app-or-file"))
     var words: [String] = []
 
-    @Option(name: .customLong("app"), help: ArgumentHelp("The app to open or render (same as the argument).", valueName: "name"))
+    @Option(name: .customLong("app"), help: ArgumentHelp(tr("The app to open or render (same as the argument)."), valueName: "name"))
     var appOptions: [String] = []
 
     /// The one `--app` given (validation refuses two).
     var appOption: String? { appOptions.first }
 
-    @Flag(help: "List the apps and exit.")
+    @Flag(help: ArgumentHelp(tr("List the apps and exit.")))
     var list = false
 
-    @Flag(name: .customLong("new-window"), help: "Open a window of its own even when TouchDesk already runs on this display (otherwise the running window opens the app or file).")
+    @Flag(name: .customLong("new-window"), help: ArgumentHelp(tr("Open a window of its own even when TouchDesk already runs on this display (otherwise the running window opens the app or file).")))
     var newWindow = false
 
-    @Flag(help: "Print every screen's keys as Markdown (what F1 shows) and exit.")
+    @Flag(help: ArgumentHelp(tr("Print every screen's keys as Markdown (what F1 shows) and exit.")))
     var keys = false
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (at least \(Int(Shell.minimumSize.width))x\(Int(Shell.minimumSize.height)) for the window).", valueName: "WxH"), transform: parseSize)
+    @Option(help: ArgumentHelp(tr("Window size in points, WIDTHxHEIGHT (at least {0}x{1} for the window).", String(Int(Shell.minimumSize.width)), String(Int(Shell.minimumSize.height))), valueName: "WxH"), transform: parseSize)
     var size: Size?
 
-    @Option(help: ArgumentHelp("Render one frame to this PNG file without an X server, then exit.", valueName: "file.png"))
+    @Option(help: ArgumentHelp(tr("Render one frame to this PNG file without an X server, then exit."), valueName: "file.png"))
     var screenshot: String?
 
-    @Option(name: .customLong("save-page"), help: ArgumentHelp("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own.", valueName: "file.png"))
+    @Option(name: .customLong("save-page"), help: ArgumentHelp(tr("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own."), valueName: "file.png"))
     var savePage: String?
 
-    @Option(name: .customLong("page-width"), help: ArgumentHelp("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280).", valueName: "px"))
+    @Option(name: .customLong("page-width"), help: ArgumentHelp(tr("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280)."), valueName: "px"))
     var pageWidth: Int?
 
-    @Option(help: ArgumentHelp("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi)."), valueName: "n"))
     var scale: Double?
 
     /// The layout check's door: lays the screen out at each size and prints every control's
     /// rectangle as JSON (see LayoutEndToEndTests).
-    @Option(name: .customLong("layout-json"), help: ArgumentHelp("Print the controls' rectangles at each size as JSON.", valueName: "WxH,…", visibility: .hidden))
+    @Option(name: .customLong("layout-json"), help: ArgumentHelp(tr("Print the controls' rectangles at each size as JSON."), valueName: "WxH,…", visibility: .hidden))
     var layoutSizes: String?
 
-    @Option(help: ArgumentHelp("The look: light, dark, or auto (follow the desktop: GTK_THEME, else its settings' theme name, where a name ending in -dark means dark; dark when none is named).", valueName: "look"))
-    var theme: ThemePreference = .auto
+    @Option(help: ArgumentHelp(tr("The look: light, dark, or auto (follow the desktop: GTK_THEME, else the appearance portal's colour scheme, else its settings' theme name, where a name ending in -dark means dark; dark when none is named). Without it, the look last chosen with Ctrl+Shift+L."), valueName: "look"))
+    var theme: ThemePreference?
 
-    @Option(help: ArgumentHelp("The X display to use (default: $DISPLAY).", valueName: "display"))
+    @Option(help: ArgumentHelp(tr("The X display to use (default: $DISPLAY)."), valueName: "display"))
     var display: String?
 
-    @Option(help: ArgumentHelp("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3.", valueName: "steps"))
+    @Option(help: ArgumentHelp(tr("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3."), valueName: "steps"))
     var journey: String?
 
     // Both take the next word whatever it looks like, so `--center -0.75,0.1` works and
     // `--width -1` is refused as a width, not as a missing value.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Open Mandelbrot centred exactly here: RE,IM as decimals of any length, like -0.75,0.1.", valueName: "re,im"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Open Mandelbrot centred exactly here: RE,IM as decimals of any length, like -0.75,0.1."), valueName: "re,im"))
     var center: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000).", valueName: "w"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000)."), valueName: "w"))
     var width: String?
 
-    @Option(help: ArgumentHelp("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none).", valueName: "name"))
+    @Option(help: ArgumentHelp(tr("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none)."), valueName: "name"))
     var place: String?
 
-    @Option(help: ArgumentHelp("Print Map Search's suggestions for this query and exit (no X server): one per line, best first, tab-separated name, region, country, ISO code, latitude, longitude, kind. \"-\" reads one query per line from standard input and ends each query's rows with an empty line. Exit 2 when a single query matches nothing.", valueName: "query"))
+    @Option(help: ArgumentHelp(tr("Print Map Search's suggestions for this query and exit (no X server): one per line, best first, tab-separated name, region, country, ISO code, latitude, longitude, kind. \"-\" reads one query per line from standard input and ends each query's rows with an empty line. Exit 2 when a single query matches nothing."), valueName: "query"))
     var find: String?
 
-    @Option(name: .customLong("look-at"), help: ArgumentHelp("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2).", valueName: "lat,lon"))
+    @Option(name: .customLong("look-at"), help: ArgumentHelp(tr("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2)."), valueName: "lat,lon"))
     var lookAt: String?
 
-    @Option(help: ArgumentHelp("Open Sea Level at this zoom: 1 shows the whole globe, 48 single 5′ cells.", valueName: "z"))
+    @Option(help: ArgumentHelp(tr("Open Sea Level at this zoom: 1 shows the whole globe, 48 single 5′ cells."), valueName: "z"))
     var zoom: String?
 
-    @Option(name: .customLong("sea-level"), help: ArgumentHelp("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below).", valueName: "metres"))
+    @Option(name: .customLong("sea-level"), help: ArgumentHelp(tr("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below)."), valueName: "metres"))
     var seaLevel: String?
 
-    @Option(help: ArgumentHelp("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it)."), valueName: "n"))
     var exaggeration: String?
 
-    @Option(help: ArgumentHelp("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80.", valueName: "degrees"))
+    @Option(help: ArgumentHelp(tr("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80."), valueName: "degrees"))
     var tilt: String?
 
-    @Flag(help: "With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")
+    @Flag(help: ArgumentHelp(tr("With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")))
     var report = false
 
     /// The apps' own options as given (named without dashes), for `AppOptions`.
@@ -141,21 +134,21 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func validateOnMain() throws {
-        if let scale, !(1...4).contains(scale) { throw ValidationError("--scale takes a number from 1 to 4, like 2") }
+        if let scale, !(1...4).contains(scale) { throw ValidationError(tr("--scale takes a number from 1 to 4, like 2")) }
         if let layoutSizes { _ = try layoutSizes.split(separator: ",").map { try parseSize(String($0)) } }
         if appOptions.count > 1 {
-            throw ValidationError("--app is given \(appOptions.count) times (\(appOptions.joined(separator: ", "))); name one app")
+            throw ValidationError(tr("--app is given {0} times ({1}); name one app", String(appOptions.count), appOptions.joined(separator: ", ")))
         }
         if let a = app, let b = appOption, a != b {
-            throw ValidationError("two different apps named: \(a) and \(b)")
+            throw ValidationError(tr("two different apps named: {0} and {1}", a, b))
         }
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
-            throw ValidationError("unknown app \"\(id)\"; the apps are: \(Registry.tiles.map(\.entry.id).joined(separator: ", "))")
+            throw ValidationError(tr("unknown app \"{0}\"; the apps are: {1}", id, Registry.tiles.map(\.entry.id).joined(separator: ", ")))
         }
         // The modes that answer without a window, against the options that need one.
-        if find != nil, screenshot != nil { throw ValidationError("--find prints places and exits: give it without --place or --screenshot") }
-        if report, screenshot != nil { throw ValidationError("give either --report or --screenshot, not both") }
-        if savePage != nil, screenshot != nil { throw ValidationError("give either --save-page or --screenshot, not both") }
+        if find != nil, screenshot != nil { throw ValidationError(tr("--find prints places and exits: give it without --place or --screenshot")) }
+        if report, screenshot != nil { throw ValidationError(tr("give either --report or --screenshot, not both")) }
+        if savePage != nil, screenshot != nil { throw ValidationError(tr("give either --save-page or --screenshot, not both")) }
         do {
             guard let id = try appToOpen(), let entry = Registry.tiles.first(where: { $0.entry.id == id })?.entry else { return }
             try entry.check(appOptionsGiven)
@@ -224,7 +217,8 @@ struct TouchDesk: ParsableCommand {
         if stateLock != nil { Self.removeStaleFiles(environment) }
         let shell = Shell(tiles: Registry.tiles, environment: environment)
         shell.gtkTheme = ProcessInfo.processInfo.environment["GTK_THEME"]
-        shell.themePreference = theme
+        // --theme for this run; else the look last chosen by hand (Ctrl+Shift+L); else the desktop's.
+        shell.themePreference = theme ?? (stateLock != nil ? SavedLook.load(from: environment.stateDirectory) : nil) ?? .auto
         if let notice = environment.stateNotice {
             warn(notice)
             shell.tell(notice.prefix(1).uppercased() + notice.dropFirst())
@@ -285,17 +279,17 @@ struct TouchDesk: ParsableCommand {
         shell.saveAllState()
         environment.writer.waitUntilIdle()
         if let notice = environment.stateNotice {
-            warn("quitting without saving app state: \(notice)")
+            warn(tr("quitting without saving app state: {0}", notice))
         }
         withExtendedLifetime(stateLock) {}
         switch ending {
         case .quit:
             break
         case .windowDestroyed:
-            fail("the window was closed by another program; the window size and the apps' state were saved", code: 1)
+            fail(tr("the window was closed by another program; the window size and the apps' state were saved"), code: 1)
         case .signal(let sig):
             let name = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"][sig] ?? "signal \(sig)"
-            fail("stopped by \(name); the window size and the apps' state were saved", code: 128 + sig)
+            fail(tr("stopped by {0}; the window size and the apps' state were saved", name), code: 128 + sig)
         }
     }
 
@@ -339,7 +333,8 @@ struct TouchDesk: ParsableCommand {
         // Folders shared with other programs: only files whose names say they are ours.
         for dir in environment.pictureDirectoriesToTry { removed += StaleFiles.remove(in: dir, olderFormPrefix: "touchdesk-") }
         if !removed.isEmpty {
-            warn("removed \(removed.count) temporary file(s) left by an interrupted save: \(removed.map(Paths.shown).joined(separator: ", "))")
+            warn(trn("removed {0} temporary file left by an interrupted save: {1}", "removed {0} temporary files left by an interrupted save: {1}", removed.count,
+                     String(removed.count), removed.map(Paths.shown).joined(separator: ", ")))
         }
     }
 
@@ -354,10 +349,10 @@ struct TouchDesk: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                print(ParserWords.localized(fullMessage(for: error)))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((ParserWords.localized(fullMessage(for: error)) + "\n").utf8))
             Foundation.exit(2)
         }
     }

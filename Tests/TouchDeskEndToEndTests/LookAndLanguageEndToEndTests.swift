@@ -55,6 +55,44 @@ struct LookAndLanguageEndToEndTests {
         #expect(app.waitForExit(timeout: 5) == .exited(0))
     }
 
+    /// The binary run as a terminal runs it, in `environment` on top of ours (no X needed).
+    static func runPlain(_ args: [String], _ environment: [String: String]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try XSession.binary())
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.filter { $0.key != "DISPLAY" }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let e = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, o, e)
+    }
+
+    @Test("LANG=de_DE.UTF-8: --help and the messages on standard error read German; LANG=C English", .enabled(if: hasCatalogue, "no compiled catalogue"))
+    func germanHelpAndErrors() throws {
+        let help = try Self.runPlain(["--help"], Self.german)
+        #expect(help.status == 0)
+        for text in ["ÜBERBLICK: Ein Spielzeugkasten", "OPTIONEN:", "Die Apps auflisten und beenden.", "Die Hilfe zeigen."] {
+            #expect(help.out.contains(text), "--help lacks \"\(text)\": \(help.out.prefix(400))")
+        }
+        #expect(!help.out.contains("OPTIONS:") && !help.out.contains("List the apps and exit."))
+        let bad = try Self.runPlain(["--size", "3"], Self.german)
+        #expect(bad.status == 2 && bad.err.contains("Fehler: ") && bad.err.contains("--size nimmt BREITExHÖHE"), "\(bad.err)")
+        let unknown = try Self.runPlain(["nosuchapp"], Self.german)
+        #expect(unknown.status == 2 && unknown.err.contains("unbekannte App „nosuchapp“"), "\(unknown.err)")
+        let n = try #require((400..<600).first { XSession.displayIsFree($0) })
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-help-de-\(getpid())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let noDisplay = try Self.runPlain(["--display", ":\(n)"], Self.german.merging(["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]) { _, b in b })
+        #expect(noDisplay.status == 2 && noDisplay.err.contains("X-Display „:\(n)“ kann nicht geöffnet werden"), "\(noDisplay.err)")
+        let english = try Self.runPlain(["--help"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
+        #expect(english.out.contains("OPTIONS:") && english.out.contains("List the apps and exit."))
+    }
+
     @Test("German numbers in a readout: Temperature writes 99,5 °F for 37,5 °C", .enabled(if: hasCatalogue, "no compiled catalogue"))
     func germanNumbers() throws {
         let session = try XSession(name: "german-numbers", screen: "1024x768x24")

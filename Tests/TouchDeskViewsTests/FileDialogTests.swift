@@ -33,7 +33,8 @@ struct FileDialogTests {
         let env = sandbox.environment
         let chooser = FileChooser(home: env.homeDirectory, places: env.fileDialogPlaces, filter: .init("PNG pictures", extensions: ["png"]), start: pictures)
         let d = FileDialog(mode: mode, title: "Open", accept: "Open", yes: ("Open", "O"), chooser: chooser,
-                           name: mode == .save ? "painting.png" : "", recentList: env.recentFilesPath, clipboard: nil)
+                           name: mode == .save ? "painting.png" : "", recentList: env.recentFilesPath, clipboard: nil,
+                           thumbnailFolder: sandbox.dir.appending("cache/thumbnails"))
         d.layout(in: size)
         return d
     }

@@ -72,4 +72,39 @@ struct MapCityZoomTests {
         #expect(crossings >= 2, "sea, Mykonos, sea along 37.43° N")
         #expect(coastPixels >= 2, "shoreline pixels on the way")
     }
+
+    @Test("a city view across the date line draws the same centred from either side (Taveuni, Fiji), land on both sides",
+          .enabled(if: gshhgInstalled, "needs gmt-gshhg-high"))
+    @MainActor
+    func acrossTheDateLine() throws {
+        let size = Size(800, 600)
+        func picture(longitude: Double) -> (PixelImage, MapApp) {
+            let app = MapApp(environment: Sandbox().environment)
+            app.finishLoading()
+            app.layout(in: size)
+            app.show(center: GeoCoordinate(latitude: -16.6, longitude: longitude), zoom: log2(200 / app.camera.fitScale))
+            app.finishLoading()
+            return (render(size) { app.draw($0) }.0, app)
+        }
+        // 179.9° E and 180.1° W are one meridian: the two views are one place.
+        let (east, app) = picture(longitude: 179.9)
+        let (west, _) = picture(longitude: -180.1)
+        let map = app.mapRect
+        let sea = PixelColor(MapPainter.sea)
+        var differ = 0, total = 0, landWest = 0, landEast = 0
+        for y in stride(from: map.y + 60, to: map.maxY - 40, by: 6) {
+            for x in stride(from: map.x + 4, to: map.maxX - 4, by: 6) {
+                total += 1
+                if !east.at(x, y).isClose(to: west.at(x, y), tolerance: 24) { differ += 1 }
+                if east.at(x, y).distance(to: sea) > 30 {
+                    let lon = app.camera.coordinate(atX: x - map.x, y: y - map.y).longitude
+                    if lon < 180 && lon > 0 { landWest += 1 } else { landEast += 1 }
+                }
+            }
+        }
+        #expect(Double(differ) < Double(total) * 0.01, "\(differ) of \(total) pixels differ")
+        // Vanua Levu west of the line, Taveuni's eastern shore and the Lau islands east of it.
+        #expect(landWest > 20, "land west of 180°: \(landWest)")
+        #expect(landEast > 5, "land east of 180°: \(landEast)")
+    }
 }

@@ -80,7 +80,7 @@ public final class DoublerApp: MiniApp {
 
     private func copyNumber() {
         clipboard.copy(digits, to: .clipboard)
-        toast.show("Copied \(digits.count) digit\(digits.count == 1 ? "" : "s")", isError: false, seconds: 2)
+        toast.show(trn("Copied {0} digit", "Copied {0} digits", digits.count, NumberStyle.current.integer(digits.count)), isError: false, seconds: 2)
     }
 
     public func handle(_ event: InputEvent) -> Bool {

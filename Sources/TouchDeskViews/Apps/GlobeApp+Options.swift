@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import TouchDeskModels
 
 /// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --tilt DEGREES --place NAME`
@@ -6,8 +7,8 @@ extension GlobeApp {
     public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "tilt", "place", "report"] }
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
-        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
-        if let place = options["place"], place.trimmingCharacters(in: .whitespaces).isEmpty { throw AppOptionError("--place needs a place name") }
+        if options.document != nil { throw AppOptionError(tr("a URL is for the web app (or a PNG file for paint), not {0}", "\(id)")) }
+        if let place = options["place"], place.trimmingCharacters(in: .whitespaces).isEmpty { throw AppOptionError(tr("--place needs a place name")) }
         _ = try startOptions(options)
     }
 
@@ -27,7 +28,7 @@ extension GlobeApp {
         guard let place = options["place"] else { return }
         finishLoading()
         if let placesError { throw AppOptionError(placesError) }
-        if !choose(query: place) { throw AppOptionError("no place matches \"\(place)\"") }
+        if !choose(query: place) { throw AppOptionError(tr("no place matches \"{0}\"", "\(place)")) }
     }
 
     public func finishBackgroundWork() throws(AppOptionError) { finishLoading() }

@@ -31,33 +31,33 @@ extension GlobeApp {
 
         var label: String {
             switch self {
-            case .iceAge: "Ice age −120 m"
-            case .today: "Today 0 m"
-            case .iceMelted: "All ice melted +70 m"
-            case .seeds: "The seed's +476 m"
-            case .drained: "Drained −11,000 m"
-            case .coastline: "Coastline"
-            case .floodTint: "Flood tint"
-            case .reset: "Reset"
-            case .walkBack: "Walk the shown profile back (also drag along its chart)"
-            case .walkOn: "Walk the shown profile on"
-            case .walkPlay: "Walk the shown profile from start to end, or pause"
-            case .headingLeft: "Turn the view 10° to the left about its centre (the heading)"
-            case .headingRight: "Turn the view 10° to the right about its centre"
-            case .turnLeft: "Turn by 10° west"
-            case .turnRight: "Turn by 10° east"
-            case .turnUp: "Turn by 10° north"
-            case .turnDown: "Turn by 10° south"
-            case .tiltMore: "Tilt 10° towards the horizon (also Ctrl+drag, right-drag)"
-            case .tiltLess: "Tilt 10° back towards straight down"
-            case .profile: "Elevation profile: drag a line across the globe (or click its two ends)"
-            case .profileDeep: "Profile through the Challenger Deep"
-            case .profileEverest: "Profile across Mount Everest"
-            case .zoomIn: "Zoom in"
-            case .zoomOut: "Zoom out"
-            case .find: "Find a place"
-            case .moreRelief: "Exaggerate the relief more (1, 2, 5, 10, 20, 50×)"
-            case .lessRelief: "Exaggerate the relief less"
+            case .iceAge: translatable("Ice age −120 m")
+            case .today: translatable("Today 0 m")
+            case .iceMelted: translatable("All ice melted +70 m")
+            case .seeds: translatable("The seed's +476 m")
+            case .drained: translatable("Drained −11,000 m")
+            case .coastline: translatable("Coastline")
+            case .floodTint: translatable("Flood tint")
+            case .reset: translatable("Reset")
+            case .walkBack: translatable("Walk the shown profile back (also drag along its chart)")
+            case .walkOn: translatable("Walk the shown profile on")
+            case .walkPlay: translatable("Walk the shown profile from start to end, or pause")
+            case .headingLeft: translatable("Turn the view 10° to the left about its centre (the heading)")
+            case .headingRight: translatable("Turn the view 10° to the right about its centre")
+            case .turnLeft: translatable("Turn by 10° west")
+            case .turnRight: translatable("Turn by 10° east")
+            case .turnUp: translatable("Turn by 10° north")
+            case .turnDown: translatable("Turn by 10° south")
+            case .tiltMore: translatable("Tilt 10° towards the horizon (also Ctrl+drag, right-drag)")
+            case .tiltLess: translatable("Tilt 10° back towards straight down")
+            case .profile: translatable("Elevation profile: drag a line across the globe (or click its two ends)")
+            case .profileDeep: translatable("Profile through the Challenger Deep")
+            case .profileEverest: translatable("Profile across Mount Everest")
+            case .zoomIn: translatable("Zoom in")
+            case .zoomOut: translatable("Zoom out")
+            case .find: translatable("Find a place")
+            case .moreRelief: translatable("Exaggerate the relief more (1, 2, 5, 10, 20, 50×)")
+            case .lessRelief: translatable("Exaggerate the relief less")
             }
         }
 
@@ -69,8 +69,8 @@ extension GlobeApp {
             case .iceMelted: "+70 m"
             case .seeds: "+476 m"
             case .drained: "−11 km"
-            case .coastline: "Coast"
-            case .floodTint: "Tint"
+            case .coastline: translatable("Coast")
+            case .floodTint: translatable("Tint")
             default: label
             }
         }

@@ -53,10 +53,11 @@ extension GlobeApp {
         let w = min(globeRect.width - 40, 520)
         let x = globeRect.midX - w / 2
         var y = globeRect.midY - 70
-        cr.text("Sea Level needs the ETOPO5 relief", x: x, y: y, size: Text.fittingSize("Sea Level needs the ETOPO5 relief", width: w, size: Theme.TextSize.headline, weight: .bold),
+        let title = tr("Sea Level needs the ETOPO5 relief")
+        cr.text(title, x: x, y: y, size: Text.fittingSize(title, width: w, size: Theme.TextSize.headline, weight: .bold),
                 color: Theme.error, weight: .bold)
         y += 24
-        let body = message + "\n\nAs root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again."
+        let body = message + "\n\n" + tr("As root: apt-get install --no-install-recommends ferret-datasets — then open Sea Level again.")
         let l = Text.layout(body, font: Font(size: Theme.TextSize.body), width: w, wrap: true)
         cr.draw(l, x: x, y: y, color: Theme.text)
     }
@@ -85,20 +86,21 @@ extension GlobeApp {
 
     func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
-        let relief = (model.view.isTilted ? String(format: "Tilt %.0f° · ", model.view.tilt) : "")
-            + (model.style.exaggeration > 1 ? String(format: "Relief %.0f× ([ ]) · ", model.style.exaggeration) : "")
-        let hints = [relief + "Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile", relief + "Drag to turn · wheel to zoom",
-                     relief + "F1: keys", "F1: keys"]
+        let relief = (model.view.isTilted ? tr("Tilt {0}°", String(Int(model.view.tilt.rounded()))) + " · " : "")
+            + (model.style.exaggeration > 1 ? tr("Relief {0}× ([ ])", String(Int(model.style.exaggeration.rounded()))) + " · " : "")
+        let hints = [relief + tr("Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile"), relief + tr("Drag to turn · wheel to zoom"),
+                     relief + tr("F1: keys"), tr("F1: keys")]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
         let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
         let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(hintBox, radius: 5)
         cr.fill()
-        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Theme.dimText)
+        // Light on the dark veil in both looks (the light look's dim text is dark).
+        cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Color(0.86, 0.88, 0.92))
         // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
         if let missing = globe?.missingData {
-            let note = "ETOPO5 alone, figures coarser. " + missing
+            let note = tr("ETOPO5 alone, figures coarser.") + " " + missing
             let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(globeRect.width - 28, 520), wrap: true)
             let box = Rect(x: globeRect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
             Color(0.35, 0.05, 0.08, 0.75).set(cr)
@@ -112,7 +114,7 @@ extension GlobeApp {
         let e = Int(globe.elevation(at: place).rounded())
         let wet = globe.isUnderWater(place, level: model.level)
         let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
-            + " · " + (wet ? "under water" : "dry") + " at " + SeaLevel.label(model.level)
+            + " · " + (wet ? tr("under water at {0}", SeaLevel.label(model.level)) : tr("dry at {0}", SeaLevel.label(model.level)))
         let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
         let lw = Text.width(line, size: size)
         let box = Rect(x: globeRect.x + 8, y: globeRect.maxY - 30, width: lw + 12, height: 22)

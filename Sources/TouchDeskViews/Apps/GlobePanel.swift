@@ -72,11 +72,11 @@ extension GlobeApp {
         let x = listRect.x, w = listRect.width
         guard listRect.height >= Self.rowHeight else { return }
         var y = listRect.y + Self.rowHeight / 2
-        let header = "Under water at \(SeaLevel.label(model.level)):"
+        let header = tr("Under water at {0}:", SeaLevel.label(model.level))
         cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         y += Self.rowHeight
         if let placesError {
-            let l = Text.layout("Places are not installed, so this list is empty. " + placesError, font: Font(size: Theme.TextSize.caption),
+            let l = Text.layout(tr("Places are not installed, so this list is empty.") + " " + placesError, font: Font(size: Theme.TextSize.caption),
                                 width: w, wrap: true)
             cr.saved {
                 cr.clip(to: Rect(x: x, y: y - Self.rowHeight / 2, width: w, height: max(0, listRect.maxY - y + Self.rowHeight / 2)))
@@ -85,17 +85,17 @@ extension GlobeApp {
             return
         }
         guard let readout, let places else {
-            cr.text(globeError == nil ? "Finding which places flood…" : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            cr.text(globeError == nil ? tr("Finding which places flood…") : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         if model.level <= 0 {
-            cr.text(model.level < 0 ? "nothing: the sea is lower than today" : "nothing that is dry land today",
+            cr.text(model.level < 0 ? tr("nothing: the sea is lower than today") : tr("nothing that is dry land today"),
                     x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             drawBridges(cr, from: y + Self.rowHeight)
             return
         }
         if readout.largest.isEmpty {
-            cr.text("no place of the index yet", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
+            cr.text(tr("no place of the index yet"), x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
         for (i, id) in readout.largest.enumerated() {
@@ -110,7 +110,8 @@ extension GlobeApp {
             y = row.maxY + Self.rowHeight / 2
         }
         let more = readout.count > readout.largest.count ? "… " : ""
-        let closing = "\(more)— \(readout.overAMillion) place\(readout.overAMillion == 1 ? "" : "s") of over a million people"
+        let closing = more + trn("— {0} place of over a million people", "— {0} places of over a million people", readout.overAMillion,
+                                     NumberStyle.current.integer(readout.overAMillion))
         cr.text(closing, x: x, y: y, size: Text.fittingSize(closing, width: w, size: Theme.TextSize.caption), color: Theme.dimText)
     }
 
@@ -120,12 +121,12 @@ extension GlobeApp {
         var y = top
         guard model.level < 0, y + Self.rowHeight <= listRect.maxY else { return }
         let open = bridges.filter { model.level <= $0.opensAt }
-        let header = open.isEmpty ? "No land bridge yet" : "Land bridges at \(SeaLevel.label(model.level)):"
+        let header = open.isEmpty ? tr("No land bridge yet") : tr("Land bridges at {0}:", SeaLevel.label(model.level))
         cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         y += Self.rowHeight
         for (bridge, opensAt) in bridges.sorted(by: { $0.opensAt > $1.opensAt }) where y <= listRect.maxY - Self.rowHeight / 2 {
             let isOpen = model.level <= opensAt
-            let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " (below \(SeaLevel.label(opensAt)))")
+            let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " " + tr("(below {0})", SeaLevel.label(opensAt)))
             cr.text(line, x: x, y: y, size: Text.fittingSize(line, width: w, size: Theme.TextSize.caption),
                     color: isOpen ? Theme.text : Theme.dimText)
             y += Self.rowHeight
@@ -148,7 +149,7 @@ extension GlobeApp {
     func drawSuggestions(_ cr: CairoContext) {
         guard suggestionsShown else {
             if searchField.isFocused, places == nil {
-                let note = placesError == nil ? "Loading places…" : "Search needs the GeoNames places (scripts/data/places)"
+                let note = placesError == nil ? tr("Loading places…") : tr("Search needs the GeoNames places (scripts/data/places)")
                 cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: Theme.TextSize.caption, color: Theme.dimText)
             }
             return

@@ -18,25 +18,27 @@ struct GlobePlaceCard: Equatable {
         self.title = title
         let r = PlaceReadout(point: point, level: level, on: globe)
         let height = Int(r.elevation.rounded())
-        var first = height == 0 ? "At today's sea level" : "\(abs(height)) m \(height > 0 ? "above" : "below") today's sea"
+        let metres = NumberStyle.current.integer(abs(height))
+        var first = height == 0 ? tr("At today's sea level")
+            : height > 0 ? tr("{0} m above today's sea", metres) : tr("{0} m below today's sea", metres)
         if r.situation == .inALake {
-            first += r.floodsAt.map { " · a lake the sea reaches at \(SeaLevel.label($0))" } ?? " · a lake"
+            first += " · " + (r.floodsAt.map { tr("a lake the sea reaches at {0}", SeaLevel.label($0)) } ?? tr("a lake"))
         } else if let f = r.floodsAt {
-            first += " · floods at \(SeaLevel.label(f))"
+            first += " · " + tr("floods at {0}", SeaLevel.label(f))
         } else {
-            first += globe.isUnderWater(point, level: 0) ? " · the sea floor" : " · the sea never reaches it"
+            first += " · " + (globe.isUnderWater(point, level: 0) ? tr("the sea floor") : tr("the sea never reaches it"))
         }
         let now: String
         switch r.situation {
-        case .underWater: now = "under water"
-        case .inALake: now = "in a lake, not the sea"
-        case .onTheCoast: now = "on the coast: beach-front"
-        case .inland(let km?): now = "dry, the sea \(km < 100 ? String(format: "%.0f", km) : String(format: "%.0f", (km / 10).rounded() * 10)) km away"
-        case .inland(nil): now = "dry, the sea over \(Int(PlaceReadout.searchKilometres)) km away"
+        case .underWater: now = tr("under water")
+        case .inALake: now = tr("in a lake, not the sea")
+        case .onTheCoast: now = tr("on the coast: beach-front")
+        case .inland(let km?): now = tr("dry, the sea {0} km away", NumberStyle.current.integer(Int(km < 100 ? km.rounded() : (km / 10).rounded() * 10)))
+        case .inland(nil): now = tr("dry, the sea over {0} km away", NumberStyle.current.integer(Int(PlaceReadout.searchKilometres)))
         }
-        lines = [first, "At \(SeaLevel.label(level)): " + now]
+        lines = [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
         uncertain = level > 0 && r.isUncertain(at: level)
-        if uncertain { lines.append("Below the data's accuracy: ±\(r.accuracy) m here") }
+        if uncertain { lines.append(tr("Below the data's accuracy: ±{0} m here", String(r.accuracy))) }
     }
 
     /// Drawn in the lower left of the globe's area, above the hover line.

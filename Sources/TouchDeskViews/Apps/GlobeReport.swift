@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskGlobe
 import TouchDeskPlaces
@@ -17,7 +18,7 @@ public nonisolated enum GlobeReport {
     public static func json(level: Int, placeName: String?, cacheDirectory: String,
                             notes: (String) -> Void = { _ in }) throws(Failure) -> String {
         guard SeaLevel.range.contains(level) else {
-            throw Failure(description: "--sea-level takes whole metres from \(SeaLevel.lowest) to +\(SeaLevel.highest), not \(level)")
+            throw Failure(description: tr("--sea-level takes whole metres from {0} to +{1}, not {2}", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", "\(level)"))
         }
         let globe: GlobeData
         do {
@@ -33,12 +34,12 @@ public nonisolated enum GlobeReport {
         do throws(PlacesError) {
             index = try PlaceIndexCache.load(cacheFolder: cacheDirectory).index
         } catch {
-            if placeName != nil { throw Failure(description: "--place needs the place index: \(error)") }
+            if placeName != nil { throw Failure(description: tr("--place needs the place index: {0}", "\(error)")) }
             notes("places_under_water is empty: \(error)")
         }
         var place: Place?
         if let placeName {
-            guard let found = index?.bestMatch(for: placeName) else { throw Failure(description: "no place matches \"\(placeName)\"") }
+            guard let found = index?.bestMatch(for: placeName) else { throw Failure(description: tr("no place matches \"{0}\"", "\(placeName)")) }
             place = found
         }
         let flooded = index.map { FloodedPlaces(index: $0, globe: globe) }
@@ -60,7 +61,7 @@ public nonisolated enum GlobeReport {
         do {
             return String(decoding: try encoder.encode(report), as: UTF8.self)
         } catch {
-            throw Failure(description: "cannot write the report: \(error)")
+            throw Failure(description: tr("cannot write the report: {0}", "\(error)"))
         }
     }
 

@@ -84,7 +84,7 @@ public final class HolesApp: MiniApp {
         tilt.step()
         if file.isLoading { collectLoad() }
         if model.step(tilt: tilt.vector) == .scored, model.best > savedBest { saveBest() }
-        if let why = file.takeWriteFailure() { toast.show("Best score not saved: \(why)", isError: true) }
+        if let why = file.takeWriteFailure() { toast.show(tr("Best score not saved: {0}", "\(why)"), isError: true) }
         _ = toast.tick()
         return true
     }
@@ -92,7 +92,7 @@ public final class HolesApp: MiniApp {
     /// Writes the best score through the shared background writer, never on the UI thread.
     private func saveBest() {
         savedBest = model.best // one attempt (and at most one message) per new best
-        if let why = file.write(Saved(best: model.best)) { toast.show("Best score not saved: \(why)", isError: true) }
+        if let why = file.write(Saved(best: model.best)) { toast.show(tr("Best score not saved: {0}", "\(why)"), isError: true) }
     }
 
     public func draw(_ cr: CairoContext) {

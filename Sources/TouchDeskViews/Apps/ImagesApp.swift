@@ -198,7 +198,7 @@ public final class ImagesApp: MiniApp {
             cr.stroke()
         }
         if captionSize > 0 {
-            let words = "\(i + 1) \(layer.picture.words)"
+            let words = "\(i + 1) " + tr(layer.picture.words)
             let s = Text.fittingSize(words, width: rect.width + 8, size: captionSize)
             cr.text(words, x: rect.midX, y: rect.maxY + 11, size: s, color: layer.isVisible ? Theme.dimText : Theme.dimText.with(alpha: 0.5), align: .center)
         }

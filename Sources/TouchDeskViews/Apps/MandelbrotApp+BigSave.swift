@@ -16,8 +16,8 @@ extension MandelbrotApp {
         var st = stat()
         let start = Paths.withSystemPath(pictures, { stat($0, &st) }) == 0 ? pictures : environment.homeDirectory
         let chooser = FileChooser(home: environment.homeDirectory, places: environment.fileDialogPlaces,
-                                  filter: FileChooser.Filter("PNG pictures", extensions: ["png"]), start: start)
-        let dialog = FileDialog(mode: .save, title: "Save the \(picture.width)×\(picture.height) picture as", accept: "Save", yes: ("Replace", "R"),
+                                  filter: FileChooser.Filter(tr("PNG pictures"), extensions: ["png"]), start: start)
+        let dialog = FileDialog(mode: .save, title: tr("Save the {0}×{1} picture as", String(picture.width), String(picture.height)), accept: tr("Save"), yes: (tr("Replace"), "R"),
                                 chooser: chooser, name: "touchdesk-mandelbrot-\(picture.width)x\(picture.height).png",
                                 recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         dialog.layout(in: size)
@@ -35,13 +35,13 @@ extension MandelbrotApp {
         case .submitted(let typed):
             var path = typed
             guard !Paths.name(of: path).trimmingCharacters(in: .whitespaces).isEmpty else {
-                dialog.show("Type a file name, like mandelbrot.png", isError: true)
+                dialog.show(tr("Type a file name, like mandelbrot.png"), isError: true)
                 break
             }
             if !path.lowercased().hasSuffix(".png") { path += ".png" }
             switch SaveTarget.check(path, creatableFolder: environment.picturesDirectory, home: environment.homeDirectory) {
             case .refused(let why): dialog.show(why, isError: true)
-            case .replaces: dialog.ask("\(Paths.abbreviatingHome(path, home: environment.homeDirectory)) already exists. Replace it?", about: path)
+            case .replaces: dialog.ask(tr("{0} already exists. Replace it?", Paths.abbreviatingHome(path, home: environment.homeDirectory)), about: path)
             case .fresh:
                 bigSaveDialog = nil
                 startBigRender(size, to: path)
@@ -70,11 +70,11 @@ extension MandelbrotApp {
     static func parseSaveSize(_ text: String) -> Result<(width: Int, height: Int), MandelbrotSaving.Failure> {
         let parts = text.lowercased().split(whereSeparator: { "x×* ,".contains($0) }).map(String.init)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            return .failure(.init(description: "Type a size like 3840×2160"))
+            return .failure(.init(description: tr("Type a size like 3840×2160")))
         }
         let max = maxSaveSize
         guard (16...max.width).contains(w), (16...max.height).contains(h) else {
-            return .failure(.init(description: "Sizes go from 16×16 up to \(max.width)×\(max.height)"))
+            return .failure(.init(description: tr("Sizes go from 16×16 up to {0}×{1}", String(max.width), String(max.height))))
         }
         return .success((w, h))
     }
@@ -97,7 +97,7 @@ extension MandelbrotApp {
         let renderer = bigRenderer
         let kind = model.palette, period = model.period
         bigSaveSize = s
-        toast.show("Rendering \(s.width)×\(s.height) in the background…", isError: false)
+        toast.show(tr("Rendering {0}×{1} in the background…", String(s.width), String(s.height)), isError: false)
         bigRender = BackgroundJob(name: "mandelbrot-big-picture") {
             MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
         }

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import TouchDeskModels
 
 /// `touchdesk mandelbrot --journey 1-4-4 | --center RE,IM --width W`.
@@ -7,12 +8,12 @@ extension MandelbrotApp {
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         // First: a value left out of --width leaves the next option's words as stray arguments.
         if options.has("center") || options.has("width") {
-            if options.has("journey") { throw AppOptionError("give either --journey or --center and --width, not both: they both say where the view is") }
+            if options.has("journey") { throw AppOptionError(tr("give either --journey or --center and --width, not both: they both say where the view is")) }
             _ = try window(options)
         }
-        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
+        if options.document != nil { throw AppOptionError(tr("a URL is for the web app (or a PNG file for paint), not {0}", "\(id)")) }
         if let journey = options["journey"] {
-            do { _ = try MandelbrotJourney.parse(journey) } catch { throw AppOptionError("--journey: \(error)") }
+            do { _ = try MandelbrotJourney.parse(journey) } catch { throw AppOptionError(tr("--journey: {0}", "\(error)")) }
         }
     }
 
@@ -23,14 +24,14 @@ extension MandelbrotApp {
             throw AppOptionError(options.has("center") ? "--center needs --width W too" : "--width needs --center RE,IM too")
         }
         // Both take the next word unconditionally: an option there means the value was left out.
-        if center.hasPrefix("--") { throw AppOptionError("--center needs RE,IM before the next option (it got \(center.prefix(40)))") }
-        if width.hasPrefix("--") { throw AppOptionError("--width needs W before the next option (it got \(width.prefix(40)))") }
+        if center.hasPrefix("--") { throw AppOptionError(tr("--center needs RE,IM before the next option (it got {0})", "\(center.prefix(40))")) }
+        if width.hasPrefix("--") { throw AppOptionError(tr("--width needs W before the next option (it got {0})", "\(width.prefix(40))")) }
         do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw AppOptionError("\(error)") }
     }
 
     public func apply(_ options: AppOptions) throws(AppOptionError) {
         if let journey = options["journey"] {
-            do { try go(journey: journey) } catch { throw AppOptionError("--journey: \(error)") }
+            do { try go(journey: journey) } catch { throw AppOptionError(tr("--journey: {0}", "\(error)")) }
         }
         if let window = try Self.window(options) { go(window: window) }
     }

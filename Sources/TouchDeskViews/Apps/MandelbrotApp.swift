@@ -247,7 +247,7 @@ public final class MandelbrotApp: MiniApp {
         case .out: zoomOut()
         case .fewer, .more:
             if model.changeLimit(by: c == .more ? 1 : -1) { restart(preview: nil) }
-            else { toast.show("The iteration limit stays within \(MandelbrotModel.limitRange.lowerBound)–\(MandelbrotModel.limitRange.upperBound)", isError: true) }
+            else { toast.show(tr("The iteration limit stays within {0}–{1}", NumberStyle.current.integer(MandelbrotModel.limitRange.lowerBound), NumberStyle.current.integer(MandelbrotModel.limitRange.upperBound)), isError: true) }
         case .smooth:
             model.smooth.toggle()
             restart(preview: nil)
@@ -260,7 +260,7 @@ public final class MandelbrotApp: MiniApp {
             } else if model.changePeriod(by: c == .longerPeriod ? 1 : -1) {
                 display.requestRecolor(.user, colors: colors)
             } else {
-                toast.show("The period stays within \(MandelbrotModel.periodRange.lowerBound)–\(MandelbrotModel.periodRange.upperBound) iterations", isError: true)
+                toast.show(tr("The period stays within {0}–{1} iterations", NumberStyle.current.integer(MandelbrotModel.periodRange.lowerBound), NumberStyle.current.integer(MandelbrotModel.periodRange.upperBound)), isError: true)
             }
         case .copyView: copyView()
         case .copyJourney: copyJourney()
@@ -293,7 +293,7 @@ public final class MandelbrotApp: MiniApp {
             return
         }
         environment.clipboard.copy("--journey " + (j.isEmpty ? "\"\"" : MandelbrotJourney.format(j)))
-        toast.show("Copied the journey (\(j.count) steps)", isError: false)
+        toast.show(trn("Copied the journey ({0} step)", "Copied the journey ({0} steps)", j.count, String(j.count)), isError: false)
     }
 
     /// Opens at a window given exactly (`--center RE,IM --width W`), in the same colours.
@@ -309,7 +309,7 @@ public final class MandelbrotApp: MiniApp {
     private func copyView() {
         let text = model.window.optionsText
         environment.clipboard.copy(text, to: .clipboard)
-        toast.show("Copied the view: " + (text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
+        toast.show(tr("Copied the view: {0}", text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
     }
 
     // MARK: - Navigation
@@ -334,7 +334,7 @@ public final class MandelbrotApp: MiniApp {
         do {
             try model.tapQuadrant(q)
         } catch {
-            toast.show("\(error)", isError: true)
+            toast.show(String(describing: error), isError: true)
             return
         }
         // The quadrant's centre, a quarter of the fitted square from the picture's centre, doubles about the new centre.
@@ -349,7 +349,7 @@ public final class MandelbrotApp: MiniApp {
         do {
             try model.zoomOut()
         } catch {
-            toast.show("\(error)", isError: true)
+            toast.show(String(describing: error), isError: true)
             return
         }
         // The old picture at k = old/new spacing, its centre moved to where the old centre now lies.
@@ -368,7 +368,7 @@ public final class MandelbrotApp: MiniApp {
         do {
             try model.zoom(by: factor, aboutWidths: fx, fy)
         } catch {
-            toast.show("\(error)", isError: true)
+            toast.show(String(describing: error), isError: true)
             return
         }
         let k = 1 / factor
@@ -531,9 +531,9 @@ public final class MandelbrotApp: MiniApp {
     public var workGoingOn: [WorkGoingOn] {
         var work: [WorkGoingOn] = []
         if let big = bigSaveSize, bigRender != nil {
-            work.append(WorkGoingOn("Mandelbrot \(big.width)×\(big.height)", progress: shownBigProgress))
+            work.append(WorkGoingOn(tr("Mandelbrot {0}×{1}", String(big.width), String(big.height)), progress: shownBigProgress))
         }
-        if pendingSave || saveTicket != nil { work.append(WorkGoingOn("Saving Mandelbrot", progress: nil)) }
+        if pendingSave || saveTicket != nil { work.append(WorkGoingOn(tr("Saving Mandelbrot"), progress: nil)) }
         return work
     }
 
@@ -562,7 +562,7 @@ public final class MandelbrotApp: MiniApp {
                                                recent: environment)
                 saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
             } else {
-                tell(WorkGoingOn.Ended("The big picture was cancelled", isError: true))
+                tell(WorkGoingOn.Ended(tr("The big picture was cancelled"), isError: true))
             }
         }
         if let ticket = saveTicket, let outcome = ticket.outcome {

@@ -19,10 +19,10 @@ nonisolated enum MandelbrotSaving {
     static func job(_ picture: MandelbrotPicture, _ coloring: MandelbrotColoring, scale: Double,
                     folders: [String], stem: String, target: String? = nil, recent: AppEnvironment? = nil) -> @Sendable () throws -> String {
         return {
-            guard picture.width > 0, picture.height > 0 else { throw Failure(description: "nothing to save") }
+            guard picture.width > 0, picture.height > 0 else { throw Failure(description: tr("nothing to save")) }
             let surface = ImageSurface(size: Size(Double(picture.width) / scale, Double(picture.height) / scale), scale: scale, format: .rgb)
             guard surface.pixelWidth == picture.width, surface.pixelHeight == picture.height else {
-                throw Failure(description: "the picture is \(picture.width)×\(picture.height), too big for an image")
+                throw Failure(description: tr("the picture is {0}×{1}, too big for an image", "\(picture.width)", "\(picture.height)"))
             }
             surface.withPixels { base, stride in picture.paint(coloring, into: base, stride: stride) }
             let data = try surface.pngData()

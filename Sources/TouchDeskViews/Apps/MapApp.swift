@@ -67,9 +67,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     public var selectedRow: Int? { list.selectedRow }
     public var isListOpen: Bool { list.isOpen }
 
-    private var dragStart: Point?
-    private var dragCamera: MapCamera?
-    private var dragging = false
+    private var drag = MapDrag()
     private var toast = Toast()
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
@@ -88,7 +86,6 @@ public final class MapApp: MiniApp, QueryOpenable {
     private var deviceScale = 1.0
 
     static let statusHeight = 30.0
-    static let dragThreshold = 4.0
     /// One wheel notch, in zoom steps (a step doubles the scale).
     static let wheelStep = 0.5
     /// How long the zoom must stand still before the image is redrawn: 150 ms.
@@ -120,7 +117,9 @@ public final class MapApp: MiniApp, QueryOpenable {
         if a.isEmpty { return false }
         if let m = a.map {
             switch m {
-            case .success(let map): painter = MapPainter(map: map, detail: a.detail, coast: a.coast, relief: relief)
+            case .success(let map):
+                painter = MapPainter(map: map, detail: a.detail, coast: a.coast, relief: relief)
+                painter?.features = places?.featureLabels ?? []
             case .failure(let e): mapProblem = e.description
             }
         }
@@ -128,6 +127,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             switch p {
             case .success(let loaded):
                 places = loaded
+                painter?.features = loaded.featureLabels
                 if let warning = loaded.loaded.warning { toast.show(warning, isError: true) }
                 if let query = pendingQuery {
                     pendingQuery = nil
@@ -204,9 +204,9 @@ public final class MapApp: MiniApp, QueryOpenable {
     /// The camera that shows `place`: a city at city zoom, a country or state fitted to its outline.
     func fitted(_ place: Place) -> MapCamera {
         switch place.kind {
-        case .city, .airport, .postcode:
+        case .city, .airport, .postcode, .peak, .landmark:
             return camera.focused(on: place.coordinate)
-        case .country, .region:
+        case .country, .region, .lake, .island, .sea, .continent:
             var box = place.bounds
             if place.kind == .country, let f = places?.countryFeatures[place.countryCode],
                let b = painter?.map[.countries].features[f].bounds, b.east - b.west < 180 {
@@ -242,7 +242,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         }
         let text = PlaceText.clipboard(chosen)
         environment.clipboard.copy(text, to: .clipboard)
-        toast.show("Copied: \(text)", isError: false, seconds: 2.5)
+        toast.show(tr("Copied: {0}", text), isError: false, seconds: 2.5)
     }
 
     // MARK: - Suggestions
@@ -268,7 +268,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             choose(place, fly: true)
             form.setFocus(nil)
         } else if places != nil, !field.text.isEmpty {
-            toast.show("No place matches “\(field.text)”", isError: true)
+            toast.show(tr("No place matches “{0}”", field.text), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
@@ -336,28 +336,19 @@ public final class MapApp: MiniApp, QueryOpenable {
             closeList()
             form.setFocus(nil)
             _ = form.handle(event)
-            dragStart = p
-            dragCamera = camera
-            dragging = false
+            drag.begin(at: p, camera: camera)
             return true
         case .touchMoved(let p):
-            guard let start = dragStart, let startCamera = dragCamera else { return handleForm(event) }
-            let d = p - start
-            if dragging || abs(d.x) > Self.dragThreshold || abs(d.y) > Self.dragThreshold {
-                dragging = true
+            guard drag.isActive else { return handleForm(event) }
+            if let c = drag.camera(at: p) {
                 flight = nil
                 fittedPlace = nil
-                var c = startCamera
-                c.pan(dx: d.x, dy: d.y)
                 camera = c
             }
             return true
         case .touchEnded(let p):
-            guard dragStart != nil else { return handleForm(event) }
-            if !dragging { nameNearest(at: p) }
-            dragStart = nil
-            dragCamera = nil
-            dragging = false
+            guard drag.isActive else { return handleForm(event) }
+            if drag.end() { nameNearest(at: p) }
             return true
         case .scroll(let p, let dy):
             if isListOpen, list.rect.contains(p) { return true }
@@ -508,7 +499,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     }
 
     public var cursor: PointerShape {
-        if dragging { return .move }
+        if drag.isPanning { return .move }
         return .arrow
     }
 
@@ -576,7 +567,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         if let problem = dataProblem, painter == nil || places == nil {
             MapOverlay.problem(cr, problem, in: mapRect)
         } else if isLoading {
-            MapOverlay.note(cr, painter == nil ? "Loading the map…" : "Loading places…", in: mapRect)
+            MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
         MapOverlay.credits(cr, Self.credits, in: mapRect)
@@ -589,23 +580,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     }
 
     private func drawStatus(_ cr: CairoContext) {
-        cr.fill(statusRect, Theme.bar)
-        let text: String
-        var color = Theme.text
-        if let chosen {
-            text = PlaceText.status(chosen, style: .current) + (clickNote.map { " · \($0)" } ?? "")
-        } else if let problem = dataProblem {
-            text = problem.split(separator: "\n").first.map(String.init) ?? problem
-            color = Theme.error
-        } else if isLoading {
-            text = "Loading places…"
-            color = Theme.dimText
-        } else {
-            text = "Type a place name, or click the map to name the nearest place · drag to pan, wheel to zoom"
-            color = Theme.dimText
-        }
-        let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: statusRect.width - 24, ellipsis: .end)
-        cr.draw(l, x: statusRect.x + 12, y: statusRect.midY - l.height / 2, color: color)
+        MapOverlay.status(cr, in: statusRect, chosen: chosen, clickNote: clickNote, problem: dataProblem, loading: isLoading)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) { MapOverlay.icon(cr, in: r) }

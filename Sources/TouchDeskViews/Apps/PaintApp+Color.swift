@@ -67,7 +67,7 @@ extension PaintApp {
         picksNext = false
         guard let c = colorOnCanvas(at: p) else { return }
         model.pick(c)
-        toast.show("Colour \(c.hex) taken from the canvas", isError: false)
+        toast.show(tr("Colour {0} taken from the canvas", c.hex), isError: false)
     }
 
     /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
@@ -90,7 +90,7 @@ extension PaintApp {
             cr.stroke()
         }
         guard picksNext, canvasRect.height > 40 else { return }
-        let hint = "Eyedropper: click the canvas to take its colour (Alt+click works any time) · Esc cancels"
+        let hint = tr("Eyedropper: click the canvas to take its colour (Alt+click works any time) · Esc cancels")
         let size = Text.fittingSize(hint, width: canvasRect.width - 40, size: Theme.TextSize.caption)
         let w = min(canvasRect.width - 16, Text.width(hint, size: size) + 24)
         let box = Rect(x: canvasRect.midX - w / 2, y: canvasRect.y + 8, width: w, height: 26)

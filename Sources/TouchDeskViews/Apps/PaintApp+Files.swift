@@ -101,7 +101,7 @@ extension PaintApp {
         var st = stat()
         let start = Paths.withSystemPath(folder, { stat($0, &st) }) == 0 ? folder : environment.homeDirectory
         return FileChooser(home: environment.homeDirectory, places: environment.fileDialogPlaces,
-                           filter: FileChooser.Filter("PNG pictures", extensions: ["png"]), start: start)
+                           filter: FileChooser.Filter(tr("PNG pictures"), extensions: ["png"]), start: start)
     }
 
     // MARK: - Save As
@@ -110,7 +110,7 @@ extension PaintApp {
         guard canvas.surface != nil else { return }
         let suggested = model.file.map { Paths.name(of: $0) } ?? "painting.png"
         let folder = model.file.map { Paths.folder(of: $0) } ?? defaultFolder
-        let view = FileDialog(mode: .save, title: "Save As", accept: "Save", yes: ("Replace", "R"), chooser: chooser(startingIn: folder),
+        let view = FileDialog(mode: .save, title: tr("Save As"), accept: tr("Save"), yes: (tr("Replace"), "R"), chooser: chooser(startingIn: folder),
                               name: suggested, recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         view.layout(in: files.area)
         files.dialog = (.saveAs, view)
@@ -123,11 +123,11 @@ extension PaintApp {
     /// The path a typed Save As name stands for: `.png` added when the name has no extension.
     func saveAsPath(_ typed: String) -> Result<String, PictureReader.Failure> {
         let t = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !t.isEmpty else { return .failure(.init("Type a file name, like painting.png")) }
+        guard !t.isEmpty else { return .failure(.init(tr("Type a file name, like painting.png"))) }
         var path = resolve(t)
         let ext = (Paths.name(of: path) as NSString).pathExtension.lowercased()
         if ["jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "svg"].contains(ext) {
-            return .failure(.init("Paintbrush saves PNG pictures: end the name with .png"))
+            return .failure(.init(tr("Paintbrush saves PNG pictures: end the name with .png")))
         }
         if ext != "png" && !path.hasSuffix("/") { path += ".png" }
         return .success(path)
@@ -141,17 +141,17 @@ extension PaintApp {
         }
         switch checkSaveTarget(path) {
         case .refused(let why): view.show(why, isError: true)
-        case .replaces: view.ask("\(shown(path)) already exists. Replace it with this painting?", about: path)
+        case .replaces: view.ask(tr("{0} already exists. Replace it with this painting?", shown(path)), about: path)
         case .fresh: startSaveAs(path, view)
         }
     }
 
     func startSaveAs(_ path: String, _ view: FileDialog) {
         guard let image = pictureToExport() else {
-            view.show("Nothing to save: the window is too small", isError: true)
+            view.show(tr("Nothing to save: the window is too small"), isError: true)
             return
         }
-        view.busy = "Saving \(Paths.shown(Paths.name(of: path)))…"
+        view.busy = tr("Saving {0}…", Paths.shown(Paths.name(of: path)))
         files.savingAs = (writePicture(image, to: path), canvasRevision, path)
     }
 
@@ -184,7 +184,7 @@ extension PaintApp {
     // MARK: - Open
 
     func showOpen() {
-        let view = FileDialog(mode: .open, title: "Open a PNG picture", accept: "Open", yes: ("Open", "O"),
+        let view = FileDialog(mode: .open, title: tr("Open a PNG picture"), accept: tr("Open"), yes: (tr("Open"), "O"),
                               chooser: chooser(startingIn: model.file.map { Paths.folder(of: $0) } ?? defaultFolder),
                               recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         view.layout(in: files.area)
@@ -193,12 +193,12 @@ extension PaintApp {
 
     func submitOpen(_ typed: String, _ view: FileDialog) {
         guard !typed.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            view.show("Type the path of a PNG picture, like ~/Pictures/photo.png", isError: true)
+            view.show(tr("Type the path of a PNG picture, like ~/Pictures/photo.png"), isError: true)
             return
         }
         let path = resolve(typed)
         if hasUnsavedWork {
-            view.ask("The painting has changes that are not saved to a file. Open \(Paths.shown(Paths.name(of: path))) anyway? Ctrl+Z undoes the open and brings the painting back.", about: path)
+            view.ask(tr("The painting has changes that are not saved to a file. Open {0} anyway? Ctrl+Z undoes the open and brings the painting back.", Paths.shown(Paths.name(of: path))), about: path)
         } else {
             startOpen(path)
         }
@@ -217,12 +217,12 @@ extension PaintApp {
     }
 
     func startOpen(_ path: String) {
-        files.dialog?.view.busy = "Opening \(Paths.shown(Paths.name(of: path)))…"
+        files.dialog?.view.busy = tr("Opening {0}…", Paths.shown(Paths.name(of: path)))
         let scale = pixelScale
         files.opening = (BackgroundJob(name: "touchdesk-paint-open") {
             PictureReader.read(path, scale: scale)
         }, path)
-        if files.dialog == nil { toast.show("Opening \(Paths.name(of: path))…", isError: false) }
+        if files.dialog == nil { toast.show(tr("Opening {0}…", Paths.name(of: path)), isError: false) }
     }
 
     private func collectOpen(wait: Bool) -> Bool {
@@ -240,7 +240,8 @@ extension PaintApp {
             if files.dialog?.kind == .open { files.dialog = nil }
             let px = (picture.surface.pixelWidth, picture.surface.pixelHeight)
             let cut = picture.surface.size.width > canvasRect.width + 0.5 || picture.surface.size.height > canvasRect.height + 0.5
-            toast.show("Opened \(Paths.name(of: path)) (\(px.0)×\(px.1))" + (cut ? "; the window shows its top-left part" : ""), isError: false, seconds: 5)
+            toast.show(cut ? tr("Opened {0} ({1}×{2}); the window shows its top-left part", Paths.name(of: path), String(px.0), String(px.1))
+                       : tr("Opened {0} ({1}×{2})", Paths.name(of: path), String(px.0), String(px.1)), isError: false, seconds: 5)
         case .failure(let why):
             if let (kind, view) = files.dialog, kind == .open {
                 view.show(why.description, isError: true)
@@ -285,7 +286,7 @@ extension PaintApp {
                 }
             }
         case .unavailable(let why):
-            toast.show("Nothing pasted: \(why)", isError: true, seconds: 5)
+            toast.show(tr("Nothing pasted: {0}", "\(why)"), isError: true, seconds: 5)
         }
     }
 
@@ -297,7 +298,8 @@ extension PaintApp {
         syncControls()
         let cut = picture.size.width > (model.documentSize ?? canvasRect.size).width + 0.5
             || picture.size.height > (model.documentSize ?? canvasRect.size).height + 0.5
-        toast.show("Pasted a \(picture.pixelWidth)×\(picture.pixelHeight) picture at the top left" + (cut ? ", cut to the canvas" : "") + "; Ctrl+Z undoes it",
+        toast.show(cut ? tr("Pasted a {0}×{1} picture at the top left, cut to the canvas; Ctrl+Z undoes it", String(picture.pixelWidth), String(picture.pixelHeight))
+                       : tr("Pasted a {0}×{1} picture at the top left; Ctrl+Z undoes it", String(picture.pixelWidth), String(picture.pixelHeight)),
                    isError: false, seconds: 5)
     }
 
@@ -307,7 +309,7 @@ extension PaintApp {
         files.pasting = nil
         switch result {
         case .success(let picture): paste(picture.surface)
-        case .failure(let why): toast.show("Nothing pasted: the clipboard's picture is \(why)", isError: true, seconds: 6)
+        case .failure(let why): toast.show(tr("Nothing pasted: the clipboard's picture is {0}", "\(why)"), isError: true, seconds: 6)
         }
         return false
     }
@@ -336,12 +338,12 @@ extension PaintApp {
             model.setFile(path)
             savedRevision = max(savedRevision, pending.revision)
             if files.dialog?.kind == .saveAs { files.dialog = nil }
-            toast.show("Saved \(shown(path)); Ctrl+S now saves to it", isError: false, seconds: 5)
+            toast.show(tr("Saved {0}; Ctrl+S now saves to it", shown(path)), isError: false, seconds: 5)
         case .failed(let why):
             if let (kind, view) = files.dialog, kind == .saveAs {
-                view.show("Not saved: \(why)", isError: true)
+                view.show(tr("Not saved: {0}", "\(why)"), isError: true)
             } else {
-                toast.show("Not saved: \(why)", isError: true, seconds: 8)
+                toast.show(tr("Not saved: {0}", "\(why)"), isError: true, seconds: 8)
             }
         }
         return false

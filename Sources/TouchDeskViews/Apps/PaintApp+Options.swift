@@ -1,10 +1,11 @@
+import TouchDeskInterface
 import TouchDeskModels
 
 /// `touchdesk paint PICTURE.png`, and pictures a later launch or a drop brings.
 extension PaintApp {
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if let document = options.document, document.contains("://") {
-            throw AppOptionError("paint opens a PNG file, not a URL: \(document)")
+            throw AppOptionError(tr("paint opens a PNG file, not a URL: {0}", "\(document)"))
         }
     }
 

@@ -185,9 +185,9 @@ public final class PaintApp: MiniApp {
         switch result {
         case .png(let png):
             environment.clipboard.copyPNG(png)
-            toast.show("Copied the picture (\(exportPixelSize.width)×\(exportPixelSize.height)): paste it into any program", isError: false)
+            toast.show(tr("Copied the picture ({0}×{1}): paste it into any program", String(exportPixelSize.width), String(exportPixelSize.height)), isError: false)
         case .failed(let why):
-            toast.show("Could not copy: \(why)", isError: true)
+            toast.show(tr("Could not copy: {0}", "\(why)"), isError: true)
         }
         return false
     }
@@ -290,7 +290,7 @@ public final class PaintApp: MiniApp {
     }
 
     /// A save under way goes on when the app is left; the home screen's bar shows it.
-    public var workGoingOn: [WorkGoingOn] { pendingSave == nil ? [] : [WorkGoingOn("Saving painting", progress: nil)] }
+    public var workGoingOn: [WorkGoingOn] { pendingSave == nil ? [] : [WorkGoingOn(tr("Saving painting"), progress: nil)] }
 
     public func tickWhileAway() -> [WorkGoingOn.Ended] {
         var ended: [WorkGoingOn.Ended] = []

@@ -131,7 +131,7 @@ public final class PostalApp: MiniApp {
     }
 
     public func draw(_ cr: CairoContext) {
-        let prompt = "A US ZIP code or a Canadian postal code:"
+        let prompt = tr("A US ZIP code or a Canadian postal code:")
         let width = (form.controls[.clear]?.frame.maxX ?? field.frame.maxX) - field.frame.x
         cr.text(prompt, x: field.frame.x, y: field.frame.y - 20, size: Text.fittingSize(prompt, width: width, size: Theme.TextSize.body),
                   color: Theme.dimText)

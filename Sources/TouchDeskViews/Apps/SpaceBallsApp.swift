@@ -116,7 +116,7 @@ public final class SpaceBallsApp: MiniApp {
         guard !k.control, !k.alt, !model.balls.isEmpty else { return false }
         if let d = Int(k.name.hasPrefix("KP_") ? String(k.name.dropFirst(3)) : k.name), (1...9).contains(d) {
             guard d <= model.balls.count else {
-                toast.show("There are \(model.balls.count) balls: + adds one", isError: true, seconds: 2)
+                toast.show(trn("There is {0} ball: + adds one", "There are {0} balls: + adds one", model.balls.count, String(model.balls.count)), isError: true, seconds: 2)
                 return true
             }
             chosen = d - 1

@@ -17,6 +17,6 @@ extension StickManApp {
         return [AccessibleNode(id: "picture", role: .image, name: "Stick Man", description: doing + (model.hasHat ? ", wearing a hat" : ""),
                                frame: pictureRect),
                 AccessibleNode(id: "says", role: .label, name: "Stick Man says", frame: bubbleRect,
-                               text: AccessibleNode.TextState(model.label), isLive: true)]
+                               text: AccessibleNode.TextState(tr(model.label)), isLive: true)]
     }
 }

@@ -94,8 +94,9 @@ public final class StickManApp: MiniApp {
     private func drawBubble(_ cr: CairoContext) {
         let b = bubbleRect
         guard b.width > 40 else { return }
-        let textSize = Text.fittingSize(model.label, width: b.width - 28, size: Theme.TextSize.headline, weight: .bold)
-        let w = min(b.width, Text.width(model.label, size: textSize, weight: .bold) + 32)
+        let label = tr(model.label)
+        let textSize = Text.fittingSize(label, width: b.width - 28, size: Theme.TextSize.headline, weight: .bold)
+        let w = min(b.width, Text.width(label, size: textSize, weight: .bold) + 32)
         let box = Rect(x: (b.midX - w / 2).rounded(), y: b.y, width: w, height: b.height)
         // The head is at (200, 120) of the 400-pixel artwork.
         let headX = pictureRect.x + pictureRect.width * 0.5
@@ -109,7 +110,7 @@ public final class StickManApp: MiniApp {
         cr.lineTo(headX + 8, max(tipY, box.maxY + 4))
         cr.closePath()
         cr.fill()
-        cr.text(model.label, x: box.midX, y: box.midY, size: textSize, color: Self.bubbleText, weight: .bold, align: .center)
+        cr.text(label, x: box.midX, y: box.midY, size: textSize, color: Self.bubbleText, weight: .bold, align: .center)
     }
 
     static let wingFill = Color(hex: 0xf4f7ff, alpha: 0.85)

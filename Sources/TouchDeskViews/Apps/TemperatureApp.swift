@@ -196,7 +196,7 @@ public final class TemperatureApp: MiniApp {
         } else if let r = model.reading {
             result = "\(Temperature.format(r.fahrenheit)) °F = \(Temperature.format(r.celsius)) °C = \(Temperature.format(r.kelvin)) K. \(r.band.message)"
         } else {
-            result = "Type a temperature in any of the three fields"
+            result = tr("Type a temperature in any of the three fields")
         }
         var nodes = [AccessibleNode(id: "result", role: .label, name: "Result", frame: Rect(x: 0, y: messageTop, width: size.width, height: 56),
                                     text: AccessibleNode.TextState(result), isLive: true)]

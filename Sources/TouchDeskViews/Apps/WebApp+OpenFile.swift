@@ -15,8 +15,8 @@ extension WebApp {
             start = Paths.folder(of: path)
         }
         let chooser = FileChooser(home: home, places: environment.fileDialogPlaces,
-                                  filter: FileChooser.Filter("Web pages", extensions: ["html", "htm", "xhtml"]), start: start)
-        let dialog = FileDialog(mode: .open, title: "Open a web page file", accept: "Open", yes: ("Open", "O"), chooser: chooser,
+                                  filter: FileChooser.Filter(tr("Web pages"), extensions: ["html", "htm", "xhtml"]), start: start)
+        let dialog = FileDialog(mode: .open, title: tr("Open a web page file"), accept: tr("Open"), yes: (tr("Open"), "O"), chooser: chooser,
                                 recentList: environment.recentFilesPath, clipboard: environment.clipboard)
         dialog.layout(in: size)
         openFileDialog = dialog
@@ -30,7 +30,7 @@ extension WebApp {
         case .submitted(let path), .confirmed(let path):
             let entry = FolderEntry.look(at: path)
             if entry.kind == .unknown {
-                dialog.show("cannot read \(Paths.shown(path)): no such file", isError: true)
+                dialog.show(tr("cannot read {0}: no such file", Paths.shown(path)), isError: true)
             } else if let refusal = entry.refusal {
                 dialog.show(refusal, isError: true)
             } else if entry.isFolder {

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
 
@@ -8,9 +9,9 @@ extension WebApp {
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if let document = options.document { _ = try address(document, options.currentDirectory) }
-        if options.has("page-width") && !options.has("save-page") { throw AppOptionError("--page-width goes with --save-page FILE.png") }
+        if options.has("page-width") && !options.has("save-page") { throw AppOptionError(tr("--page-width goes with --save-page FILE.png")) }
         if let text = options["page-width"] {
-            guard let w = Int(text), (64...16384).contains(w) else { throw AppOptionError("--page-width must be 64 to 16384, not \(text)") }
+            guard let w = Int(text), (64...16384).contains(w) else { throw AppOptionError(tr("--page-width must be 64 to 16384, not {0}", "\(text)")) }
         }
     }
 
@@ -19,7 +20,7 @@ extension WebApp {
         do {
             return try WebURL.fromUserInput(text, currentDirectory: currentDirectory).validatedForLoading()
         } catch {
-            throw AppOptionError("cannot open \"\(text)\": \(error)")
+            throw AppOptionError(tr("cannot open \"{0}\": {1}", "\(text)", "\(error)"))
         }
     }
 

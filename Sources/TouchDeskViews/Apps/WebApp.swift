@@ -184,7 +184,7 @@ public final class WebApp: MiniApp {
 
     public func stop() {
         engine?.send("stop")
-        if page.isLoading { page.notice = ("Stopped loading \(page.address ?? "the page").", false) }
+        if page.isLoading { page.notice = (page.address.map { tr("Stopped loading {0}.", $0) } ?? tr("Stopped loading the page."), false) }
         page.isLoading = false
         syncControls()
         wake()
@@ -194,7 +194,7 @@ public final class WebApp: MiniApp {
         scriptsOn.toggle()
         engine?.send("javascript", scriptsOn ? "1" : "0")
         form.controls.setOn(.scripts, scriptsOn)
-        page.notice = (scriptsOn ? "Scripts on: reloading the page." : "Scripts off in both views: reloading the page.", false)
+        page.notice = (scriptsOn ? tr("Scripts on: reloading the page.") : tr("Scripts off in both views: reloading the page."), false)
         engine?.send("reload")
         wake()
     }
@@ -202,7 +202,7 @@ public final class WebApp: MiniApp {
     private func setZoom(_ z: Double) {
         zoom = min(5, max(0.25, z))
         engine?.send("zoom", String(zoom))
-        page.notice = ("Page zoom \(Int((zoom * 100).rounded())) % in the as-is view.", false)
+        page.notice = (tr("Page zoom {0} % in the as-is view.", String(Int((zoom * 100).rounded()))), false)
         wake()
     }
 
@@ -214,7 +214,7 @@ public final class WebApp: MiniApp {
             form.setFocus(nil)
             open(url)
         } catch {
-            page.notice = ("Not an address: \(error)", true)
+            page.notice = (tr("Not an address: {0}", "\(error)"), true)
         }
     }
 
@@ -236,7 +236,7 @@ public final class WebApp: MiniApp {
                           in: Rect(x: 0, y: 0, width: size.width, height: size.height), link: link, selected: selected,
                           canGoBack: page.canGoBack, canGoForward: page.canGoForward)
             case .saved(let file): saver.engineSaved(file)
-            case .saveFailed(let why): saver.failed(); page.notice = ("Could not save the page: \(why)", true)
+            case .saveFailed(let why): saver.failed(); page.notice = (tr("Could not save the page: {0}", "\(why)"), true)
             default: break
             }
         }
@@ -302,14 +302,14 @@ public final class WebApp: MiniApp {
         case .copyLink:
             guard let link else { return }
             environment.clipboard.copy(link)
-            page.notice = ("Copied the link's address.", false)
+            page.notice = (tr("Copied the link's address."), false)
         case .back: goBack()
         case .forward: goForward()
         case .reload: reload()
         case .copy: engine?.send("copy")
         case .savePage:
             saver.start(engine)
-            page.notice = ("Saving the whole page as a picture…", false)
+            page.notice = (tr("Saving the whole page as a picture…"), false)
         }
         wake()
     }
@@ -531,7 +531,7 @@ public final class WebApp: MiniApp {
     private func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {
         let label = pane == .asIs ? model.asIsLabel : model.fitLabel
         let active = pane == activePane
-        let name = pane == .asIs ? "As the page is" : "Scaled to fit"
+        let name = pane == .asIs ? tr("As the page is") : tr("Scaled to fit")
         var detail = ""
         if let contentSize = page.contentSize, page.stoppedReason == nil {
             let fitWidth = pageRect(.fit).width - 20
@@ -551,7 +551,7 @@ public final class WebApp: MiniApp {
                 cr.fill(r, Theme.well)
                 cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
                         color: Theme.text, weight: .bold, align: .center)
-                let l = Text.layout(stoppedReason + " Reload (F5) to try again.", font: Font(size: Theme.TextSize.caption),
+                let l = Text.layout(stoppedReason + " " + tr("Reload (F5) to try again."), font: Font(size: Theme.TextSize.caption),
                                     width: r.width - 24, ellipsis: .end)
                 cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
             } else if let frame = engine?.frames[index(pane)] {

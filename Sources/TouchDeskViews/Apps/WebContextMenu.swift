@@ -14,13 +14,13 @@ final class WebContextMenu {
 
         var label: String {
             switch self {
-            case .openLink: "Open link"
-            case .copyLink: "Copy link address"
+            case .openLink: tr("Open link")
+            case .copyLink: tr("Copy link address")
             case .back: "Back"
             case .forward: "Forward"
             case .reload: "Reload"
             case .copy: "Copy"
-            case .savePage: "Save page as picture"
+            case .savePage: tr("Save page as picture")
             }
         }
 

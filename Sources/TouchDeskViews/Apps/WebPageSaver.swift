@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 import TouchDeskWeb
 
 /// "Save page as picture": the engine draws the as-is view's whole page into a PNG in a
@@ -44,11 +45,11 @@ final class WebPageSaver {
         let saved = environment.savedPicture(outcome)
         lastSaved = saved
         switch saved {
-        case .saved(_, let shown): return ("Saved the page as \(shown)", false)
-        case .failed(let why): return ("Could not save the page: \(why)", true)
+        case .saved(_, let shown): return (tr("Saved the page as {0}", shown), false)
+        case .failed(let why): return (tr("Could not save the page: {0}", why), true)
         }
     }
 
     /// The engine could not make the picture.
-    func failed() { lastSaved = .failed("the engine could not picture the page") }
+    func failed() { lastSaved = .failed(tr("the engine could not picture the page")) }
 }

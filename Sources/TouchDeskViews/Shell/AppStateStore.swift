@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 
@@ -51,9 +52,9 @@ final class AppStateStore {
                     let message: String
                     switch AtomicFile.setAside(path) {
                     case .success(let aside):
-                        message = "\(titles(index)): its saved state could not be read (\(error)); kept it as \(Paths.name(of: aside)) and started fresh"
+                        message = tr("{0}: its saved state could not be read ({1}); kept it as {2} and started fresh", titles(index), "\(error)", Paths.name(of: aside))
                     case .failure(let why):
-                        message = "\(titles(index)): its saved state could not be read (\(error)), nor set aside (\(why)); started fresh"
+                        message = tr("{0}: its saved state could not be read ({1}), nor set aside ({2}); started fresh", titles(index), "\(error)", "\(why)")
                     }
                     warn("\(path): \(message)")
                     problems.append(message)
@@ -61,8 +62,8 @@ final class AppStateStore {
             case .failure(let error):
                 // Not a regular file, too large or unreadable: left where it is, and not overwritten
                 // until the app's state changes.
-                warn("\(error); \(titles(index)) starts fresh")
-                problems.append("\(error); starting fresh")
+                warn(tr("{0}; {1} starts fresh", "\(error)", titles(index)))
+                problems.append(tr("{0}; starting fresh", "\(error)"))
             }
             savedRevisions[index] = app.saveState()?.revision
             restored.append(index)

@@ -101,7 +101,7 @@ extension MiniApp {
     public var appToast: Toast? { nil }
     public nonisolated static var optionNames: Set<String> { [] }
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
-        if options.document != nil { throw AppOptionError("a URL is for the web app (or a PNG file for paint), not \(id)") }
+        if options.document != nil { throw AppOptionError(tr("a URL is for the web app (or a PNG file for paint), not {0}", "\(id)")) }
     }
     public func apply(_ options: AppOptions) throws(AppOptionError) {}
     public func finishBackgroundWork() throws(AppOptionError) {}

@@ -163,6 +163,7 @@ public final class Shell {
     /// What the keys overlay lists for the screen shown: its own keys, then those that work everywhere.
     var keySections: [(title: String, keys: [KeyHelp])] {
         let everywhere = [KeyHelp("F1, Ctrl+?", tr("Show or hide this list of keys")), KeyHelp("F11", tr("Fullscreen on or off")),
+                          KeyHelp("Ctrl+Shift+L", tr("Switch the look: light, dark, or as the desktop has it")),
                           KeyHelp("Ctrl+Q", tr("Quit TouchDesk"))]
         if let app = shownApp {
             let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
@@ -186,6 +187,24 @@ public final class Shell {
     public var gtkTheme: String? { didSet { applyTheme() } }
     /// The desktop's theme name (XSETTINGS), as the host last said.
     private var desktopThemeName: String?
+    /// The appearance portal's colour scheme, as the host last said; nil without a portal.
+    private var desktopColorScheme: DesktopColorScheme?
+
+    public func desktopColorSchemeChanged(_ scheme: DesktopColorScheme?) {
+        desktopColorScheme = scheme
+        applyTheme()
+    }
+
+    /// Ctrl+Shift+L: the next look (follow the desktop, light, dark), kept for the next start.
+    func switchLook() {
+        themePreference = themePreference.next
+        let problem = SavedLook.save(themePreference, to: environment.stateDirectory)
+        switch themePreference {
+        case .light: toast.show(problem ?? tr("Light look · Ctrl+Shift+L: dark"), isError: problem != nil, seconds: 3)
+        case .dark: toast.show(problem ?? tr("Dark look · Ctrl+Shift+L: as the desktop has it"), isError: problem != nil, seconds: 3)
+        case .auto: toast.show(problem ?? tr("The look follows the desktop · Ctrl+Shift+L: light"), isError: problem != nil, seconds: 3)
+        }
+    }
 
     public func desktopThemeChanged(name: String?) {
         desktopThemeName = name
@@ -195,7 +214,7 @@ public final class Shell {
     /// Takes the dark or light palette. A change while running lays the screen out again, so
     /// whatever a view prepared in its colours is prepared anew, and the next frame shows it.
     private func applyTheme() {
-        let dark = ThemeChoice.prefersDark(themePreference, gtkTheme: gtkTheme, desktopThemeName: desktopThemeName)
+        let dark = ThemeChoice.prefersDark(themePreference, gtkTheme: gtkTheme, colorScheme: desktopColorScheme, desktopThemeName: desktopThemeName)
         let palette = dark ? Theme.Palette.dark : Theme.Palette.light
         guard palette != Theme.palette else { return }
         Theme.use(palette)
@@ -250,6 +269,7 @@ public final class Shell {
         if quitDialog != nil { handleQuitDialog(event); return }
         if case .key(let k) = event {
             if k.is("q", control: true) { requestQuit(); return }
+            if k.is("l", control: true, shift: true) { switchLook(); return }
             if k.is("F1") || k.is("question", control: true) || k.is("slash", control: true) {
                 showsKeys.toggle()
                 capture = nil

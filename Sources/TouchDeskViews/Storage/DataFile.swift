@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 
@@ -32,13 +33,13 @@ nonisolated public enum DataFile {
             if let value = try? JSONDecoder().decode(type, from: data) { return .loaded(value) }
             switch AtomicFile.setAside(path) {
             case .success(let aside):
-                message = "\(name) could not be read; kept it as \(Paths.name(of: aside)) and started fresh"
+                message = tr("{0} could not be read; kept it as {1} and started fresh", name, Paths.name(of: aside))
             case .failure(let error):
-                message = "\(name) could not be read (and could not be set aside: \(error)); starting fresh"
+                message = tr("{0} could not be read (and could not be set aside: {1}); starting fresh", name, "\(error)")
             }
         } catch {
             // Not a regular file, too large, or unreadable: left where it is, untouched.
-            message = "\(error); starting fresh"
+            message = tr("{0}; starting fresh", "\(error)")
         }
         warn("\(path): \(message)")
         return .setAside(message: message)

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// Writing pictures to disk: atomically (temp file, then rename), with errors a person can read.
 nonisolated public enum ImageFile {
@@ -102,8 +103,8 @@ extension SavedPicture {
     /// What to tell the person: where the picture went, or why it did not.
     public var ended: WorkGoingOn.Ended {
         switch self {
-        case .saved(_, let shown): WorkGoingOn.Ended("Saved \(shown)", isError: false)
-        case .failed(let reason): WorkGoingOn.Ended("Could not save: \(reason)", isError: true)
+        case .saved(_, let shown): WorkGoingOn.Ended(tr("Saved {0}", shown), isError: false)
+        case .failed(let reason): WorkGoingOn.Ended(tr("Could not save: {0}", reason), isError: true)
         }
     }
 }

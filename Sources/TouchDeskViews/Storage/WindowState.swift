@@ -39,7 +39,7 @@ nonisolated public struct WindowState: Codable, Equatable, Sendable {
         do {
             try DataFile.save(self, name: "window.json", in: dir)
         } catch {
-            warn("cannot remember the window size: \(error)")
+            warn(tr("cannot remember the window size: {0}", "\(error)"))
         }
     }
 }

@@ -44,8 +44,11 @@ public final class FileDialog {
 
     public let mode: Mode
     public let title: String
+    /// The names `FileChooser.standardPlaces` gives (TouchDeskFiles has no catalogue), listed for
+    /// the catalogue: the buttons show `tr(name)`.
+    static let placeNames = [translatable("Home"), translatable("Desktop"), translatable("Pictures"), translatable("Downloads"), translatable("Recent")]
     /// The line under the heading: the folder shown.
-    public var folderNote: String { chooser.location == .recent ? "Recent files" : Paths.abbreviatingHome(chooser.folder, home: chooser.home) }
+    public var folderNote: String { chooser.location == .recent ? tr("Recent files") : Paths.abbreviatingHome(chooser.folder, home: chooser.home) }
     public private(set) var chooser: FileChooser
     public let form = Form<Control>()
     public let field: TextField
@@ -63,7 +66,7 @@ public final class FileDialog {
     public private(set) var scrollTop = 0
     /// Where the recent files come from (`RecentFiles`): read when Recent is chosen.
     let recentList: String?
-    let thumbnails = FileDialogThumbnails()
+    let thumbnails: FileDialogThumbnails
     private var thumbnailsBusy = false
 
     private(set) var box = Rect.zero
@@ -89,8 +92,10 @@ public final class FileDialog {
     ///   - yes: the question's yes button ("Replace", "Open") and its letter key.
     ///   - name: what the field starts with (Save: the suggested name).
     ///   - recentList: the desktop's `recently-used.xbel`, for the Recent place.
+    ///   - thumbnailFolder: the thumbnails shared with the desktop (`~/.cache/thumbnails`); nil for none.
     public init(mode: Mode, title: String, accept: String, yes: (label: String, key: String), chooser: FileChooser,
-                name: String = "", recentList: String?, clipboard: Clipboard?) {
+                name: String = "", recentList: String?, clipboard: Clipboard?, thumbnailFolder: String? = SharedThumbnails.root()) {
+        thumbnails = FileDialogThumbnails(sharedRoot: thumbnailFolder)
         self.mode = mode
         self.title = title
         self.chooser = chooser
@@ -106,7 +111,7 @@ public final class FileDialog {
         form.addButton(.accept, accept, key: .key("Return", "KP_Enter"))
         form.order = [.field("path")]
         for (i, p) in chooser.places.enumerated() {
-            places.add(.place(i), p.name, key: i < 9 ? .alt("\(i + 1)") : nil, help: "Go to \(p.name)")
+            places.add(.place(i), tr(p.name), key: i < 9 ? .alt("\(i + 1)") : nil, help: tr("Go to {0}", tr(p.name)))
         }
         questionControls.add(.yes, yes.label, key: KeyChord([yes.key, "Return", "KP_Enter"], shown: yes.key.uppercased() + ", Enter"))
         questionControls.add(.no, "Cancel", key: .key("Escape", "c", "n"))
@@ -255,7 +260,7 @@ public final class FileDialog {
         }
         chooser.showRecent(paths)
         scrollTop = 0
-        show(problem ?? (chooser.shown.isEmpty ? "No recent files yet" : nil), isError: problem != nil)
+        show(problem ?? (chooser.shown.isEmpty ? tr("No recent files yet") : nil), isError: problem != nil)
         afterMove()
     }
 
@@ -301,7 +306,7 @@ public final class FileDialog {
             return .none
         }
         if typed.hasSuffix("/") {
-            show("\(Paths.shown(typed)) is not a folder here", isError: true)
+            show(tr("{0} is not a folder here", Paths.shown(typed)), isError: true)
             return .none
         }
         return .submitted(path)
@@ -486,7 +491,11 @@ public final class FileDialog {
                 }
             } else {
                 let n = chooser.shown.count
-                let status = "\(n) \(n == 1 ? "item" : "items")" + (chooser.isTruncated ? " (the folder holds more; the first \(FolderListing.defaultMaxEntries) are listed)" : "")
+                let count = NumberStyle.current.integer(n)
+                let status = chooser.isTruncated
+                    ? trn("{0} item (the folder holds more; the first {1} are listed)", "{0} items (the folder holds more; the first {1} are listed)", n,
+                          count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
+                    : trn("{0} item", "{0} items", n, count)
                 cr.text(status, x: inner.x, y: messageTop + 9, size: Theme.TextSize.caption, color: Theme.dimText)
             }
             form.controls.draw(cr)
@@ -511,9 +520,9 @@ public final class FileDialog {
             cr.text(s + (chooser.sortKey == key ? arrow : ""), x: x, y: headerY, size: Theme.TextSize.caption,
                     color: chooser.sortKey == key ? Theme.text : Theme.dimText, weight: .bold)
         }
-        header("Name", .name, x: nameX)
-        header("Size", .size, x: nameX + nameW + 8)
-        if showDate { header("Modified", .modified, x: nameX + nameW + sizeW + 8) }
+        header(tr("Name"), .name, x: nameX)
+        header(tr("Size"), .size, x: nameX + nameW + 8)
+        if showDate { header(tr("Modified"), .modified, x: nameX + nameW + sizeW + 8) }
         cr.saved {
             cr.clip(to: Rect(x: listRect.x, y: listRect.y + headerHeight, width: listRect.width, height: listRect.height - headerHeight))
             for (k, e) in visibleEntries.enumerated() {
@@ -536,7 +545,7 @@ public final class FileDialog {
             }
         }
         if chooser.shown.isEmpty {
-            cr.text(chooser.location == .recent ? "No recent files" : "Nothing to show here", x: listRect.midX, y: listRect.midY,
+            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
                     size: Theme.TextSize.body, color: Theme.dimText, align: .center)
         }
         // A scroll bar when the list is longer than the view.

@@ -7,7 +7,8 @@ import TouchDeskInterface
 /// time on a thread of its own (`BackgroundJob`), only for rows on screen, only from regular files
 /// no larger than `maxFileBytes` (never a FIFO or device: `PictureReader` reads through `SafeFile`),
 /// and at most `capacity` kept (the oldest go first). A picture that cannot be read gets no
-/// thumbnail and is not tried again while the dialog is open.
+/// thumbnail and is not tried again while the dialog is open. Thumbnails are shared with the
+/// desktop's other programs (`SharedThumbnails`): one they made is used, and ours are left for them.
 final class FileDialogThumbnails {
     /// Thumbnails are this many pixels on their longer side (sharp at 2× in a 32-point row).
     nonisolated static let side = 64
@@ -29,6 +30,10 @@ final class FileDialogThumbnails {
     private var order: [Key] = []
     private var failed: Set<Key> = []
     private var job: BackgroundJob<[(Key, LoadedPicture?)]>?
+    /// The shared thumbnail folder (`~/.cache/thumbnails`); nil to keep them to ourselves.
+    let sharedRoot: String?
+
+    init(sharedRoot: String?) { self.sharedRoot = sharedRoot }
 
     func thumbnail(for entry: FolderEntry) -> ImageSurface? { made[Self.key(entry)] }
 
@@ -55,7 +60,8 @@ final class FileDialogThumbnails {
         let wanted = visible.filter { Self.wants($0) }.map(Self.key).filter { made[$0] == nil && !failed.contains($0) }
         guard !wanted.isEmpty else { return false }
         let batch = Array(wanted.prefix(Self.batchSize))
-        job = BackgroundJob(name: "touchdesk-thumbnails") { batch.map { ($0, Self.make($0.path)) } }
+        let shared = sharedRoot
+        job = BackgroundJob(name: "touchdesk-thumbnails") { batch.map { ($0, Self.make($0.path, shared: shared)) } }
         return true
     }
 
@@ -64,14 +70,34 @@ final class FileDialogThumbnails {
         while update(visible: visible) { _ = job?.wait() }
     }
 
-    /// Reads and shrinks one picture (on the batch's thread).
-    nonisolated static func make(_ path: String) -> LoadedPicture? {
-        guard case .success(let loaded) = PictureReader.read(path, scale: 1, limits: PictureReader.Limits(maxSide: 8192, maxPixels: maxPixels)) else { return nil }
-        let picture = loaded.surface
+    /// The shared thumbnail of `path` when a current one exists, else one made from the picture
+    /// (and shared); shrunk to `side` (on the batch's thread).
+    nonisolated static func make(_ path: String, shared: String?) -> LoadedPicture? {
+        var st = stat()
+        guard Paths.withSystemPath(path, { stat($0, &st) }) == 0 else { return nil }
+        let mtime = Int(st.st_mtim.tv_sec)
+        let shares = shared.map { !SharedThumbnails.isInside(path, root: $0) } ?? false
+        if shares, let root = shared {
+            if let found = SharedThumbnails.cached(path, mtime: mtime, root: root) { return LoadedPicture(surface: shrink(found.surface, to: side)) }
+            if SharedThumbnails.failed(path, mtime: mtime, root: root) { return nil }
+        }
+        guard case .success(let loaded) = PictureReader.read(path, scale: 1, limits: PictureReader.Limits(maxSide: 8192, maxPixels: maxPixels)) else {
+            if shares, let root = shared { try? SharedThumbnails.recordFailure(of: path, mtime: mtime, root: root) }
+            return nil
+        }
+        let normal = shrink(loaded.surface, to: SharedThumbnails.normalSide)
+        // A thumbnail not written is only made again next time: nothing to tell the person.
+        if shares, let root = shared { try? SharedThumbnails.write(normal, of: path, mtime: mtime, root: root) }
+        return LoadedPicture(surface: shrink(normal, to: side))
+    }
+
+    /// `picture` at most `side` pixels on its longer side (never enlarged).
+    nonisolated static func shrink(_ picture: ImageSurface, to side: Int) -> ImageSurface {
         let w = Double(picture.pixelWidth), h = Double(picture.pixelHeight)
         let k = min(1, Double(side) / max(w, h))
+        guard k < 1 else { return picture }
         let thumb = ImageSurface(size: Size(max(1, (w * k).rounded()), max(1, (h * k).rounded())), scale: 1)
         thumb.draw { cr in cr.draw(picture, in: Rect(x: 0, y: 0, width: thumb.size.width, height: thumb.size.height)) }
-        return LoadedPicture(surface: thumb)
+        return thumb
     }
 }

@@ -94,8 +94,8 @@ final class PlaceSearchList {
     /// places…") or when nothing matches, else the suggestions.
     func draw(_ cr: CairoContext, text: String, loading: Bool) {
         guard open, !text.isEmpty else { return }
-        if loading { drawNote(cr, "Loading places…"); return }
-        if suggestions.isEmpty { drawNote(cr, "No place matches “\(text)”"); return }
+        if loading { drawNote(cr, tr("Loading places…")); return }
+        if suggestions.isEmpty { drawNote(cr, tr("No place matches “{0}”", text)); return }
         Theme.well.set(cr)
         cr.roundedRect(rect.insetBy(-2), radius: 8)
         cr.fill()
@@ -154,6 +154,8 @@ final class PlaceSearchList {
         case .country: return "country"
         case .city: return p.whereabouts
         case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
+        case .peak, .lake, .island, .sea, .continent, .landmark:
+            return p.whereabouts.isEmpty ? p.kind.word : p.kind.word + " · " + p.whereabouts
         }
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// Whether a picture may be saved at a path the user chose: a new file, one to replace (after
 /// asking), or refused with the reason (a folder that is missing or not writable, a FIFO or
@@ -10,32 +11,37 @@ enum SaveTarget: Equatable {
 
     /// What is wrong with saving to `path`, or whether a file is there to replace. The folder
     /// must exist, except `creatableFolder` (the pictures folder, made on first use).
+    /// `SafeFile.nonRegularKind`'s words (TouchDeskFiles has no catalogue), listed for the
+    /// catalogue: a refusal shows `tr(kind)`.
+    static let kindNames = [translatable("a folder"), translatable("a FIFO (named pipe)"), translatable("a character device"),
+                            translatable("a block device"), translatable("a socket"), translatable("not a regular file")]
+
     static func check(_ path: String, creatableFolder defaultFolder: String, home: String) -> SaveTarget {
         func shown(_ p: String) -> String { Paths.abbreviatingHome(p, home: home) }
         let name = Paths.name(of: path)
         if path.hasSuffix("/") || name.isEmpty || name == "." || name == ".." {
-            return .refused("\(shown(path)) names a folder: add a file name, like painting.png")
+            return .refused(tr("{0} names a folder: add a file name, like painting.png", shown(path)))
         }
-        if name.utf8.count > 255 { return .refused("The name is longer than the 255 bytes a file name may have") }
-        if path.contains("\0") { return .refused("A file name cannot hold a NUL character") }
+        if name.utf8.count > 255 { return .refused(tr("The name is longer than the 255 bytes a file name may have")) }
+        if path.contains("\0") { return .refused(tr("A file name cannot hold a NUL character")) }
         let folder = Paths.folder(of: path)
         var st = stat()
         // Through Paths.withSystemPath: a name that is not UTF-8 is asked about like any other.
         if Paths.withSystemPath(folder, { stat($0, &st) }) != 0 {
             // The pictures folder itself is made on first use, as Ctrl+S does.
             if errno == ENOENT && folder == defaultFolder { return .fresh }
-            return .refused(errno == ENOENT ? "The folder \(shown(folder)) does not exist" : "Cannot use the folder \(shown(folder)): \(FileError.reason(errno))")
+            return .refused(errno == ENOENT ? tr("The folder {0} does not exist", shown(folder)) : tr("Cannot use the folder {0}: {1}", shown(folder), FileError.reason(errno)))
         }
-        guard st.st_mode & S_IFMT == S_IFDIR else { return .refused("\(shown(folder)) is not a folder") }
+        guard st.st_mode & S_IFMT == S_IFDIR else { return .refused(tr("{0} is not a folder", shown(folder))) }
         guard Paths.withSystemPath(folder, { access($0, W_OK | X_OK) }) == 0 else {
-            return .refused("Cannot write in \(shown(folder)): \(FileError.reason(errno))")
+            return .refused(tr("Cannot write in {0}: {1}", shown(folder), FileError.reason(errno)))
         }
         var lst = stat()
         guard Paths.withSystemPath(path, { lstat($0, &lst) }) == 0 else { return .fresh }
         if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
-            return .refused(errno == ELOOP ? "\(shown(path)) is a loop of symbolic links" : "\(shown(path)) is a symbolic link to nothing")
+            return .refused(errno == ELOOP ? tr("{0} is a loop of symbolic links", shown(path)) : tr("{0} is a symbolic link to nothing", shown(path)))
         }
-        if let kind = SafeFile.nonRegularKind(st) { return .refused("\(shown(path)) is \(kind), not a picture file") }
+        if let kind = SafeFile.nonRegularKind(st) { return .refused(tr("{0} is {1}, not a picture file", shown(path), tr(kind))) }
         return .replaces
     }
 }

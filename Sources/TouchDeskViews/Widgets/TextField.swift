@@ -48,7 +48,7 @@ public final class TextField {
 
     public init(_ id: String, text: String = "", placeholder: String = "", maxLength: Int = 64, clipboard: Clipboard?) {
         self.id = id
-        self.placeholder = placeholder
+        self.placeholder = tr(placeholder)
         self.clipboard = clipboard
         editor = TextEditor(text, maxLength: maxLength)
     }
