@@ -50,6 +50,27 @@ struct GlobePalette: Sendable {
         }
     }
 
+    /// The colour of a point `h` metres above the water at sea level `level` (both renderers' one
+    /// height-to-colour rule), and its light with the relief under water shown only faintly.
+    /// Above the water: today's colours by height above today's sea; bared sea floor (below today's
+    /// level) coloured by its height above the water squeezed by `landScale`. Under water: blues
+    /// by depth, tinted (`flooded`) where the point is dry today. The two views differ in how
+    /// they decide `dryToday` and in `underwaterRelief`, the share of the hill-shade kept under water.
+    @inline(__always)
+    static func color(aboveWater h: Float, level: Int32, landScale: Float, dryToday: Bool,
+                      underwaterRelief: Float, light: inout Float,
+                      land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>) -> UInt32 {
+        let last = steps - 1
+        if h > 0 {
+            let today = h + Float(level)
+            let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
+            return land[min(Int(metres) >> 2, last)]
+        }
+        let step = min(Int(-h) >> 2, last)
+        light = 1 + (light - 1) * underwaterRelief
+        return dryToday ? flooded[step] : sea[step]
+    }
+
     /// Opaque 0xFFRRGGBB from components 0…1.
     static func pack(_ r: Double, _ g: Double, _ b: Double) -> UInt32 {
         func c(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }

@@ -35,8 +35,10 @@ public struct GlobeStyle: Equatable, Sendable {
 /// Draws the globe into a caller's ARGB32 pixel buffer (cairo's format: premultiplied
 /// 0xAARRGGBB in native byte order, here always opaque), on every core.
 ///
-/// Per window size and zoom it precomputes where each pixel meets the sphere in view axes:
-/// x per column, y per row, z (the depth, or the rim glow for pixels off the globe) per pixel.
+/// Per window size and zoom it precomputes where pixels meet the sphere in view axes: x per
+/// column, y per row, and per row the run of columns on the globe; the depth z = √(1 − x² − y²)
+/// is worked out per pixel on vector lanes (a per-pixel table of it cost 33 MB at 4K and saved
+/// nothing measurable), the rim's glow only in the thin ring where it shows.
 /// A frame then rotates that vector into world axes (six multiply-adds with the row's share
 /// hoisted), turns it into grid coordinates (two polynomial arctangents), and reads the four
 /// surrounding cells: bilinear height above the water so 5′ cells are not blocky when zoomed,
@@ -51,18 +53,47 @@ public final class GlobeRenderer {
     private var geometryKey: (width: Int, height: Int, zoom: Double) = (0, 0, 0)
     private var columnX: [Float] = []
     private var rowY: [Float] = []
-    /// Per pixel: z > 0 on the globe; off it, −(glow strength 0…1), 0 for plain background.
-    private var depth: [Float] = []
+    /// The glow's width beyond the rim, in globe radii.
+    private var glowWidth: Float = 0.06
     /// Per row, the columns `first ..< end` that are on the globe (a disk meets a row in one run).
     private var rowSpan: [SIMD2<Int32>] = []
 
     public init() {}
 
+    /// The picture at a `coarse`-th of the size, for `coarse` > 1.
+    private var coarseBuffer: [UInt32] = []
+
     /// Renders `view` at sea level `level` into `pixels` (`height` rows of `stride` bytes).
+    /// `coarse` > 1 (while the globe moves in a big window): the picture is rendered at a
+    /// `coarse`-th of the size each way and each of its pixels fills a `coarse` × `coarse` block.
     public func render(_ data: GlobeData, view: GlobeView, level: Int, style: GlobeStyle = GlobeStyle(),
-                       into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+                       into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, coarse: Int = 1) {
         guard width > 0, height > 0 else { return }
         precondition(stride >= width * 4, "stride too small")
+        if coarse > 1 {
+            let cw = (width + coarse - 1) / coarse, ch = (height + coarse - 1) / coarse
+            if coarseBuffer.count != cw * ch { coarseBuffer = [UInt32](repeating: 0, count: cw * ch) }
+            var small = coarseBuffer
+            coarseBuffer = []  // `small` is the one reference while the frame writes it
+            small.withUnsafeMutableBytes { buf in
+                renderFull(data, view: view, level: level, style: style, into: buf.baseAddress!, width: cw, height: ch, stride: cw * 4)
+            }
+            coarseBuffer = small
+            coarseBuffer.withUnsafeBufferPointer { buf in
+                let job = Expand(source: buf.baseAddress!, sourceWidth: cw, block: coarse, pixels: pixels, width: width, stride: stride)
+                let band = 16
+                DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { k in
+                    for y in k * band..<min(height, k * band + band) { job.row(y) }
+                }
+            }
+            return
+        }
+        coarseBuffer = []
+        renderFull(data, view: view, level: level, style: style, into: pixels, width: width, height: height, stride: stride)
+    }
+
+    private func renderFull(_ data: GlobeData, view: GlobeView, level: Int, style: GlobeStyle,
+                            into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
         prepareGeometry(width: width, height: height, zoom: view.zoom)
         let radius = view.radius(width: width, height: height)
         let glowLUT = (0..<256).map { i in Self.mix(style.background, style.glow, Float(i) / 255 * 0.55) }
@@ -71,7 +102,6 @@ public final class GlobeRenderer {
         let rimRadius = rim?.radius ?? [], rimHeight = rim?.height ?? []
         columnX.withUnsafeBufferPointer { cx in
             rowY.withUnsafeBufferPointer { ry in
-                depth.withUnsafeBufferPointer { dz in
                   rowSpan.withUnsafeBufferPointer { spans in
                     palette.land.withUnsafeBufferPointer { land in
                         palette.sea.withUnsafeBufferPointer { sea in
@@ -83,7 +113,7 @@ public final class GlobeRenderer {
                                         let job = FrameJob(
                                             cells: data.cells, shade: data.shade, gridStride: data.stride,
                                             gridWidth: data.width, gridHeight: data.height,
-                                            columnX: cx.baseAddress!, rowY: ry.baseAddress!, depth: dz.baseAddress!,
+                                            columnX: cx.baseAddress!, rowY: ry.baseAddress!, glowWidth: glowWidth,
                                             spans: spans.baseAddress!,
                                             land: land.baseAddress!, sea: sea.baseAddress!,
                                             flooded: (style.tintsFloodedLand ? flooded : sea).baseAddress!,
@@ -112,7 +142,6 @@ public final class GlobeRenderer {
                         }
                     }
                   }
-                }
             }
         }
     }
@@ -126,18 +155,24 @@ public final class GlobeRenderer {
         columnX = (0..<width + 8).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
         rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
         // The glow fades over 6 % of the radius, but at least 8 pixels.
-        let glowWidth = Float(max(0.06, 8 / r))
-        // Reused while the size stays: the wheel redoes this on each zoom step. Rows on every core.
-        if depth.count != width * height + 8 { depth = [Float](repeating: 0, count: width * height + 8) }
+        glowWidth = Float(max(0.06, 8 / r))
         if rowSpan.count != height { rowSpan = [SIMD2<Int32>](repeating: .zero, count: height) }
-        depth.withUnsafeMutableBufferPointer { dz in
-            rowSpan.withUnsafeMutableBufferPointer { sp in
-                columnX.withUnsafeBufferPointer { cx in
-                    let job = GeometryJob(depth: dz.baseAddress!, spans: sp.baseAddress!, columnX: cx.baseAddress!, width: width, glowWidth: glowWidth)
-                    let rows = rowY
-                    DispatchQueue.concurrentPerform(iterations: height) { y in job.row(y, vy: rows[y]) }
-                }
-            }
+        // Each row's run on the disk, from the circle's equation, then nudged so it holds exactly
+        // the columns whose x² + y² < 1 in the frame's own float arithmetic.
+        let cx = columnX
+        for y in 0..<height {
+            let vy = rowY[y]
+            func inside(_ x: Int) -> Bool { let vx = cx[x]; return vx * vx + vy * vy < 1 }
+            let reach = 1 - Double(vy) * Double(vy)
+            guard reach > 0 else { rowSpan[y] = .zero; continue }
+            let half = reach.squareRoot() * r, middle = Double(width) / 2 - 0.5
+            var first = min(width, max(0, Int((middle - half).rounded(.up))))
+            while first > 0 && inside(first - 1) { first -= 1 }
+            while first < width && !inside(first) { first += 1 }
+            var end = max(first, min(width, Int((middle + half).rounded(.down)) + 1))
+            while end < width && inside(end) { end += 1 }
+            while end > first && !inside(end - 1) { end -= 1 }
+            rowSpan[y] = first < end ? SIMD2(Int32(first), Int32(end)) : .zero
         }
     }
 
@@ -146,6 +181,24 @@ public final class GlobeRenderer {
         func ch(_ v: UInt32, _ s: UInt32) -> Float { Float((v >> s) & 0xFF) }
         func c(_ s: UInt32) -> UInt32 { UInt32(ch(a, s) + (ch(b, s) - ch(a, s)) * f) << s }
         return 0xFF00_0000 | c(16) | c(8) | c(0)
+    }
+}
+
+/// A coarse picture's rows widened into the caller's buffer, each pixel a block.
+private struct Expand: @unchecked Sendable {  // workers write disjoint rows of `pixels`
+    let source: UnsafePointer<UInt32>
+    let sourceWidth: Int, block: Int
+    let pixels: UnsafeMutableRawPointer
+    let width: Int, stride: Int
+
+    func row(_ y: Int) {
+        let out = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+        let src = source + (y / block) * sourceWidth
+        var x = 0
+        for sx in 0..<sourceWidth {
+            let c = src[sx]
+            for _ in 0..<block where x < width { out[x] = c; x += 1 }
+        }
     }
 }
 
@@ -173,33 +226,6 @@ private struct Corners {
     }
 }
 
-/// The per-pixel sphere coordinates of one row, for `prepareGeometry`.
-private struct GeometryJob: @unchecked Sendable {  // workers write disjoint rows of `depth` and `spans`
-    let depth: UnsafeMutablePointer<Float>
-    let spans: UnsafeMutablePointer<SIMD2<Int32>>
-    let columnX: UnsafePointer<Float>
-    let width: Int
-    let glowWidth: Float
-
-    func row(_ y: Int, vy: Float) {
-        var first = -1, end = 0
-        let d = depth + y * width
-        for x in 0..<width {
-            let vx = columnX[x]
-            let q = vx * vx + vy * vy
-            if q < 1 {
-                d[x] = max((1 - q).squareRoot(), 1e-6)
-                if first < 0 { first = x }
-                end = x + 1
-            } else {
-                let out = (q.squareRoot() - 1) / glowWidth
-                d[x] = out < 1 ? -((1 - out) * (1 - out)) : 0
-            }
-        }
-        spans[y] = SIMD2(Int32(max(first, 0)), Int32(end))
-    }
-}
-
 /// One frame's inputs for the worker threads: raw pointers into buffers that outlive the
 /// frame (the renderer's, the data's and the caller's), read-only except `pixels`, where every
 /// worker writes its own rows.
@@ -207,7 +233,9 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let cells: UnsafePointer<UInt32>
     let shade: UnsafePointer<UInt8>
     let gridStride: Int, gridWidth: Int, gridHeight: Int
-    let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>, depth: UnsafePointer<Float>
+    let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>
+    /// The glow's width beyond the rim, in globe radii.
+    let glowWidth: Float
     let spans: UnsafePointer<SIMD2<Int32>>
     let land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>
     let limb: UnsafePointer<Float>, glow: UnsafePointer<UInt32>
@@ -243,13 +271,15 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
         let level = self.level
         let span = spans[y]
         let first = Int(span.x), end = Int(span.y)
+        // Off the globe: the glow only within its ring, plain background beyond.
+        let vy2 = vy * vy
+        let outer = (1 + glowWidth) * (1 + glowWidth)
         for x in 0..<width where x < first || x >= end {
-            let z = depth[y * width + x]
+            let vx = columnX[x]
+            let q = vx * vx + vy2
             if let rimRadius, let rimHeight {
                 // Off the sphere but within the raised relief's reach: the mountains' flank, lit
                 // from the side, darker than their tops.
-                let vx = columnX[x]
-                let q = vx * vx + vy * vy
                 if q <= rimMaximum * rimMaximum {
                     var a = atan2(vy, vx)
                     if a < 0 { a += 2 * .pi }
@@ -262,7 +292,12 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
                     }
                 }
             }
-            out[x] = z == 0 ? background : glow[Int(-z * 255)]
+            if q >= outer {
+                out[x] = background
+            } else {
+                let o = (q.squareRoot() - 1) / glowWidth
+                out[x] = o < 1 ? glow[Int((1 - o) * (1 - o) * 255)] : background
+            }
         }
         // The globe's run of the row, eight pixels at a time: rotation and the two arctangents
         // on vector lanes, then the lookups and colours one pixel at a time.
@@ -271,7 +306,11 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
         while x8 < end {
             typealias Lanes = FastMath.Lanes
             let vx = UnsafeRawPointer(columnX + x8).loadUnaligned(as: Lanes.self)
-            let vz = UnsafeRawPointer(depth + y * width + x8).loadUnaligned(as: Lanes.self)
+            // The depth on the sphere (a tiny positive floor past the run's end, as those lanes are unused).
+            var inside = 1 - (vx * vx + vy2)
+            inside.replace(with: 0, where: inside .< 0)
+            let root = inside.squareRoot()
+            let vz = root.replacing(with: 1e-6, where: root .< 1e-6)
             let wx = vx * r0.x + vz * r2.x + base.x
             let wy = vx * r0.y + vz * r2.y + base.y
             let wz = vx * r0.z + vz * r2.z + base.z
@@ -307,18 +346,9 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             let sTop = k.s00 + (k.s01 - k.s00) * fx, sBottom = k.s10 + (k.s11 - k.s10) * fx
             var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
 
-            let color: UInt32
-            if h > 0 {
-                // Above today's sea: today's colours; bared sea floor: the squeezed ramp.
-                let today = h + Float(level)
-                let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
-                color = land[min(Int(metres) >> 2, steps)]
-            } else {
-                let step = min(Int(-h) >> 2, steps)
-                color = t > 0 ? flooded[step] : sea[step]
-                // Under water the relief shows through only faintly.
-                light = 1 + (light - 1) * (t > 0 ? 0.25 : 0.5)
-            }
+            let color = GlobePalette.color(aboveWater: h, level: level, landScale: landScale, dryToday: t > 0,
+                                           underwaterRelief: t > 0 ? 0.25 : 0.5, light: &light,
+                                           land: land, sea: sea, flooded: flooded)
             light *= limb[Int(z * 255)]
             var r = Float((color >> 16) & 0xFF) * light
             var g = Float((color >> 8) & 0xFF) * light

@@ -206,23 +206,14 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
     /// the hill-shade, fading into the haze towards the horizon.
     @inline(__always)
     func shadeHit(_ s: (radius: Float, aboveWater: Float, index: Int, fx: Float, fy: Float), distance: Float) -> UInt32 {
-        let steps = GlobePalette.steps - 1
         let h = s.aboveWater
         let i = s.index
         let sh0 = Float(shade[i]) + (Float(shade[i &+ 1]) - Float(shade[i])) * s.fx
         let sh1 = Float(shade[i &+ gridStride]) + (Float(shade[i &+ gridStride &+ 1]) - Float(shade[i &+ gridStride])) * s.fx
         var light = 1 + ((sh0 + (sh1 - sh0) * s.fy) * (1 / 128) - 1) * reliefLight
-        let color: UInt32
-        if h > 0 {
-            let today = h + Float(level)
-            let metres = level >= 0 ? h : (today > 0 ? today : h * landScale)
-            color = land[min(Int(metres) >> 2, steps)]
-        } else {
-            let step = min(Int(-h) >> 2, steps)
-            let dryToday = GlobeData.heightAboveWater(cells[i], level: 0) > 0
-            color = dryToday ? flooded[step] : sea[step]
-            light = 1 + (light - 1) * 0.4
-        }
+        let color = GlobePalette.color(aboveWater: h, level: level, landScale: landScale,
+                                       dryToday: h <= 0 && GlobeData.heightAboveWater(cells[i], level: 0) > 0,
+                                       underwaterRelief: 0.4, light: &light, land: land, sea: sea, flooded: flooded)
         light = max(0.2, min(1.6, light))
         let f = distance / horizonDistance
         let fog = min(0.75, 0.55 * f * f)

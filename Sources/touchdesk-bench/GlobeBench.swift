@@ -54,6 +54,15 @@ enum GlobeBench {
                 renderer.render(globe, view: view, level: 0, into: pixels, width: w, height: h, stride: stride)
             }
             lines.append(format("frame \(w)x\(h) turning, zoom 1", turning.wall, cpu: turning.cpu))
+            // What the window draws while the globe moves in a big window (`GlobeApp.coarseFromPixels`):
+            // half the size each way, each pixel a 2 × 2 block; the full frame follows at rest.
+            let coarseRenderer = GlobeRenderer()
+            var moving = GlobeView.start
+            let coarse = times(frames) {
+                moving.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)
+                coarseRenderer.render(globe, view: moving, level: 0, into: pixels, width: w, height: h, stride: stride, coarse: 2)
+            }
+            lines.append(format("frame \(w)x\(h) turning, coarse (moving)", coarse.wall, cpu: coarse.cpu))
             var zoomed = GlobeView(lookingAt: GeoPoint(latitude: 46, longitude: 8), zoom: 12)
             let close = times(frames) {
                 zoomed.drag(from: (Double(w) / 2, Double(h) / 2), to: (Double(w) / 2 + 7, Double(h) / 2 + 2), width: w, height: h)

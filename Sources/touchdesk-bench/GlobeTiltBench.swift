@@ -37,6 +37,12 @@ enum GlobeTiltBench {
                 flatView.tilt = 0
                 flat.render(globe, view: flatView, level: 0, into: pixels, width: w, height: h, stride: stride)
             }
+            let coarseFlat = GlobeRenderer()
+            measure("straight down, turning, coarse (moving)") { v in
+                var flatView = v
+                flatView.tilt = 0
+                coarseFlat.render(globe, view: flatView, level: 0, into: pixels, width: w, height: h, stride: stride, coarse: 2)
+            }
             measure("tilt 60°, relief 20×, coarse (moving)") { v in
                 tilted.render(globe, view: v, level: 0, style: style, into: pixels, width: w, height: h, stride: stride, coarse: 2)
             }

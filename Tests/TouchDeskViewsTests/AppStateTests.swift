@@ -21,7 +21,7 @@ struct AppStateTests {
         return shell
     }
 
-    func key(_ shell: Shell, _ name: String, control: Bool = false) { shell.handle(.key(Key(name, control: control))) }
+    func key(_ shell: Shell, _ name: String, control: Bool = false, shift: Bool = false) { shell.handle(.key(Key(name, control: control, shift: shift))) }
 
     /// A dab at (x, y) in app coordinates of Paintbrush.
     func dab(_ shell: Shell, _ x: Double, _ y: Double) {
@@ -106,6 +106,9 @@ struct AppStateTests {
         key(first, "e")
         let globe = try #require(first.current?.app as? GlobeApp)
         globe.start(try GlobeApp.startOptions(lookAt: "-33.9,151.2", zoom: "3", seaLevel: "70"))
+        key(first, "Up", shift: true)  // tilt 10° …
+        key(first, "Up", shift: true)  // … 20°
+        key(first, "bracketright")  // relief 2×
         quit(first, env)
 
         let second = makeShell(env)
@@ -121,6 +124,7 @@ struct AppStateTests {
         #expect(abs(camera.center.latitude - 47.37) < 1e-6 && abs(camera.center.longitude - 8.54) < 1e-6 && abs(camera.zoom - 6.5) < 1e-6)
         let g = try #require((second.openedApp(id: GlobeApp.id) as? GlobeApp)?.model)
         #expect(g.level == 70 && abs(g.view.zoom - 3) < 1e-9)
+        #expect(g.view.tilt == 20 && g.style.exaggeration == 2, "tilt \(g.view.tilt)°, relief \(g.style.exaggeration)×")
         #expect(abs(g.view.centre.latitude + 33.9) < 1e-6 && abs(g.view.centre.longitude - 151.2) < 1e-6)
     }
 

@@ -125,11 +125,15 @@ extension GlobeApp: StatefulApp {
         var zoom: Double?
         /// Metres above today's sea.
         var seaLevel: Int?
+        /// Degrees from straight down, and the relief's vertical exaggeration.
+        var tilt: Double?
+        var exaggeration: Double?
     }
 
     public func saveState() -> AppState? {
         let c = model.view.centre
-        return AppState(json: KeptView(latitude: c.latitude, longitude: c.longitude, zoom: model.view.zoom, seaLevel: model.level))
+        return AppState(json: KeptView(latitude: c.latitude, longitude: c.longitude, zoom: model.view.zoom, seaLevel: model.level,
+                                       tilt: model.view.tilt, exaggeration: model.style.exaggeration))
     }
 
     public func restore(_ data: Data) throws {
@@ -146,6 +150,18 @@ extension GlobeApp: StatefulApp {
         if let m = kept.seaLevel {
             guard SeaLevel.range.contains(m) else { throw StateError("the sea level \(m) m is outside \(SeaLevel.lowest)…\(SeaLevel.highest)") }
             o.seaLevel = m
+        }
+        if let t = kept.tilt {
+            guard t.isFinite, GlobeView.tiltRange.contains(t) else {
+                throw StateError("the tilt \(t)° is outside \(Int(GlobeView.tiltRange.lowerBound))…\(Int(GlobeView.tiltRange.upperBound))°")
+            }
+            o.tilt = t
+        }
+        if let e = kept.exaggeration {
+            guard e.isFinite, GlobeStyle.exaggerationRange.contains(e) else {
+                throw StateError("the relief's exaggeration \(e)× is outside 1…50×")
+            }
+            o.exaggeration = e
         }
         start(o)
     }

@@ -27,10 +27,7 @@ extension GlobeApp {
         if let job = floodJob { _ = job.wait() }
         absorbLoads()
         refreshPicture()
-        if let s = sharpening {
-            _ = s.job.wait()
-            absorbSharpening()
-        }
+        globePicture.waitForSharpening(wanted: pictureKey(coarse: 1))
     }
 
     /// Whether anything is still loading (the relief, the places, or the sampling of places).

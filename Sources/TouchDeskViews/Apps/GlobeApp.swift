@@ -51,20 +51,9 @@ public final class GlobeApp: MiniApp {
 
     // MARK: The picture
 
-    /// Replaced when the app is left: its per-pixel geometry is rebuilt in milliseconds.
-    var renderer = GlobeRenderer()
-    let tiltedRenderer = TiltedRenderer()
-    struct PictureKey: Equatable {
-        var view: GlobeView, level: Int, style: GlobeStyle, size: Size, scale: Double
-        /// Tilted views while moving trace one ray per `coarse`² pixels, then sharpen at rest.
-        var coarse: Int
-    }
-    var picture: (key: PictureKey, surface: ImageSurface)?
-    /// A tilted view's full picture, traced on a thread of its own while the coarse one shows
-    /// (110 ms of both cores at 1920 × 1080: too long for the UI thread).
-    var sharpening: (key: PictureKey, job: BackgroundJob<[UInt32]>)?
+    let globePicture = GlobePicture()
     /// How many times the globe was rendered (a test checks it stays put while nothing changes).
-    var renderCount = 0
+    var renderCount: Int { globePicture.renderCount }
 
     // MARK: Layout
 
@@ -90,6 +79,8 @@ public final class GlobeApp: MiniApp {
         case tilt(last: Point)
         /// Drawing a profile's line from where the press began.
         case profile(start: Point, from: GeoPoint)
+        /// Dragging the walker along the profile's chart.
+        case walk
     }
     var capture: Capture?
     /// Ctrl is held (its key went down and not yet up): a drag then tilts.
@@ -254,9 +245,7 @@ public final class GlobeApp: MiniApp {
     /// relief stays: it is the memory-mapped cache, whose pages the system can drop on its own.
     public func didLeave() {
         stopLoads()
-        picture = nil
-        sharpening = nil
-        renderer = GlobeRenderer()
+        globePicture.release()
         capture = nil
         controlHeld = false
     }
@@ -271,11 +260,13 @@ public final class GlobeApp: MiniApp {
         let moving = busy
         defer { refreshPicture(coarse: moving) }
         busy = form.tick() || busy
+        syncWalking()
+        busy = profileTool.tick() || busy
         if sinceTap < Self.doubleClickTicks {
             sinceTap += 1
             busy = true
         }
-        return busy || loading || sharpening != nil
+        return busy || loading || globePicture.sharpening != nil
     }
 
     public var cursor: PointerShape {
@@ -296,6 +287,7 @@ public final class GlobeApp: MiniApp {
     func handleKey(_ k: Key) -> Bool {
         if !searchField.isFocused, profileTool.isShowing, k.is("Escape") {
             profileTool.close()
+            syncWalking()
             return true
         }
         if searchField.isFocused {
@@ -365,6 +357,11 @@ public final class GlobeApp: MiniApp {
         case .coastline: model.style.showsCoastline.toggle()
         case .floodTint: model.style.tintsFloodedLand.toggle()
         case .reset: model.resetView()
+        case .walkBack: profileTool.stepWalk(-1)
+        case .walkOn: profileTool.stepWalk(1)
+        case .walkPlay: profileTool.togglePlay()
+        case .headingLeft: model.turnHeading(degrees: -10)
+        case .headingRight: model.turnHeading(degrees: 10)
         case .turnLeft: model.turn(degrees: -10)
         case .turnRight: model.turn(degrees: 10)
         case .turnUp: model.turnNorth(degrees: 10)
@@ -407,7 +404,13 @@ public final class GlobeApp: MiniApp {
         card = GlobePlaceCard(title: pin.title, point: pin.point, level: model.level, globe: globe)
     }
 
+    /// The walking keys answer only while a profile is shown (else ←/→ turn the globe).
+    func syncWalking() {
+        for c in Control.walking { form.controls.setEnabled(c, profileTool.profile != nil) }
+    }
+
     func syncControls() {
+        syncWalking()
         for c in Control.presets { form.controls.setOn(c, c.preset?.metres == model.level) }
         form.controls.setOn(.coastline, model.style.showsCoastline)
         form.controls.setOn(.floodTint, model.style.tintsFloodedLand)
@@ -475,73 +478,16 @@ public final class GlobeApp: MiniApp {
         guard let globe, globeRect.width >= 1, globeRect.height >= 1 else { return }
         // A tilting drag moves the view too: coarse until the button comes up.
         let tilting: Bool = { if case .tilt = capture { return true } else { return false } }()
-        let coarse = model.view.isTilted && (moving || tilting || model.isDragging) ? 2 : 1
-        let key = PictureKey(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
-        if let picture, picture.key == key { return }
-        // At rest, a coarse picture of the same view is sharpened; a fine one is never coarsened.
-        var fine = key
-        fine.coarse = 1
-        if let picture, picture.key == fine { return }
-        if model.view.isTilted && coarse == 1 {
-            // The coarse picture now, unless it already shows; the full one on a thread.
-            var rough = key
-            rough.coarse = 2
-            if picture?.key != rough { render(globe, key: rough) }
-            if sharpening == nil, let surface = picture?.surface {
-                let (view, level, style) = (model.view, model.level, model.style)
-                let (w, h) = (surface.pixelWidth, surface.pixelHeight)
-                sharpening = (key, BackgroundJob(name: "globe sharpening") {
-                    var pixels = [UInt32](repeating: 0, count: w * h)
-                    pixels.withUnsafeMutableBytes { buf in
-                        TiltedRenderer().render(globe, view: view, level: level, style: style,
-                                                into: buf.baseAddress!, width: w, height: h, stride: w * 4)
-                    }
-                    return pixels
-                })
-            }
-            return
-        }
-        render(globe, key: key)
+        globePicture.refresh(globe, pictureKey(coarse: moving || tilting || model.isDragging ? 2 : 1))
     }
 
-    /// A finished full tilted picture replaces the coarse one if it still shows what is wanted.
+    func pictureKey(coarse: Int) -> GlobePicture.Key {
+        GlobePicture.Key(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
+    }
+
+    /// A tilted view's full picture, when it is traced, shows if the view is still the same.
     func absorbSharpening() {
-        guard let s = sharpening, let pixels = s.job.value else { return }
-        sharpening = nil
-        guard s.key.view == model.view, s.key.level == model.level, s.key.style == model.style,
-              s.key.size == globeRect.size, s.key.scale == scale, let surface = picture?.surface,
-              surface.pixelWidth * surface.pixelHeight == pixels.count else { return }
-        let w = surface.pixelWidth
-        surface.withPixels { base, stride in
-            pixels.withUnsafeBytes { src in
-                for y in 0..<surface.pixelHeight {
-                    (base + y * stride).copyMemory(from: src.baseAddress! + y * w * 4, byteCount: w * 4)
-                }
-            }
-        }
-        picture = (s.key, surface)
-        renderCount += 1
-    }
-
-    func render(_ globe: GlobeData, key: PictureKey) {
-        let coarse = key.coarse
-        let surface: ImageSurface
-        if let old = picture?.surface, picture?.key.size == key.size, picture?.key.scale == key.scale {
-            surface = old
-        } else {
-            surface = ImageSurface(size: globeRect.size, scale: scale, format: .rgb)
-        }
-        surface.withPixels { base, stride in
-            if model.view.isTilted {
-                tiltedRenderer.render(globe, view: model.view, level: model.level, style: model.style,
-                                      into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride, coarse: coarse)
-            } else {
-                renderer.render(globe, view: model.view, level: model.level, style: model.style,
-                                into: base, width: surface.pixelWidth, height: surface.pixelHeight, stride: stride)
-            }
-        }
-        picture = (key, surface)
-        renderCount += 1
+        globePicture.absorbSharpening(wanted: pictureKey(coarse: 1))
     }
 
     // MARK: - Icon

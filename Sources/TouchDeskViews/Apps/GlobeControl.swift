@@ -11,7 +11,10 @@ extension GlobeApp {
     /// The buttons, by the ids `Controls` knows them by.
     enum Control: String, CaseIterable, ControlID {
         case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
-        /// Keys only: turning, tilting, zooming, finding, the relief's exaggeration, profiles.
+        /// Keys only: walking a shown profile (before the turns: with a profile shown, ←/→ walk it),
+        /// turning, the heading, tilting, zooming, finding, the relief's exaggeration, profiles.
+        case walkBack, walkOn, walkPlay
+        case headingLeft, headingRight
         case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief
         case profile, profileDeep, profileEverest
 
@@ -36,6 +39,11 @@ extension GlobeApp {
             case .coastline: translatable("Coastline")
             case .floodTint: translatable("Flood tint")
             case .reset: translatable("Reset")
+            case .walkBack: translatable("Walk the shown profile back (also drag along its chart)")
+            case .walkOn: translatable("Walk the shown profile on")
+            case .walkPlay: translatable("Walk the shown profile from start to end, or pause")
+            case .headingLeft: translatable("Turn the view 10° to the left about its centre (the heading)")
+            case .headingRight: translatable("Turn the view 10° to the right about its centre")
             case .turnLeft: translatable("Turn by 10° west")
             case .turnRight: translatable("Turn by 10° east")
             case .turnUp: translatable("Turn by 10° north")
@@ -77,8 +85,13 @@ extension GlobeApp {
             case .coastline: [.key("c")]
             case .floodTint: [.key("f")]
             case .reset: [.key("r"), .key("Home")]
-            case .turnLeft: [.key("Left", "KP_Left")]
-            case .turnRight: [.key("Right", "KP_Right")]
+            case .walkBack: [.key("Left", "KP_Left", shift: false)]
+            case .walkOn: [.key("Right", "KP_Right", shift: false)]
+            case .walkPlay: [.key("w")]
+            case .headingLeft: [.key("Left", "KP_Left", shift: true)]
+            case .headingRight: [.key("Right", "KP_Right", shift: true)]
+            case .turnLeft: [.key("Left", "KP_Left", shift: false)]
+            case .turnRight: [.key("Right", "KP_Right", shift: false)]
             case .turnUp: [.key("Up", "KP_Up", shift: false)]
             case .turnDown: [.key("Down", "KP_Down", shift: false)]
             case .tiltMore: [.key("Up", "KP_Up", shift: true)]
@@ -93,6 +106,9 @@ extension GlobeApp {
             case .lessRelief: [.key("bracketleft", shown: "[")]
             }
         }
+
+        /// The keys that walk a profile: enabled only while one is shown.
+        static let walking: [Control] = [.walkBack, .walkOn, .walkPlay]
 
         static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained]
         /// The panel's buttons, in order.

@@ -11,7 +11,7 @@ extension GlobeApp {
     func drawGlobe(_ cr: CairoContext) {
         cr.saved {
             cr.clip(to: globeRect)
-            guard globe != nil, let surface = picture?.surface else {
+            guard globe != nil, let surface = globePicture.surface else {
                 cr.fill(globeRect, Color(hex: model.style.background & 0xFFFFFF))
                 if let globeError { drawFailure(cr, globeError) } else { drawLoading(cr) }
                 return

@@ -40,6 +40,11 @@ extension GlobeApp {
         guard globeRect.contains(p) else { return false }
         form.setFocus(nil)
         suggestions = []
+        if profileTool.chartContains(p, in: globeRect) {
+            capture = .walk
+            profileTool.walk(to: p, in: globeRect)
+            return true
+        }
         if controlHeld {
             capture = .tilt(last: p)
             return true
@@ -74,6 +79,7 @@ extension GlobeApp {
             capture = .tilt(last: p)
         case .profile(let start, let from):
             if p.distance(to: start) >= Self.tapSlop, let globe, let to = pick(p) { profileTool.line(from: from, to: to, on: globe) }
+        case .walk: profileTool.walk(to: p, in: globeRect)
         case .doubleClick, .listRow, .suggestion: break
         case nil: return false
         }
@@ -105,6 +111,8 @@ extension GlobeApp {
             guard let globe else { break }
             if p.distance(to: start) < Self.tapSlop { profileTool.click(from, on: globe) }
             else if let to = pick(p) { profileTool.line(from: from, to: to, on: globe) }
+            syncWalking()
+        case .walk: profileTool.walk(to: p, in: globeRect)
         case .doubleClick: break
         case .listRow(let row):
             if listRow(at: p) == row, let id = readout?.largest[row], let places { choose(places.place(id)) }

@@ -15,7 +15,11 @@ struct GlobeProfileTool {
     private(set) var isArmed = false
     /// The first end, after one click of a two-click line.
     private(set) var pendingStart: GeoPoint?
-    private(set) var profile: ElevationProfile?
+    private(set) var profile: ElevationProfile? {
+        didSet { walk = profile.map { ProfileWalk(count: $0.samples.count) } }
+    }
+    /// The walker on the profile: ←/→, a drag along the chart, W to play.
+    private(set) var walk: ProfileWalk?
     /// Samples along a line: enough for a chart a window wide.
     static let samples = 600
     static let chartHeight = 170.0
@@ -55,6 +59,32 @@ struct GlobeProfileTool {
         profile = ElevationProfile(preset, on: data)
     }
 
+    /// The sample the walker stands on.
+    var walkedSample: ElevationProfile.Sample? {
+        guard let profile, let walk else { return nil }
+        return profile.samples[min(walk.index, profile.samples.count - 1)]
+    }
+
+    /// ←/→: `steps` key steps along the line.
+    mutating func stepWalk(_ steps: Int) { walk?.step(steps) }
+
+    /// W: play or pause.
+    mutating func togglePlay() { walk?.togglePlay() }
+
+    /// A press or drag at window point `p` over the chart in `area`: the walker goes to that share of the line.
+    mutating func walk(to p: Point, in area: Rect) {
+        let plot = Self.plotRect(in: Self.chartRect(in: area))
+        walk?.move(toFraction: (p.x - plot.x) / plot.width)
+    }
+
+    /// Whether window point `p` is on the chart (a profile shown) in `area`.
+    func chartContains(_ p: Point, in area: Rect) -> Bool {
+        profile != nil && Self.chartRect(in: area).contains(p)
+    }
+
+    /// A tick: whether the walker moved (while playing).
+    mutating func tick() -> Bool { walk?.tick() ?? false }
+
     /// Where the chart goes inside the globe's area.
     static func chartRect(in area: Rect) -> Rect {
         let h = min(chartHeight, area.height * 0.4)
@@ -85,6 +115,15 @@ struct GlobeProfileTool {
             return
         }
         drawLine(cr, profile, in: area, project: project)
+        if let s = walkedSample, let p = project(s.point) {
+            let q = Point(area.x + p.x, area.y + p.y)
+            Color(0, 0, 0, 0.6).set(cr)
+            cr.circle(q, 8)
+            cr.fill()
+            Self.walkerColor.set(cr)
+            cr.circle(q, 6)
+            cr.fill()
+        }
         drawChart(cr, profile, in: Self.chartRect(in: area), level: level)
     }
 
@@ -106,6 +145,11 @@ struct GlobeProfileTool {
         }
     }
 
+    /// The chart's plot inside its box: distance across, height up.
+    static func plotRect(in r: Rect) -> Rect {
+        Rect(x: r.x + 56, y: r.y + 30, width: max(1, r.width - 70), height: max(1, r.height - 52))
+    }
+
     private func drawChart(_ cr: CairoContext, _ profile: ElevationProfile, in r: Rect, level: Int) {
         Color(0.04, 0.06, 0.1, 0.85).set(cr)
         cr.roundedRect(r, radius: 8)
@@ -113,7 +157,7 @@ struct GlobeProfileTool {
         let title = (profile.name.map { $0 + ": " } ?? "Profile: ") + String(format: "%@ km", GlobeApp.people(Int(profile.lengthKm.rounded())))
             + " · highest " + SeaLevel.label(Int(profile.highest.elevation.rounded())) + " · lowest " + SeaLevel.label(Int(profile.lowest.elevation.rounded()))
         cr.text(title, x: r.x + 10, y: r.y + 14, size: Text.fittingSize(title, width: r.width - 20, size: Theme.TextSize.body, weight: .bold), weight: .bold)
-        let plot = Rect(x: r.x + 56, y: r.y + 30, width: max(1, r.width - 70), height: max(1, r.height - 52))
+        let plot = Self.plotRect(in: r)
         // Heights from the lower of the floor and the water to the higher of the top and the water.
         let lo = min(profile.lowest.elevation, Double(level)), hi = max(profile.highest.elevation, Double(level))
         let span = max(10, hi - lo)
@@ -156,7 +200,37 @@ struct GlobeProfileTool {
             let ly = above || p.y + 14 > r.maxY - 22 ? max(r.y + 34, p.y - 12) : p.y + 12
             cr.text(label, x: lx, y: ly, size: Theme.TextSize.caption, color: c)
         }
-        let axis = "0 km … \(GlobeApp.people(Int(profile.lengthKm.rounded()))) km along the line"
-        cr.text(axis, x: plot.midX, y: r.maxY - 10, size: Theme.TextSize.hint, color: Theme.dimText, align: .center)
+        let axis = "0 km … \(GlobeApp.people(Int(profile.lengthKm.rounded()))) km along the line · ←/→ or drag here to walk, W to play"
+        cr.text(axis, x: plot.midX, y: r.maxY - 10, size: Text.fittingSize(axis, width: r.width - 20, size: Theme.TextSize.hint),
+                color: Theme.dimText, align: .center)
+        if let s = walkedSample { drawWalker(cr, s, plot: plot, box: r, x: x(s.distanceKm), y: y(s.elevation)) }
+    }
+
+    /// The walker on the chart: a line down through the plot, a dot on the ground, and the
+    /// distance and height there.
+    private func drawWalker(_ cr: CairoContext, _ s: ElevationProfile.Sample, plot: Rect, box r: Rect, x: Double, y: Double) {
+        Self.walkerColor.set(cr)
+        cr.setLineWidth(1.5)
+        cr.moveTo(Point(x, plot.y))
+        cr.lineTo(Point(x, plot.maxY))
+        cr.stroke()
+        cr.circle(Point(x, y), 5)
+        cr.fill()
+        let label = Self.walkerLabel(s)
+        let size = Theme.TextSize.caption
+        let lw = Text.width(label, size: size, weight: .bold)
+        let box = Rect(x: min(max(x - lw / 2 - 6, r.x + 4), r.maxX - lw - 16), y: plot.y - 2, width: lw + 12, height: 18)
+        Color(0, 0, 0, 0.7).set(cr)
+        cr.roundedRect(box, radius: 4)
+        cr.fill()
+        cr.text(label, x: box.midX, y: box.midY, size: size, color: Self.walkerColor, weight: .bold, align: .center)
+    }
+
+    static let walkerColor = Color(hex: 0xff6fd8)
+
+    /// "123 km · −10,210 m": the distance along the line and the height at the walker.
+    static func walkerLabel(_ s: ElevationProfile.Sample) -> String {
+        let km = s.distanceKm < 10 ? String(format: "%.1f", s.distanceKm) : GlobeApp.people(Int(s.distanceKm.rounded()))
+        return "\(km) km · " + SeaLevel.label(Int(s.elevation.rounded()))
     }
 }

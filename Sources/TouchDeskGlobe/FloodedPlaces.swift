@@ -1,5 +1,4 @@
 import Foundation
-import TouchDeskGlobe
 import TouchDeskPlaces
 import TouchDeskFiles
 
@@ -9,15 +8,15 @@ import TouchDeskFiles
 ///
 /// A place's level is `GlobeData.placeFloodLevel` (a harbour city the grid puts in the sea today
 /// takes the level of the land around it); a place with no dry land around it is left out.
-nonisolated struct FloodedPlaces: Sendable {
+public struct FloodedPlaces: Sendable {
     /// Place ids, most people first, with each one's flood level (metres, > 0) and people.
-    let ids: [Int32]
-    let levels: [Int16]
-    let populations: [Int32]
+    public let ids: [Int32]
+    public let levels: [Int16]
+    public let populations: [Int32]
 
     /// Samples every city of `index` on `globe` (a few tens of thousands of binary searches: some
     /// tens of milliseconds, run off the UI thread). Nil when `stop` was set (the app was left).
-    init?(index: PlaceIndex, globe: GlobeData, stop: StopFlag = StopFlag()) {
+    public init?(index: PlaceIndex, globe: GlobeData, stop: StopFlag = StopFlag()) {
         var rows: [(id: Int32, level: Int16, people: Int32)] = []
         for id in 0..<index.count {
             if id & 4095 == 0, stop.isSet { return nil }
@@ -34,25 +33,25 @@ nonisolated struct FloodedPlaces: Sendable {
     }
 
     /// The engine's rule, shared with the place readout so the list and the readout agree.
-    static func floodLevel(at point: GeoPoint, on globe: GlobeData) -> Int? {
+    public static func floodLevel(at point: GeoPoint, on globe: GlobeData) -> Int? {
         globe.placeFloodLevel(at: point)
     }
 
     /// What is under water at one level.
-    struct Readout: Equatable, Sendable {
-        var level: Int
+    public struct Readout: Equatable, Sendable {
+        public var level: Int
         /// The largest places under water, most people first.
-        var largest: [Int]
+        public var largest: [Int]
         /// How many places under water have over a million people.
-        var overAMillion: Int
+        public var overAMillion: Int
         /// How many places are under water in all.
-        var count: Int
+        public var count: Int
     }
 
-    static let millionPeople: Int32 = 1_000_000
+    public static let millionPeople: Int32 = 1_000_000
 
     /// The places under water at `level`: the `limit` largest and the counts.
-    func readout(at level: Int, limit: Int) -> Readout {
+    public func readout(at level: Int, limit: Int) -> Readout {
         var out = Readout(level: level, largest: [], overAMillion: 0, count: 0)
         guard level > 0 else { return out }
         for i in levels.indices where Int(levels[i]) <= level {

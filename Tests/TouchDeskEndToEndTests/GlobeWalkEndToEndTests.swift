@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+
+/// Walking a profile, the heading and the kept tilt in the real window: M shows the Challenger
+/// Deep profile with its walker at the start; → walks it on, a drag along the chart puts it under
+/// the pointer, W plays it to the end; Shift+→ turns the view about its centre and Shift+← back;
+/// a tilt made with Shift+↑ is there again after quitting and starting again.
+@Suite(.serialized, .timeLimit(.minutes(3)), .enabled(if: DataCaches.reliefAvailable, "ETOPO5 not installed (ferret-datasets)"))
+struct GlobeWalkEndToEndTests {
+    /// The globe's area at 900 × 640: 600 × 596 below the 44-point title bar; the profile's plot
+    /// (`GlobeProfileTool.plotRect`) spans x 66…576, y 462…580 in the window.
+    static let top = 44
+    static let plotX = 66.0, plotWidth = 510.0, plotY = 462, plotBottom = 580
+
+    static func isWalker(_ c: PixelColor) -> Bool { c.isClose(to: PixelColor(hex: 0xFF6FD8), tolerance: 40) }
+
+    /// The walker's column: the column of the plot with most of the walker's colour (its line down the plot).
+    static func walkerX(_ img: PixelImage) -> Int? {
+        var best: (x: Int, n: Int)?
+        for x in Int(plotX) - 8...Int(plotX + plotWidth) + 8 {
+            var n = 0
+            for y in stride(from: plotY + 20, to: plotBottom, by: 2) where isWalker(img[x, y]) { n += 1 }
+            if n > 10, n > best?.n ?? 0 { best = (x, n) }
+        }
+        return best?.x
+    }
+
+    /// The horizon in column `x`: the brightest row of the globe's area.
+    static func horizon(_ img: PixelImage, x: Int) -> Int {
+        var best = 0, brightest = -1
+        for y in 0..<550 {
+            let c = img[x, top + y]
+            if c.r + c.g + c.b > brightest { brightest = c.r + c.g + c.b; best = y }
+        }
+        return best
+    }
+
+    /// Pixels of the globe's area whose colour differs (every 4th point each way).
+    static func changed(_ a: PixelImage, _ b: PixelImage) -> Double {
+        var n = 0, all = 0
+        for y in stride(from: top + 40, to: top + 500, by: 4) {
+            for x in stride(from: 40, to: 560, by: 4) {
+                all += 1
+                if !a[x, y].isClose(to: b[x, y], tolerance: 24) { n += 1 }
+            }
+        }
+        return Double(n) / Double(all)
+    }
+
+    @Test func walkTheProfileWithKeysDragAndPlay() throws {
+        let session = try XSession(name: "globe-walk")
+        defer { session.close() }
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
+        let app = try session.launch(["globe", "--size", "900x640"])
+        _ = try app.screenshot("loaded", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
+        try app.key("m")
+        let start = try app.screenshot("deep", timeout: 10) { Self.walkerX($0) != nil }
+        let x0 = try #require(Self.walkerX(start), "no walker on the chart: \(start.path)")
+        #expect(abs(Double(x0) - Self.plotX) < 6, "the walker starts at \(x0), not at the line's start: \(start.path)")
+
+        // Five steps of a fiftieth: a tenth of the plot on.
+        try app.key("Right", "Right", "Right", "Right", "Right")
+        let stepped = try app.screenshot("right5", timeout: 5) { (Self.walkerX($0) ?? 0) > x0 + 30 }
+        let x1 = Self.walkerX(stepped) ?? 0
+        #expect(abs(Double(x1 - x0) - Self.plotWidth / 10) < 8, "five → moved the walker \(x1 - x0) points: \(stepped.path)")
+        try app.key("Left")
+        let back = try app.screenshot("left", timeout: 5) { (Self.walkerX($0) ?? 0) < x1 }
+        #expect((Self.walkerX(back) ?? 0) < x1, "← did not walk back: \(back.path)")
+
+        // A drag along the chart: the walker follows the pointer.
+        try app.drag([(300, 520), (350, 520), (400, 520)])
+        let dragged = try app.screenshot("drag", timeout: 5) { abs((Self.walkerX($0) ?? 0) - 400) < 4 }
+        #expect(abs((Self.walkerX(dragged) ?? 0) - 400) < 4, "the walker is at \(Self.walkerX(dragged) ?? -1) after a drag to 400: \(dragged.path)")
+
+        // W plays from there to the line's end.
+        try app.key("w")
+        let played = try app.screenshot("played", timeout: 12) { (Self.walkerX($0) ?? 0) > Int(Self.plotX + Self.plotWidth) - 6 }
+        #expect((Self.walkerX(played) ?? 0) > Int(Self.plotX + Self.plotWidth) - 6, "W did not walk to the end: \(played.path)")
+        #expect(app.isRunning && !app.log.contains("Fatal error"), "\(app.log)")
+    }
+
+    @Test func headingKeysAndTheTiltKeptAcrossRestarts() throws {
+        let session = try XSession(name: "globe-heading")
+        defer { session.close() }
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
+        let first = try session.launch(["globe", "--size", "900x640", "--look-at", "40,10", "--zoom", "3"])
+        let flat = try first.screenshot("flat", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
+        // Shift+→ turns the view about its centre: most of it changes, the middle stays; Shift+← turns it back.
+        try first.key("shift+Right")
+        let turned = try first.screenshot("heading", timeout: 5) { Self.changed(flat, $0) > 0.3 }
+        #expect(Self.changed(flat, turned) > 0.3, "Shift+→ changed \(Self.changed(flat, turned)) of the globe: \(turned.path)")
+        #expect(flat[300, Self.top + 298].isClose(to: turned[300, Self.top + 298], tolerance: 30), "the centre moved: \(turned.path)")
+        try first.key("shift+Left")
+        let again = try first.screenshot("heading-back", timeout: 5) { Self.changed(flat, $0) < 0.02 }
+        #expect(Self.changed(flat, again) < 0.02, "Shift+← did not turn it back: \(Self.changed(flat, again)): \(again.path)")
+
+        // Tilt 60° with the keys, quit, start again without options: the same tilted view.
+        try first.key("shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up")
+        let tilted = try first.screenshot("tilted", timeout: 8) { Self.horizon($0, x: 300) > 60 && Self.changed(flat, $0) > 0.5 }
+        let h = Self.horizon(tilted, x: 300)
+        #expect(h > 60, "no horizon after tilting: \(tilted.path)")
+        try first.key("ctrl+q")
+        #expect(first.waitForExit(timeout: 10) == .exited(0), "\(first.log)")
+        let kept = try String(contentsOf: session.home.appendingPathComponent(".local/state/touchdesk/sealevel.json"), encoding: .utf8)
+        #expect(kept.contains("\"tilt\""), "sealevel.json keeps no tilt: \(kept)")
+        let second = try session.launch(["globe", "--size", "900x640"])
+        let reopened = try second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 3 }
+        #expect(abs(Self.horizon(reopened, x: 300) - h) <= 3, "reopened with the horizon at \(Self.horizon(reopened, x: 300)), not \(h): \(reopened.path)")
+        try second.key("ctrl+q")
+        #expect(second.waitForExit(timeout: 10) == .exited(0), "\(second.log)")
+    }
+}
