@@ -19,6 +19,9 @@ extension GlobeApp {
                                                                 adjusters: Self.levelAdjusters)),
                 AccessibleNode(id: "figures", role: .label, name: "Figures", frame: panelRect,
                                text: AccessibleNode.TextState(figures), isLive: true)]
+        if searchField.isFocused, let list = search.accessibleNode(focused: false, verb: { "Show \($0.name) on the globe" }) {
+            nodes.append(list)
+        }
         if let readout, let places, model.level > 0, !readout.largest.isEmpty {
             // The places under water, as a list whose items fly the globe there, as a click does.
             let items = readout.largest.indices.map { i -> AccessibleNode in

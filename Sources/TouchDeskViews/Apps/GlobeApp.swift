@@ -68,7 +68,6 @@ public final class GlobeApp: MiniApp {
     var listRect = Rect.zero
     var listRows = 0
     static let rowHeight = 22.0
-    static let suggestionHeight = 30.0
     static let suggestionLimit = 6
 
     // MARK: Interaction
@@ -90,8 +89,9 @@ public final class GlobeApp: MiniApp {
     /// The elevation profile: its line, chart and state.
     var profileTool = GlobeProfileTool()
     var hover: Point?
-    var suggestions: [PlaceSuggestion] = []
-    var selectedSuggestion = 0
+    /// The place search's suggestions under the field (the list Map Search uses too).
+    let search = PlaceSearchList()
+    var suggestions: [PlaceSuggestion] { search.suggestions }
     /// The place last chosen from the list or the search, marked on the globe.
     var marked: Place?
     /// The place or clicked point the card describes, marked on the globe.
@@ -174,6 +174,7 @@ public final class GlobeApp: MiniApp {
         controls.isCompact = !oneColumn && !twoColumns
         var y = 12.0
         searchField.frame = Rect(x: x, y: y, width: w, height: TextField.height)
+        search.anchor = searchField.frame
         y += TextField.height + (controls.isCompact ? 8 : 10)
         headlineY = y
         y += controls.isCompact ? 50 : 58
@@ -226,6 +227,7 @@ public final class GlobeApp: MiniApp {
             return true
         case .hover(let p):
             hover = p
+            search.hover(p)
             _ = form.handle(event)
             return true
         case .leave:
@@ -293,22 +295,20 @@ public final class GlobeApp: MiniApp {
         if searchField.isFocused {
             if k.is("Escape") {
                 // One Esc ends the search, suggestions and field together; the next goes home.
-                suggestions = []
+                search.close()
                 form.setFocus(nil)
                 return true
             }
-            if !suggestions.isEmpty && (k.is("Down") || k.is("KP_Down")) {
-                selectedSuggestion = min(suggestions.count - 1, selectedSuggestion + 1)
+            switch search.handle(key: k) {
+            case .moved: return true
+            case .picked(let row):
+                if let place = search.place(row: row) { choose(place) }
                 return true
-            }
-            if !suggestions.isEmpty && (k.is("Up") || k.is("KP_Up")) {
-                selectedSuggestion = max(0, selectedSuggestion - 1)
-                return true
+            case .ignored: break
             }
             if k.is("Return") || k.is("KP_Enter") {
-                if suggestions.indices.contains(selectedSuggestion) {
-                    choose(suggestions[selectedSuggestion].place)
-                } else if let best = places?.bestMatch(for: searchField.text) {
+                // No row chosen with the arrows: the best match, as Map Search does.
+                if let best = places?.bestMatch(for: searchField.text) {
                     choose(best)
                 }
                 return true
@@ -422,22 +422,14 @@ public final class GlobeApp: MiniApp {
 
     // MARK: - Search
 
-    var suggestionsShown: Bool { searchField.isFocused && !suggestions.isEmpty }
-
-    func suggestionFrame(_ i: Int) -> Rect {
-        let f = searchField.frame
-        return Rect(x: f.x, y: f.maxY + 2 + Double(i) * Self.suggestionHeight, width: f.width, height: Self.suggestionHeight)
-    }
+    var suggestionsShown: Bool { searchField.isFocused && search.isOpen }
 
     func suggestionIndex(at p: Point) -> Int? {
-        guard suggestionsShown else { return nil }
-        return suggestions.indices.first { suggestionFrame($0).contains(p) }
+        searchField.isFocused ? search.row(at: p) : nil
     }
 
     func updateSuggestions() {
-        let text = searchField.text.trimmingCharacters(in: .whitespaces)
-        suggestions = text.isEmpty ? [] : places?.suggestions(for: text, limit: Self.suggestionLimit) ?? []
-        selectedSuggestion = 0
+        search.update(text: searchField.text.trimmingCharacters(in: .whitespaces), index: places, limit: Self.suggestionLimit)
     }
 
     /// Chooses the best match for `query` and looks at it (the command line's `--place`); false
@@ -457,7 +449,7 @@ public final class GlobeApp: MiniApp {
         pin = GlobePin(title: place.name + ", " + place.countryName, label: place.name,
                        point: GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
         updateCard()
-        suggestions = []
+        search.close()
         searchField.setText(place.name)
         form.setFocus(nil)
         model.turn(to: GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude),

@@ -30,7 +30,7 @@ extension GlobeApp {
         }
         if form.handle(.touchBegan(p)) != .ignored {
             capture = .form
-            if !searchField.isFocused { suggestions = [] }
+            if !searchField.isFocused { search.close() }
             return true
         }
         if let row = listRow(at: p) {
@@ -39,7 +39,7 @@ extension GlobeApp {
         }
         guard globeRect.contains(p) else { return false }
         form.setFocus(nil)
-        suggestions = []
+        search.close()
         if profileTool.chartContains(p, in: globeRect) {
             capture = .walk
             profileTool.walk(to: p, in: globeRect)
@@ -117,7 +117,7 @@ extension GlobeApp {
         case .listRow(let row):
             if listRow(at: p) == row, let id = readout?.largest[row], let places { choose(places.place(id)) }
         case .suggestion(let i):
-            if suggestionIndex(at: p) == i, suggestions.indices.contains(i) { choose(suggestions[i].place) }
+            if suggestionIndex(at: p) == i, let place = search.place(row: i) { choose(place) }
         case nil: return false
         }
         return true

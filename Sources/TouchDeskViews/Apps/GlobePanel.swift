@@ -147,26 +147,12 @@ extension GlobeApp {
     }
 
     func drawSuggestions(_ cr: CairoContext) {
-        guard suggestionsShown else {
-            if searchField.isFocused, places == nil {
-                let note = placesError == nil ? tr("Loading places…") : tr("Search needs the GeoNames places (scripts/data/places)")
-                cr.text(note, x: searchField.frame.x, y: searchField.frame.maxY + 12, size: Theme.TextSize.caption, color: Theme.dimText)
-            }
+        guard searchField.isFocused else { return }
+        if placesError != nil {
+            cr.text(tr("Search needs the GeoNames places (scripts/data/places)"), x: searchField.frame.x, y: searchField.frame.maxY + 12,
+                    size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
-        let all = Rect(x: searchField.frame.x, y: searchField.frame.maxY + 2, width: searchField.frame.width,
-                       height: Double(suggestions.count) * Self.suggestionHeight)
-        Theme.well.set(cr)
-        cr.roundedRect(all, radius: 6)
-        cr.fill()
-        for (i, s) in suggestions.enumerated() {
-            let f = suggestionFrame(i)
-            if i == selectedSuggestion || (hover.map { f.contains($0) } ?? false) {
-                cr.fill(f, i == selectedSuggestion ? Theme.controlOn : Theme.controlHover)
-            }
-            let text = s.place.name + (s.alias.map { " (\($0))" } ?? "") + ", " + s.place.countryName
-            let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: f.width - 16, ellipsis: .end)
-            cr.draw(l, x: f.x + 8, y: f.midY - l.height / 2, color: Theme.text)
-        }
+        search.draw(cr, text: searchField.text.trimmingCharacters(in: .whitespaces), loading: places == nil)
     }
 }

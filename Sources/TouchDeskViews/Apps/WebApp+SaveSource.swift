@@ -12,7 +12,7 @@ import TouchDeskWeb
 extension WebApp {
     func showSaveSource() {
         guard engine?.isRunning == true, let shown = currentAddress, page.stoppedReason == nil else {
-            page.notice = ("No page to save.", true)
+            page.notice = (tr("No page to save."), true)
             return
         }
         let home = environment.homeDirectory
@@ -21,7 +21,7 @@ extension WebApp {
         let start = Paths.withSystemPath(downloads, { stat($0, &st) }) == 0 && st.st_mode & S_IFMT == S_IFDIR ? downloads : home
         let chooser = FileChooser(home: home, places: environment.fileDialogPlaces,
                                   filter: FileChooser.Filter("Web pages", extensions: ["html", "htm"]), start: start)
-        let dialog = FileDialog(mode: .save, title: "Save the page as HTML", accept: "Save", yes: ("Replace", "R"), chooser: chooser,
+        let dialog = FileDialog(mode: .save, title: tr("Save the page as HTML"), accept: tr("Save"), yes: (tr("Replace"), "R"), chooser: chooser,
                                 name: Self.suggestedName(address: shown, title: pageTitle), recentList: environment.recentFilesPath,
                                 clipboard: environment.clipboard)
         dialog.layout(in: size)
@@ -51,13 +51,13 @@ extension WebApp {
         case .submitted(let typed):
             var path = typed
             guard !Paths.name(of: path).trimmingCharacters(in: .whitespaces).isEmpty else {
-                dialog.show("Type a file name, like page.html", isError: true)
+                dialog.show(tr("Type a file name, like page.html"), isError: true)
                 break
             }
             if ![".html", ".htm"].contains(where: { path.lowercased().hasSuffix($0) }) { path += ".html" }
             switch SaveTarget.check(path, creatableFolder: "", home: environment.homeDirectory) {
             case .refused(let why): dialog.show(why, isError: true)
-            case .replaces: dialog.ask("\(Paths.abbreviatingHome(path, home: environment.homeDirectory)) already exists. Replace it?", about: path)
+            case .replaces: dialog.ask(tr("{0} already exists. Replace it?", Paths.abbreviatingHome(path, home: environment.homeDirectory)), about: path)
             case .fresh: saveSource(to: path)
             }
         }
@@ -66,7 +66,7 @@ extension WebApp {
     private func saveSource(to path: String) {
         closeFileDialog()
         saver.startSource(engine, to: path)
-        page.notice = ("Saving the page as HTML…", false)
+        page.notice = (tr("Saving the page as HTML…"), false)
     }
 
     func closeFileDialog() {

@@ -49,7 +49,7 @@ final class WebPageSaver {
     /// The engine could not get the page's source: what the status line says.
     func sourceFailed(_ why: String) -> (text: String, isError: Bool) {
         sourceTarget = nil
-        return ("Could not save the page's HTML: \(why)", true)
+        return (tr("Could not save the page's HTML: {0}", "\(why)"), true)
     }
 
     /// The engine wrote the page's picture to `file`.
@@ -72,8 +72,8 @@ final class WebPageSaver {
         if sourceTarget != nil {
             sourceTarget = nil
             switch outcome {
-            case .written(let path): return ("Saved the page's HTML as \(Paths.abbreviatingHome(path, home: environment.homeDirectory))", false)
-            case .failed(let why): return ("Could not save the page's HTML: \(why)", true)
+            case .written(let path): return (tr("Saved the page's HTML as {0}", Paths.abbreviatingHome(path, home: environment.homeDirectory)), false)
+            case .failed(let why): return (tr("Could not save the page's HTML: {0}", "\(why)"), true)
             }
         }
         let saved = environment.savedPicture(outcome)

@@ -6,9 +6,9 @@ import TouchDeskPlaces
 /// moves a selection with Up and Down, follows the pointer, and draws each row as the name with
 /// the typed part in bold, an alias that matched in brackets, and where the place is, dimmed.
 ///
-/// It owns the list's state only; the app says what a pick does. Map Search uses it; any app
-/// with a place field (Sea Level) can: keep one, call `update` when the field is edited,
-/// `handle(key:)` and `row(at:)` for input, `draw` after the field.
+/// It owns the list's state only; the app says what a pick does. Map Search and Sea Level use
+/// it: each keeps one, calls `update` when its field is edited, `handle(key:)` and `row(at:)` for
+/// input, `draw` after the field, and `accessibleNode` for screen readers.
 final class PlaceSearchList {
     /// What a key did to the list.
     enum KeyResult: Equatable {
@@ -32,11 +32,11 @@ final class PlaceSearchList {
 
     var isOpen: Bool { !suggestions.isEmpty && open }
 
-    /// Asks `index` for `text` (nil while the index loads) and opens the list.
-    func update(text: String, index: PlaceIndex?) {
+    /// Asks `index` for `text` (nil while the index loads), at most `limit` rows, and opens the list.
+    func update(text: String, index: PlaceIndex?, limit: Int = PlaceIndex.suggestionLimit) {
         selectedRow = nil
         hoverRow = nil
-        suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text)
+        suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text, limit: limit)
         open = true
     }
 
@@ -86,6 +86,23 @@ final class PlaceSearchList {
         if k.is("Escape") { close(); return .moved }
         if k.is("Return") || k.is("KP_Enter"), let r = selectedRow { return .picked(r) }
         return .ignored
+    }
+
+    /// For a screen reader: the rows as a list whose items are chosen as a click on the row
+    /// chooses them (`verb`, e.g. "Show Paris on the map"), the one the arrows picked selected.
+    func accessibleNode(focused: Bool, verb: (Place) -> String) -> AccessibleNode? {
+        guard isOpen else { return nil }
+        let items = suggestions.indices.map { i -> AccessibleNode in
+            let s = suggestions[i], frame = rowRect(i)
+            let name = s.place.name + (s.alias.map { " (\($0))" } ?? "")
+            var states: AccessibleNode.States = [.enabled, .showing, .selectable]
+            if i == selectedRow { states.insert(.selected) }
+            return AccessibleNode(id: "suggestion.\(i)", role: .listItem, name: name, description: Self.detail(s.place), states: states,
+                                  actions: [.click("choose", verb(s.place), on: frame)], frame: frame)
+        }
+        var states: AccessibleNode.States = [.enabled, .showing, .focusable]
+        if focused { states.insert(.focused) }
+        return AccessibleNode(id: "suggestions", role: .list, name: "Suggestions", states: states, frame: rect, children: items)
     }
 
     // MARK: - Drawing
