@@ -199,7 +199,8 @@ struct KeysOnlyEndToEndTests {
 
         // A layer square pressed by Space hides that layer: the picture changes (the ring stays put).
         expectAllReached(try run.visit(key: "i", title: "Adding Images"), "Adding Images")
-        try run.tab(to: "layer.1")
+        // The squares are spoken as their captions read.
+        try run.tab(to: "1 Background")
         let before = try app.screenshot("images-before")
         try app.key("space")
         let after = try app.screenshot("images-after") { Run.changed(before, $0, in: Self.appArea) > 200 }

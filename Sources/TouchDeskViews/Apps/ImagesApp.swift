@@ -63,7 +63,12 @@ public final class ImagesApp: MiniApp {
 
     /// The small squares, for the keyboard: Tab reaches them, the arrows move along them, Space shows or hides one.
     lazy var layerSpots = FocusSpots { [unowned self] in
-        smallRects.enumerated().map { Focusable(name: "layer.\($0.offset + 1)", frame: $0.element, role: .button, group: 1) }
+        smallRects.enumerated().map { i, rect in
+            // Spoken as the caption reads: "1 Background", and whether it is hidden.
+            let layer = model.layers[i]
+            let label = "\(i + 1) " + tr(layer.picture.words) + (layer.isVisible ? "" : ", " + tr("Hidden"))
+            return Focusable(name: "layer.\(i + 1)", label: label, frame: rect, role: .button, group: 1)
+        }
     }
 
     public var widgets: [any WidgetGroup] { [keys, layerSpots] }

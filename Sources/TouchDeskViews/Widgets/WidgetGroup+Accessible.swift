@@ -160,8 +160,9 @@ extension FocusSpots {
             var states: AccessibleNode.States = [.focusable, .enabled, .showing]
             if isFocused(f) { states.insert(.focused) }
             let role: AccessibleNode.Role = { if case .slider = f.role { return .slider } else { return .pushButton } }()
-            return AccessibleNode(id: "spot." + f.name, role: role, name: f.name, states: states,
-                                  actions: [.click("press", f.name, on: f.frame)], frame: f.frame)
+            let name = f.label ?? f.name
+            return AccessibleNode(id: "spot." + f.name, role: role, name: name, states: states,
+                                  actions: [.click("press", name, on: f.frame)], frame: f.frame)
         }
     }
 }

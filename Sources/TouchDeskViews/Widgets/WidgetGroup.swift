@@ -93,15 +93,18 @@ public struct Focusable: Equatable {
         case click(Point)
     }
 
+    /// What the app calls it (and the keyboard's focus keeps track of it by).
     public var name: String
+    /// What a screen reader says for it, when that is not `name` (a picture with no words on it).
+    public var label: String?
     public var frame: Rect
     public var role: Role
     /// Neighbours of one kind (the colour swatches, the presets, the poses) form a group: the
     /// arrows move the focus within it. Nil for a control that stands alone.
     public var group: Int?
 
-    public init(name: String, frame: Rect, role: Role, group: Int? = nil) {
-        self.name = name; self.frame = frame; self.role = role; self.group = group
+    public init(name: String, label: String? = nil, frame: Rect, role: Role, group: Int? = nil) {
+        self.name = name; self.label = label; self.frame = frame; self.role = role; self.group = group
     }
 }
 
