@@ -1,0 +1,148 @@
+import Foundation
+import TouchDeskDrawing
+import TouchDeskFiles
+import TouchDeskInterface
+
+/// Drawing the file dialog: the panel, its places, the folder list with thumbnails, the field
+/// and buttons, and the question or message line.
+extension FileDialog {
+    public func draw(_ cr: CairoContext, in area: Rect) {
+        Theme.drawDialogFrame(cr, box: box, dimming: area)
+        let inner = box.insetBy(12)
+        let heading = busy ?? title
+        let headingSize = Text.fittingSize(heading, width: isCompactLayout ? inner.width * 0.55 : inner.width, size: isCompactLayout ? 16 : 18, weight: .bold)
+        cr.text(heading, x: inner.x + 4, y: inner.y + 10, size: headingSize, weight: .bold)
+        if isCompactLayout {
+            // The folder after the heading, on the same line.
+            let used = Text.width(heading, size: headingSize, weight: .bold) + 16
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption), width: max(20, inner.width - used), ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4 + used, y: inner.y + 10 - note.height / 2, color: Theme.dimText)
+        } else {
+            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, ellipsis: .middle)
+            cr.draw(note, x: inner.x + 4, y: inner.y + 24, color: Theme.dimText)
+        }
+        field.draw(cr)
+        drawPlaces(cr)
+        drawList(cr)
+        if let q = question {
+            let l = Text.layout(q.text, font: Font(size: Theme.TextSize.body), width: inner.width, wrap: true)
+            cr.draw(l, x: inner.x, y: min(messageTop, questionControls.controlRects.map(\.y).min() ?? messageTop) - l.height - 4, color: Theme.text)
+            questionControls.draw(cr)
+        } else {
+            if let message {
+                let l = Text.layout(message, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, wrap: true)
+                cr.saved {
+                    cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: messageHeight))
+                    cr.draw(l, x: inner.x, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
+                }
+            } else {
+                let n = chooser.shown.count
+                let count = NumberStyle.current.integer(n)
+                let status = chooser.isTruncated
+                    ? trn("{0} item (the folder holds more; the first {1} are listed)", "{0} items (the folder holds more; the first {1} are listed)", n,
+                          count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
+                    : trn("{0} item", "{0} items", n, count)
+                cr.text(status, x: inner.x, y: messageTop + 9, size: Theme.TextSize.caption, color: Theme.dimText)
+            }
+            form.controls.draw(cr)
+        }
+    }
+
+    func drawPlaces(_ cr: CairoContext) {
+        cr.fill(placesRect, Theme.well.with(alpha: 0.5))
+        places.draw(cr)
+    }
+
+    func drawList(_ cr: CairoContext) {
+        cr.fill(listRect, Theme.well)
+        let showDate = listRect.width > 420
+        let sizeW = 84.0, dateW = showDate ? 132.0 : 0
+        let nameX = listRect.x + 8 + (rowHeight - 4) + 8
+        let nameW = max(20, listRect.maxX - nameX - sizeW - dateW - 8)
+        // The header: which key sorts, and which way.
+        let arrow = chooser.isReversed ? " ▴" : " ▾"
+        let headerY = listRect.y + headerHeight / 2
+        func header(_ s: String, _ key: FileChooser.SortKey, x: Double) {
+            cr.text(s + (chooser.sortKey == key ? arrow : ""), x: x, y: headerY, size: Theme.TextSize.caption,
+                    color: chooser.sortKey == key ? Theme.text : Theme.dimText, weight: .bold)
+        }
+        header(tr("Name"), .name, x: nameX)
+        header(tr("Size"), .size, x: nameX + nameW + 8)
+        if showDate { header(tr("Modified"), .modified, x: nameX + nameW + sizeW + 8) }
+        cr.saved {
+            cr.clip(to: Rect(x: listRect.x, y: listRect.y + headerHeight, width: listRect.width, height: listRect.height - headerHeight))
+            for (k, e) in visibleEntries.enumerated() {
+                let row = scrollTop + k
+                let r = rowRect(row)
+                if row == chooser.selection {
+                    cr.fill(r, listHasFocus ? Theme.controlOn : Theme.control)
+                }
+                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: rowHeight - 4, height: rowHeight - 4))
+                // Recent files come from many folders: their whole path.
+                let label = chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
+                let name = Text.layout(label, font: Font(size: Theme.TextSize.body), width: nameW, ellipsis: .middle)
+                let refused = e.refusal != nil
+                cr.draw(name, x: nameX, y: r.midY - name.height / 2, color: refused ? Theme.dimText : Theme.text)
+                let size = e.kindNote ?? (e.isFolder ? "" : Self.formatSize(e.size))
+                cr.text(size, x: nameX + nameW + 8, y: r.midY, size: Theme.TextSize.caption, color: refused ? Color(hex: 0xff8a97) : Theme.dimText)
+                if showDate && e.modified > 0 {
+                    cr.text(Self.formatDate(e.modified), x: nameX + nameW + sizeW + 8, y: r.midY, size: Theme.TextSize.caption, color: Theme.dimText)
+                }
+            }
+        }
+        if chooser.shown.isEmpty {
+            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
+                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
+        }
+        // A scroll bar when the list is longer than the view.
+        let n = chooser.shown.count
+        if n > visibleRows {
+            let trackH = listRect.height - headerHeight
+            let h = max(16, trackH * Double(visibleRows) / Double(n))
+            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
+            Theme.dimText.with(alpha: 0.5).set(cr)
+            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
+            cr.fill()
+        }
+    }
+
+    /// A thumbnail for a picture, else a folder or a page shape.
+    func drawIcon(_ cr: CairoContext, _ e: FolderEntry, in r: Rect) {
+        if let t = thumbnails.thumbnail(for: e) {
+            let k = min(r.width / t.size.width, r.height / t.size.height)
+            let w = t.size.width * k, h = t.size.height * k
+            cr.draw(t, in: Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h))
+            return
+        }
+        if e.isFolder {
+            Theme.accent.set(cr)
+            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 6, width: 12, height: 6), radius: 2)
+            cr.fill()
+            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 9, width: r.width - 4, height: r.height - 15), radius: 3)
+            cr.fill()
+            return
+        }
+        let page = Rect(x: r.x + 7, y: r.y + 3, width: r.width - 14, height: r.height - 6)
+        (e.refusal == nil ? Theme.dimText : Color(hex: 0xff8a97)).set(cr)
+        cr.setLineWidth(1.5)
+        cr.roundedRect(page, radius: 2)
+        cr.stroke()
+    }
+
+    static func formatSize(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var v = Double(bytes) / 1000, i = 0
+        while v >= 1000 && i < units.count - 1 { v /= 1000; i += 1 }
+        return String(format: v < 10 ? "%.1f %@" : "%.0f %@", v, units[i])
+    }
+
+    static func formatDate(_ t: Double) -> String {
+        var secs = time_t(t)
+        var tm = tm()
+        localtime_r(&secs, &tm)
+        var buf = [CChar](repeating: 0, count: 32)
+        let n = strftime(&buf, 32, "%Y-%m-%d %H:%M", &tm)
+        return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
