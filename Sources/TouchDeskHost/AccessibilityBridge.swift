@@ -46,7 +46,7 @@ final class AccessibilityBridge {
     private var lastUpdate = 0.0
     private var stale = false
     /// The GLib descriptors taken into the last poll.
-    private var pollRange = 0..<0
+    private var glib = GLibMainContextPoll()
 
     private init(root: OpaquePointer, window: OpaquePointer) {
         self.root = root
@@ -262,19 +262,8 @@ final class AccessibilityBridge {
     // MARK: - The main context in the host's poll()
 
     /// Adds GLib's descriptors to `fds` and lowers `timeout` (ms, -1 for none) to its own.
-    func prepare(_ fds: inout [pollfd], timeout: inout Int32) {
-        var room = [pollfd](repeating: pollfd(), count: 16)
-        var t = timeout
-        let n = Int(td_a11y_prepare(&room, Int32(room.count), &t))
-        timeout = t
-        let start = fds.count
-        fds += room.prefix(min(n, room.count))
-        pollRange = start..<fds.count
-    }
+    func prepare(_ fds: inout [pollfd], timeout: inout Int32) { glib.prepare(&fds, timeout: &timeout) }
 
     /// Hands the poll's results to GLib, which dispatches the bridge's D-Bus traffic.
-    func dispatch(_ fds: [pollfd]) {
-        var mine = Array(fds[pollRange])
-        td_a11y_dispatch(&mine, Int32(mine.count))
-    }
+    func dispatch(_ fds: [pollfd]) { glib.dispatch(fds) }
 }

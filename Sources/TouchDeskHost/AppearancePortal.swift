@@ -7,7 +7,7 @@ import TouchDeskInterface
 /// SettingChanged signal. Its D-Bus traffic runs on GLib's main context, which the host's poll()
 /// drives: through the accessibility bridge when that runs, else through `prepare` and `dispatch`.
 final class AppearancePortal {
-    private var pollRange = 0..<0
+    private var glib = GLibMainContextPoll()
 
     /// Starts listening on the session bus; nil when there is none. Waits up to `wait` seconds for
     /// a running portal's first answer, so the first frame already has the desktop's look (a portal
@@ -26,19 +26,8 @@ final class AppearancePortal {
     }
 
     /// Adds GLib's descriptors to `fds` and lowers `timeout` (ms, -1 for none) to its own.
-    func prepare(_ fds: inout [pollfd], timeout: inout Int32) {
-        var room = [pollfd](repeating: pollfd(), count: 16)
-        var t = timeout
-        let n = Int(td_a11y_prepare(&room, Int32(room.count), &t))
-        timeout = t
-        let start = fds.count
-        fds += room.prefix(min(n, room.count))
-        pollRange = start..<fds.count
-    }
+    func prepare(_ fds: inout [pollfd], timeout: inout Int32) { glib.prepare(&fds, timeout: &timeout) }
 
     /// Hands the poll's results to GLib, which dispatches the portal's answers.
-    func dispatch(_ fds: [pollfd]) {
-        var mine = Array(fds[pollRange])
-        td_a11y_dispatch(&mine, Int32(mine.count))
-    }
+    func dispatch(_ fds: [pollfd]) { glib.dispatch(fds) }
 }
