@@ -292,7 +292,7 @@ public final class WebEngine {
         case "failed": let (u, m) = tab(); return .failed(url: u, message: m)
         case "status": return int(0).map { .status(code: $0, phrase: a.dropFirst().joined(separator: " ")) }
         case "hover": return .hover(rest.isEmpty ? nil : rest)
-        case "cursor": return .cursor(rest == "hand" ? .hand : rest == "text" ? .text : .arrow)
+        case "cursor": return .cursor(PointerShape(cssName: rest))
         case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
         case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
         case "found": return int(0).map { .found($0) }
