@@ -424,7 +424,9 @@ public final class X11Host {
                     if !animating { break }
                 }
             }
-            if hadEvents {
+            // After ticks too: a tick takes in news from another process (a web page asking for
+            // another pointer shape when the pointer came over it).
+            if hadEvents || animating || dirty {
                 setTitle(content.title)
                 setCursor(content.cursor)
             }
