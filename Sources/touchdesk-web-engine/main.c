@@ -224,7 +224,8 @@ static gboolean loadTimedOut(gpointer data) {
     const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
     char *copy = g_strdup(uri ? uri : "");
     char *message = g_strdup_printf("The server did not answer within %d seconds.", loadTimeoutSeconds);
-    sendLine("failed %s\t%s", copy, message);
+    /* To TouchDesk as a code and a number: it words the message in the user's language. */
+    sendLine("failed %s\t@noanswer %d", copy, loadTimeoutSeconds);
     for (int v = 0; v < VIEWS; v++) {
         webkit_web_view_stop_loading(views[v].web);
         showError(views[v].web, copy, "The page took too long", message);
@@ -254,8 +255,7 @@ static gboolean bodyTimedOut(gpointer data) {
     (void)data;
     bodySource = 0;
     const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
-    sendLine("failed %s\tThe server was still sending the page after %d seconds: it was stopped, and what came is shown.",
-             uri ? uri : "", 2 * loadTimeoutSeconds);
+    sendLine("failed %s\t@stalled %d", uri ? uri : "", 2 * loadTimeoutSeconds);
     stopViews();
     return G_SOURCE_REMOVE;
 }
@@ -489,7 +489,7 @@ static void watchNetwork(long kb) {
     networkStopped = TRUE;
     if (debugging) fprintf(stderr, "engine: network process at %ld MB (%ld at the load's start): load stopped\n", kb / 1024, networkBaseKB / 1024);
     const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
-    sendLine("failed %s\tThe page's download held more than %u MB and was stopped.", uri ? uri : "", memoryLimitMB);
+    sendLine("failed %s\t@download %u", uri ? uri : "", memoryLimitMB);
     armTimeout(FALSE);
     stopViews();
 }
