@@ -33,18 +33,18 @@ public enum StickManAction: Int, CaseIterable, Sendable {
 
     public var title: String {
         switch self {
-        case .happy: "Happy"
-        case .sad: "Sad"
-        case .hat: "Hat"
-        case .read: "Read"
-        case .fly: "Fly"
-        case .pendulum: "Pendulum"
+        case .happy: translatable("Happy")
+        case .sad: translatable("Sad")
+        case .hat: translatable("Hat")
+        case .read: translatable("Read")
+        case .fly: translatable("Fly")
+        case .pendulum: translatable("Pendulum")
         }
     }
 }
 
 public struct StickManModel: Equatable, Sendable {
-    public static let greeting = "Hello! I am Stick Man."
+    public static let greeting = translatable("Hello! I am Stick Man.")
     /// One pass of each animation, in seconds.
     public static let readPeriod = 4.0
     public static let flyPeriod = 1.0

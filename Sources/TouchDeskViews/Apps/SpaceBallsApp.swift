@@ -201,8 +201,8 @@ public final class SpaceBallsApp: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         let n = model.balls.count
-        var status = "\(n) \(n == 1 ? "ball" : "balls") · \(model.isRunning ? "running" : "stopped")"
-        if model.gravity { status += " · gravity" }
+        var status = trn("{0} ball", "{0} balls", n, String(n)) + " · " + (model.isRunning ? tr("running") : tr("stopped"))
+        if model.gravity { status += " · " + tr("gravity") }
         cr.text(status, x: 10, y: Self.stripHeight / 2, size: Text.fittingSize(status, width: size.width * 0.5, size: Theme.TextSize.status, weight: .bold), weight: .bold)
         let hint = tr("Click: add a ball · drag: move · flick or 1–9 and arrows: throw")
         cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Text.fittingSize(hint, width: size.width * 0.45, size: Theme.TextSize.caption),

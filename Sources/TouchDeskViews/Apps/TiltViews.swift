@@ -8,7 +8,12 @@ public enum TiltIndicator {
     /// centred on `y`; returns its frame.
     @discardableResult
     public static func draw(_ cr: CairoContext, _ source: TiltSourceKind, right: Double, y: Double) -> Rect {
-        let label = "Tilt: \(source.rawValue)"
+        let name = switch source {
+        case .keyboard: tr("Keys")
+        case .mouse: tr("Mouse")
+        case .device: tr("Sensor")
+        }
+        let label = tr("Tilt: {0}", name)
         let w = Text.width(label, size: Theme.TextSize.caption, weight: .bold) + 18
         let frame = Rect(x: right - w, y: y - 11, width: w, height: 22)
         (source == .keyboard ? Theme.control : Theme.controlOn).set(cr)

@@ -30,7 +30,7 @@ public final class OverflowToolbar<ID: ControlID> {
         self.controls = controls
         self.priority = priority
         self.more = more
-        controls.add(more, "More", key: key, help: "Show or hide the tools that do not fit in the toolbar")
+        controls.add(more, translatable("More"), key: key, help: "Show or hide the tools that do not fit in the toolbar")
     }
 
     // MARK: - Layout
