@@ -35,12 +35,15 @@ public enum PlacesBench {
         lines.append("places index build (JSON → index → cache, first run): \(ms(median(buildTimes))) "
             + "(\(index.count) places, \(index.keyCount) keys)")
         var loadTimes: [Double] = []
+        var loadCPU: [Double] = []
         for _ in 0..<max(3, rounds * 2) {
+            let c0 = threadSeconds()
             let (result, seconds) = measure { try? PlaceIndexCache.load(source: source, cacheFolder: cacheFolder) }
-            if result?.origin == .cache { loadTimes.append(seconds) }
+            if result?.origin == .cache { loadTimes.append(seconds); loadCPU.append(threadSeconds() - c0) }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: cacheFolder + "/" + PlaceIndexCache.fileName)[.size] as? Int) ?? 0
-        lines.append("places index load (cache, later runs): \(ms(median(loadTimes))) (file \(size / 1024) KiB)")
+        lines.append("places index load (cache, later runs): \(ms(median(loadTimes))) (file \(size / 1024) KiB), "
+            + "\(ms(median(loadCPU))) of the thread's CPU time")
         lines.append("places resident memory after building and loading: \(residentMegabytes()) MB")
 
         // Every prefix of every typed name, each query timed as the median of several runs.

@@ -36,10 +36,6 @@ extension PlaceIndex {
     /// narrow region's towns under a common first letter, a fraction of what the tiers and
     /// searches of an unfinished qualifier made without it.
     static let maxFilteredVisitsPerQuery = 3_000
-    /// The same for a one-letter name ("s, illinois"): its places are too many for a budget to
-    /// find a region's among them, so the query mostly falls back to the name alone; a small
-    /// budget keeps that under a millisecond (3,000 steps took up to 1.8 ms on a loaded machine).
-    static let maxFilteredVisitsForOneLetter = 600
     /// Words of a query without commas tried as a name and a qualifier ("Paris Texas").
     static let maxSplitWords = 8
     /// A place named "Paris 16 …" this close to a listed Paris of its country is one of its
@@ -80,7 +76,7 @@ extension PlaceIndex {
         guard let first = parts.first else { return [] }
         var seen: Set<UInt32> = []
         var found: [Hit] = []
-        let budget = VisitBudget(first.count <= 1 ? Self.maxFilteredVisitsForOneLetter : Self.maxFilteredVisitsPerQuery)
+        let budget = VisitBudget(Self.maxFilteredVisitsPerQuery)
         if parts.count == 1 {
             if Self.looksLikeCode(query) { found = codeMatches(first, seen: &seen) }
             found += splitQualified(first, limit: limit - found.count, seen: &seen, budget: budget)

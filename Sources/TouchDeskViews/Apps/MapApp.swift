@@ -472,10 +472,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         if camera.scale >= CoastDetail.minimumScale { _ = relief.request() }
         if painter?.coast?.isReading != true { detailArrivals = (painter?.coast?.arrivals ?? 0) + relief.arrivals }
         let pictured = picture.take()
-        if !isMoving {
-            refreshImage()
-            picture.forgetPrevious()
-        }
+        if !isMoving { refreshImage() }
         updateStandIn()
         let formTicking = form.tick()
         let toastShowing = toast.tick()
@@ -483,12 +480,10 @@ public final class MapApp: MiniApp, QueryOpenable {
         return isLoading || arrived || flying || settling || formTicking || toastShowing || reading || pictured || picture.isDrawing
     }
 
-    /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames then show
-    /// a picture stretched, or outlines, and the new picture waits (a flight's is asked at its start).
+    /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames show a picture stretched, or outlines.
     var isMoving: Bool { flight != nil || settleTicks > 0 }
 
     private var imageKey: MapImage.Key { imageKey(scale: camera.scale) }
-
     private func imageKey(scale: Double) -> MapImage.Key {
         MapImage.Key(scale: scale, deviceScale: deviceScale, highlight: highlight, chosen: chosen?.id, labels: places != nil, detail: detailArrivals)
     }
@@ -506,18 +501,17 @@ public final class MapApp: MiniApp, QueryOpenable {
         picture.request(c.projection, key: imageKey(scale: c.scale), parts: painter.parts, labels: places?.labelCandidates ?? [], marked: chosen)
     }
 
-    /// Has the map picture redrawn when it no longer covers the view (a new zoom, a highlight, a
-    /// drag past its margin), and the world's for previews once; only when the view is at rest.
+    /// At rest: the picture redrawn when it no longer covers the view (a new zoom, a highlight, a
+    /// drag past its margin), the world's drawn once for previews, the picture before let go.
     private func refreshImage() {
         requestPicture(for: camera)
+        picture.forgetPrevious()
         guard let painter, mapRect.width > 0 else { return }
-        var key = imageKey(scale: camera.world.scale)
-        (key.highlight, key.chosen, key.detail) = (nil, nil, 0)
-        picture.requestWorld(camera.world.projection, key: key, parts: painter.parts, labels: places?.labelCandidates ?? [])
+        let world = camera.world
+        picture.requestWorld(world.projection, key: imageKey(scale: world.scale), parts: painter.parts, labels: places?.labelCandidates ?? [])
     }
 
-    /// While the picture for a still view is drawn, the frames meanwhile copy one stand-in. Not
-    /// while panning: a drag moves the view every frame, and each frame draws its own.
+    /// While the picture for a still view is drawn, frames copy one stand-in (not while panning).
     private func updateStandIn() {
         let p = camera.projection
         let wanted = painter != nil && mapRect.width > 0 && !isMoving && !drag.isPanning

@@ -58,8 +58,11 @@ final class MapPicture {
     }
 
     /// Has the world picture drawn for `p` (the world view at the window's size) unless it is
-    /// there or asked for already; no highlight, no marker: it only stands in while moving.
+    /// there or asked for already; no highlight, marker or city-zoom detail: it only stands in
+    /// while moving.
     func requestWorld(_ p: MapProjection, key: MapImage.Key, parts: Parts, labels: [PlacesLoader.LabelCandidate]) {
+        var key = key
+        (key.highlight, key.chosen, key.detail) = (nil, nil, 0)
         if let worldAsked, worldAsked.projection == MapImage.Frame(view: p, key: key).projection, worldAsked.key == key { return }
         let frame = MapImage.Frame(view: p, key: key)
         worldAsked = frame
