@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "TouchDeskInterface", dependencies: ["CIntl"]),
         /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
         /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
-        .target(name: "TouchDeskFiles"),
+        .target(name: "TouchDeskFiles", dependencies: ["TouchDeskInterface"]),
         /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock, no threads.
         .target(name: "TouchDeskModels", dependencies: [
             "TouchDeskInterface",
@@ -163,7 +163,7 @@ let package = Package(
         /// indices several times per pixel, and its indices are clamped by construction. Debug
         /// builds optimise it too: unoptimised, the first run's priority-flood takes 45 s instead of
         /// one and a frame 300 ms, which makes the debug app and its end-to-end tests unusable.
-        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "CZlib", "TouchDeskFiles", "TouchDeskPlaces"], swiftSettings: [
+        .target(name: "TouchDeskGlobe", dependencies: ["CNetCDF", "CZlib", "TouchDeskInterface", "TouchDeskFiles", "TouchDeskPlaces"], swiftSettings: [
             .swiftLanguageMode(.v6), .unsafeFlags(["-Ounchecked"], .when(configuration: .release)),
             optimisedInDebug(),
         ]),

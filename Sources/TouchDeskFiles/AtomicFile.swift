@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import Glibc
 
@@ -24,7 +25,7 @@ public enum AtomicFile {
     /// Writes `bytes` (a large block in memory, written without a copy) to `path` the same way.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, fileMode: mode_t = 0o644,
                              createFolder folderMode: mode_t? = 0o755) throws(FileError) {
-        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "cannot write \(path.isEmpty ? "an empty path" : path): that names a folder, not a file") }
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, tr("cannot write {0}: that names a folder, not a file", path.isEmpty ? tr("an empty path") : path)) }
         let target = try resolveTarget(path)
         let folder = Paths.folder(of: target)
         if let folderMode { try makeFolder(folder, mode: folderMode, for: path) }
@@ -32,7 +33,7 @@ public enum AtomicFile {
         let failure = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(target) { rename(t, $0) } } == 0 ? 0 : errno
         guard failure == 0 else {
             Paths.withSystemPath(tmp) { _ = unlink($0) }
-            throw FileError.system("write", path, failure)
+            throw FileError.system(.write, path, failure)
         }
         syncFolder(folder)
     }
@@ -42,7 +43,7 @@ public enum AtomicFile {
     /// under its name through `link`, which never replaces anything).
     public static func writeNew(_ data: Data, to path: String, fileMode: mode_t = 0o644,
                                 createFolder folderMode: mode_t? = 0o755) throws(FileError) -> Bool {
-        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "cannot write \(path.isEmpty ? "an empty path" : path): that names a folder, not a file") }
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, tr("cannot write {0}: that names a folder, not a file", path.isEmpty ? tr("an empty path") : path)) }
         let folder = Paths.folder(of: path)
         if let folderMode { try makeFolder(folder, mode: folderMode, for: path) }
         if Paths.withSystemPath(path, { var st = stat(); return lstat($0, &st) }) == 0 { return false }
@@ -64,7 +65,7 @@ public enum AtomicFile {
                 code = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(path) { rename(t, $0) } } == 0 ? 0 : errno
             }
         }
-        guard code == 0 else { throw FileError.system("write", path, code) }
+        guard code == 0 else { throw FileError.system(.write, path, code) }
         syncFolder(folder)
         return true
     }
@@ -84,7 +85,7 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
         }
-        guard fd >= 0 else { throw FileError.system("write", path, errno) }
+        guard fd >= 0 else { throw FileError.system(.write, path, errno) }
         let tmp = Paths.string(fromSystem: template.dropLast())
         var failure: Int32 = 0
         var off = 0
@@ -98,7 +99,7 @@ public enum AtomicFile {
         if close(fd) != 0 && failure == 0 { failure = errno }
         guard failure == 0 else {
             Paths.withSystemPath(tmp) { _ = unlink($0) }
-            throw FileError.system("write", path, failure)
+            throw FileError.system(.write, path, failure)
         }
         return tmp
     }
@@ -114,7 +115,7 @@ public enum AtomicFile {
         var st = stat()
         guard Paths.withSystemPath(path, { lstat($0, &st) }) == 0 else {
             if errno == ENOENT { return path }
-            throw FileError.system("write", path, errno)
+            throw FileError.system(.write, path, errno)
         }
         if st.st_mode & S_IFMT == S_IFLNK {
             var pointed = stat()
@@ -122,13 +123,13 @@ public enum AtomicFile {
             // (in a shared folder, say) is never followed.
             guard st.st_uid == geteuid(), Paths.withSystemPath(path, { stat($0, &pointed) }) == 0, pointed.st_mode & S_IFMT == S_IFREG,
                   pointed.st_uid == geteuid(), let real = Paths.withSystemPath(path, { realpath($0, nil) }) else {
-                throw FileError(path, "refused to write \(path): it is a symbolic link, and not to a regular file of yours")
+                throw FileError(path, tr("refused to write {0}: it is a symbolic link, and not to a regular file of yours", path))
             }
             defer { free(real) }
             return Paths.string(fromSystem: UnsafeRawBufferPointer(start: real, count: strlen(real)))
         }
         if let kind = SafeFile.nonRegularKind(st) {
-            throw FileError(path, "refused to write \(path): it is \(kind), not a regular file")
+            throw FileError(path, tr("refused to write {0}: it is {1}, not a regular file", path, kind))
         }
         return path
     }
@@ -136,12 +137,12 @@ public enum AtomicFile {
     static func makeFolder(_ folder: String, mode: mode_t, for path: String) throws(FileError) {
         var st = stat()
         if Paths.withSystemPath(folder, { stat($0, &st) }) == 0 {
-            guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(path, "cannot write \(path): \(folder) is not a folder") }
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(path, tr("cannot write {0}: {1} is not a folder", path, folder)) }
             return
         }
-        guard folder != "/" && folder != "." else { throw FileError.system("write", path, errno) }
+        guard folder != "/" && folder != "." else { throw FileError.system(.write, path, errno) }
         try makeFolder(Paths.folder(of: folder), mode: mode, for: path)
-        if Paths.withSystemPath(folder, { mkdir($0, mode) }) != 0 && errno != EEXIST { throw FileError.system("create folder \(folder) for", path, errno) }
+        if Paths.withSystemPath(folder, { mkdir($0, mode) }) != 0 && errno != EEXIST { throw FileError.system(.makeFolder(folder), path, errno) }
     }
 
     /// Moves a damaged file out of the way without deleting anything: `name.corrupt`, or
@@ -155,9 +156,9 @@ public enum AtomicFile {
                 Paths.withSystemPath(path) { _ = unlink($0) }
                 return .success(candidate)
             }
-            if errno != EEXIST { return .failure(FileError.system("set aside", path, errno)) }
+            if errno != EEXIST { return .failure(FileError.system(.setAside, path, errno)) }
             n += 1
         }
-        return .failure(FileError(path, "cannot set aside \(path): too many damaged copies already"))
+        return .failure(FileError(path, tr("cannot set aside {0}: too many damaged copies already", path)))
     }
 }

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Glibc
 
 /// What the file dialog shows and where it is: the places, the folder (or the recent files) being
@@ -274,9 +275,9 @@ public struct FileChooser: Sendable {
             caseless = true
         }
         guard !matches.isEmpty else {
-            let shownPart = part.isEmpty ? "this folder" : "“\(Paths.shown(part))”"
+            let shownPart = part.isEmpty ? tr("this folder") : "“\(Paths.shown(part))”"
             return Completion(text: typed, candidates: [],
-                              problem: part.isEmpty ? "Nothing to complete in \(Paths.shown(folderPath))" : "No name in \(Paths.shown(folderPath)) starts with \(shownPart)")
+                              problem: part.isEmpty ? tr("Nothing to complete in {0}", Paths.shown(folderPath)) : tr("No name in {0} starts with {1}", Paths.shown(folderPath), shownPart))
         }
         let names = Self.sorted(matches, by: .name).map { $0.isFolder ? $0.name + "/" : $0.name }
         var common: String

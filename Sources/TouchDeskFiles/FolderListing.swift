@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Glibc
 
 /// One name in a folder as the file dialog shows it: what it is (without opening it: a FIFO is
@@ -37,13 +38,13 @@ public struct FolderEntry: Sendable, Equatable {
     public var refusal: String? {
         switch kind {
         case .folder, .file: nil
-        case .fifo: "refused \(path): it is a FIFO (named pipe), not a regular file"
-        case .characterDevice: "refused \(path): it is a character device, not a regular file"
-        case .blockDevice: "refused \(path): it is a block device, not a regular file"
-        case .socket: "refused \(path): it is a socket, not a regular file"
-        case .brokenLink: "cannot read \(path): it is a symbolic link to nothing"
-        case .linkLoop: "cannot read \(path): it is a loop of symbolic links"
-        case .unknown: "cannot read \(path): it cannot be looked at"
+        case .fifo: tr("refused {0}: it is a FIFO (named pipe), not a regular file", path)
+        case .characterDevice: tr("refused {0}: it is a character device, not a regular file", path)
+        case .blockDevice: tr("refused {0}: it is a block device, not a regular file", path)
+        case .socket: tr("refused {0}: it is a socket, not a regular file", path)
+        case .brokenLink: tr("cannot read {0}: it is a symbolic link to nothing", path)
+        case .linkLoop: tr("cannot read {0}: it is a loop of symbolic links", path)
+        case .unknown: tr("cannot read {0}: it cannot be looked at", path)
         }
     }
 
@@ -51,12 +52,12 @@ public struct FolderEntry: Sendable, Equatable {
     public var kindNote: String? {
         switch kind {
         case .folder, .file: nil
-        case .fifo: "FIFO"
-        case .characterDevice, .blockDevice: "device"
-        case .socket: "socket"
-        case .brokenLink: "broken link"
-        case .linkLoop: "link loop"
-        case .unknown: "unreadable"
+        case .fifo: tr("FIFO")
+        case .characterDevice, .blockDevice: tr("device")
+        case .socket: tr("socket")
+        case .brokenLink: tr("broken link")
+        case .linkLoop: tr("link loop")
+        case .unknown: tr("unreadable")
         }
     }
 
@@ -107,12 +108,12 @@ public struct FolderListing: Sendable, Equatable {
     public static func read(_ folder: String, maxEntries: Int = defaultMaxEntries) throws(FileError) -> FolderListing {
         var st = stat()
         guard Paths.withSystemPath(folder, { stat($0, &st) }) == 0 else {
-            throw FileError(folder, errno == ELOOP ? "cannot open the folder \(folder): it is a loop of symbolic links"
-                                                   : "cannot open the folder \(folder): \(FileError.reason(errno))")
+            throw FileError(folder, errno == ELOOP ? tr("cannot open the folder {0}: it is a loop of symbolic links", folder)
+                                                   : tr("cannot open the folder {0}: {1}", folder, FileError.reason(errno)))
         }
-        guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(folder, "cannot open \(folder): it is not a folder") }
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw FileError(folder, tr("cannot open {0}: it is not a folder", folder)) }
         guard let dir = Paths.withSystemPath(folder, { opendir($0) }) else {
-            throw FileError(folder, "cannot open the folder \(folder): \(FileError.reason(errno))")
+            throw FileError(folder, tr("cannot open the folder {0}: {1}", folder, FileError.reason(errno)))
         }
         defer { closedir(dir) }
         var entries: [FolderEntry] = []

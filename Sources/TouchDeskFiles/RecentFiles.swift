@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import Glibc
 
@@ -81,18 +82,18 @@ public enum RecentFiles {
         var st = stat()
         guard Paths.withSystemPath(list, { stat($0, &st) }) == 0 else {
             if errno == ENOENT { return .missing }
-            throw FileError.system("read the recent files list", list, errno)
+            throw FileError.system(.readRecentList, list, errno)
         }
         if st.st_mode & S_IFMT == S_IFREG && Int(st.st_size) > maxBytes {
-            throw FileError(list, "the recent files list \(list) is \(Int(st.st_size) >> 20) MB, more than the \(maxBytes >> 20) MB TouchDesk reads: it is left as it is, and no file is added to it")
+            throw FileError(list, tr("the recent files list {0} is {1} MB, more than the {2} MB TouchDesk reads: it is left as it is, and no file is added to it", list, "\(Int(st.st_size) >> 20)", "\(maxBytes >> 20)"))
         }
         let data = try SafeFile.read(list, maxBytes: maxBytes)
         do {
             let root = try XMLElement.parse([UInt8](data))
-            guard root.name == "xbel" else { throw XMLElement.ParseError(line: 1, reason: "the root element is <\(root.name)>, not <xbel>") }
+            guard root.name == "xbel" else { throw XMLElement.ParseError(line: 1, reason: tr("the root element is <{0}>, not <xbel>", "\(root.name)")) }
             return .document(root)
         } catch {
-            return .damaged(FileError(list, "the recent files list \(list) is damaged (\(error))"))
+            return .damaged(FileError(list, tr("the recent files list {0} is damaged ({1})", list, "\(error)")))
         }
     }
 
@@ -114,8 +115,8 @@ public enum RecentFiles {
             // Kept under a new name, never overwritten. (Anything else, too big, a FIFO,
             // unreadable, was thrown above: left alone, and the caller says so.)
             switch AtomicFile.setAside(list) {
-            case .success(let aside): note = "\(why.description); it was kept as \(aside) and a new list started"
-            case .failure(let failure): throw FileError(list, "\(why.description), and could not be set aside (\(failure)): nothing was added")
+            case .success(let aside): note = tr("{0}; it was kept as {1} and a new list started", why.description, "\(aside)")
+            case .failure(let failure): throw FileError(list, tr("{0}, and could not be set aside ({1}): nothing was added", why.description, "\(failure)"))
             }
             warn(note!)
             root = emptyList()

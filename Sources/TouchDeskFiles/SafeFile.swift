@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import Glibc
 
@@ -10,7 +11,7 @@ public enum SafeFile {
         let (fd, st) = try openRegular(path)
         defer { close(fd) }
         guard Int(st.st_size) <= maxBytes else {
-            throw FileError(path, "cannot read \(path): it is \(st.st_size) bytes, more than the \(maxBytes) allowed")
+            throw FileError(path, tr("cannot read {0}: it is {1} bytes, more than the {2} allowed", path, "\(st.st_size)", "\(maxBytes)"))
         }
         var data = Data(count: Int(st.st_size))
         var total = 0
@@ -23,7 +24,7 @@ public enum SafeFile {
             }
             return 0
         }
-        guard ok == 0 else { throw FileError.system("read", path, ok) }
+        guard ok == 0 else { throw FileError.system(.read, path, ok) }
         // The file shrank while we read it: what we have is all there is.
         if total < data.count { data.count = total }
         return data
@@ -35,7 +36,7 @@ public enum SafeFile {
         defer { close(fd) }
         var buf = [UInt8](repeating: 0, count: maxBytes)
         let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, maxBytes) }
-        guard n >= 0 else { throw FileError.system("read", path, errno) }
+        guard n >= 0 else { throw FileError.system(.read, path, errno) }
         return Data(buf.prefix(n))
     }
 
@@ -43,28 +44,28 @@ public enum SafeFile {
     public static func nonRegularKind(_ st: stat) -> String? {
         switch st.st_mode & S_IFMT {
         case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+        case S_IFDIR: tr("a folder")
+        case S_IFIFO: tr("a FIFO (named pipe)")
+        case S_IFCHR: tr("a character device")
+        case S_IFBLK: tr("a block device")
+        case S_IFSOCK: tr("a socket")
+        default: tr("not a regular file")
         }
     }
 
     /// Opens `path` for reading without blocking and checks it is a regular file; the caller closes it.
     static func openRegular(_ path: String) throws(FileError) -> (Int32, stat) {
         let fd = Paths.withSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileError.system("read", path, errno) }
+        guard fd >= 0 else { throw FileError.system(.read, path, errno) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let code = errno
             close(fd)
-            throw FileError.system("read", path, code)
+            throw FileError.system(.read, path, code)
         }
         if let kind = nonRegularKind(st) {
             close(fd)
-            throw FileError(path, "refused \(path): it is \(kind), not a regular file")
+            throw FileError(path, tr("refused {0}: it is {1}, not a regular file", path, kind))
         }
         return (fd, st)
     }

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Glibc
 
 /// Who keeps the saved state: one process at a time. Two windows (`--new-window`, or two logins
@@ -47,7 +48,7 @@ public final class StateLock: Sendable {
     /// The sentence for the user when another process keeps the state; nil when this one does.
     public var notice: String? {
         guard case .heldBy(let pid) = ownership else { return nil }
-        let who = pid.map { "another TouchDesk (process \($0))" } ?? "another TouchDesk"
-        return "\(who) keeps the saved state: this window saves pictures you ask for, but no app state"
+        let who = pid.map { tr("another TouchDesk (process {0})", "\($0)") } ?? tr("another TouchDesk")
+        return tr("{0} keeps the saved state: this window saves pictures you ask for, but no app state", who)
     }
 }

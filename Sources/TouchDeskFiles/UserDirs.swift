@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TouchDeskInterface
 
 /// The user's named folders from `$XDG_CONFIG_HOME/user-dirs.dirs` (xdg-user-dirs): lines like
 /// `XDG_PICTURES_DIR="$HOME/Pictures"`, keyed by the part between `XDG_` and `_DIR`
@@ -14,7 +15,7 @@ public enum UserDirs {
         do {
             return parse(String(decoding: try SafeFile.read(path, maxBytes: 64 << 10), as: UTF8.self), home: home)
         } catch {
-            warn("\(error); the standard folder names are used")
+            warn(tr("{0}; the standard folder names are used", "\(error)"))
             return [:]
         }
     }

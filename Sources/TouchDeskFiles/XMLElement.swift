@@ -1,3 +1,5 @@
+import TouchDeskInterface
+
 /// A small XML reader and writer for files other programs share with us (the desktop's
 /// `recently-used.xbel`): elements, attributes, text, and comments, processing instructions and
 /// CDATA kept as they were, so that a file read and written again loses nothing another program
@@ -104,7 +106,7 @@ public struct XMLElement: Sendable, Equatable {
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public let line: Int
         public let reason: String
-        public var description: String { "line \(line): \(reason)" }
+        public var description: String { tr("line {0}: {1}", "\(line)", "\(reason)") }
     }
 
     /// How deeply elements may nest.
@@ -150,17 +152,17 @@ public struct XMLElement: Sendable, Equatable {
                 i += 1
             }
             i = start
-            throw fail("\(what) is not closed")
+            throw fail(tr("{0} is not closed", what))
         }
 
         func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
 
         mutating func document() throws(ParseError) -> XMLElement {
             try misc()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { throw fail(i >= bytes.count ? "the file is empty" : "no root element") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { throw fail(i >= bytes.count ? tr("the file is empty") : tr("no root element")) }
             let root = try element(depth: 0)
             try misc()
-            guard i >= bytes.count else { throw fail("text after the root element") }
+            guard i >= bytes.count else { throw fail(tr("text after the root element")) }
             return root
         }
 
@@ -168,15 +170,15 @@ public struct XMLElement: Sendable, Equatable {
         mutating func misc() throws(ParseError) {
             while true {
                 skipSpace()
-                if starts("<?") { i += 2; _ = try until("?>", what: "a processing instruction") }
-                else if starts("<!--") { i += 4; _ = try until("-->", what: "a comment") }
+                if starts("<?") { i += 2; _ = try until("?>", what: tr("a processing instruction")) }
+                else if starts("<!--") { i += 4; _ = try until("-->", what: tr("a comment")) }
                 else if starts("<!DOCTYPE") {
                     let start = i
                     while i < bytes.count && bytes[i] != UInt8(ascii: ">") {
-                        if bytes[i] == UInt8(ascii: "[") { i = start; throw fail("a document type with its own declarations is not read") }
+                        if bytes[i] == UInt8(ascii: "[") { i = start; throw fail(tr("a document type with its own declarations is not read")) }
                         i += 1
                     }
-                    guard i < bytes.count else { i = start; throw fail("a document type is not closed") }
+                    guard i < bytes.count else { i = start; throw fail(tr("a document type is not closed")) }
                     i += 1
                 } else { return }
             }
@@ -189,54 +191,54 @@ public struct XMLElement: Sendable, Equatable {
         mutating func name() throws(ParseError) -> String {
             let start = i
             while i < bytes.count && Self.isNameByte(bytes[i]) { i += 1 }
-            guard i > start, !(0x30...0x39).contains(bytes[start]), bytes[start] != 0x2D, bytes[start] != 0x2E else { throw fail("a name was expected") }
+            guard i > start, !(0x30...0x39).contains(bytes[start]), bytes[start] != 0x2D, bytes[start] != 0x2E else { throw fail(tr("a name was expected")) }
             return text(start..<i)
         }
 
         mutating func element(depth: Int) throws(ParseError) -> XMLElement {
-            guard depth < XMLElement.maxDepth else { throw fail("elements nest more than \(XMLElement.maxDepth) deep") }
+            guard depth < XMLElement.maxDepth else { throw fail(tr("elements nest more than {0} deep", "\(XMLElement.maxDepth)")) }
             i += 1  // "<"
             var e = XMLElement(try name())
             while true {
                 let before = i
                 skipSpace()
-                guard i < bytes.count else { throw fail("the tag <\(e.name)> is not closed") }
+                guard i < bytes.count else { throw fail(tr("the tag <{0}> is not closed", "\(e.name)")) }
                 if starts("/>") { i += 2; return e }
                 if bytes[i] == UInt8(ascii: ">") { i += 1; break }
-                guard i > before else { throw fail("a space is needed between attributes of <\(e.name)>") }
+                guard i > before else { throw fail(tr("a space is needed between attributes of <{0}>", "\(e.name)")) }
                 let attr = try name()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail("the attribute \(attr) has no value") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail(tr("the attribute {0} has no value", attr)) }
                 i += 1
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw fail("the value of \(attr) is not quoted") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw fail(tr("the value of {0} is not quoted", attr)) }
                 let quote = bytes[i]
                 i += 1
                 let start = i
                 while i < bytes.count && bytes[i] != quote {
-                    if bytes[i] == UInt8(ascii: "<") { throw fail("“<” inside the value of \(attr)") }
+                    if bytes[i] == UInt8(ascii: "<") { throw fail(tr("“<” inside the value of {0}", attr)) }
                     i += 1
                 }
-                guard i < bytes.count else { i = start; throw fail("the value of \(attr) is not closed") }
+                guard i < bytes.count else { i = start; throw fail(tr("the value of {0} is not closed", attr)) }
                 let raw = start..<i
                 i += 1
-                guard e[attribute: attr] == nil else { throw fail("the attribute \(attr) appears twice in <\(e.name)>") }
+                guard e[attribute: attr] == nil else { throw fail(tr("the attribute {0} appears twice in <{1}>", attr, "\(e.name)")) }
                 e.attributes.append(Attribute(attr, try decode(raw, attribute: true)))
             }
             // Content, to the matching end tag.
             while true {
-                guard i < bytes.count else { throw fail("<\(e.name)> is not closed") }
+                guard i < bytes.count else { throw fail(tr("<{0}> is not closed", "\(e.name)")) }
                 if starts("</") {
                     i += 2
                     let end = try name()
                     skipSpace()
-                    guard end == e.name, i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("</\(end)> does not close <\(e.name)>") }
+                    guard end == e.name, i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail(tr("</{0}> does not close <{1}>", "\(end)", "\(e.name)")) }
                     i += 1
                     return e
                 }
-                if starts("<!--") { let s = i; i += 4; _ = try until("-->", what: "a comment"); e.children.append(.raw(text(s..<i))) }
-                else if starts("<![CDATA[") { let s = i; i += 9; _ = try until("]]>", what: "a CDATA section"); e.children.append(.raw(text(s..<i))) }
-                else if starts("<?") { let s = i; i += 2; _ = try until("?>", what: "a processing instruction"); e.children.append(.raw(text(s..<i))) }
+                if starts("<!--") { let s = i; i += 4; _ = try until("-->", what: tr("a comment")); e.children.append(.raw(text(s..<i))) }
+                else if starts("<![CDATA[") { let s = i; i += 9; _ = try until("]]>", what: tr("a CDATA section")); e.children.append(.raw(text(s..<i))) }
+                else if starts("<?") { let s = i; i += 2; _ = try until("?>", what: tr("a processing instruction")); e.children.append(.raw(text(s..<i))) }
                 else if bytes[i] == UInt8(ascii: "<") { e.children.append(.element(try element(depth: depth + 1))) }
                 else {
                     let start = i
@@ -248,7 +250,7 @@ public struct XMLElement: Sendable, Equatable {
 
         /// Text with its references replaced; bytes that are not UTF-8 are refused.
         func decode(_ r: Range<Int>, attribute: Bool) throws(ParseError) -> String {
-            guard var s = String(validating: bytes[r], as: UTF8.self) else { throw fail("text that is not UTF-8") }
+            guard var s = String(validating: bytes[r], as: UTF8.self) else { throw fail(tr("text that is not UTF-8")) }
             // Attribute values turn literal white space into spaces (XML 1.0, 3.3.3); a reference
             // such as &#10; still gives its character.
             if attribute && s.unicodeScalars.contains(where: { [0x0A, 0x09, 0x0D].contains($0.value) }) {
@@ -259,7 +261,7 @@ public struct XMLElement: Sendable, Equatable {
             var rest = Substring(s)
             while let amp = rest.firstIndex(of: "&") {
                 out += rest[..<amp]
-                guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 12 else { throw fail("a “&” that starts no reference") }
+                guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 12 else { throw fail(tr("a “&” that starts no reference")) }
                 let ref = rest[rest.index(after: amp)..<semi]
                 switch ref {
                 case "amp": out += "&"
@@ -270,7 +272,7 @@ public struct XMLElement: Sendable, Equatable {
                 default:
                     var value: UInt32?
                     if ref.hasPrefix("#x") { value = UInt32(ref.dropFirst(2), radix: 16) } else if ref.hasPrefix("#") { value = UInt32(ref.dropFirst(1)) }
-                    guard let value, value != 0, let scalar = Unicode.Scalar(value) else { throw fail("the reference &\(ref); is not known") }
+                    guard let value, value != 0, let scalar = Unicode.Scalar(value) else { throw fail(tr("the reference &{0}; is not known", "\(ref)")) }
                     out.unicodeScalars.append(scalar)
                 }
                 rest = rest[rest.index(after: semi)...]

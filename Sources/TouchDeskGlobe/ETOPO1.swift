@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import CNetCDF
 import Foundation
 import TouchDeskPlaces
@@ -45,8 +46,8 @@ public enum ETOPO1 {
 
     private static func readAlone(path: String) throws -> [Float] {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ETOPO5.ReadError(description: "ETOPO1 (0.1°) not found at \(path); run scripts/data/relief "
-                + "(it takes ETOPO1_0.1.grd out of the PyPI package \(package) \(packageVersion)) or point TOUCHDESK_ETOPO1 at it")
+            throw ETOPO5.ReadError(description: tr("ETOPO1 (0.1°) not found at {0}; run scripts/data/relief (it takes ETOPO1_0.1.grd out of the PyPI package {1} {2}) or point TOUCHDESK_ETOPO1 at it",
+                                                      path, package, packageVersion))
         }
         var values = try ETOPO5.readGrid(path: path, variable: variableName, rows: rows, columns: columns,
                                          hint: "; reinstall with scripts/data/relief")

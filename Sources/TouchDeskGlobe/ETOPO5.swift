@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import CNetCDF
 import Foundation
 import TouchDeskPlaces
@@ -32,8 +33,8 @@ public enum ETOPO5 {
 
     private static func readAlone(path: String) throws -> ElevationGrid {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ReadError(description: "ETOPO5 relief not found at \(path); install it with "
-                + "`apt-get install --no-install-recommends \(package)` (or point TOUCHDESK_ETOPO5 at etopo5.cdf)")
+            throw ReadError(description: tr("ETOPO5 relief not found at {0}; install it with `apt-get install --no-install-recommends {1}` (or point TOUCHDESK_ETOPO5 at etopo5.cdf)",
+                                               path, package))
         }
         let values = try readGrid(path: path, variable: variableName, rows: height, columns: width)
         let elevations = values.map { v -> Int16 in

@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// The preprocessed globe on disk: `$XDG_CACHE_HOME/touchdesk/relief-globe.bin`.
 ///
@@ -194,17 +195,18 @@ public enum GlobeCache {
         return (data, .built(reason: reason, saved: saved))
     }
 
-    /// The steps of `loadOrBuild`, in order, for a progress display. Later runs only check the cache.
+    /// The steps of `loadOrBuild`, in order, for a progress display (in English: a view shows
+    /// `tr(step.description)`). Later runs only check the cache.
     public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case checkingCache, reading, flooding, shading, saving
 
         public var description: String {
             switch self {
-            case .checkingCache: "Opening the cached globe"
-            case .reading: "Reading the relief, land and lakes (first run only)"
-            case .flooding: "Finding where the sea can reach"
-            case .shading: "Shading the relief"
-            case .saving: "Saving the globe for next time"
+            case .checkingCache: translatable("Opening the cached globe")
+            case .reading: translatable("Reading the relief, land and lakes (first run only)")
+            case .flooding: translatable("Finding where the sea can reach")
+            case .shading: translatable("Shading the relief")
+            case .saving: translatable("Saving the globe for next time")
             }
         }
     }

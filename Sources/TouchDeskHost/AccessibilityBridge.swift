@@ -79,12 +79,12 @@ final class AccessibilityBridge {
         let rc = td_a11y_start(root, "1", handler, Unmanaged.passUnretained(bridge).toOpaque(), &why, Int32(why.count))
         let ms = String(format: "%.1f ms", (X11Host.now() - started) * 1000)
         guard rc == 0 else {
-            if debug { warn("accessibility off (\(ms)): " + String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            if debug { warn(tr("accessibility off ({0}): ", ms) + String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
             td_accessible_retire(window)
             td_accessible_retire(root)
             return nil
         }
-        if debug { warn("accessibility on: the bridge started in \(ms)") }
+        if debug { warn(tr("accessibility on: the bridge started in {0}", ms)) }
         // The web helper, started later, offers its page's tree to ours (docs/accessibility.md).
         setenv("TOUCHDESK_WEB_ACCESSIBLE", "1", 1)
         // The bridge keeps `bridge` as the handler's context for the rest of the run.

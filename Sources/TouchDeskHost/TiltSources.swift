@@ -31,7 +31,7 @@ final class TiltSources {
             switch j.read() {
             case .success(let v): stick = v
             case .failure(let e):
-                warn("joystick \(j.path) dropped: \(e); keyboard tilt goes on")
+                warn(tr("joystick {0} dropped: {1}; keyboard tilt goes on", "\(j.path)", "\(e)"))
                 joystick = nil
             }
         }
@@ -39,7 +39,7 @@ final class TiltSources {
             switch a.read() {
             case .success(let v): return v
             case .failure(let e):
-                warn("accelerometer \(a.name) dropped: \(e); keyboard tilt goes on")
+                warn(tr("accelerometer {0} dropped: {1}; keyboard tilt goes on", "\(a.name)", "\(e)"))
                 accelerometer = nil
             }
         }
@@ -84,8 +84,8 @@ final class IIOReader {
             let fd = open(dir + "/in_accel_\(axis)_raw", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             var st = stat()
             guard fd >= 0, fstat(fd, &st) == 0, SafeFile.nonRegularKind(st) == nil else {
-                let why = fd < 0 ? FileError.reason(errno) : SafeFile.nonRegularKind(st) ?? "unreadable"
-                warn("accelerometer \(name) ignored: in_accel_\(axis)_raw: \(why)")
+                let why = fd < 0 ? FileError.reason(errno) : SafeFile.nonRegularKind(st) ?? tr("unreadable")
+                warn(tr("accelerometer {0} ignored: in_accel_{1}_raw: {2}", name, axis, why))
                 if fd >= 0 { close(fd) }
                 fds.forEach { close($0) }
                 return nil
@@ -97,7 +97,7 @@ final class IIOReader {
         var mount: [[Double]]?
         if let text = text("in_accel_mount_matrix") ?? text("mount_matrix") {
             guard let m = IIOAccelerometer.mountMatrix(text) else {
-                warn("accelerometer \(name) ignored: its mount matrix is not nine numbers")
+                warn(tr("accelerometer {0} ignored: its mount matrix is not nine numbers", name))
                 fds.forEach { close($0) }
                 return nil
             }
@@ -138,13 +138,13 @@ final class JoystickReader {
         guard fd >= 0 else {
             // No joystick is the normal case; one that exists but cannot be opened is worth a word.
             if errno != ENOENT {
-                warn("joystick \(path) ignored: \(FileError.reason(errno))")
+                warn(tr("joystick {0} ignored: {1}", path, "\(FileError.reason(errno))"))
             }
             return nil
         }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFCHR else {
-            warn("joystick \(path) ignored: it is not a character device")
+            warn(tr("joystick {0} ignored: it is not a character device", path))
             close(fd)
             return nil
         }

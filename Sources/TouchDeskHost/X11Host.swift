@@ -346,7 +346,7 @@ public final class X11Host {
         _ = XSetIOErrorHandler { _ in
             // Xlib calls this on the thread that used the connection: the main thread.
             MainActor.assumeIsolated { X11Host.onConnectionLost?() }
-            warn("lost the connection to the X server; what could be saved was saved")
+            warn(tr("lost the connection to the X server; what could be saved was saved"))
             exit(1)
         }
         _ = signalPipe
@@ -470,7 +470,7 @@ public final class X11Host {
         // A bad window that is not ours is a paste's requestor that went away mid-transfer.
         let ours = resource == UInt(window) || resource == UInt(buffer?.pixmap ?? 0) || resource == 0
         if (code == Int(BadWindow) || code == Int(BadDrawable)) && ours { return .windowDestroyed }
-        warn("X error \(code) ignored")
+        warn(tr("X error {0} ignored", "\(code)"))
         return nil
     }
 

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// What was dropped on the window.
 public enum Dropped: Equatable, Sendable {
@@ -134,10 +135,10 @@ final class XDndTarget {
             let text = String(decoding: bytes, as: UTF8.self)
             if type == uriList { result = .uriList(text) } else if type != incr { result = .text(text) }
             if type == incr {
-                warn("a drop larger than the source sends at once (INCR) is not taken")
+                warn(tr("a drop larger than the source sends at once (INCR) is not taken"))
             }
         } else {
-            warn("the drop's data did not come (the program it came from went away?)")
+            warn(tr("the drop's data did not come (the program it came from went away?)"))
         }
         sendFinished(to: from, success: result != nil)
         return .dropped(result)
@@ -153,7 +154,7 @@ final class XDndTarget {
         defer { XFree(data) }
         if after > 0 {
             XDeleteProperty(dpy, window, dropProperty)
-            warn("a drop larger than \(Self.maxBytes >> 20) MB is not taken")
+            warn(tr("a drop larger than {0} MB is not taken", "\(Self.maxBytes >> 20)"))
             return nil
         }
         guard format == 8 || type == incr else { return nil }

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 import TouchDeskModels
 
 /// Follows the desktop's settings while the window is open: the XSETTINGS manager's
@@ -95,7 +96,7 @@ final class XSettingsWatcher {
         guard let bytes = property(owner, settingsAtom, type: settingsAtom) else { return DesktopSettings() }
         let s = DesktopSettings.parse(bytes)
         if let problem = s.problem {
-            warn("the desktop's settings (XSETTINGS) are damaged: \(problem)")
+            warn(tr("the desktop's settings (XSETTINGS) are damaged: {0}", problem))
         }
         return s
     }

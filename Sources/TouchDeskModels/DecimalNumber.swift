@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// Exact decimal numbers and wide-range doubles, for Mandelbrot views of any depth.
 ///
 /// A view's centre is kept as an exact decimal (a big integer times a power of ten), so a centre
@@ -77,11 +78,11 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
     /// one point, and an optional exponent. Anything else is refused with a message naming it.
     public static func parse(_ text: String) throws -> DecimalNumber {
         func fail(_ why: String) -> ParseError {
-            ParseError(description: "\"\(visible(text, limit: 40))\" is not a decimal number: \(why)")
+            ParseError(description: tr("\"{0}\" is not a decimal number: {1}", "\(visible(text, limit: 40))", why))
         }
-        guard text.utf8.count <= maxLength else { throw fail("longer than \(maxLength) characters") }
+        guard text.utf8.count <= maxLength else { throw fail(tr("longer than {0} characters", "\(maxLength)")) }
         var bytes = Array(text.utf8)[...]
-        guard !bytes.isEmpty else { throw fail("it is empty") }
+        guard !bytes.isEmpty else { throw fail(tr("it is empty")) }
         var negative = false
         if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
             negative = bytes.first == UInt8(ascii: "-")
@@ -96,27 +97,27 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
                 digits.append(b)
                 if sawPoint { fractionDigits += 1 }
             } else if b == UInt8(ascii: ".") {
-                guard !sawPoint else { throw fail("it has two decimal points") }
+                guard !sawPoint else { throw fail(tr("it has two decimal points")) }
                 sawPoint = true
             } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
                 let rest = String(decoding: bytes.dropFirst(), as: UTF8.self)
                 guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }),
-                      let e = Int(rest) else { throw fail("the exponent \"\(rest)\" is not a whole number") }
-                guard abs(e) <= maxExponent else { throw fail("the exponent is beyond ±\(maxExponent)") }
+                      let e = Int(rest) else { throw fail(tr("the exponent \"{0}\" is not a whole number", "\(rest)")) }
+                guard abs(e) <= maxExponent else { throw fail(tr("the exponent is beyond ±{0}", "\(maxExponent)")) }
                 exponent = e
                 bytes = bytes[bytes.endIndex...]
                 break
             } else {
                 // The whole character (a byte of one beyond ASCII would show as �).
                 let c = String(decoding: bytes, as: UTF8.self).first.map { visible(String($0), limit: 10) } ?? "?"
-                throw fail("unexpected \"\(c)\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30")
+                throw fail(tr("unexpected \"{0}\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30", "\(c)"))
             }
             bytes = bytes.dropFirst()
         }
-        guard !digits.isEmpty else { throw fail("it has no digits") }
+        guard !digits.isEmpty else { throw fail(tr("it has no digits")) }
         let magnitude = BigInt(String(decoding: digits, as: UTF8.self))!
         let e = exponent - fractionDigits
-        guard abs(e) <= maxExponent else { throw fail("the exponent is beyond ±\(maxExponent)") }
+        guard abs(e) <= maxExponent else { throw fail(tr("the exponent is beyond ±{0}", "\(maxExponent)")) }
         return DecimalNumber(significand: negative ? -magnitude : magnitude, exponent: e)
     }
 

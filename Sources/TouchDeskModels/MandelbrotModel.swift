@@ -25,15 +25,15 @@ public enum MandelbrotJourney {
         var steps: [Int] = []
         for (i, part) in trimmed.split(separator: "-", omittingEmptySubsequences: false).enumerated() {
             guard part.count == 1, let d = Int(part), (1...4).contains(d) else {
-                let shown = part.isEmpty ? "an empty step" : "\"\(part)\""
-                throw ParseError(description: "bad journey \"\(text)\": step \(i + 1) is \(shown); "
-                                 + "a journey is quadrant digits 1 to 4 separated by -, like 1-4-4-1-3-3")
+                let shown = part.isEmpty ? tr("an empty step") : "\"\(part)\""
+                throw ParseError(description: tr("bad journey \"{0}\": step {1} is {2}; a journey is quadrant digits 1 to 4 separated by -, like 1-4-4-1-3-3",
+                                                  text, String(i + 1), shown))
             }
             steps.append(d)
         }
         guard steps.count <= MandelbrotWindow.maxHalvings else {
-            throw ParseError(description: "journey of \(steps.count) steps is deeper than the deepest zoom "
-                             + "(\(MandelbrotWindow.maxHalvings) steps)")
+            throw ParseError(description: tr("journey of {0} steps is deeper than the deepest zoom ({1} steps)",
+                                              String(steps.count), String(MandelbrotWindow.maxHalvings)))
         }
         return steps
     }
@@ -99,21 +99,21 @@ public struct MandelbrotWindow: Equatable, Sendable {
     public static func parse(center: String, width: String) throws -> MandelbrotWindow {
         let parts = center.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw ParseError(description: "bad centre \"\(DecimalNumber.visible(center, limit: 60))\": write the real and imaginary parts separated by a comma, like -0.75,0.1")
+            throw ParseError(description: tr("bad centre \"{0}\": write the real and imaginary parts separated by a comma, like -0.75,0.1", "\(DecimalNumber.visible(center, limit: 60))"))
         }
         let re: DecimalNumber, im: DecimalNumber, w: DecimalNumber
         do {
             re = try DecimalNumber.parse(parts[0].trimmingCharacters(in: .whitespaces))
             im = try DecimalNumber.parse(parts[1].trimmingCharacters(in: .whitespaces))
-        } catch { throw ParseError(description: "bad centre: \(error)") }
+        } catch { throw ParseError(description: tr("bad centre: {0}", "\(error)")) }
         do { w = try DecimalNumber.parse(width.trimmingCharacters(in: .whitespaces)) }
-        catch { throw ParseError(description: "bad width: \(error)") }
+        catch { throw ParseError(description: tr("bad width: {0}", "\(error)")) }
         guard re.magnitude <= DecimalNumber(4), im.magnitude <= DecimalNumber(4) else {
-            throw ParseError(description: "centre \(DecimalNumber.visible(center, limit: 60)) is too far out: both parts must lie within -4 and 4")
+            throw ParseError(description: tr("centre {0} is too far out: both parts must lie within -4 and 4", "\(DecimalNumber.visible(center, limit: 60))"))
         }
-        guard w > .zero else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) must be greater than 0") }
-        guard w >= minWidth else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) is narrower than the deepest view, 1e-1000") }
-        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: "width \(DecimalNumber.visible(width, limit: 60)) is wider than the widest view, \(Int(maxSpan))") }
+        guard w > .zero else { throw ParseError(description: tr("width {0} must be greater than 0", "\(DecimalNumber.visible(width, limit: 60))")) }
+        guard w >= minWidth else { throw ParseError(description: tr("width {0} is narrower than the deepest view, 1e-1000", "\(DecimalNumber.visible(width, limit: 60))")) }
+        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: tr("width {0} is wider than the widest view, {1}", "\(DecimalNumber.visible(width, limit: 60))", "\(Int(maxSpan))")) }
         return MandelbrotWindow(center: ComplexDecimal(re, im), width: w)
     }
 
@@ -264,8 +264,8 @@ public struct MandelbrotModel: Equatable, Sendable {
     }
 
     public var journeyText: String {
-        guard let journey else { return "free view" }
-        return journey.isEmpty ? "start" : MandelbrotJourney.format(journey)
+        guard let journey else { return tr("free view") }
+        return journey.isEmpty ? tr("start") : MandelbrotJourney.format(journey)
     }
 
     // MARK: Changes

@@ -31,10 +31,10 @@ public enum IIOAccelerometer {
         for i in 0..<3 {
             guard let v = axis(raw: raw[i], scale: scale[i], offset: offset[i]) else {
                 let shown = raw[i].trimmingCharacters(in: .whitespacesAndNewlines)
-                return .failure(ParseError(description: "in_accel_\(names[i]) is not a number (raw \"\(shown.prefix(20))\", scale \"\(scale[i].trimmingCharacters(in: .whitespacesAndNewlines).prefix(20))\")"))
+                return .failure(ParseError(description: tr("in_accel_{0} is not a number (raw \"{1}\", scale \"{2}\")", "\(names[i])", "\(shown.prefix(20))", "\(scale[i].trimmingCharacters(in: .whitespacesAndNewlines).prefix(20))")))
             }
             // A reading beyond 16 g is not a device at rest in a hand: treat it as garbage.
-            guard abs(v) <= 16 else { return .failure(ParseError(description: "in_accel_\(names[i]) reads \(v) g, beyond any tilt")) }
+            guard abs(v) <= 16 else { return .failure(ParseError(description: tr("in_accel_{0} reads {1} g, beyond any tilt", "\(names[i])", "\(v)"))) }
             g.append(v)
         }
         return .success(Vector3(g[0], g[1], g[2]))
@@ -61,8 +61,8 @@ public enum IIOAccelerometer {
     /// not (a mount matrix of 1e30 turns an ordinary reading into infinity).
     public static func checked(_ v: Vector3) -> Result<Vector3, ParseError> {
         for (name, a) in [("x", v.x), ("y", v.y), ("z", v.z)] {
-            guard a.isFinite else { return .failure(ParseError(description: "in_accel_\(name) is not finite after the mount matrix")) }
-            guard abs(a) <= limit else { return .failure(ParseError(description: "in_accel_\(name) reads \(a) g after the mount matrix, beyond any tilt")) }
+            guard a.isFinite else { return .failure(ParseError(description: tr("in_accel_{0} is not finite after the mount matrix", name))) }
+            guard abs(a) <= limit else { return .failure(ParseError(description: tr("in_accel_{0} reads {1} g after the mount matrix, beyond any tilt", name, "\(a)"))) }
         }
         return .success(v)
     }

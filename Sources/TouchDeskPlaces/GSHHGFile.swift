@@ -1,3 +1,4 @@
+import TouchDeskInterface
 import CNetCDF
 import Foundation
 import Synchronization
@@ -86,7 +87,7 @@ public final class GSHHGFile: Sendable {
     /// Opens `path` and reads its bin tables. A missing file names the Debian package.
     public init(path: String, kind: Kind, package: String = "gmt-gshhg-high") throws(ReadError) {
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ReadError(description: "GSHHG coastlines not found at \(path); install Debian's \(package)")
+            throw ReadError(description: tr("GSHHG coastlines not found at {0}; install Debian's {1}", path, package))
         }
         self.path = path
         self.kind = kind

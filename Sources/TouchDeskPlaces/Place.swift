@@ -1,3 +1,4 @@
+import TouchDeskInterface
 /// What kind of place a suggestion names.
 public enum PlaceKind: UInt8, Sendable, Hashable, CaseIterable {
     case city = 0
@@ -17,20 +18,20 @@ public enum PlaceKind: UInt8, Sendable, Hashable, CaseIterable {
     /// A named point of interest: an observatory, a wreck, a pole.
     case landmark = 10
 
-    /// The word a row and `--find` show for it.
+    /// The word `--find` prints for it, in English; a row shows it translated (`tr`).
     public var word: String {
         switch self {
-        case .city: return "city"
-        case .country: return "country"
-        case .region: return "region"
-        case .airport: return "airport"
-        case .postcode: return "postcode"
-        case .peak: return "peak"
-        case .lake: return "lake"
-        case .island: return "island"
-        case .sea: return "sea"
-        case .continent: return "continent"
-        case .landmark: return "landmark"
+        case .city: return translatable("city")
+        case .country: return translatable("country")
+        case .region: return translatable("region")
+        case .airport: return translatable("airport")
+        case .postcode: return translatable("postcode")
+        case .peak: return translatable("peak")
+        case .lake: return translatable("lake")
+        case .island: return translatable("island")
+        case .sea: return translatable("sea")
+        case .continent: return translatable("continent")
+        case .landmark: return translatable("landmark")
         }
     }
 

@@ -89,11 +89,11 @@ public final class WebEngine {
     public init(extraEnvironment: [String: String] = [:]) throws(StartError) {
         let path = Self.helperPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw StartError(description: "the web engine helper is missing (\(path)); build or install it with TouchDesk")
+            throw StartError(description: tr("the web engine helper is missing ({0}); build or install it with TouchDesk", path))
         }
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw StartError(description: "no socket for the web engine: \(String(cString: strerror(errno)))")
+            throw StartError(description: tr("no socket for the web engine: {0}", String(cString: strerror(errno))))
         }
         // A shared memory file with no name left behind (unlinked at once): only we and the helper hold it.
         let name = "/touchdesk-web-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -102,7 +102,7 @@ public final class WebEngine {
         guard memory >= 0, ftruncate(memory, off_t(Self.slotBytes * 2)) == 0,
               let map = mmap(nil, Self.slotBytes * 2, PROT_READ, MAP_SHARED, memory, 0), map != MAP_FAILED else {
             close(pair[0]); close(pair[1])
-            throw StartError(description: "no shared memory for the web engine's frames: \(String(cString: strerror(errno)))")
+            throw StartError(description: tr("no shared memory for the web engine's frames: {0}", String(cString: strerror(errno))))
         }
         // High, close-on-exec copies, so the dup2s to 3 and 4 below can never be no-ops that
         // leave close-on-exec set.
@@ -126,7 +126,7 @@ public final class WebEngine {
         close(child); close(frames)
         guard status == 0 else {
             close(pair[0]); munmap(map, Self.slotBytes * 2)
-            throw StartError(description: "could not start the web engine: \(String(cString: strerror(status)))")
+            throw StartError(description: tr("could not start the web engine: {0}", "\(String(cString: strerror(status)))"))
         }
         pid = childPID
         socket = pair[0]
@@ -169,7 +169,7 @@ public final class WebEngine {
     public static func savePage(_ url: WebURL, to file: String, width: Int, timeout: Double = 60) throws(StartError) -> (width: Int, height: Int) {
         let path = helperPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw StartError(description: "the web engine helper is missing (\(path)); build or install it with TouchDesk")
+            throw StartError(description: tr("the web engine helper is missing ({0}); build or install it with TouchDesk", path))
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -181,7 +181,7 @@ public final class WebEngine {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        do { try process.run() } catch { throw StartError(description: "could not start the web engine: \(error)") }
+        do { try process.run() } catch { throw StartError(description: tr("could not start the web engine: {0}", "\(error)")) }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

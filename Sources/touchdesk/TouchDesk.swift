@@ -320,7 +320,16 @@ struct TouchDesk: ParsableCommand {
 
     func fail(_ message: String, code: Int32) -> Never {
         warn("\(message)")
-        Foundation.exit(code)
+        Self.leave(code)
+    }
+
+    /// Ends the process once what it printed is out, without the libraries' exit-time destructors:
+    /// a loader thread of an app (the globe's relief, the map's places) may still be finishing, and
+    /// tearing down libraries under it (the accessibility bridge, GLib) crashed `--keys` once in
+    /// CI with SIGSEGV after its page was printed. Everything the user keeps is saved before this.
+    static func leave(_ code: Int32) -> Never {
+        fflush(nil)
+        _exit(code)
     }
 
     /// Removes temporary files that killed writers of ours left in our folders (see `StaleFiles`):
@@ -346,14 +355,15 @@ struct TouchDesk: ParsableCommand {
             // Arguments as bytes: a file name that is not UTF-8 still names its file.
             var command = try parseAsRoot(Array(Paths.commandLineArguments().dropFirst()))
             try command.run()
+            leave(0)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(ParserWords.localized(fullMessage(for: error)))
-                Foundation.exit(0)
+                leave(0)
             }
             FileHandle.standardError.write(Data((ParserWords.localized(fullMessage(for: error)) + "\n").utf8))
-            Foundation.exit(2)
+            leave(2)
         }
     }
 }

@@ -118,6 +118,22 @@ struct AccessibilityEndToEndTests {
         #expect(shot.distinctColors(limit: 40) >= 8, "\(shot.path ?? "")")
     }
 
+    @Test("Under LANG=de_DE.UTF-8 a screen reader hears German: the title bar, Stick Man's picture and its description, the message line",
+          .enabled(if: LookAndLanguageEndToEndTests.hasCatalogue, "no compiled catalogue: run scripts/translations"))
+    func germanNamesAndDescriptions() throws {
+        let session = try Self.session("a11y-german")
+        defer { session.close() }
+        for (k, v) in LookAndLanguageEndToEndTests.german { session.extraEnvironment[k] = v }
+        let app = try session.launch(["stickman"])
+        let all = try Self.nodes(session)
+        #expect(Self.named(all, role: "tool bar", "Titelleiste") != nil, "no German title bar: \(all.compactMap { $0["name"] as? String })")
+        let picture = Self.named(all, role: "image", "Strichmännchen")
+        #expect((picture?["description"] as? String)?.hasPrefix("Das Strichmännchen steht") == true, "\(picture ?? [:])")
+        #expect(Self.named(all, role: "status bar", "Meldung") != nil, "\(all.compactMap { $0["name"] as? String })")
+        #expect(!all.contains { ($0["description"] as? String)?.hasPrefix("Stick Man stands") == true }, "an English description is left")
+        #expect(app.isRunning)
+    }
+
     @Test("A slider's value follows its keys: Paintbrush's brush size with ] and [")
     func sliderFollowsKeys() throws {
         let session = try Self.session("a11y-slider")

@@ -83,6 +83,9 @@ struct LookAndLanguageEndToEndTests {
         #expect(bad.status == 2 && bad.err.contains("Fehler: ") && bad.err.contains("--size nimmt BREITExHÖHE"), "\(bad.err)")
         let unknown = try Self.runPlain(["nosuchapp"], Self.german)
         #expect(unknown.status == 2 && unknown.err.contains("unbekannte App „nosuchapp“"), "\(unknown.err)")
+        // A reason from deep in the models, inside the sentence that reports it: German throughout.
+        let centre = try Self.runPlain(["mandelbrot", "--center", "1,x", "--width", "3"], Self.german)
+        #expect(centre.status == 2 && centre.err.contains("ungültige Mitte: „x“ ist keine Dezimalzahl: unerwartetes „x“"), "\(centre.err)")
         let n = try #require((400..<600).first { XSession.displayIsFree($0) })
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-help-de-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

@@ -183,7 +183,7 @@ public final class DoublerApp: MiniApp {
     public var accessibleContent: [AccessibleNode] {
         let count = digits.count
         let said = count <= 30 ? digits : "a number of \(count) digits"
-        return [AccessibleNode(id: "number", role: .label, name: "Number", frame: numberArea,
+        return [AccessibleNode(id: "number", role: .label, name: tr("Number"), frame: numberArea,
                                text: AccessibleNode.TextState("\(said), 2 to the power \(model.presses)"), isLive: true)]
     }
 

@@ -6,20 +6,20 @@ extension GlobeApp {
     /// as a slider (↑↓ move it); and the figures, announced as the level changes.
     public var accessibleContent: [AccessibleNode] {
         let view = model.view
-        let globeDescription = "The Earth seen from above \(Self.coordinates(view.centre)), zoom \(Int(view.zoom.rounded()))×, "
-            + "with the sea at \(SeaLevel.label(model.level))"
-        var figures = "Sea level \(SeaLevel.label(model.level)): \(levelMeaning)."
+        let globeDescription = tr("The Earth seen from above {0}, zoom {1}×, with the sea at {2}", Self.coordinates(view.centre),
+                                  String(Int(view.zoom.rounded())), SeaLevel.label(model.level))
+        var figures = tr("Sea level {0}: {1}.", SeaLevel.label(model.level), levelMeaning)
         if let readout, let places, model.level > 0, !readout.largest.isEmpty {
-            figures += " Under water: " + readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", ") + "."
+            figures += " " + tr("Under water: {0}.", readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", "))
         }
-        var nodes = [AccessibleNode(id: "globe", role: .canvas, name: "Globe", description: globeDescription, frame: globeRect),
-                AccessibleNode(id: "level", role: .slider, name: "Sea level", description: "Control+Up and Control+Down: 1 m; Page Up and Page Down: 10 m, with Shift 100 m",
+        var nodes = [AccessibleNode(id: "globe", role: .canvas, name: tr("Globe"), description: globeDescription, frame: globeRect),
+                AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: tr("Control+Up and Control+Down: 1 m; Page Up and Page Down: 10 m, with Shift 100 m"),
                                states: [.enabled, .showing], frame: sliderRect,
                                value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest),
                                                                 adjusters: Self.levelAdjusters)),
-                AccessibleNode(id: "figures", role: .label, name: "Figures", frame: panelRect,
+                AccessibleNode(id: "figures", role: .label, name: tr("Figures"), frame: panelRect,
                                text: AccessibleNode.TextState(figures), isLive: true)]
-        if searchField.isFocused, let list = search.accessibleNode(focused: false, verb: { "Show \($0.name) on the globe" }) {
+        if searchField.isFocused, let list = search.accessibleNode(focused: false, verb: { tr("Show {0} on the globe", $0.name) }) {
             nodes.append(list)
         }
         if let readout, let places, model.level > 0, !readout.largest.isEmpty {
@@ -27,9 +27,9 @@ extension GlobeApp {
             let items = readout.largest.indices.map { i -> AccessibleNode in
                 let place = places.place(readout.largest[i]), frame = listRowFrame(i)
                 return AccessibleNode(id: "flooded.\(i)", role: .listItem, name: place.name, description: Self.people(place.population),
-                                      actions: [.click("show", "Show \(place.name) on the globe", on: frame)], frame: frame)
+                                      actions: [.click("show", tr("Show {0} on the globe", place.name), on: frame)], frame: frame)
             }
-            nodes.append(AccessibleNode(id: "flooded", role: .list, name: "Under water at \(SeaLevel.label(model.level))", children: items))
+            nodes.append(AccessibleNode(id: "flooded", role: .list, name: tr("Under water at {0}", SeaLevel.label(model.level)), children: items))
         }
         return nodes
     }

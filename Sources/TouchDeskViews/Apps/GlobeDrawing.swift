@@ -36,7 +36,7 @@ extension GlobeApp {
         let step = loader.step
         let steps = GlobeCache.Step.allCases.count
         cr.text(tr("Loading the globe…"), x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
-        let line = "Step \(step.rawValue + 1) of \(steps): \(step)"
+        let line = tr("Step {0} of {1}: {2}", String(step.rawValue + 1), String(steps), tr(step.description))
         cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
                 color: Theme.dimText, align: .center)
         // The bar fills by step; a bright stripe runs along it so a long step still shows life.

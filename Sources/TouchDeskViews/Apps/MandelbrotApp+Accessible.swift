@@ -9,15 +9,15 @@ extension MandelbrotApp {
         let w = model.window
         let re = w.center.x.double, im = w.center.y.double
         let centre = String(format: "%.6g %@ %.6gi", re, im < 0 ? "−" : "+", abs(im))
-        let description = "The Mandelbrot set around \(centre), zoom \(w.zoomText), iteration limit \(model.limit), "
-            + "\(model.palette.title) colours; journey: \(model.journeyText). Keys 1 to 4 zoom into a quarter."
+        let description = tr("The Mandelbrot set around {0}, zoom {1}, iteration limit {2}, {3}; journey: {4}. Keys 1 to 4 zoom into a quarter.",
+                             centre, w.zoomText, String(model.limit), tr(model.palette.title), model.journeyText)
         // The limit as a slider a client can set: Iter − and Iter + ([ and ]) halve and double it.
         let keys = [Control.fewer, .more].map { controls[$0]?.keys.first.map { [InputEvent.key($0.keyPress)] } ?? [] }
         let range = Double(MandelbrotModel.limitRange.lowerBound)...Double(MandelbrotModel.limitRange.upperBound)
-        let limit = AccessibleNode(id: "limit", role: .slider, name: "Iteration limit", description: "Iter − halves it, Iter + doubles it",
+        let limit = AccessibleNode(id: "limit", role: .slider, name: tr("Iteration limit"), description: tr("Iter − halves it, Iter + doubles it"),
                                    states: [.enabled, .showing], frame: imageRect,
                                    value: AccessibleNode.ValueState(Double(model.limit), range: range,
                                                                     adjusters: [.init(down: keys[0], up: keys[1])]))
-        return [AccessibleNode(id: "picture", role: .canvas, name: "Mandelbrot set", description: description, frame: imageRect), limit]
+        return [AccessibleNode(id: "picture", role: .canvas, name: tr("Mandelbrot set"), description: description, frame: imageRect), limit]
     }
 }

@@ -5,7 +5,7 @@ extension MapApp {
     /// row chooses them, the one the arrows picked selected; and the app's message, announced.
     public var accessibleContent: [AccessibleNode] {
         var nodes: [AccessibleNode] = []
-        if let list = list.accessibleNode(focused: searchFocus.isListFocused, verb: { "Show \($0.name) on the map" }) { nodes.append(list) }
+        if let list = list.accessibleNode(focused: searchFocus.isListFocused, verb: { tr("Show {0} on the map", $0.name) }) { nodes.append(list) }
         return nodes
     }
 }

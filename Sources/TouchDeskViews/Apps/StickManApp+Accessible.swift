@@ -6,17 +6,17 @@ extension StickManApp {
     public var accessibleContent: [AccessibleNode] {
         let doing: String
         switch model.mode {
-        case nil: doing = "Stick Man stands with his arms up"
-        case .happy?: doing = "Stick Man smiles with his arms up"
-        case .sad?: doing = "Stick Man looks sad, his arms down"
-        case .read?: doing = "Stick Man reads the newspaper, his eyes moving along the lines"
-        case .fly?: doing = "Stick Man flies, flapping his arms as wings"
-        case .pendulum?: doing = "Stick Man swings a pendulum from his outstretched arm"
-        case .hat?: doing = "Stick Man stands"
+        case nil: doing = tr("Stick Man stands with his arms up")
+        case .happy?: doing = tr("Stick Man smiles with his arms up")
+        case .sad?: doing = tr("Stick Man looks sad, his arms down")
+        case .read?: doing = tr("Stick Man reads the newspaper, his eyes moving along the lines")
+        case .fly?: doing = tr("Stick Man flies, flapping his arms as wings")
+        case .pendulum?: doing = tr("Stick Man swings a pendulum from his outstretched arm")
+        case .hat?: doing = tr("Stick Man stands")
         }
-        return [AccessibleNode(id: "picture", role: .image, name: "Stick Man", description: doing + (model.hasHat ? ", wearing a hat" : ""),
+        return [AccessibleNode(id: "picture", role: .image, name: tr("Stick Man"), description: model.hasHat ? tr("{0}, wearing a hat", doing) : doing,
                                frame: pictureRect),
-                AccessibleNode(id: "says", role: .label, name: "Stick Man says", frame: bubbleRect,
+                AccessibleNode(id: "says", role: .label, name: tr("Stick Man says"), frame: bubbleRect,
                                text: AccessibleNode.TextState(tr(model.label)), isLive: true)]
     }
 }

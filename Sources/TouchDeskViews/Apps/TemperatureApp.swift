@@ -198,10 +198,10 @@ public final class TemperatureApp: MiniApp {
         } else {
             result = tr("Type a temperature in any of the three fields")
         }
-        var nodes = [AccessibleNode(id: "result", role: .label, name: "Result", frame: Rect(x: 0, y: messageTop, width: size.width, height: 56),
+        var nodes = [AccessibleNode(id: "result", role: .label, name: tr("Result"), frame: Rect(x: 0, y: messageTop, width: size.width, height: 56),
                                     text: AccessibleNode.TextState(result), isLive: true)]
         if let band = model.reading?.band, model.error == nil, pictureArea.height > 20 {
-            nodes.append(AccessibleNode(id: "picture", role: .image, name: "Weather", description: WeatherScenes.describe(band),
+            nodes.append(AccessibleNode(id: "picture", role: .image, name: tr("Weather"), description: WeatherScenes.describe(band),
                                         frame: WeatherScenes.fitted(in: pictureArea)))
         }
         return nodes

@@ -6,7 +6,7 @@ extension WebApp {
     /// once TouchDesk has an accessibility bus (docs/accessibility.md).
     public var accessibleContent: [AccessibleNode] {
         guard let plug = page.accessiblePlug else { return [] }
-        var node = AccessibleNode(id: "page", role: .panel, name: page.title.isEmpty ? "Page" : page.title, frame: pageRect(.asIs))
+        var node = AccessibleNode(id: "page", role: .panel, name: page.title.isEmpty ? tr("Page") : page.title, frame: pageRect(.asIs))
         node.embeddedPlug = plug
         return [node]
     }

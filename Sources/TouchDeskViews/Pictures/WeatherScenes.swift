@@ -294,12 +294,12 @@ extension WeatherScenes {
     /// What the scene for `band` shows, in words: its description for a screen reader.
     public static func describe(_ band: WeatherBand) -> String {
         switch band {
-        case .stayIndoors: "A blazing sun over dunes and a cactus"
-        case .hot: "Sea, sand and a parasol"
-        case .biking: "A bicycle on a path through green hills"
-        case .chilly: "A tree losing its leaves under a grey-blue sky"
-        case .cold: "A street of houses with snow on the roofs, a lamp post and falling snow"
-        case .freezing: "Penguins on the ice"
+        case .stayIndoors: tr("A blazing sun over dunes and a cactus")
+        case .hot: tr("Sea, sand and a parasol")
+        case .biking: tr("A bicycle on a path through green hills")
+        case .chilly: tr("A tree losing its leaves under a grey-blue sky")
+        case .cold: tr("A street of houses with snow on the roofs, a lamp post and falling snow")
+        case .freezing: tr("Penguins on the ice")
         }
     }
 

@@ -27,7 +27,7 @@ extension Shell {
     private var barNode: AccessibleNode {
         let buttons = (shownApp != nil ? bar : homeBar).accessibleNodes.map { $0.prefixed("bar/") }
         let title = AccessibleNode(id: "bar/title", role: .label, name: titleText, text: AccessibleNode.TextState(titleText))
-        return AccessibleNode(id: "bar", role: .toolBar, name: "Title bar",
+        return AccessibleNode(id: "bar", role: .toolBar, name: tr("Title bar"),
                               frame: Rect(x: 0, y: 0, width: size.width, height: Self.barHeight), children: [title] + buttons)
     }
 
@@ -40,9 +40,9 @@ extension Shell {
             if i == selectedTile && quitDialog == nil && !showsKeys { states.insert(.focused) }
             return AccessibleNode(id: "home/tile." + t.entry.id, role: .pushButton, name: t.entry.title, description: t.entry.blurb,
                                   shortcut: t.key, states: states,
-                                  actions: [.click("open", "Open \(t.entry.title)", on: frame)], frame: frame)
+                                  actions: [.click("open", tr("Open {0}", t.entry.title), on: frame)], frame: frame)
         }
-        return AccessibleNode(id: "home", role: .panel, name: "Home screen", frame: appArea, children: buttons)
+        return AccessibleNode(id: "home", role: .panel, name: tr("Home screen"), frame: appArea, children: buttons)
     }
 
     /// New text for an entry, or focus, given as a person would: a click on the entry, then

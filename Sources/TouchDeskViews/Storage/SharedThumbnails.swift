@@ -83,7 +83,7 @@ nonisolated public enum SharedThumbnails {
 
     private static func store(_ png: [UInt8], of path: String, mtime: Int, at file: String) throws {
         guard let tagged = PNGText.adding([("Thumb::URI", uri(of: path)), ("Thumb::MTime", String(mtime)), ("Software", "TouchDesk")], to: png)
-        else { throw FileError(file, "cannot tag the thumbnail of \(path)") }
+        else { throw FileError(file, tr("cannot tag the thumbnail of {0}", path)) }
         try AtomicFile.write(Data(tagged), to: file, fileMode: 0o600, createFolder: 0o700)
     }
 }

@@ -102,7 +102,7 @@ final class PlaceSearchList {
         }
         var states: AccessibleNode.States = [.enabled, .showing, .focusable]
         if focused { states.insert(.focused) }
-        return AccessibleNode(id: "suggestions", role: .list, name: "Suggestions", states: states, frame: rect, children: items)
+        return AccessibleNode(id: "suggestions", role: .list, name: tr("Suggestions"), states: states, frame: rect, children: items)
     }
 
     // MARK: - Drawing
@@ -168,11 +168,11 @@ final class PlaceSearchList {
     /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom").
     static func detail(_ p: Place) -> String {
         switch p.kind {
-        case .country: return "country"
+        case .country: return tr(p.kind.word)
         case .city: return p.whereabouts
-        case .region, .airport, .postcode: return p.kind.word + " · " + p.whereabouts
+        case .region, .airport, .postcode: return tr(p.kind.word) + " · " + p.whereabouts
         case .peak, .lake, .island, .sea, .continent, .landmark:
-            return p.whereabouts.isEmpty ? p.kind.word : p.kind.word + " · " + p.whereabouts
+            return p.whereabouts.isEmpty ? tr(p.kind.word) : tr(p.kind.word) + " · " + p.whereabouts
         }
     }
 }

@@ -11,11 +11,6 @@ enum SaveTarget: Equatable {
 
     /// What is wrong with saving to `path`, or whether a file is there to replace. The folder
     /// must exist, except `creatableFolder` (the pictures folder, made on first use).
-    /// `SafeFile.nonRegularKind`'s words (TouchDeskFiles has no catalogue), listed for the
-    /// catalogue: a refusal shows `tr(kind)`.
-    static let kindNames = [translatable("a folder"), translatable("a FIFO (named pipe)"), translatable("a character device"),
-                            translatable("a block device"), translatable("a socket"), translatable("not a regular file")]
-
     static func check(_ path: String, creatableFolder defaultFolder: String, home: String) -> SaveTarget {
         func shown(_ p: String) -> String { Paths.abbreviatingHome(p, home: home) }
         let name = Paths.name(of: path)
@@ -41,7 +36,7 @@ enum SaveTarget: Equatable {
         if Paths.withSystemPath(path, { stat($0, &st) }) != 0 {
             return .refused(errno == ELOOP ? tr("{0} is a loop of symbolic links", shown(path)) : tr("{0} is a symbolic link to nothing", shown(path)))
         }
-        if let kind = SafeFile.nonRegularKind(st) { return .refused(tr("{0} is {1}, not a file that can be replaced", shown(path), tr(kind))) }
+        if let kind = SafeFile.nonRegularKind(st) { return .refused(tr("{0} is {1}, not a file that can be replaced", shown(path), kind)) }
         return .replaces
     }
 }

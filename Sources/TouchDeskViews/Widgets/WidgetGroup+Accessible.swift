@@ -126,7 +126,7 @@ extension Form {
 extension OverflowToolbar {
     public var accessibleNodes: [AccessibleNode] {
         let tools = controls.accessibleNodes.filter { $0.id != "control." + more.name || !overflow.isEmpty }
-        return [AccessibleNode(id: "toolbar", role: .toolBar, name: "Tools", frame: bar, children: tools)]
+        return [AccessibleNode(id: "toolbar", role: .toolBar, name: tr("Tools"), frame: bar, children: tools)]
     }
 }
 
@@ -141,14 +141,14 @@ extension FileDialog {
 extension ColorPicker {
     public var accessibleNodes: [AccessibleNode] {
         guard isOpen else { return [] }
-        return [AccessibleNode(id: "picker", role: .panel, name: "Colour", children: buttons.accessibleNodes)]
+        return [AccessibleNode(id: "picker", role: .panel, name: tr("Colour"), children: buttons.accessibleNodes)]
     }
 }
 
 extension Toast {
     /// The message line as a live region: each new message is announced.
     public var accessibleNode: AccessibleNode {
-        AccessibleNode(id: "message", role: .statusBar, name: "Message", text: AccessibleNode.TextState(isVisible ? message : ""), isLive: true)
+        AccessibleNode(id: "message", role: .statusBar, name: tr("Message"), text: AccessibleNode.TextState(isVisible ? message : ""), isLive: true)
     }
 }
 
