@@ -14,7 +14,7 @@ public enum PlacesBench {
 
     /// Runs every benchmark; `rounds` repetitions of the slow ones (build, load, map).
     public static func run(rounds: Int = 5) -> [String] {
-        var lines: [String] = []
+        var lines: [String] = ["places: load average \(loadAverage())"]
         let source: GeoNamesSource
         do { source = try GeoNamesSource.locate() } catch {
             return ["places: \(error)"]
@@ -35,27 +35,37 @@ public enum PlacesBench {
         lines.append("places index build (JSON → index → cache, first run): \(ms(median(buildTimes))) "
             + "(\(index.count) places, \(index.keyCount) keys)")
         var loadTimes: [Double] = []
+        var loadCPU: [Double] = []
         for _ in 0..<max(3, rounds * 2) {
+            let c0 = threadSeconds()
             let (result, seconds) = measure { try? PlaceIndexCache.load(source: source, cacheFolder: cacheFolder) }
-            if result?.origin == .cache { loadTimes.append(seconds) }
+            if result?.origin == .cache { loadTimes.append(seconds); loadCPU.append(threadSeconds() - c0) }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: cacheFolder + "/" + PlaceIndexCache.fileName)[.size] as? Int) ?? 0
-        lines.append("places index load (cache, later runs): \(ms(median(loadTimes))) (file \(size / 1024) KiB)")
+        lines.append("places index load (cache, later runs): \(ms(median(loadTimes))) (file \(size / 1024) KiB), "
+            + "\(ms(median(loadCPU))) of the thread's CPU time")
         lines.append("places resident memory after building and loading: \(residentMegabytes()) MB")
 
         // Every prefix of every typed name, each query timed as the median of several runs.
         var byLength: [Int: [Double]] = [:]
         var all: [Double] = []
+        var allCPU: [Double] = []
         var slowest: [(query: String, seconds: Double)] = []
+        var slowestCPU: [(query: String, seconds: Double)] = []
         for name in typedNames {
             let letters = Array(name)
             for n in 1...min(12, letters.count) {
                 let query = String(letters[0..<n])
                 var times: [Double] = []
+                var cpu: [Double] = []
                 for _ in 0..<7 {
+                    let c0 = threadSeconds()
                     times.append(measure { index.suggestions(for: query) }.seconds)
+                    cpu.append(threadSeconds() - c0)
                 }
                 let t = median(times)
+                allCPU.append(median(cpu))
+                slowestCPU.append((query, median(cpu)))
                 byLength[n, default: []].append(t)
                 all.append(t)
                 slowest.append((query, t))
@@ -64,8 +74,11 @@ public enum PlacesBench {
         let perLength = (1...12).compactMap { n in byLength[n].map { "\(n):\(us(median($0)))" } }
         lines.append("places query (1–12 letters, \(all.count) queries): median \(us(median(all))), "
             + "worst \(us(all.max() ?? 0)); by length \(perLength.joined(separator: " "))")
+        lines.append("places query in the thread's CPU time: median \(us(median(allCPU))), worst \(us(allCPU.max() ?? 0))")
         slowest.sort { $0.seconds > $1.seconds }
         lines.append("places slowest queries: " + slowest.prefix(4).map { "\"\($0.query)\" \(us($0.seconds))" }.joined(separator: ", "))
+        slowestCPU.sort { $0.seconds > $1.seconds }
+        lines.append("places slowest queries in CPU time: " + slowestCPU.prefix(4).map { "\"\($0.query)\" \(us($0.seconds))" }.joined(separator: ", "))
         let long = String(repeating: "abcdefghij", count: 20)
         lines.append("places query of 200 letters: \(us(median((0..<7).map { _ in measure { index.suggestions(for: long) }.seconds })))")
         lines.append("places nearest city: \(us(median((0..<101).map { i in measure { index.nearestCity(to: GeoCoordinate(latitude: Double(i % 170) - 85, longitude: Double(i * 37 % 360) - 180)) }.seconds })))")
@@ -91,6 +104,20 @@ public enum PlacesBench {
             lines.append("pn2 world load: Natural Earth not installed")
         }
         return lines
+    }
+
+    /// The machine's load average over 1, 5 and 15 minutes, as /proc/loadavg says it.
+    public static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    /// This thread's CPU time in seconds: what the work cost, without the waits for a core that
+    /// a busy machine adds to the wall clock.
+    public static func threadSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// VmRSS of this process, in MB (0 where /proc is not there).

@@ -187,6 +187,14 @@ public final class X11Host {
             case .text: glyph = XC_xterm
             case .crosshair: glyph = XC_crosshair
             case .move: glyph = XC_fleur
+            case .wait: glyph = XC_watch
+            case .notAllowed: glyph = XC_X_cursor
+            case .help: glyph = XC_question_arrow
+            case .grab: glyph = XC_hand1
+            case .resizeColumn: glyph = XC_sb_h_double_arrow
+            case .resizeRow: glyph = XC_sb_v_double_arrow
+            case .resizeDiagonalDown: glyph = XC_bottom_right_corner
+            case .resizeDiagonalUp: glyph = XC_bottom_left_corner
             }
             cursors[shape] = XCreateFontCursor(dpy, UInt32(glyph))
         }
@@ -416,7 +424,9 @@ public final class X11Host {
                     if !animating { break }
                 }
             }
-            if hadEvents {
+            // After ticks too: a tick takes in news from another process (a web page asking for
+            // another pointer shape when the pointer came over it).
+            if hadEvents || animating || dirty {
                 setTitle(content.title)
                 setCursor(content.cursor)
             }

@@ -58,6 +58,41 @@ public enum PointerShape: Sendable, Equatable {
     case crosshair
     /// Moving something by dragging.
     case move
+    /// Busy: wait (CSS `wait`, and `progress`).
+    case wait
+    /// Not allowed here (CSS `not-allowed`, `no-drop`).
+    case notAllowed
+    /// Help is available (CSS `help`).
+    case help
+    /// Something that can be grabbed, or is being dragged (CSS `grab`, `grabbing`).
+    case grab
+    /// Resizing sideways: a column's edge (CSS `col-resize`, `ew-resize`, `e-resize`, `w-resize`).
+    case resizeColumn
+    /// Resizing up or down: a row's edge (CSS `row-resize`, `ns-resize`, `n-resize`, `s-resize`).
+    case resizeRow
+    /// Resizing from a corner: top left or bottom right (CSS `nwse-resize`, `nw-`, `se-resize`).
+    case resizeDiagonalDown
+    /// Resizing from a corner: top right or bottom left (CSS `nesw-resize`, `ne-`, `sw-resize`).
+    case resizeDiagonalUp
+
+    /// The shape for a CSS `cursor` name; names without an X shape of their own get the arrow.
+    public init(cssName name: String) {
+        switch name {
+        case "pointer": self = .hand
+        case "text", "vertical-text": self = .text
+        case "crosshair", "cell": self = .crosshair
+        case "move", "all-scroll": self = .move
+        case "wait", "progress": self = .wait
+        case "not-allowed", "no-drop": self = .notAllowed
+        case "help": self = .help
+        case "grab", "grabbing": self = .grab
+        case "col-resize", "ew-resize", "e-resize", "w-resize": self = .resizeColumn
+        case "row-resize", "ns-resize", "n-resize", "s-resize": self = .resizeRow
+        case "nwse-resize", "nw-resize", "se-resize": self = .resizeDiagonalDown
+        case "nesw-resize", "ne-resize", "sw-resize": self = .resizeDiagonalUp
+        default: self = .arrow
+        }
+    }
 }
 
 /// The window's back buffer, as the host hands it to the content for one frame.

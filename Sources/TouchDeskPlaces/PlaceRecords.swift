@@ -50,6 +50,9 @@ struct PlaceRecords: Sendable {
                 records.features += FeatureRecords.rMapsLakes(names: n, boxes: g)
             }
         }
+        if let path = source.extras[.volcanoes], let tsv = file(path) {
+            FeatureRecords.addVolcanoes(tsv, to: &records.features)
+        }
         return records
     }
 }

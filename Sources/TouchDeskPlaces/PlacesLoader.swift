@@ -21,13 +21,16 @@ public final class PlacesLoader: Sendable {
     public static func featureLabels(_ index: PlaceIndex) -> [FeatureLabel] {
         let labels = index.featurePlaces.map { p in
             let extent = p.kind.isArea ? p.bounds.map { max($0.north - $0.south, $0.east - $0.west) } ?? 0 : 0
-            return FeatureLabel(name: p.name, kind: p.kind, coordinate: p.coordinate, extent: extent, nameLength: p.name.count)
+            return (label: FeatureLabel(name: p.name, kind: p.kind, coordinate: p.coordinate, extent: extent, nameLength: p.name.count),
+                    height: p.kind == .peak ? p.population : 0)
         }
+        // Seas and continents, then the largest areas, then the highest peaks: the first to get room.
         return labels.sorted { a, b in
-            let ab = a.kind == .sea || a.kind == .continent, bb = b.kind == .sea || b.kind == .continent
+            let ab = a.label.kind == .sea || a.label.kind == .continent, bb = b.label.kind == .sea || b.label.kind == .continent
             if ab != bb { return ab }
-            return a.extent != b.extent ? a.extent > b.extent : a.name < b.name
-        }
+            if a.label.extent != b.label.extent { return a.label.extent > b.label.extent }
+            return a.height != b.height ? a.height > b.height : a.label.name < b.label.name
+        }.map(\.label)
     }
 
     /// What a map label needs of a named feature.

@@ -259,12 +259,27 @@ public final class WebEngine {
             if waitpid(pid, &status, WNOHANG) == pid {
                 isRunning = false
                 let signal = status & 0x7f
-                if signal != 0 { return "it was ended by signal \(signal)" }
-                return "it exited with status \((status >> 8) & 0xff)"
+                if signal != 0 { return tr("it was ended by signal {0}", String(signal)) }
+                return tr("it exited with status {0}", String((status >> 8) & 0xff))
             }
             usleep(2000)
         }
-        return "it closed its connection"
+        return tr("it closed its connection")
+    }
+
+    /// The helper's own failures arrive as a code and a number ("@noanswer 30"): the helper has
+    /// no catalogue, so they are worded here, in the user's language. WebKit's messages arrive
+    /// worded (WebKit translates them itself) and pass as they are.
+    static func helperMessage(_ m: String) -> String {
+        guard m.hasPrefix("@") else { return m }
+        let parts = m.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        let n = parts.count > 1 ? parts[1] : "?"
+        switch parts.first {
+        case "noanswer": return tr("The server did not answer within {0} seconds.", n)
+        case "stalled": return tr("The server was still sending the page after {0} seconds: it was stopped, and what came is shown.", n)
+        case "download": return tr("The page's download held more than {0} MB and was stopped.", n)
+        default: return m
+        }
     }
 
     private func parse(_ line: String) -> Event? {
@@ -289,10 +304,10 @@ public final class WebEngine {
         case "progress": return Double(rest).map { .progress(min(1, max(0, $0))) }
         case "loading": return .loading(rest == "1")
         case "history": return .history(canGoBack: int(0) == 1, canGoForward: int(1) == 1)
-        case "failed": let (u, m) = tab(); return .failed(url: u, message: m)
+        case "failed": let (u, m) = tab(); return .failed(url: u, message: Self.helperMessage(m))
         case "status": return int(0).map { .status(code: $0, phrase: a.dropFirst().joined(separator: " ")) }
         case "hover": return .hover(rest.isEmpty ? nil : rest)
-        case "cursor": return .cursor(rest == "hand" ? .hand : rest == "text" ? .text : .arrow)
+        case "cursor": return .cursor(PointerShape(cssName: rest))
         case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
         case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
         case "found": return int(0).map { .found($0) }

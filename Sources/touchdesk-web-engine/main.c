@@ -14,7 +14,7 @@
 //        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
 //        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
-//        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor arrow|hand|text
+//        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor NAME (a CSS cursor name)
 //        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
 //        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE | htmlsaved FILE | htmlfailed MESSAGE
 //
@@ -224,7 +224,8 @@ static gboolean loadTimedOut(gpointer data) {
     const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
     char *copy = g_strdup(uri ? uri : "");
     char *message = g_strdup_printf("The server did not answer within %d seconds.", loadTimeoutSeconds);
-    sendLine("failed %s\t%s", copy, message);
+    /* To TouchDesk as a code and a number: it words the message in the user's language. */
+    sendLine("failed %s\t@noanswer %d", copy, loadTimeoutSeconds);
     for (int v = 0; v < VIEWS; v++) {
         webkit_web_view_stop_loading(views[v].web);
         showError(views[v].web, copy, "The page took too long", message);
@@ -234,9 +235,58 @@ static gboolean loadTimedOut(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+// A slowloris server that sends the page's document a byte every few seconds (or a body that
+// never ends) would keep the load going for ever: once the page has answered, its document must
+// have come within twice the first-answer timeout, else it is stopped where it is (what came
+// stays shown) and the status line says so. The rest of the page (pictures, styles) has no such
+// bound; Stop and Esc end it.
+static guint bodySource;
+
+/// Stops both views' loads (what came stays shown) and says the load is over.
+static void stopViews(void) {
+    if (loadingViews) { loadingViews = 0; sendLine("loading 0"); }
+    for (int v = 0; v < VIEWS; v++) {
+        views[v].stopAsked = TRUE;
+        webkit_web_view_stop_loading(views[v].web);
+    }
+}
+
+static gboolean bodyTimedOut(gpointer data) {
+    (void)data;
+    bodySource = 0;
+    const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
+    sendLine("failed %s\t@stalled %d", uri ? uri : "", 2 * loadTimeoutSeconds);
+    stopViews();
+    return G_SOURCE_REMOVE;
+}
+
+static void documentArrived(WebKitWebResource *resource, gpointer data) {
+    (void)data;
+    if (bodySource && resource == webkit_web_view_get_main_resource(views[AS_IS].web)) {
+        g_source_remove(bodySource);
+        bodySource = 0;
+    }
+}
+
+static void documentFailed(WebKitWebResource *resource, GError *error, gpointer data) {
+    (void)error;
+    documentArrived(resource, data);
+}
+
 static void armTimeout(gboolean on) {
     if (timeoutSource) { g_source_remove(timeoutSource); timeoutSource = 0; }
+    if (bodySource) { g_source_remove(bodySource); bodySource = 0; }
     if (on) timeoutSource = g_timeout_add_seconds((guint)loadTimeoutSeconds, loadTimedOut, NULL);
+}
+
+/// The page has answered: from now on its document's body is timed.
+static void armBodyTimeout(WebKitWebView *web) {
+    armTimeout(FALSE);
+    WebKitWebResource *main = webkit_web_view_get_main_resource(web);
+    if (!main) return;
+    bodySource = g_timeout_add_seconds((guint)(2 * loadTimeoutSeconds), bodyTimedOut, NULL);
+    g_signal_connect(main, "finished", G_CALLBACK(documentArrived), NULL);
+    g_signal_connect(main, "failed", G_CALLBACK(documentFailed), NULL);
 }
 
 static void sendHistory(void) {
@@ -269,7 +319,7 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
             armTimeout(TRUE);
             break;
         case WEBKIT_LOAD_COMMITTED: {
-            armTimeout(FALSE);
+            armBodyTimeout(web);
             const char *uri = webkit_web_view_get_uri(web);
             if (uri) {
                 sendLine("uri %s", uri);
@@ -380,13 +430,39 @@ static gboolean decidePolicy(WebKitWebView *web, WebKitPolicyDecision *decision,
 
 static void mouseTarget(WebKitWebView *web, WebKitHitTestResult *hit, guint modifiers, gpointer data) {
     (void)web; (void)modifiers; (void)data;
-    if (webkit_hit_test_result_context_is_link(hit)) {
-        sendLine("hover %s", webkit_hit_test_result_get_link_uri(hit));
-        sendLine("cursor hand");
-    } else {
-        sendLine("hover ");
-        sendLine("cursor %s", webkit_hit_test_result_context_is_editable(hit) ? "text" : "arrow");
-    }
+    if (webkit_hit_test_result_context_is_link(hit)) sendLine("hover %s", webkit_hit_test_result_get_link_uri(hit));
+    else sendLine("hover ");
+}
+
+// MARK: - The page's pointer shape
+
+/// The CSS cursor names WebKit asks GDK for (by name, from the cursor theme). WebKit sets the one
+/// the page wants on its view's window; GDK keeps one cursor object per name, so the object WebKit
+/// set is found again here by asking for each name. A picture of the page's own (`url(...)`)
+/// matches none and is told as "default".
+static const char *const cursorNames[] = {
+    "default", "pointer", "text", "vertical-text", "wait", "progress", "crosshair", "cell", "move", "all-scroll",
+    "not-allowed", "no-drop", "help", "context-menu", "copy", "alias", "grab", "grabbing", "zoom-in", "zoom-out",
+    "col-resize", "row-resize", "ew-resize", "ns-resize", "nesw-resize", "nwse-resize", "e-resize", "w-resize",
+    "n-resize", "s-resize", "ne-resize", "nw-resize", "se-resize", "sw-resize", "none",
+};
+enum { CURSOR_NAMES = sizeof cursorNames / sizeof cursorNames[0] };
+static GdkCursor *namedCursors[CURSOR_NAMES];
+static const char *sentCursor;
+
+static void cursorChanged(GdkWindow *window, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    GdkCursor *cursor = gdk_window_get_cursor(window);
+    const char *name = "default";
+    if (cursor)
+        for (int i = 0; i < CURSOR_NAMES; i++) {
+            if (!namedCursors[i]) namedCursors[i] = gdk_cursor_new_from_name(gdk_window_get_display(window), cursorNames[i]);
+            if (namedCursors[i] == cursor) { name = cursorNames[i]; break; }
+        }
+    if (debugging) fprintf(stderr, "engine: cursor %p %s\n", (void *)cursor, name);
+    if (name == sentCursor) return;
+    sentCursor = name;
+    sendLine("cursor %s", name);
 }
 
 // MARK: - The memory bound
@@ -399,11 +475,30 @@ static gint64 memoryKillTime;  // when we last ended a web process for its memor
 /// (a page allocating at 1 GB/s overshot by 470 MB between looks half a second apart),
 /// any WebKitWebProcess under us whose resident memory is past the limit is killed, and the views
 /// say the page used too much memory.
+/// The network process (one, shared by both views and every load) holds what the server sends
+/// until the web process takes it: a server sending faster than the page is parsed (an endless
+/// body) grows it. It is not killed (WebKit would only start another); past the limit above what
+/// it held when the load began, the load is stopped, which drops what it holds for it.
+static long networkBaseKB = -1;     // its memory when the current load began; -1: take the next reading
+static gboolean networkStopped;     // this load was stopped for it already
+
+static void watchNetwork(long kb) {
+    if (!loadingViews) { networkBaseKB = -1; networkStopped = FALSE; return; }
+    if (networkBaseKB < 0) networkBaseKB = kb;
+    if (networkStopped || kb - networkBaseKB <= (long)memoryLimitMB * 1024) return;
+    networkStopped = TRUE;
+    if (debugging) fprintf(stderr, "engine: network process at %ld MB (%ld at the load's start): load stopped\n", kb / 1024, networkBaseKB / 1024);
+    const char *uri = webkit_web_view_get_uri(views[AS_IS].web);
+    sendLine("failed %s\t@download %u", uri ? uri : "", memoryLimitMB);
+    armTimeout(FALSE);
+    stopViews();
+}
+
 static gboolean watchMemory(gpointer data) {
     (void)data;
     enum { MAX = 4096 };
     static pid_t pids[MAX], parents[MAX];
-    static gboolean web[MAX];
+    static gboolean web[MAX], network[MAX];
     int n = 0;
     DIR *proc = opendir("/proc");
     if (!proc) return G_SOURCE_CONTINUE;
@@ -423,12 +518,13 @@ static gboolean watchMemory(gpointer data) {
         pids[n] = pid;
         parents[n] = (pid_t)atoi(close + 4);  // ") S PPID"
         web[n] = strncmp(open + 1, "WebKitWebProces", 15) == 0;
+        network[n] = strncmp(open + 1, "WebKitNetworkPr", 15) == 0;
         n++;
     }
     closedir(proc);
     pid_t self = getpid();
     for (int i = 0; i < n; i++) {
-        if (!web[i]) continue;
+        if (!web[i] && !network[i]) continue;
         gboolean ours = FALSE;
         pid_t p = parents[i];
         for (int depth = 0; depth < 8 && p > 1 && !ours; depth++) {
@@ -445,6 +541,10 @@ static gboolean watchMemory(gpointer data) {
         long kb = 0;
         while (fgets(line, sizeof line, f)) if (!strncmp(line, "VmRSS:", 6)) { kb = atol(line + 6); break; }
         fclose(f);
+        if (network[i]) {
+            watchNetwork(kb);
+            continue;
+        }
         if (kb > (long)memoryLimitMB * 1024) {
             if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", pids[i], kb / 1024, memoryLimitMB);
             memoryKillTime = g_get_monotonic_time();
@@ -1000,6 +1100,8 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
         g_signal_connect(f, "failed-to-find-text", G_CALLBACK(notFound), NULL);
     }
     gtk_widget_show_all(view->window);
+    GdkWindow *own = gtk_widget_get_window(GTK_WIDGET(view->web));
+    if (own) g_signal_connect(own, "notify::cursor", G_CALLBACK(cursorChanged), NULL);
 }
 
 // MARK: - The page for screen readers

@@ -13,6 +13,29 @@ public final class LocalServer {
     import http.server, os, sys, threading, time
     root, ttl = sys.argv[1], float(sys.argv[2])
 
+    bomb_lock = threading.Lock()
+    bomb_cache = []
+
+    def bomb():
+        # 1 GiB of zeros after a short page head, gzip-compressed to about 1 MB: one 1 MiB block of
+        # zeros compressed after a full flush (so every copy is the same bytes), repeated.
+        import struct, zlib
+        with bomb_lock:
+            if not bomb_cache:
+                head = b"<html><head><title>Bomb</title></head><body><p>zeros follow</p>"
+                c = zlib.compressobj(9, zlib.DEFLATED, -15)
+                zeros = bytes(1 << 20)
+                start = c.compress(head) + c.flush(zlib.Z_FULL_FLUSH)
+                block = c.compress(zeros) + c.flush(zlib.Z_FULL_FLUSH)
+                end = c.flush(zlib.Z_FINISH)
+                crc = zlib.crc32(head)
+                for _ in range(1024):
+                    crc = zlib.crc32(zeros, crc)
+                size = len(head) + 1024 * len(zeros)
+                bomb_cache.append(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + start + block * 1024 + end
+                                  + struct.pack("<II", crc & 0xffffffff, size & 0xffffffff))
+            return bomb_cache[0]
+
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=root, **kwargs)
@@ -24,6 +47,11 @@ public final class LocalServer {
             self.send_header("Content-Length", "0")
             self.end_headers()
         def do_GET(self):
+            try:
+                if self.hostile():
+                    return
+            except (BrokenPipeError, ConnectionResetError):
+                return
             if self.path == "/loop":
                 return self.redirect("/loop")
             if self.path.startswith("/hops/"):
@@ -68,6 +96,67 @@ public final class LocalServer {
                     pass
                 return
             return super().do_GET()
+
+        def hostile(self):
+            """The hostile servers: slowloris (headers or body a byte every two seconds), an
+            endless chunked body, a gzip decompression bomb, a page in UTF-7. True if served."""
+            if self.path == "/dribble-headers":
+                for b in b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" * 100:
+                    self.wfile.write(bytes([b]))
+                    self.wfile.flush()
+                    time.sleep(2)
+                return True
+            if self.path == "/dribble-body":
+                # More than the 512 bytes WebKit sniffs before it shows a page: with less, the page
+                # has not answered yet (the first-answer timeout's case, as with the headers).
+                head = (b"<html><head><title>Dribble</title><!-- " + b"-" * 600 + b" --></head>"
+                        + b"<body><p>a byte every two seconds:</p><p>")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(head) + 100000))
+                self.end_headers()
+                self.wfile.write(head)
+                self.wfile.flush()
+                for _ in range(100000):
+                    time.sleep(2)
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                return True
+            if self.path == "/endless":
+                self.protocol_version = "HTTP/1.1"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Transfer-Encoding", "chunked")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                def chunk(data):
+                    self.wfile.write(b"%x\r\n" % len(data) + data + b"\r\n")
+                chunk(b"<html><head><title>Endless</title></head><body>")
+                line = b"<p>" + b"endless " * 8000 + b"</p>\n"
+                while True:
+                    chunk(line)
+                return True
+            if self.path == "/bomb":
+                body = bomb()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return True
+            if self.path in ("/utf7", "/ascii-script"):
+                script = "<script>document.title = 'a script ran'</script>"
+                if self.path == "/utf7":
+                    script = script.replace("<", "+ADw-").replace(">", "+AD4-")
+                body = ("<html><head><title>Not run</title></head><body><p>" + script + "</p></body></html>").encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=" + ("utf-7" if self.path == "/utf7" else "us-ascii"))
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return True
+            return False
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True

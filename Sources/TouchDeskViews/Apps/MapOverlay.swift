@@ -45,14 +45,41 @@ enum MapOverlay {
     }
 
     /// The data sources, bottom right.
+    /// The credit line at the bottom right, beside the scale bar: on one line where it fits at
+    /// nine points or more, else on two, broken at the " · " nearest its middle.
     static func credits(_ cr: CairoContext, _ credits: String, in mapRect: Rect) {
-        let size = Text.fittingSize(credits, width: mapRect.width * 0.6, size: Theme.TextSize.hint)
-        let w = Text.width(credits, size: size) + 12
-        let box = Rect(x: mapRect.maxX - w, y: mapRect.maxY - 18, width: w, height: 18)
+        let room = max(120, mapRect.width - 170)
+        var lines = [credits]
+        var size = Text.fittingSize(credits, width: room, size: Theme.TextSize.hint)
+        if size < 9, let cut = middleBreak(credits) {
+            lines = [String(credits[..<cut.lowerBound]), String(credits[cut.upperBound...])]
+            size = lines.map { Text.fittingSize($0, width: room, size: Theme.TextSize.hint) }.min() ?? size
+        }
+        let w = (lines.map { Text.width($0, size: size) }.max() ?? 0) + 12
+        let lineHeight = size + 5
+        let h = max(18, lineHeight * Double(lines.count) + 4)
+        let box = Rect(x: mapRect.maxX - w, y: mapRect.maxY - h, width: w, height: h)
         Color(1, 1, 1, 0.7).set(cr)
         cr.rectangle(box)
         cr.fill()
-        cr.text(credits, x: box.maxX - 6, y: box.midY, size: size, color: Color(hex: 0x333333), align: .right)
+        for (i, line) in lines.enumerated() {
+            let y = box.maxY - h / 2 + (Double(i) - Double(lines.count - 1) / 2) * lineHeight
+            cr.text(line, x: box.maxX - 6, y: y, size: size, color: Color(hex: 0x333333), align: .right)
+        }
+    }
+
+    /// The " · " nearest the middle of `s`.
+    private static func middleBreak(_ s: String) -> Range<String.Index>? {
+        let middle = s.count / 2
+        var best: Range<String.Index>?
+        var bestDistance = Int.max
+        var from = s.startIndex
+        while let r = s.range(of: " · ", range: from..<s.endIndex) {
+            let d = abs(s.distance(from: s.startIndex, to: r.lowerBound) - middle)
+            if d < bestDistance { best = r; bestDistance = d }
+            from = r.upperBound
+        }
+        return best
     }
 
     /// What data is missing and how to install it.

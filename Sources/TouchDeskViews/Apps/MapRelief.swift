@@ -80,34 +80,40 @@ nonisolated final class MapRelief: Sendable {
     /// translucent picture, one pixel a cell, and the box its pixels' centres span; nil before
     /// the shade has arrived or when the box covers too many cells.
     func picture(for box: DetailBox) -> (surface: ImageSurface, x: Double, y: Double, dx: Double, dy: Double)? {
-        state.withLock { s -> (ImageSurface, Double, Double, Double, Double)? in
+        // The shade is taken out under the lock (an array: a reference, not a copy) and the picture
+        // made outside it: the UI thread asks the lock whether the shade is in on every tick, and
+        // must not wait for the picture thread's million cells.
+        let held = state.withLock { s -> (shade: [UInt8], width: Int, height: Int)? in
             guard let shade = s.shade, s.width > 0, s.height > 1 else { return nil }
-            let dLon = 360 / Double(s.width), dLat = 180 / Double(s.height - 1)
-            let c0 = Int(floor(box.minX / dLon)) - 1, c1 = Int(ceil(box.maxX / dLon)) + 1
-            let north = min(90, -box.minY), south = max(-90, -box.maxY)
-            let rTop = min(s.height - 1, Int(ceil((north + 90) / dLat)) + 1), rBottom = max(0, Int(floor((south + 90) / dLat)) - 1)
-            let w = c1 - c0 + 1, h = rTop - rBottom + 1
-            guard w > 1, h > 1, w * h <= 1_000_000 else { return nil }
-            let surface = ImageSurface(size: Size(Double(w), Double(h)), scale: 1, format: .argb)
-            surface.withPixels { base, stride in
-                for j in 0..<h {
-                    let row = (rTop - j) * s.width
-                    let line = (base + j * stride).assumingMemoryBound(to: UInt32.self)
-                    for i in 0..<w {
-                        let col = ((c0 + i) % s.width + s.width) % s.width
-                        let v = Double(shade[row + col]) / 128 - 1
-                        // Premultiplied: black for shadow, white for lit slopes.
-                        if v < 0 {
-                            let a = UInt32(min(1, -v) * Self.darkest * 255)
-                            line[i] = a << 24
-                        } else {
-                            let a = UInt32(min(1, v) * Self.brightest * 255)
-                            line[i] = a << 24 | a << 16 | a << 8 | a
-                        }
+            return (shade, s.width, s.height)
+        }
+        guard let s = held else { return nil }
+        let shade = s.shade
+        let dLon = 360 / Double(s.width), dLat = 180 / Double(s.height - 1)
+        let c0 = Int(floor(box.minX / dLon)) - 1, c1 = Int(ceil(box.maxX / dLon)) + 1
+        let north = min(90, -box.minY), south = max(-90, -box.maxY)
+        let rTop = min(s.height - 1, Int(ceil((north + 90) / dLat)) + 1), rBottom = max(0, Int(floor((south + 90) / dLat)) - 1)
+        let w = c1 - c0 + 1, h = rTop - rBottom + 1
+        guard w > 1, h > 1, w * h <= 1_000_000 else { return nil }
+        let surface = ImageSurface(size: Size(Double(w), Double(h)), scale: 1, format: .argb)
+        surface.withPixels { base, stride in
+            for j in 0..<h {
+                let row = (rTop - j) * s.width
+                let line = (base + j * stride).assumingMemoryBound(to: UInt32.self)
+                for i in 0..<w {
+                    let col = ((c0 + i) % s.width + s.width) % s.width
+                    let v = Double(shade[row + col]) / 128 - 1
+                    // Premultiplied: black for shadow, white for lit slopes.
+                    if v < 0 {
+                        let a = UInt32(min(1, -v) * Self.darkest * 255)
+                        line[i] = a << 24
+                    } else {
+                        let a = UInt32(min(1, v) * Self.brightest * 255)
+                        line[i] = a << 24 | a << 16 | a << 8 | a
                     }
                 }
             }
-            return (surface, Double(c0) * dLon, -(Double(rTop) * dLat - 90), dLon, dLat)
         }
+        return (surface, Double(c0) * dLon, -(Double(rTop) * dLat - 90), dLon, dLat)
     }
 }

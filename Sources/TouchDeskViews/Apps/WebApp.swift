@@ -65,6 +65,11 @@ public final class WebApp: MiniApp {
         get { link.memoryLimitMB }
         set { link.memoryLimitMB = newValue; page.memoryLimitMB = newValue }
     }
+    /// Seconds to a page's first answer (tests shorten it; set before the engine starts).
+    var loadTimeoutSeconds: Int? {
+        get { link.loadTimeoutSeconds }
+        set { link.loadTimeoutSeconds = newValue }
+    }
     /// The engine helper's process id, while it runs (for the benchmark's memory count and tests).
     public var enginePID: pid_t? { link.running?.pid }
     /// Frames received per view, for tests and `--screenshot`.
@@ -182,6 +187,7 @@ public final class WebApp: MiniApp {
         engine?.send("stop")
         if page.isLoading { page.notice = (page.address.map { tr("Stopped loading {0}.", $0) } ?? tr("Stopped loading the page."), false) }
         page.isLoading = false
+        page.awaitingLoad = false
         syncControls()
         wake()
     }
@@ -248,12 +254,14 @@ public final class WebApp: MiniApp {
         form.controls.setOn(.find, findBar.isOpen)
     }
 
-    /// Leaving Web Pages: the page stops its work (a stuck script's process is ended) until we come back.
+    /// Leaving Web Pages: the page stops its work (a load still under way is stopped, a stuck
+    /// script's process is ended) until we come back.
     public func didLeave() {
         guard !hidden else { return }
         hidden = true
         input.release()
         menu.close()
+        if page.isLoading || page.awaitingLoad { stop() }
         engine?.send("hide")
     }
 

@@ -35,6 +35,9 @@ final class WebEngineLink {
     private(set) var engine: WebEngine?
     /// The web processes' memory limit in MB (the helper ends a process past it).
     var memoryLimitMB = WebEngine.memoryLimitMB
+    /// Seconds to a page's first answer, nil for the helper's own (30 s; tests use less). A page's
+    /// document still coming after twice this is stopped where it is.
+    var loadTimeoutSeconds: Int?
     /// Device pixels per point, rounded up: the engine renders at this scale.
     private(set) var deviceScale = 1
     private(set) var scriptsOn = true
@@ -89,13 +92,15 @@ final class WebEngineLink {
         if let engine, engine.isRunning { return (engine, false) }
         let loaded: Bool
         let e: WebEngine
-        if memoryLimitMB == WebEngine.memoryLimitMB, let s = Self.takeSpare() {
+        if memoryLimitMB == WebEngine.memoryLimitMB, loadTimeoutSeconds == nil, let s = Self.takeSpare() {
             e = s.engine
             loaded = s.url == url
             // Asked for another page: what the spare said of its own is old news.
             if !loaded { _ = e.receive() }
         } else {
-            e = try WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
+            var environment = ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)]
+            if let loadTimeoutSeconds { environment["TOUCHDESK_WEB_TIMEOUT"] = String(loadTimeoutSeconds) }
+            e = try WebEngine(extraEnvironment: environment)
             loaded = false
         }
         engine = e

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskTestSupport
+
+/// Web Pages in the real window: the pointer shapes a page asks for with CSS `cursor`, read back
+/// from the X server (XFixes' picture of the pointer, compared with the X cursor font's glyph),
+/// and a selection dragged over a page's text with the mouse, copied with Ctrl+C and read by xclip.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct WebPointerEndToEndTests {
+    /// CSS cursor, the X cursor font glyph the window should show, and the block's colour.
+    static let shapes: [(css: String, glyph: String, color: UInt32)] = [
+        ("default", "left_ptr", 0xff0000), ("pointer", "hand2", 0x00c000), ("wait", "watch", 0x0000ff),
+        ("move", "fleur", 0xffff00), ("crosshair", "crosshair", 0xff00ff), ("not-allowed", "X_cursor", 0x00ffff),
+        ("col-resize", "sb_h_double_arrow", 0xff8000), ("row-resize", "sb_v_double_arrow", 0x8000ff),
+        ("grab", "hand1", 0x804000), ("help", "question_arrow", 0x808080),
+    ]
+
+    /// Moves the pointer (XTEST) to each point in turn and waits until the pointer's picture, as
+    /// XFixes gives it, is the X cursor font's glyph named for it (the references are read first,
+    /// from a small window of the script's own with that glyph as its cursor). Prints one line
+    /// per point: the glyph, "ok" or "no", and the seconds it took.
+    static let cursorScript = #"""
+    import ctypes, sys, time
+    from Xlib import X, display, Xcursorfont
+    from Xlib.ext import xtest
+    d = display.Display()
+    root = d.screen().root
+    d.xfixes_query_version()
+    # The references go through Xlib's own XCreateFontCursor, as TouchDesk's do (libXcursor may
+    # give a themed picture for the glyph): python-xlib's requests would get the bare glyph.
+    x11 = ctypes.CDLL("libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XCreateFontCursor.restype = ctypes.c_ulong
+    x11.XCreateFontCursor.argtypes = [ctypes.c_void_p, ctypes.c_uint]
+    x11.XDefineCursor.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    xd = x11.XOpenDisplay(None)
+    def picture():
+        c = d.xfixes_get_cursor_image(root)
+        return (c.width, c.height, c.xhot, c.yhot, tuple(c.cursor_image))
+    refs = {}
+    for glyph in set(a.split(",")[2] for a in sys.argv[1:]):
+        w = root.create_window(0, 0, 40, 40, 0, d.screen().root_depth, override_redirect=True)
+        w.map()
+        d.sync()
+        x11.XDefineCursor(xd, w.id, x11.XCreateFontCursor(xd, getattr(Xcursorfont, glyph)))
+        x11.XSync(xd, 0)
+        xtest.fake_input(d, X.MotionNotify, x=20, y=20)
+        d.sync()
+        time.sleep(0.2)
+        refs[glyph] = picture()
+        w.destroy()
+        d.sync()
+    for a in sys.argv[1:]:
+        x, y, glyph = a.split(",")
+        xtest.fake_input(d, X.MotionNotify, x=int(x), y=int(y))
+        d.sync()
+        start = time.time()
+        ok = False
+        while time.time() - start < 8:
+            if picture() == refs[glyph]:
+                ok = True
+                break
+            time.sleep(0.05)
+        print(glyph, "ok" if ok else "no", "%.2f" % (time.time() - start), flush=True)
+    """#
+
+    func regions(_ img: PixelImage, _ color: UInt32) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+        img.regions(where: { $0.isClose(to: PixelColor(hex: color), tolerance: 24) }, minimumPixels: 600).sorted { $0.x < $1.x }
+    }
+
+    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) throws {
+        try app.key("ctrl+l")
+        let r = session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
+        #expect(r.ok, "\(r)")
+        try app.key("Return")
+    }
+
+    @Test("the page's CSS cursors (pointer, wait, move, crosshair, not-allowed, col-/row-resize, grab, help) show as X cursors over the window")
+    func cursors() throws {
+        let blocks = Self.shapes.enumerated().map { i, s in
+            "<div style='position:absolute;left:\(10 + (i % 5) * 80)px;top:\(10 + (i / 5) * 80)px;width:70px;height:60px;"
+                + "background:#\(String(format: "%06x", s.color));cursor:\(s.css)'></div>"
+        }.joined()
+        let page = "<html><head><title>Cursors</title></head><body style='margin:0;width:420px'>\(blocks)</body></html>"
+        let server = try LocalServer(files: ["cursors.html": Array(page.utf8)])
+        let session = try XSession(name: "web-cursor")
+        defer { session.close() }
+        let app = try session.launch(["web", "--size", "1000x700"])
+        try go(app, session, server.url("/cursors.html"))
+        let loaded = try app.screenshot("cursors", timeout: 15) { img in Self.shapes.allSatisfy { !regions(img, $0.color).isEmpty } }
+        let g = try app.geometry()
+        var points: [String] = []
+        for s in Self.shapes {
+            // The as-is view's block: the leftmost of the colour (the fit view's lies to its right).
+            let r = try #require(regions(loaded, s.color).first, "\(s.css) block in \(loaded.path)")
+            points.append("\(g.x + r.x + r.width / 2),\(g.y + r.y + r.height / 2),\(s.glyph)")
+        }
+        // From the last block back to the first and then forward again: each shape is reached
+        // from another, not only from the arrow.
+        let order = points.reversed() + points
+        let r = session.run("/usr/bin/python3", ["-c", Self.cursorScript] + order, timeout: 90)
+        #expect(r.ok, "\(r)")
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.count == order.count, "\(r)")
+        for (line, point) in zip(lines, order) {
+            #expect(line.count == 3 && line[1] == "ok", "pointer over \(point): \(line)")
+        }
+        let seconds = lines.compactMap { $0.count == 3 ? Double($0[2]) : nil }.sorted()
+        print("web cursors: \(lines.filter { $0.count == 3 && $0[1] == "ok" }.count) of \(order.count) shapes shown; "
+              + "median \(seconds.isEmpty ? 0 : seconds[seconds.count / 2]) s, slowest \(seconds.last ?? 0) s from the move")
+    }
+
+    @Test("a selection dragged over a page's text with the mouse, Ctrl+C, and xclip reads the words")
+    func dragSelection() throws {
+        let page = """
+            <html><head><title>Words</title></head><body style="margin:0;font:24px sans-serif">
+            <div style="height:40px;background:#0000ff"></div>
+            <p id="p" style="margin:20px 10px">Alpha beta gamma delta epsilon</p>
+            <div style="height:40px;background:#0000ff"></div></body></html>
+            """
+        let server = try LocalServer(files: ["words.html": Array(page.utf8)])
+        let session = try XSession(name: "web-select")
+        defer { session.close() }
+        let app = try session.launch(["web", "--size", "1000x700"])
+        try go(app, session, server.url("/words.html"))
+        let loaded = try app.screenshot("words", timeout: 15) { img in
+            img.regions(where: { $0.isClose(to: PixelColor(hex: 0x0000ff), tolerance: 24) }, minimumPixels: 2000).count == 4
+        }
+        let bars = loaded.regions(where: { $0.isClose(to: PixelColor(hex: 0x0000ff), tolerance: 24) }, minimumPixels: 2000)
+            .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        try #require(bars.count == 4, "the two bars in both views: \(loaded.path)")
+        // The as-is view's bars; the line of text lies midway between them, from 10 px in.
+        let top = bars[0], bottom = bars[1]
+        let y = Double(top.y + top.height + bottom.y) / 2
+        let x0 = Double(top.x + 6)
+        // From just left of the text to well past its end, in steps, as a hand drags.
+        let path = stride(from: 0.0, through: 1.0, by: 0.1).map { (x0 + $0 * 600, y) }
+        try app.drag(path)
+        Thread.sleep(forTimeInterval: 0.5)
+        try app.key("ctrl+c")
+        let copied = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"], timeout: 6) {
+            $0.stdout.contains("epsilon")
+        }
+        #expect(copied.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Alpha beta gamma delta epsilon", "\(copied)")
+        let shown = try app.screenshot("selected")
+        // WebKit paints the selection: its pale blue highlight lies behind the words in the as-is view.
+        let line = (x: top.x, y: Int(y) - 12, width: 400, height: 24)
+        let highlighted = shown.count(in: line) { $0.r > 120 && $0.b > 200 && $0.b - $0.r > 25 }
+        #expect(highlighted > 3000, "the selection's highlight over the words: \(highlighted) px in \(shown.path)")
+    }
+}
