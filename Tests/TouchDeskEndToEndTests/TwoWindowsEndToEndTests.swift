@@ -70,18 +70,30 @@ struct TwoWindowsEndToEndTests {
         let began = Date()
         #expect(try start(1100).wait(timeout: 120) == .exited(0))
         let full = Date().timeIntervalSince(began)
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".touchdesk-target.png.") }
+        }
+        var caughtWriting = 0
         for i in 0..<12 {
-            // Each run draws a different size, so old and new differ; killed between half way and
-            // just past the end of a whole run, so some die while the file is being written.
+            // Each run draws a different size, so old and new differ. Even runs are killed between
+            // half way and just past the end of a whole run; odd runs the moment their temporary
+            // file appears, so the kill lands while the picture is being written.
             let side = 1200 + 100 * (i % 4)
+            let before = Set(temporaries())
             let p = try start(side)
-            usleep(UInt32(full * (0.5 + 0.06 * Double(i)) * 1_000_000))
+            if i % 2 == 0 {
+                usleep(UInt32(full * (0.5 + 0.06 * Double(i)) * 1_000_000))
+            } else {
+                let deadline = Date().addingTimeInterval(full * 3)
+                while Date() < deadline, p.isRunning, Set(temporaries()).isSubset(of: before) { usleep(500) }
+            }
             kill(p.pid, SIGKILL)
             _ = p.wait(timeout: 10)
+            if !Set(temporaries()).isSubset(of: before) { caughtWriting += 1 }
             let png = try #require(PixelImage(pngPath: target), "run \(i): the target is a whole PNG")
             #expect(png.width == png.height && [1100, 1200, 1300, 1400, 1500].contains(png.width), "run \(i): \(png.width)")
             kinds[png.width, default: 0] += 1
-            leftBehind = max(leftBehind, ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".touchdesk-target.png.") }.count)
+            leftBehind = max(leftBehind, temporaries().count)
         }
         // A temporary file of the older form, from an earlier version, an hour old.
         let older = folder + "/.touchdesk-painting-2026-01-01-000000.png.Ab12Cd"
@@ -92,7 +104,7 @@ struct TwoWindowsEndToEndTests {
         #expect(FileManager.default.createFile(atPath: dead, contents: Data(count: 1000)))
         let theirs = folder + "/.notes.txt.Ab12Cd"
         #expect(FileManager.default.createFile(atPath: theirs, contents: Data("someone else's".utf8)))
-        print("kill -9 loop: a whole run takes \(String(format: "%.1f", full)) s; target sizes seen \(kinds), at most \(leftBehind) temporary file(s) left at once")
+        print("kill -9 loop: a whole run takes \(String(format: "%.1f", full)) s; target sizes seen \(kinds), at most \(leftBehind) temporary file(s) left at once; \(caughtWriting) of 12 runs killed while writing")
         let app = try session.launch(["doubler"])
         let temporaries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".touchdesk") }
         #expect(temporaries.isEmpty, "\(temporaries)")
