@@ -49,12 +49,7 @@ final class MapPicture {
         if let drawing, drawing.origin(for: p, key: key) != nil { return }
         let frame = MapImage.Frame(view: p, key: key)
         drawing = frame
-        queue.async { [inbox] in
-            let painter = MapPainter(map: parts.map, detail: parts.detail, coast: parts.coast, relief: parts.relief)
-            painter.features = parts.features
-            let made = MapImage(painter: painter, frame: frame, labels: labels, marked: marked)
-            inbox.slot.withLock { $0 = made }
-        }
+        paint(frame, parts, labels: labels, marked: marked, world: false)
     }
 
     /// Has the world picture drawn for `p` (the world view at the window's size) unless it is
@@ -66,11 +61,17 @@ final class MapPicture {
         if let worldAsked, worldAsked.projection == MapImage.Frame(view: p, key: key).projection, worldAsked.key == key { return }
         let frame = MapImage.Frame(view: p, key: key)
         worldAsked = frame
+        paint(frame, parts, labels: labels, marked: nil, world: true)
+    }
+
+    /// Draws `frame` on the drawing thread and leaves the picture in the inbox: in `world` for
+    /// the world picture, else in `slot`.
+    private func paint(_ frame: MapImage.Frame, _ parts: Parts, labels: [PlacesLoader.LabelCandidate], marked: Place?, world: Bool) {
         queue.async { [inbox] in
             let painter = MapPainter(map: parts.map, detail: parts.detail, coast: parts.coast, relief: parts.relief)
             painter.features = parts.features
-            let made = MapImage(painter: painter, frame: frame, labels: labels, marked: nil)
-            inbox.world.withLock { $0 = made }
+            let made = MapImage(painter: painter, frame: frame, labels: labels, marked: marked)
+            if world { inbox.world.withLock { $0 = made } } else { inbox.slot.withLock { $0 = made } }
         }
     }
 
