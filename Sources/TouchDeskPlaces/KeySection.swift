@@ -114,6 +114,10 @@ struct KeySection: Sendable {
         var i = lo
         while i < range.upperBound {
             let start = Int(keyStarts[i]) + depth
+            // In a sound index every key from `lo` on is longer than `depth`; a damaged cache
+            // that passed the load's checks may break that order: such an entry is passed over
+            // (the fuzz target found a key ending here that read past the key bytes).
+            guard start < Int(keyStarts[i + 1]) else { i += 1; continue }
             let lead = keyBytes[start]
             if lead > leadBytes.upperBound { break }
             let length = min(utf8Length(lead), Int(keyStarts[i + 1]) - start)
