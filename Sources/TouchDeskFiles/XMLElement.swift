@@ -140,6 +140,7 @@ public struct XMLElement: Sendable, Equatable {
         mutating func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
 
         /// Up to and past `end`; what came before it.
+        /// `what` is the English name of the construct, translated only if it is not closed.
         mutating func until(_ end: String, what: String) throws(ParseError) -> String {
             let u = Array(end.utf8)
             let start = i
@@ -152,7 +153,7 @@ public struct XMLElement: Sendable, Equatable {
                 i += 1
             }
             i = start
-            throw fail(tr("{0} is not closed", what))
+            throw fail(tr("{0} is not closed", tr(what)))
         }
 
         func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
@@ -170,8 +171,8 @@ public struct XMLElement: Sendable, Equatable {
         mutating func misc() throws(ParseError) {
             while true {
                 skipSpace()
-                if starts("<?") { i += 2; _ = try until("?>", what: tr("a processing instruction")) }
-                else if starts("<!--") { i += 4; _ = try until("-->", what: tr("a comment")) }
+                if starts("<?") { i += 2; _ = try until("?>", what: translatable("a processing instruction")) }
+                else if starts("<!--") { i += 4; _ = try until("-->", what: translatable("a comment")) }
                 else if starts("<!DOCTYPE") {
                     let start = i
                     while i < bytes.count && bytes[i] != UInt8(ascii: ">") {
@@ -236,9 +237,9 @@ public struct XMLElement: Sendable, Equatable {
                     i += 1
                     return e
                 }
-                if starts("<!--") { let s = i; i += 4; _ = try until("-->", what: tr("a comment")); e.children.append(.raw(text(s..<i))) }
-                else if starts("<![CDATA[") { let s = i; i += 9; _ = try until("]]>", what: tr("a CDATA section")); e.children.append(.raw(text(s..<i))) }
-                else if starts("<?") { let s = i; i += 2; _ = try until("?>", what: tr("a processing instruction")); e.children.append(.raw(text(s..<i))) }
+                if starts("<!--") { let s = i; i += 4; _ = try until("-->", what: translatable("a comment")); e.children.append(.raw(text(s..<i))) }
+                else if starts("<![CDATA[") { let s = i; i += 9; _ = try until("]]>", what: translatable("a CDATA section")); e.children.append(.raw(text(s..<i))) }
+                else if starts("<?") { let s = i; i += 2; _ = try until("?>", what: translatable("a processing instruction")); e.children.append(.raw(text(s..<i))) }
                 else if bytes[i] == UInt8(ascii: "<") { e.children.append(.element(try element(depth: depth + 1))) }
                 else {
                     let start = i
