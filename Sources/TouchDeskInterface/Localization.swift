@@ -150,9 +150,27 @@ private func translate(_ english: String) -> String {
     #endif
 }
 
-private func fill(_ text: String, _ arguments: [String]) -> String {
+/// Replaces each `{N}` with `arguments[N]` in one pass over `text`, so an argument that itself
+/// holds `{1}` (a file named `a{1}.png`) is shown as it is, never replaced again. A `{N}` with no
+/// argument, or braces around anything but digits, stay as they are.
+func fill(_ text: String, _ arguments: [String]) -> String {
     guard !arguments.isEmpty else { return text }
-    var out = text
-    for (i, a) in arguments.enumerated() { out = out.replacing("{\(i)}", with: a) }
+    var out = ""
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "{") {
+        out += rest[..<open]
+        let afterOpen = rest.index(after: open)
+        let digits = rest[afterOpen...].prefix(while: { $0.isASCII && $0.isNumber })
+        let close = digits.endIndex
+        if !digits.isEmpty, digits.count <= 4, close < rest.endIndex, rest[close] == "}",
+           let i = Int(digits), i < arguments.count {
+            out += arguments[i]
+            rest = rest[rest.index(after: close)...]
+        } else {
+            out += "{"
+            rest = rest[afterOpen...]
+        }
+    }
+    out += rest
     return out
 }
