@@ -103,7 +103,9 @@ let package = Package(
         .target(name: "TouchDeskInterface", dependencies: ["CIntl"]),
         /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
         /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
-        .target(name: "TouchDeskFiles", dependencies: ["TouchDeskInterface"]),
+        /// GLib's bookmark file and checksums, as GTK uses them (recently-used.xbel, thumbnail names).
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "TouchDeskFiles", dependencies: ["TouchDeskInterface", "CGLib"]),
         /// State and rules of every mini-app: pure Swift, no X11, no Cairo, no clock, no threads.
         .target(name: "TouchDeskModels", dependencies: [
             "TouchDeskInterface",

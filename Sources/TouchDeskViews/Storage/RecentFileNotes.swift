@@ -2,7 +2,7 @@ import TouchDeskFiles
 
 extension AppEnvironment {
     /// How TouchDesk names itself in the desktop's recent files list, and the command that opens a file.
-    nonisolated static let recentApplication = (name: "touchdesk", exec: "'touchdesk %u'")
+    nonisolated static let recentApplication = (name: "touchdesk", exec: "touchdesk %u")
 
     /// Adds `path` to the desktop's recent files list now (on the caller's thread: the writer's,
     /// or a save's). A list that cannot be kept up (too big, not a file, damaged and set aside)
