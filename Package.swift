@@ -6,12 +6,13 @@ import PackageDescription
 //
 //   touchdesk ─┬─ TouchDeskHost ─┬─ CX11 (Xlib, XKB, cairo-xlib), CXShim
 //              │                 ├─ CAccessibility ── CATK (ATK and its AT-SPI bridge)
+//              │                 ├─ CAppearancePortal ── CGLib (the colour scheme, GDBus)
 //              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard)
 //              │                 ├─ TouchDeskModels (the joystick decoder)
 //              │                 └─ TouchDeskFiles (safe reads of device files)
 //              ├─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
 //              │                  ├─ TouchDeskModels ── TouchDeskInterface, BigInt
-//              │                  ├─ TouchDeskFiles (the atomic writer, bounded reads, warn)
+//              │                  ├─ TouchDeskFiles ── CGLib (the atomic writer, bounded reads, warn, recent files)
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
 //              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
 //              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
@@ -59,10 +60,12 @@ let package = Package(
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]
         ),
         /// Our accessible objects (an AtkObject subclass fed from the window's accessible tree),
-        /// the bridge's start and its GLib main context in the host's poll() loop; the appearance
-        /// portal's colour scheme through GDBus (GIO).
-        .target(name: "CAccessibility", dependencies: ["CATK"], cSettings: [.unsafeFlags(["-Wall"])],
-                linkerSettings: [.linkedLibrary("gio-2.0")]),
+        /// the bridge's start and its GLib main context in the host's poll() loop.
+        .target(name: "CAccessibility", dependencies: ["CATK"], cSettings: [.unsafeFlags(["-Wall"])]),
+        /// The freedesktop appearance portal's colour scheme through GDBus (GIO), on GLib's main
+        /// context, which the host's poll() loop drives.
+        .target(name: "CAppearancePortal", dependencies: ["CGLib"], cSettings: [.unsafeFlags(["-Wall"])],
+                linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0")]),
 
         // MARK: - Mandelbrot kernels
 
@@ -126,7 +129,7 @@ let package = Package(
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
-        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim", "CAccessibility"],
+        .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim", "CAccessibility", "CAppearancePortal"],
                 swiftSettings: [.defaultIsolation(MainActor.self)]),
 
         // MARK: - Executables

@@ -1,4 +1,5 @@
 import CAccessibility
+import CAppearancePortal
 import Glibc
 import TouchDeskInterface
 

@@ -102,6 +102,4 @@ void td_accessible_announce(TdAccessible *obj, const char *text);
 /* window:activate or window:deactivate (a TD_KIND_WINDOW object). */
 void td_accessible_window_activated(TdAccessible *obj, int active);
 
-#include "AppearancePortal.h"
-
 #endif
