@@ -7,7 +7,7 @@ import PackageDescription
 //   touchdesk ─┬─ TouchDeskHost ─┬─ CX11 (Xlib, XKB, cairo-xlib), CXShim
 //              │                 ├─ CAccessibility ── CATK (ATK and its AT-SPI bridge)
 //              │                 ├─ CAppearancePortal ── CGLib (the colour scheme, GDBus)
-//              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard)
+//              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard) ── TouchDeskLocalization ── CIntl
 //              │                 ├─ TouchDeskModels (the joystick decoder)
 //              │                 └─ TouchDeskFiles (safe reads of device files)
 //              ├─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
@@ -103,7 +103,9 @@ let package = Package(
         /// and the requests the content makes of the host (copy and paste).
         /// GNU gettext from glibc's libintl.h (the translations; Localization.swift).
         .systemLibrary(name: "CIntl"),
-        .target(name: "TouchDeskInterface", dependencies: ["CIntl"]),
+        /// The user's language: gettext's catalogues (`tr`, `trn`) and numbers in the locale's style.
+        .target(name: "TouchDeskLocalization", dependencies: ["CIntl"]),
+        .target(name: "TouchDeskInterface", dependencies: ["TouchDeskLocalization"]),
         /// Reading and writing files safely: the one atomic writer, non-blocking regular-file
         /// reads with size limits, damaged files set aside. Used by every layer that touches disk.
         /// GLib's bookmark file and checksums, as GTK uses them (recently-used.xbel, thumbnail names).

@@ -1,5 +1,5 @@
 import Testing
-@testable import TouchDeskInterface
+@testable import TouchDeskLocalization
 
 /// `{0}`, `{1}` … are filled in one pass: what an argument holds is never read as a placeholder.
 @Suite struct LocalizationFillTests {
