@@ -108,7 +108,7 @@ public enum GlobeCache {
     }
 
     /// FNV-1a over 64-bit words in four independent lanes (so the multiplies overlap): about
-    /// 3 ms for the 47 MB file. Not cryptographic; it catches truncation and damage.
+    /// a few milliseconds for the 60 MB file. Not cryptographic; it catches truncation and damage.
     static func checksum(_ p: UnsafeRawPointer, byteCount: Int) -> UInt64 {
         let words = p.assumingMemoryBound(to: UInt64.self)
         let n = byteCount / 8
