@@ -10,18 +10,19 @@ enum MergedData {
         && FileManager.default.fileExists(atPath: ETOPO1.defaultPath())
         && FileManager.default.fileExists(atPath: LandMask.defaultPath())
         && FileManager.default.fileExists(atPath: LakeMask.defaultPath())
+
+    /// The shared test globe, built from every data set.
+    static func globe() throws -> GlobeData {
+        let data = try #require(RealData.globe?.data)
+        try #require(data.sources == .all, "the shared test globe was built without every data set")
+        return data
+    }
 }
 
 @Suite("Sea Level: merged relief against the world",
        .enabled(if: MergedData.available, "needs ferret-datasets, marble-qt-data and scripts/data/relief"))
 struct MergedReliefTests {
-    var data: GlobeData {
-        get throws {
-            let data = try #require(RealData.globe?.data)
-            try #require(data.sources == .all, "the shared test globe was built without every data set")
-            return data
-        }
-    }
+    var data: GlobeData { get throws { try MergedData.globe() } }
 
     func point(_ lat: Double, _ lon: Double) -> GeoPoint { GeoPoint(latitude: lat, longitude: lon) }
 

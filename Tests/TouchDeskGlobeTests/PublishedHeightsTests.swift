@@ -48,13 +48,7 @@ enum PublishedHeights {
 @Suite("Sea Level: heights against published ones",
        .enabled(if: PublishedHeights.available, "needs the globe's data sets and airportsdata (scripts/data/places)"))
 struct PublishedHeightsTests {
-    var data: GlobeData {
-        get throws {
-            let data = try #require(RealData.globe?.data)
-            try #require(data.sources == .all, "the shared test globe was built without every data set")
-            return data
-        }
-    }
+    var data: GlobeData { get throws { try MergedData.globe() } }
 
     func median(_ values: [Double]) -> Double {
         let s = values.sorted()

@@ -22,17 +22,18 @@ struct GlobePlaceCard: Equatable {
         let metres = NumberStyle.current.integer(abs(height))
         var first = height == 0 ? tr("At today's sea level")
             : height > 0 ? tr("{0} m above today's sea", metres) : tr("{0} m below today's sea", metres)
-        var tooSmall: String?
+        var tooSmall: [String] = []
         switch r.heightSource {
         case .airfield(let name, let km):
-            tooSmall = tr("An island too small for the 9 km grid: the height of {0}, {1} km away", name, NumberStyle.current.decimal(km, decimals: 1))
+            tooSmall = [tr("An island too small for the 9 km grid"),
+                        tr("Height of {0}, {1} km away", name, NumberStyle.current.decimal(km, decimals: 1))]
         case .tooSmallForTheGrid where isPlace:
-            tooSmall = tr("An island too small for the 9 km grid")
+            tooSmall = [tr("An island too small for the 9 km grid")]
             first = tr("Its height is not in the data")
         default: break
         }
         if r.heightSource == .tooSmallForTheGrid && isPlace {
-            lines = [tooSmall ?? "", first, tr("At {0}:", SeaLevel.label(level)) + " " + tr("the grid cannot tell")]
+            lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + tr("the grid cannot tell")]
             uncertain = false
             return
         }
@@ -51,7 +52,7 @@ struct GlobePlaceCard: Equatable {
         case .inland(let km?): now = tr("dry, the sea {0} km away", NumberStyle.current.integer(Int(km < 100 ? km.rounded() : (km / 10).rounded() * 10)))
         case .inland(nil): now = tr("dry, the sea over {0} km away", NumberStyle.current.integer(Int(PlaceReadout.searchKilometres)))
         }
-        lines = (tooSmall.map { [$0] } ?? []) + [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
+        lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
         uncertain = level > 0 && r.isUncertain(at: level)
         if uncertain { lines.append(tr("Below the data's accuracy: ±{0} m here", String(r.accuracy))) }
     }
