@@ -22,12 +22,17 @@ struct GlobePlaceCardTests {
         return app
     }
 
+    /// Types `text` into the search (`/`) and takes the first suggestion.
+    func search(_ app: GlobeApp, _ text: String) {
+        app.press("slash")
+        for ch in text { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
+        _ = app.handle(.key(Key("Return")))
+    }
+
     @Test(.enabled(if: (try? GeoNamesSource.locate()) != nil, "GeoNames places not installed (scripts/data/places)"))
     func searchedPlaceSaysWhenItFloodsAndAgreesWithTheList() throws {
         let app = try makeApp()
-        app.press("slash")
-        for ch in "Bangkok" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
-        _ = app.handle(.key(Key("Return")))
+        search(app, "Bangkok")
         let place = try #require(app.marked)
         #expect(place.name == "Bangkok")
         let card = try #require(app.card)
@@ -60,9 +65,7 @@ struct GlobePlaceCardTests {
                    "GeoNames places or airportsdata not installed (scripts/data/places)"))
     func anAtollTakesItsAirfieldsHeight() throws {
         let app = try makeApp()
-        app.press("slash")
-        for ch in "Male" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
-        _ = app.handle(.key(Key("Return")))
+        search(app, "Male")
         let place = try #require(app.marked)
         let card = try #require(app.card)
         #expect(card.title == "Male, Maldives")
