@@ -26,7 +26,14 @@ public enum ETOPO1 {
     /// Reads the 0.1° grid and samples it bilinearly at the nodes of a `width × height` global grid
     /// laid out as `ElevationGrid`. A missing file names the package.
     public static func read(path: String = defaultPath(), width: Int, height: Int) throws -> ElevationGrid {
+        try readWithFine(path: path, width: width, height: height).resampled
+    }
+
+    /// The grid at its own 0.1° (`fine`: 3600 columns from 0° E, 1801 rows from 90° S, laid out as
+    /// `ElevationGrid`), and sampled bilinearly at the nodes of a `width × height` grid.
+    public static func readWithFine(path: String = defaultPath(), width: Int, height: Int) throws -> (fine: ElevationGrid, resampled: ElevationGrid) {
         let values = try NetCDFLibrary.lock.withLock { _ in try readAlone(path: path) }
+        func metres(_ v: Double) -> Int16 { Int16(max(-32000, min(32000, v.rounded()))) }
         var out = [Int16](repeating: 0, count: width * height)
         for r in 0..<height {
             let y = Double(r) * Double(rows - 1) / Double(height - 1)
@@ -37,11 +44,15 @@ public enum ETOPO1 {
                 let i = y0 * columns + x0
                 let top = Double(values[i]) + (Double(values[i + 1]) - Double(values[i])) * fx
                 let bottom = Double(values[i + columns]) + (Double(values[i + columns + 1]) - Double(values[i + columns])) * fx
-                let v = top + (bottom - top) * fy
-                out[r * width + c] = Int16(max(-32000, min(32000, v.rounded())))
+                out[r * width + c] = metres(top + (bottom - top) * fy)
             }
         }
-        return ElevationGrid(width: width, height: height, elevations: out)
+        var fine = [Int16](repeating: 0, count: (columns - 1) * rows)
+        for r in 0..<rows {
+            for c in 0..<(columns - 1) { fine[r * (columns - 1) + c] = metres(Double(values[r * columns + c])) }
+        }
+        return (ElevationGrid(width: columns - 1, height: rows, elevations: fine),
+                ElevationGrid(width: width, height: height, elevations: out))
     }
 
     private static func readAlone(path: String) throws -> [Float] {

@@ -6,8 +6,9 @@ import TouchDeskFiles
 /// lowest level at which the globe shows it under water) sampled once from the elevation grid,
 /// largest places first, so a level change is one pass of comparisons.
 ///
-/// A place's level is `GlobeData.placeFloodLevel` (a harbour city the grid puts in the sea today
-/// takes the level of the land around it); a place with no dry land around it is left out.
+/// A place's level is `GlobeData.placeFloodLevel`: its own height from ETOPO1 at 0.1° once the sea
+/// has reached the cells around it (a town on a closed basin's shore floods when the sea enters
+/// the basin); an island too small for the grid with no height known is left out.
 public struct FloodedPlaces: Sendable {
     /// Place ids, most people first, with each one's flood level (metres, > 0) and people.
     public let ids: [Int32]

@@ -17,7 +17,7 @@ import TouchDeskInterface
 ///     48  data sets used           UInt32 (`ReliefSources`)
 ///     52  reserved                 4 bytes
 ///     56  today's land, km²        Float64
-///     64  cells, shades, land lost and gained tables (see `Layout`), native byte order
+///     64  cells, shades, land lost and gained tables, ETOPO1 at 0.1° (see `Layout`), native byte order
 ///
 /// A file of the wrong size, version, grid or checksum, or made from a source file of another
 /// size, is rebuilt and replaced (it is derived data, nothing a user made). Writes go through an
@@ -26,7 +26,7 @@ import TouchDeskInterface
 public enum GlobeCache {
     public static let fileName = "relief-globe.bin"
     static let magic: UInt64 = 0x0045_424F_4C47_4454  // "TDGLOBE\0" read as little-endian
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// Where the header keeps the `ReliefSources` the globe was made from.
     static let sourcesOffset = 48
     /// Where it keeps today's land area in km² (Float64).
@@ -64,7 +64,12 @@ public enum GlobeCache {
         var landCount: Int { SeaLevel.highest + 1 }
         var gainedOffset: Int { landOffset + landCount * 8 }
         var gainedCount: Int { -SeaLevel.lowest + 1 }
-        var fileSize: Int { gainedOffset + gainedCount * 8 }
+        /// ETOPO1 at its own 0.1° for places' heights (zeros without it): 16-bit metres, rows of
+        /// `fineStride` (the last column repeats the first), `fineRows` from the south pole.
+        var fineOffset: Int { gainedOffset + gainedCount * 8 }
+        var fineStride: Int { ETOPO1.columns }
+        var fineRows: Int { ETOPO1.rows }
+        var fileSize: Int { fineOffset + fineStride * fineRows * 2 }
         var payloadSize: Int { fileSize - headerSize }
     }
 
@@ -103,7 +108,7 @@ public enum GlobeCache {
     }
 
     /// FNV-1a over 64-bit words in four independent lanes (so the multiplies overlap): about
-    /// 3 ms for the 47 MB file. Not cryptographic; it catches truncation and damage.
+    /// a few milliseconds for the 60 MB file. Not cryptographic; it catches truncation and damage.
     static func checksum(_ p: UnsafeRawPointer, byteCount: Int) -> UInt64 {
         let words = p.assumingMemoryBound(to: UInt64.self)
         let n = byteCount / 8

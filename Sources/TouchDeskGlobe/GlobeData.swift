@@ -21,6 +21,9 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     /// `landShareGainedByDepth[d]` for d in 0…−SeaLevel.lowest: today's sea that is dry at level −d,
     /// as a share of today's land.
     let landShareGainedByDepth: UnsafePointer<Double>
+    /// ETOPO1 at 0.1° (`GlobeCache.Layout.fineStride` × `fineRows`), for places' heights.
+    let fine: UnsafePointer<Int16>
+    let fineStride: Int, fineRows: Int
     /// The data sets it was made from.
     public let sources: ReliefSources
     /// Today's land (lakes left out), km².
@@ -38,6 +41,8 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         shade = (base + layout.shadeOffset).assumingMemoryBound(to: UInt8.self)
         landShareBySpill = (base + layout.landOffset).assumingMemoryBound(to: Double.self)
         landShareGainedByDepth = (base + layout.gainedOffset).assumingMemoryBound(to: Double.self)
+        fine = (base + layout.fineOffset).assumingMemoryBound(to: Int16.self)
+        fineStride = layout.fineStride; fineRows = layout.fineRows
         sources = ReliefSources(rawValue: base.load(fromByteOffset: GlobeCache.sourcesOffset, as: UInt32.self))
         todayLandKm2 = base.load(fromByteOffset: GlobeCache.landAreaOffset, as: Double.self)
     }
@@ -81,6 +86,16 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
                 let e = Int(grid.elevations[i]) + (relief.lake[i] != 0 ? lakeBias : 0)
                 cells[r * stride + c] = UInt32(UInt16(truncatingIfNeeded: e)) | UInt32(UInt16(bitPattern: spill[i])) << 16
             }
+        }
+        let fine = (base + layout.fineOffset).bindMemory(to: Int16.self, capacity: layout.fineStride * layout.fineRows)
+        var sources = relief.sources
+        if let f = relief.fine, f.width == layout.fineStride - 1, f.height == layout.fineRows, sources.contains(.placeHeights) {
+            for r in 0..<f.height {
+                for c in 0..<layout.fineStride { fine[r * layout.fineStride + c] = f.elevations[r * f.width + (c == f.width ? 0 : c)] }
+            }
+        } else {
+            memset(UnsafeMutableRawPointer(mutating: fine), 0, layout.fineStride * layout.fineRows * 2)
+            sources.remove(.placeHeights)
         }
         HillShade.compute(grid, into: (base + layout.shadeOffset).bindMemory(to: UInt8.self, capacity: stride * h), stride: stride)
 
@@ -129,7 +144,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
             sum += bared[d]
         }
         let km2 = total * 2 * .pi / Double(w) * GlobeData.earthRadiusKm * GlobeData.earthRadiusKm
-        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize, sources: relief.sources, landKm2: km2)
+        GlobeCache.writeHeader(into: base, layout: layout, sourceSize: sourceSize, sources: sources, landKm2: km2)
         return GlobeData(block: block, width: grid.width, height: grid.height)
     }
 

@@ -12,7 +12,10 @@ public struct ReliefSources: OptionSet, Sendable, Hashable {
     /// Lakes from Natural Earth (Debian marble-qt-data).
     public static let lakes = ReliefSources(rawValue: 4)
 
-    public static let all: ReliefSources = [.etopo1, .landMask, .lakes]
+    /// ETOPO1 kept at its own 0.1° as well, for places' heights (not the 5′ display grid).
+    public static let placeHeights = ReliefSources(rawValue: 8)
+
+    public static let all: ReliefSources = [.etopo1, .landMask, .lakes, .placeHeights]
 
     /// How far (metres, either way) a height can be trusted: ETOPO1 is built from SRTM30 and
     /// GLOBE on land, good to about 10 m where the ground is flat (Amante & Eakins 2009); ETOPO5's
@@ -62,6 +65,8 @@ public struct MergedRelief: Sendable {
     public var sources: ReliefSources
     /// One line per data set that could not be used, naming the package to install.
     public var notes: [String]
+    /// ETOPO1 at its own 0.1° (3600 × 1801), for places' heights; nil without it.
+    public var fine: ElevationGrid? = nil
 
     /// Combines what is there. ETOPO5 is required; the rest falls back with a note.
     ///
@@ -71,8 +76,9 @@ public struct MergedRelief: Sendable {
     ///   and it is not in a lake; the others are today's ocean, their heights held at −1 m or
     ///   lower, as 9 km of averaging raises coastal sea cells above 0. Land below 0 (polders, the
     ///   Dead Sea shore) stays land today, and the flood decides when the sea reaches it.
+    /// - Coastal land at or below 0 m: see `liftCoastalLand`.
     public static func merge(etopo5: ElevationGrid, etopo1: ElevationGrid?, landShare: [UInt8]?, lakes: [UInt8]?,
-                             notes: [String] = []) -> MergedRelief {
+                             fine: ElevationGrid? = nil, notes: [String] = []) -> MergedRelief {
         let w = etopo5.width, h = etopo5.height, n = w * h
         var sources: ReliefSources = []
         var grid = etopo5
@@ -105,6 +111,9 @@ public struct MergedRelief: Sendable {
                     grid.elevations[i] = min(grid.elevations[i], -1)
                 }
             }
+            if sources.contains(.etopo1) {
+                liftCoastalLand(&grid, isLand: { share![$0] >= 128 && lake[$0] == 0 }, ocean: ocean)
+            }
         } else {
             ocean = PriorityFlood.oceanMask(grid)
             if let lakes, lakes.count == n {
@@ -112,7 +121,56 @@ public struct MergedRelief: Sendable {
                 for i in 0..<n where lakes[i] != 0 && ocean[i] == 0 { lake[i] = 1 }
             }
         }
-        return MergedRelief(grid: grid, ocean: ocean, lake: lake, landShare: share, sources: sources, notes: notes)
+        let keptFine = sources.contains(.etopo1) ? fine : nil
+        if keptFine != nil { sources.insert(.placeHeights) }
+        return MergedRelief(grid: grid, ocean: ocean, lake: lake, landShare: share, sources: sources, notes: notes, fine: keptFine)
+    }
+
+    /// How many rings of neighbours a coastal cell's height may come from.
+    static let liftPasses = 4
+
+    /// Land-mask land on the coast that the relief puts at or below 0 m: a 0.1° cell is the mean
+    /// of 9 km of ground and sea floor, so a city on a 20 m bluff can read −5 m and flood at the
+    /// first metre. Such a cell (land, touching today's ocean, at or below 0 m) takes the
+    /// height of the lowest land above the sea beside it that is not such a cell (a coast lies at
+    /// the land's low edge), ring by ring inland (up to `liftPasses`). Where that land is all
+    /// at or below 0 m (polders, the Caspian's shore
+    /// is no ocean coast at all) the cell keeps its height and floods when the sea reaches it.
+    /// Returns how many cells were raised.
+    @discardableResult
+    static func liftCoastalLand(_ grid: inout ElevationGrid, isLand: (Int) -> Bool, ocean: [UInt8]) -> Int {
+        let w = grid.width, h = grid.height
+        var pending: [Int] = []
+        var isPending = [Bool](repeating: false, count: w * h)
+        for i in 0..<(w * h) where isLand(i) && grid.elevations[i] <= 0 {
+            var coastal = false
+            PriorityFlood.forEachNeighbour(i / w, i % w, w, h) { j in if ocean[j] != 0 { coastal = true } }
+            if coastal { pending.append(i); isPending[i] = true }
+        }
+        var raised = 0
+        for _ in 0..<liftPasses where !pending.isEmpty {
+            var settled: [(Int, Int16?)] = []
+            var still: [Int] = []
+            for i in pending {
+                var known = false
+                var lowest = Int16.max
+                PriorityFlood.forEachNeighbour(i / w, i % w, w, h) { j in
+                    guard !isPending[j] && isLand(j) else { return }
+                    known = true
+                    if grid.elevations[j] > 0 { lowest = min(lowest, grid.elevations[j]) }
+                }
+                if !known { still.append(i); continue }
+                // All the land beside it at or below 0 m: a polder coast, kept.
+                settled.append((i, lowest < Int16.max ? lowest : nil))
+            }
+            // Settled cells count as known land only from the next ring on.
+            for (i, height) in settled {
+                isPending[i] = false
+                if let height { grid.elevations[i] = height; raised += 1 }
+            }
+            pending = still
+        }
+        return raised
     }
 
     /// Reads the data sets at `paths` and merges them; `progress` hears `.reading`. Throws only
@@ -124,9 +182,9 @@ public struct MergedRelief: Sendable {
             guard let path else { return nil }
             do { return try read(path) } catch { notes.append("\(error)"); return nil }
         }
-        let etopo1 = optional(paths.etopo1) { try ETOPO1.read(path: $0, width: etopo5.width, height: etopo5.height) }
+        let etopo1 = optional(paths.etopo1) { try ETOPO1.readWithFine(path: $0, width: etopo5.width, height: etopo5.height) }
         let mask = optional(paths.landMask) { try LandMask.landShares(path: $0, width: etopo5.width, height: etopo5.height) }
         let lakes = optional(paths.lakes) { try LakeMask.read(path: $0, width: etopo5.width, height: etopo5.height) }
-        return merge(etopo5: etopo5, etopo1: etopo1, landShare: mask, lakes: lakes, notes: notes)
+        return merge(etopo5: etopo5, etopo1: etopo1?.resampled, landShare: mask, lakes: lakes, fine: etopo1?.fine, notes: notes)
     }
 }

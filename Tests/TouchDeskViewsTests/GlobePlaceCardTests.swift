@@ -22,12 +22,17 @@ struct GlobePlaceCardTests {
         return app
     }
 
+    /// Types `text` into the search (`/`) and takes the first suggestion.
+    func search(_ app: GlobeApp, _ text: String) {
+        app.press("slash")
+        for ch in text { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
+        _ = app.handle(.key(Key("Return")))
+    }
+
     @Test(.enabled(if: (try? GeoNamesSource.locate()) != nil, "GeoNames places not installed (scripts/data/places)"))
     func searchedPlaceSaysWhenItFloodsAndAgreesWithTheList() throws {
         let app = try makeApp()
-        app.press("slash")
-        for ch in "Bangkok" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
-        _ = app.handle(.key(Key("Return")))
+        search(app, "Bangkok")
         let place = try #require(app.marked)
         #expect(place.name == "Bangkok")
         let card = try #require(app.card)
@@ -51,6 +56,26 @@ struct GlobePlaceCardTests {
         // A few metres: the data cannot tell, and the card says so.
         #expect(app.card?.uncertain == true)
         #expect(app.card?.lines.last == "Below the data's accuracy: ±10 m here")
+    }
+
+    /// Malé: no land cell within one 5′ cell (the relief reads −182 m there); its height is its
+    /// airfield's, and the list floods it when the sea passes that.
+    @Test(.enabled(if: (try? GeoNamesSource.locate()) != nil
+                   && FileManager.default.fileExists(atPath: "/usr/local/share/touchdesk/pypi/airportsdata/airports.csv"),
+                   "GeoNames places or airportsdata not installed (scripts/data/places)"))
+    func anAtollTakesItsAirfieldsHeight() throws {
+        let app = try makeApp()
+        search(app, "Male")
+        let place = try #require(app.marked)
+        let card = try #require(app.card)
+        #expect(card.title == "Male, Maldives")
+        #expect(card.lines[0] == "An island too small for the 9 km grid", "\(card.lines)")
+        #expect(card.lines[1].hasPrefix("Height of ") && card.lines[1].hasSuffix("km away"), "\(card.lines)")
+        let flooded = try #require(app.flooded)
+        let i = try #require(flooded.ids.firstIndex(of: Int32(place.id)), "Malé is in no list")
+        let level = Int(flooded.levels[i])
+        #expect((1...5).contains(level))
+        #expect(card.lines[2].contains("floods at " + SeaLevel.label(level)), "\(card.lines)")
     }
 
     @Test func clickedPointGetsACard() throws {

@@ -401,7 +401,7 @@ public final class GlobeApp: MiniApp {
 
     func updateCard() {
         guard let pin, let globe else { card = nil; return }
-        card = GlobePlaceCard(title: pin.title, point: pin.point, level: model.level, globe: globe)
+        card = GlobePlaceCard(title: pin.title, point: pin.point, level: model.level, globe: globe, isPlace: !pin.label.isEmpty)
     }
 
     /// The walking keys answer only while a profile is shown (else ←/→ turn the globe).

@@ -14,13 +14,29 @@ struct GlobePlaceCard: Equatable {
     /// The level is within the data's accuracy of the flood level.
     var uncertain: Bool
 
-    init(title: String, point: GeoPoint, level: Int, globe: GlobeData) {
+    /// `isPlace`: a place of the index (a clicked point out at sea is no island).
+    init(title: String, point: GeoPoint, level: Int, globe: GlobeData, isPlace: Bool = false) {
         self.title = title
         let r = PlaceReadout(point: point, level: level, on: globe)
         let height = Int(r.elevation.rounded())
         let metres = NumberStyle.current.integer(abs(height))
         var first = height == 0 ? tr("At today's sea level")
             : height > 0 ? tr("{0} m above today's sea", metres) : tr("{0} m below today's sea", metres)
+        var tooSmall: [String] = []
+        switch r.heightSource {
+        case .airfield(let name, let km):
+            tooSmall = [tr("An island too small for the 9 km grid"),
+                        tr("Height of {0}, {1} km away", name, NumberStyle.current.decimal(km, decimals: 1))]
+        case .tooSmallForTheGrid where isPlace:
+            tooSmall = [tr("An island too small for the 9 km grid")]
+            first = tr("Its height is not in the data")
+        default: break
+        }
+        if r.heightSource == .tooSmallForTheGrid && isPlace {
+            lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + tr("the grid cannot tell")]
+            uncertain = false
+            return
+        }
         if r.situation == .inALake {
             first += " · " + (r.floodsAt.map { tr("a lake the sea reaches at {0}", SeaLevel.label($0)) } ?? tr("a lake"))
         } else if let f = r.floodsAt {
@@ -36,7 +52,7 @@ struct GlobePlaceCard: Equatable {
         case .inland(let km?): now = tr("dry, the sea {0} km away", NumberStyle.current.integer(Int(km < 100 ? km.rounded() : (km / 10).rounded() * 10)))
         case .inland(nil): now = tr("dry, the sea over {0} km away", NumberStyle.current.integer(Int(PlaceReadout.searchKilometres)))
         }
-        lines = [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
+        lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
         uncertain = level > 0 && r.isUncertain(at: level)
         if uncertain { lines.append(tr("Below the data's accuracy: ±{0} m here", String(r.accuracy))) }
     }

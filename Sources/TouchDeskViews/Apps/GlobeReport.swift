@@ -99,18 +99,25 @@ public nonisolated enum GlobeReport {
     }
 
     struct PlaceEntry: Encodable {
-        var name: String, country: String, lat: Double, lon: Double, elevation: Int, floodsAt: Int?
+        var name: String, country: String, lat: Double, lon: Double, elevation: Int?, floodsAt: Int?, heightFrom: String
 
         init(place: Place, globe: GlobeData) {
             name = place.name; country = place.countryName
             lat = place.coordinate.latitude.roundedTo(4); lon = place.coordinate.longitude.roundedTo(4)
             let point = GeoPoint(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
-            elevation = Int(globe.elevation(at: point).rounded())
+            let height = globe.placeHeight(at: point)
+            elevation = height.source == .tooSmallForTheGrid ? nil : Int(height.metres.rounded())
             floodsAt = globe.placeFloodLevel(at: point)
+            switch height.source {
+            case .relief: heightFrom = "relief"
+            case .landAround: heightFrom = "land around"
+            case .airfield(let name, _): heightFrom = "airfield: " + name
+            case .tooSmallForTheGrid: heightFrom = "too small for the grid"
+            }
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, country, lat, lon, elevation = "elevation_m", floodsAt = "floods_at_m"
+            case name, country, lat, lon, elevation = "elevation_m", floodsAt = "floods_at_m", heightFrom = "height_from"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -119,7 +126,9 @@ public nonisolated enum GlobeReport {
             try c.encode(country, forKey: .country)
             try c.encode(lat, forKey: .lat)
             try c.encode(lon, forKey: .lon)
+            // null for an island too small for the grid whose height is not known
             try c.encode(elevation, forKey: .elevation)
+            try c.encode(heightFrom, forKey: .heightFrom)
             // null when it stays dry even at +9,000 m
             try c.encode(floodsAt, forKey: .floodsAt)
         }
