@@ -3,7 +3,8 @@
 (--debug-file FILE) written line by line: Orca writes it through a buffered file and never
 flushes, so the last things it said would reach the file only later, or never. The screen-reader
 tests (Tests/TouchDeskEndToEndTests/ScreenReaderEndToEndTests.swift) read what Orca says from
-that log's `SPEECH OUTPUT` lines as it runs."""
+that log's `SPEECH OUTPUT` lines as it runs, each test on its own session bus, so each may have
+its Orca beside other tests' (Orca itself allows one per user)."""
 import builtins
 import runpy
 import sys
@@ -21,4 +22,8 @@ def line_buffered(file, mode="r", *args, **kwargs):
 
 builtins.open = line_buffered
 sys.argv[0] = ORCA
-runpy.run_path(ORCA, run_name="__main__")
+launcher = runpy.run_path(ORCA, run_name="orca_launcher")
+# Orca allows one instance per user (it finds the others with pgrep, and --replace kills them):
+# each test has its own session bus, and other tests' instances are theirs.
+launcher["main"].__globals__["otherOrcas"] = lambda: []
+sys.exit(launcher["main"]())

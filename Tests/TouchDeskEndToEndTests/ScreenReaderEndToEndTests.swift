@@ -128,17 +128,22 @@ struct ScreenReader {
 
     let log: URL
 
-    /// Starts Orca in `session` and waits until it says it is on.
+    /// Starts a window manager (which gives a new window the focus, as a desktop does) and Orca in
+    /// `session`, and waits until Orca says it is on.
     static func start(_ session: XSession) throws -> ScreenReader {
+        try session.startWindowManager()
         let prefs = session.root.appendingPathComponent("orca-prefs")
         try FileManager.default.createDirectory(at: prefs, withIntermediateDirectories: true)
         // No speech server (what is said is only logged), no first-start questions.
         try #"{"general": {"speechServerFactory": "", "firstStart": false}, "profiles": {"default": {"profile": ["Default", "default"]}}, "pronunciations": {}, "keybindings": {}}"#
             .write(to: prefs.appendingPathComponent("user-settings.conf"), atomically: true, encoding: .utf8)
         let orca = ScreenReader(log: session.root.appendingPathComponent("orca-debug.log"))
-        let p = try session.start("/usr/bin/python3", [lineLog, "--replace", "-u", prefs.path, "--debug-file", orca.log.path], log: "orca")
+        let p = try session.start("/usr/bin/python3", [lineLog, "-u", prefs.path, "--debug-file", orca.log.path], log: "orca")
         let on = wait(until: { !p.isRunning || orca.spoken().contains("Screen reader on.") }, timeout: 30, interval: 0.1)
-        guard on, p.isRunning else { throw XSession.Failure("Orca did not start: \(session.readLog("orca"))") }
+        guard on, p.isRunning else {
+            let debug = (try? String(contentsOf: orca.log, encoding: .utf8)) ?? "no debug log"
+            throw XSession.Failure("Orca did not start: \(session.readLog("orca")); its debug log ends: \(debug.suffix(1500))")
+        }
         return orca
     }
 
@@ -147,9 +152,13 @@ struct ScreenReader {
         guard let data = try? Data(contentsOf: log) else { return [] }
         let marker = "SPEECH OUTPUT: '"
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
-            guard let start = line.range(of: marker), let end = line.range(of: "'", options: .backwards), end.lowerBound > start.upperBound
-            else { return nil }
-            return line[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+            // SPEECH OUTPUT: 'the text'{'established': False}, or 'a key ' {…}: the text ends at the
+            // quote before the voice's braces.
+            guard let start = line.range(of: marker) else { return nil }
+            let rest = line[start.upperBound...]
+            guard let end = rest.range(of: "'{", options: .backwards) ?? rest.range(of: "' {", options: .backwards)
+                    ?? rest.range(of: "'", options: .backwards) else { return nil }
+            return rest[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
         }
     }
 }
