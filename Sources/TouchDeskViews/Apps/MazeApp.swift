@@ -59,6 +59,8 @@ public final class MazeApp: MiniApp {
     private let file: KeptFile<Saved>
     /// Keyboard building: the cell cursor, while on.
     public private(set) var cursor: MazeModel.Cell?
+    /// The cell cursor's arrows, Space and Enter are its own, whichever button holds the Tab ring.
+    public var holdsCursorKeys: Bool { cursor != nil }
     /// Shown until the first edit, on a maze that has never been built.
     private(set) var showsHint = false
     private var seed: UInt64 = 0x6d617a65
