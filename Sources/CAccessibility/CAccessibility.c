@@ -616,9 +616,26 @@ void td_accessible_active_descendant(TdAccessible *obj, TdAccessible *descendant
     g_signal_emit_by_name(obj, "active-descendant-changed", descendant);
 }
 
+static guint pending_activation;
+
+static gboolean activate_now(gpointer data) {
+    pending_activation = 0;
+    g_signal_emit_by_name(data, "activate");
+    return G_SOURCE_REMOVE;
+}
+
 void td_accessible_window_activated(TdAccessible *obj, int active) {
     if (!G_TYPE_CHECK_INSTANCE_TYPE(obj, td_accessible_window_get_type())) return;
+    if (pending_activation) {
+        g_source_remove(pending_activation);
+        pending_activation = 0;
+    }
     g_signal_emit_by_name(obj, active ? "activate" : "deactivate");
+}
+
+void td_accessible_window_activate_later(TdAccessible *obj, int ms) {
+    if (!G_TYPE_CHECK_INSTANCE_TYPE(obj, td_accessible_window_get_type()) || pending_activation) return;
+    pending_activation = g_timeout_add_full(G_PRIORITY_DEFAULT, (guint)(ms < 0 ? 0 : ms), activate_now, g_object_ref(obj), g_object_unref);
 }
 
 void td_a11y_set_window_origin(int x, int y) { window_x = x; window_y = y; }

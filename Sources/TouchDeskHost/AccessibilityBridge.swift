@@ -267,10 +267,12 @@ final class AccessibilityBridge {
     }
 
     /// The X window gained or lost the keyboard focus: window:activate or window:deactivate.
-    func windowActivated(_ active: Bool) {
+    /// `settling`: the window had the focus as the bridge started; its activation waits half a
+    /// second, until the bridge has registered with the registry (sent at once, it can be lost).
+    func windowActivated(_ active: Bool, settling: Bool = false) {
         guard active != isActive else { return }
         isActive = active
-        td_accessible_window_activated(window, active ? 1 : 0)
+        if active && settling { td_accessible_window_activate_later(window, 500) } else { td_accessible_window_activated(window, active ? 1 : 0) }
     }
 
     // MARK: - Requests

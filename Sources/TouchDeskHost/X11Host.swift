@@ -509,7 +509,7 @@ public final class X11Host {
             // Activated once the window has its name and content, so a screen reader names it as it opens.
             var focus: Window = 0, revert: Int32 = 0
             XGetInputFocus(dpy, &focus, &revert)
-            if focus == window { accessibility?.windowActivated(true) }
+            if focus == window { accessibility?.windowActivated(true, settling: true) }
         }
     }
 

@@ -109,8 +109,13 @@ void td_accessible_announce(TdAccessible *obj, const char *text);
 /* object:active-descendant-changed: `descendant` (a list's row) is now the one the keys act on
  * in `obj`, the node holding the focus (the list, or the entry whose suggestions it is). */
 void td_accessible_active_descendant(TdAccessible *obj, TdAccessible *descendant);
-/* window:activate or window:deactivate (a TD_KIND_WINDOW object). */
+/* window:activate or window:deactivate (a TD_KIND_WINDOW object); either cancels a pending
+ * td_accessible_window_activate_later. */
 void td_accessible_window_activated(TdAccessible *obj, int active);
+/* window:activate in `ms` milliseconds, from the GLib main context: for a window already focused
+ * when the bridge starts, whose activation sent at once can be lost while the bridge is still
+ * registering with the registry (seen on a loaded machine: Orca never named the window). */
+void td_accessible_window_activate_later(TdAccessible *obj, int ms);
 
 #include "AppearancePortal.h"
 
