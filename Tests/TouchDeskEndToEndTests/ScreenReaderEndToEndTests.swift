@@ -49,7 +49,7 @@ struct ScreenReaderEndToEndTests {
          Step(what: "Tab, Tab, Tab onto °C (after converting)", keys: [convert, "Tab", "Tab", "Tab"], heard: { $0.split(separator: " ").contains { $0.hasPrefix("100") } && !$0.contains("°F") })]
     }
 
-    @Test("Temperature: the window is named as it opens, typing echoes, the caret speaks, Tab reads °C's value; as in a GTK 3 window")
+    @Test("Temperature: the window is named as it opens, typing echoes, the caret speaks, Tab reads °C's value, as in a GTK 3 window; the home tiles speak")
     func temperatureAsInGTK() throws {
         // The GTK window first: what Orca says there is the measure.
         let gtk = try AccessibilityEndToEndTests.session("orca-gtk")
@@ -71,6 +71,10 @@ struct ScreenReaderEndToEndTests {
         #expect(missed.isEmpty, "Orca did not say, as it does for GTK: \(missed)")
         // The result line changed with Ctrl+R: Orca 43 hears it as a notification.
         #expect(orca.spoken().contains { $0.contains("212.0 °F = 100.0 °C") }, "the result line was not spoken: \(orca.spoken())")
+        // Home: the tile the arrows move to is spoken as a focused button.
+        let home = Self.play([Step(what: "Esc to the home screen", keys: ["Escape"], heard: { $0.hasPrefix("Temperature push button") }),
+                              Step(what: "Right to the next tile", keys: ["Right"], heard: { $0.hasPrefix("Doubler push button") })], orca, session)
+        #expect(home.isEmpty, "Orca did not speak the tiles: \(home)")
         #expect(app.isRunning)
     }
 
