@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
 #if canImport(Glibc)
@@ -110,6 +112,27 @@ struct ScreenReaderEndToEndTests {
                                 Step(what: "Down to the second row", keys: ["Down"], heard: { $0.hasPrefix(rows[1]) }),
                                 Step(what: "Up back to the first", keys: ["Up"], heard: { $0.hasPrefix(rows[0]) })], orca, session)
         #expect(missed.isEmpty, "Orca did not speak the rows \(rows.prefix(2)): \(missed)")
+    }
+}
+
+extension ScreenReaderEndToEndTests {
+    @Test("The file dialog: its list of files is named as it opens, and Down and Up speak each file")
+    func fileDialogRowsSpeak() throws {
+        let session = try AccessibilityEndToEndTests.session("orca-files")
+        defer { session.close() }
+        let pictures = session.home.appendingPathComponent("Pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        let white = ImageSurface.render(size: Size(30, 20), format: .rgb) { $0.fill(Rect(x: 0, y: 0, width: 30, height: 20), Color(1, 1, 1)) }
+        for name in ["alpha", "beta", "gamma"] { try white.pngData().write(to: pictures.appendingPathComponent(name + ".png")) }
+        let orca = try ScreenReader.start(session)
+        _ = try session.launch(["paint", "--size", "800x600"])
+        #expect(wait(until: { orca.spoken().contains { $0.hasPrefix("TouchDesk — Paintbrush") && $0.hasSuffix(" frame.") } }, timeout: 20), "\(orca.spoken())")
+        let missed = Self.play([Step(what: "Ctrl+O", keys: ["ctrl+o"], heard: { $0 == "alpha.png." }),
+                                Step(what: "Down", keys: ["Down"], heard: { $0 == "beta.png." }),
+                                Step(what: "Down again", keys: ["Down"], heard: { $0 == "gamma.png." }),
+                                Step(what: "Up", keys: ["Up"], heard: { $0 == "beta.png." })], orca, session)
+        #expect(missed.isEmpty, "Orca did not speak the files: \(missed)")
+        #expect(orca.spoken().contains("Files."), "the list was not named: \(orca.spoken())")
     }
 }
 
