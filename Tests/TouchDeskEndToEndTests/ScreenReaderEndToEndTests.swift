@@ -148,6 +148,7 @@ struct ScreenReader {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/orca") else {
             return "Orca is not installed (scripts/setup installs it for the tests: apt-get install orca)"
         }
+        if (try? XSession.tool("openbox")) == nil { return "openbox is not installed (apt-get install openbox)" }
         let r = XSession.runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); from gi.repository import Gtk"],
                                  environment: nil, timeout: 20)
         return r.ok ? nil : "GTK 3 for Python is not installed (python3-gi, gir1.2-gtk-3.0): \(r.stderr.prefix(200))"
