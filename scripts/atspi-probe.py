@@ -13,6 +13,10 @@ registry within the wait):
   listen SECONDS EVENT...   prints each event of those types (e.g. object:state-changed:focused)
                             that TouchDesk sends for SECONDS seconds, one JSON line each; the first
                             line, {"listening": true}, says it is ready
+  keys SECONDS [CONSUME]     prints each key press and release TouchDesk passes to the registry
+                            (as Orca hears keys) for SECONDS seconds, one JSON line each, after
+                            {"listening": true}; consumes (as Orca does its own commands) the key
+                            whose text or keysym name is CONSUME
   findlink NAME             looks for a link named NAME anywhere under TouchDesk (through sockets:
                             Web Pages' page); prints the roles from the application down to it
   hugetext NAME             asks the entry NAME for absurd ranges (huge, negative, reversed)
@@ -123,6 +127,25 @@ def main(argv):
         answers = [text.getText(0, 2**31 - 1), text.getText(-5, -1), text.getText(2**31 - 2, 2**31 - 1),
                    text.getText(7, 2), text.characterCount]
         print(json.dumps({"answers": answers}, ensure_ascii=False))
+    elif command == "keys":
+        seconds = float(argv[2])
+        consume = argv[3] if len(argv) > 3 else None
+
+        def on_key(event):
+            taken = consume is not None and event.event_string == consume
+            print(json.dumps({"type": "press" if event.type == pyatspi.KEY_PRESSED_EVENT else "release",
+                              "string": event.event_string, "keysym": event.id, "keycode": event.hw_code,
+                              "modifiers": event.modifiers, "consumed": taken}, ensure_ascii=False), flush=True)
+            return taken
+
+        pyatspi.Registry.registerKeystrokeListener(on_key, mask=list(pyatspi.allModifiers()),
+                                                   kind=(pyatspi.KEY_PRESSED_EVENT, pyatspi.KEY_RELEASED_EVENT),
+                                                   synchronous=True, preemptive=True)
+        print(json.dumps({"listening": True}), flush=True)
+        from gi.repository import GLib
+        loop = GLib.MainLoop()
+        GLib.timeout_add(int(seconds * 1000), loop.quit)
+        loop.run()
     elif command == "listen":
         seconds = float(argv[2])
         pid = app.get_process_id()

@@ -310,7 +310,20 @@ static gchar *td_get_text_at_offset(AtkText *text, gint offset, AtkTextBoundary 
     return td_get_string_at_offset(text, offset, g, start, end);
 }
 
+/* One run of no particular attributes over the whole text: a screen reader splits what it speaks
+ * by the runs (Orca by their language), so each must cover its characters. */
+static AtkAttributeSet *td_get_run_attributes(AtkText *text, gint offset, gint *start, gint *end) {
+    (void)offset;
+    if (start) *start = 0;
+    if (end) *end = TD_ACCESSIBLE(text)->length;
+    return NULL;
+}
+
+static AtkAttributeSet *td_get_default_attributes(AtkText *text) { (void)text; return NULL; }
+
 static void td_text_init(AtkTextIface *iface) {
+    iface->get_run_attributes = td_get_run_attributes;
+    iface->get_default_attributes = td_get_default_attributes;
     iface->get_text = td_get_text;
     iface->get_character_count = td_get_character_count;
     iface->get_caret_offset = td_get_caret_offset;
@@ -457,7 +470,7 @@ static const AtkRole role_map[] = {
     [TD_ROLE_LIST] = ATK_ROLE_LIST, [TD_ROLE_LIST_ITEM] = ATK_ROLE_LIST_ITEM, [TD_ROLE_LINK] = ATK_ROLE_LINK,
     [TD_ROLE_IMAGE] = ATK_ROLE_IMAGE, [TD_ROLE_CANVAS] = ATK_ROLE_CANVAS, [TD_ROLE_LABEL] = ATK_ROLE_LABEL,
     [TD_ROLE_STATUS_BAR] = ATK_ROLE_STATUSBAR, [TD_ROLE_DIALOG] = ATK_ROLE_DIALOG,
-    [TD_ROLE_RADIO_BUTTON] = ATK_ROLE_RADIO_BUTTON,
+    [TD_ROLE_RADIO_BUTTON] = ATK_ROLE_RADIO_BUTTON, [TD_ROLE_NOTIFICATION] = ATK_ROLE_NOTIFICATION,
 };
 
 void td_accessible_set_role(TdAccessible *obj, TdRole role) {
@@ -598,9 +611,31 @@ void td_accessible_announce(TdAccessible *obj, const char *text) {
     if (g_signal_lookup("announcement", ATK_TYPE_OBJECT)) g_signal_emit_by_name(obj, "announcement", text);
 }
 
+void td_accessible_active_descendant(TdAccessible *obj, TdAccessible *descendant) {
+    if (!obj || !descendant || obj->defunct || descendant->defunct) return;
+    g_signal_emit_by_name(obj, "active-descendant-changed", descendant);
+}
+
+static guint pending_activation;
+
+static gboolean activate_now(gpointer data) {
+    pending_activation = 0;
+    g_signal_emit_by_name(data, "activate");
+    return G_SOURCE_REMOVE;
+}
+
 void td_accessible_window_activated(TdAccessible *obj, int active) {
     if (!G_TYPE_CHECK_INSTANCE_TYPE(obj, td_accessible_window_get_type())) return;
+    if (pending_activation) {
+        g_source_remove(pending_activation);
+        pending_activation = 0;
+    }
     g_signal_emit_by_name(obj, active ? "activate" : "deactivate");
+}
+
+void td_accessible_window_activate_later(TdAccessible *obj, int ms) {
+    if (!G_TYPE_CHECK_INSTANCE_TYPE(obj, td_accessible_window_get_type()) || pending_activation) return;
+    pending_activation = g_timeout_add_full(G_PRIORITY_DEFAULT, (guint)(ms < 0 ? 0 : ms), activate_now, g_object_ref(obj), g_object_unref);
 }
 
 void td_a11y_set_window_origin(int x, int y) { window_x = x; window_y = y; }
@@ -651,9 +686,57 @@ static void td_util_remove_global_event_listener(guint id) {
     g_hash_table_remove(listeners, GUINT_TO_POINTER(id));
 }
 
-/* Key snooping is not offered: keys reach assistive tools through the X server. */
-static guint td_util_add_key_event_listener(AtkKeySnoopFunc listener, gpointer data) { (void)listener; (void)data; return 0; }
-static void td_util_remove_key_event_listener(guint id) { (void)id; }
+/* Key snooping: the bridge registers a listener that passes each key to the registry, which is
+ * how a screen reader on X11 hears the keys typed into a toolkit's window (and consumes its own
+ * commands). The host offers every press and release here before it handles the key. */
+typedef struct { AtkKeySnoopFunc func; gpointer data; } KeyListener;
+static GHashTable *key_listeners;
+static guint next_key_listener = 1;
+
+static guint td_util_add_key_event_listener(AtkKeySnoopFunc listener, gpointer data) {
+    if (!listener) return 0;
+    if (!key_listeners) key_listeners = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+    KeyListener *l = g_new(KeyListener, 1);
+    l->func = listener;
+    l->data = data;
+    guint id = next_key_listener++;
+    g_hash_table_insert(key_listeners, GUINT_TO_POINTER(id), l);
+    return id;
+}
+
+static void td_util_remove_key_event_listener(guint id) {
+    if (key_listeners) g_hash_table_remove(key_listeners, GUINT_TO_POINTER(id));
+}
+
+int td_a11y_key_event(int press, uint32_t state, uint32_t keysym, const char *text, const char *keysym_name,
+                      uint32_t keycode, uint32_t time) {
+    if (!key_listeners || g_hash_table_size(key_listeners) == 0) return 0;
+    const char *typed = text && g_utf8_validate(text, -1, NULL) ? text : "";
+    /* What the key types when that is a visible character (or a Ctrl chord's letter), else the
+     * keysym's name ("Left", "Tab"): what a screen reader speaks for the key. */
+    gboolean visible = *typed && ((state & (1u << 2)) /* X's ControlMask */ || g_unichar_isgraph(g_utf8_get_char(typed)));
+    AtkKeyEventStruct event = {
+        .type = press ? ATK_KEY_EVENT_PRESS : ATK_KEY_EVENT_RELEASE,
+        .state = state,
+        .keyval = keysym,
+        .length = visible ? (gint)strlen(typed) : 0,
+        .string = (gchar *)(visible ? typed : (keysym_name ? keysym_name : "")),
+        .keycode = (guint16)keycode,
+        .timestamp = time,
+    };
+    /* The listeners as they are now: one may add or remove listeners while it runs. */
+    guint n = 0;
+    KeyListener *copy = g_new(KeyListener, g_hash_table_size(key_listeners));
+    GHashTableIter it;
+    gpointer value;
+    g_hash_table_iter_init(&it, key_listeners);
+    while (g_hash_table_iter_next(&it, NULL, &value)) copy[n++] = *(KeyListener *)value;
+    gboolean consumed = FALSE;
+    for (guint i = 0; i < n; i++)
+        if (copy[i].func(&event, copy[i].data)) consumed = TRUE;
+    g_free(copy);
+    return consumed ? 1 : 0;
+}
 
 /* MARK: - Starting, and the main context in the host's loop */
 

@@ -34,12 +34,18 @@ final class AccessibilityBridge {
 
     private let root: OpaquePointer
     private let window: OpaquePointer
+    /// The window's last child: a notification shown anew with each live region's new text, which
+    /// is how Orca 43 hears a change outside the focus (it does not follow object:announcement,
+    /// which newer screen readers do, and speaks live regions only in web pages).
+    private let notification: OpaquePointer
     private var entries: [String: Entry] = [:]
     private var ids: [Int32: String] = [:]
     private var nextHandle: Int32 = 3
     private var tree: [AccessibleNode] = []
     private var liveTexts: [String: String] = [:]
     private var focusedID: String?
+    /// Each list's selected row, by id, at the last update.
+    private var selectedRows: [String: String] = [:]
     private var isActive = false
     private var requests: [Request] = []
     /// When the tree was last read, and whether a throttled change is still to be read.
@@ -51,6 +57,8 @@ final class AccessibilityBridge {
     private init(root: OpaquePointer, window: OpaquePointer) {
         self.root = root
         self.window = window
+        notification = td_accessible_new(TD_KIND_PLAIN, 0)
+        td_accessible_set_role(notification, TD_ROLE_NOTIFICATION)
     }
 
     /// Starts the bridge, or returns nil when there is no accessibility bus (no D-Bus session,
@@ -80,6 +88,7 @@ final class AccessibilityBridge {
         let ms = String(format: "%.1f ms", (X11Host.now() - started) * 1000)
         guard rc == 0 else {
             if debug { warn(tr("accessibility off ({0}): ", ms) + String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+            td_accessible_retire(bridge.notification)
             td_accessible_retire(window)
             td_accessible_retire(root)
             return nil
@@ -109,8 +118,14 @@ final class AccessibilityBridge {
         td_accessible_set_states(window, UInt32(UInt32(TD_STATE_ENABLED) | UInt32(TD_STATE_SHOWING)) | (isActive ? UInt32(UInt32(TD_STATE_ACTIVE)) : 0))
         var seen = Set<String>()
         let newFocus = nodes.lazy.flatMap(\.flattened).first { $0.states.contains(.focused) }?.id
-        var children = nodes.map { sync($0, scale: scale, newFocus: newFocus, seen: &seen) }
+        var announced: String?
+        var children = nodes.map { sync($0, scale: scale, newFocus: newFocus, seen: &seen, announced: &announced) } + [notification]
         td_accessible_set_children(window, &children, Int32(children.count))
+        if let announced {
+            td_accessible_set_states(notification, 0)
+            td_accessible_set_name(notification, announced)
+            td_accessible_set_states(notification, UInt32(UInt32(TD_STATE_ENABLED) | UInt32(TD_STATE_SHOWING)))
+        }
         for (id, entry) in entries where !seen.contains(id) {
             entries[id] = nil
             ids[entry.handle] = nil
@@ -122,7 +137,23 @@ final class AccessibilityBridge {
             td_accessible_set_states(entry.object, Self.states(node, withFocus: true))
         }
         focusedID = newFocus
+        announceActiveRows(nodes, focus: newFocus)
         tree = nodes
+    }
+
+    /// A list's selected row that moved while the focus is in the list or in an entry (the
+    /// field whose suggestions it lists, whose focus stays there as Down and Up move the row)
+    /// becomes the focused node's active descendant, which a screen reader speaks as a focus move.
+    private func announceActiveRows(_ nodes: [AccessibleNode], focus: String?) {
+        var selected: [String: String] = [:]
+        for list in nodes.lazy.flatMap(\.flattened) where list.role == .list {
+            if let row = list.children.first(where: { $0.states.contains(.selected) }) { selected[list.id] = row.id }
+        }
+        defer { selectedRows = selected }
+        guard let focus, let holder = entries[focus], let focused = nodes.lazy.compactMap({ $0.find(focus) }).first else { return }
+        for (list, row) in selected where selectedRows[list] != row && (focus == list || focused.role == .entry) {
+            if let item = entries[row] { td_accessible_active_descendant(holder.object, item.object) }
+        }
     }
 
     /// Reads a change that `update` put off, once the content stops animating.
@@ -131,7 +162,7 @@ final class AccessibilityBridge {
         update(content, title: title, pixels: pixels, scale: scale, origin: { nil }, force: true)
     }
 
-    private func sync(_ node: AccessibleNode, scale: Double, newFocus: String?, seen: inout Set<String>) -> OpaquePointer? {
+    private func sync(_ node: AccessibleNode, scale: Double, newFocus: String?, seen: inout Set<String>, announced: inout String?) -> OpaquePointer? {
         seen.insert(node.id)
         if let plug = node.embeddedPlug {
             // Another process's tree: a socket, made again only when the plug changes.
@@ -169,10 +200,13 @@ final class AccessibilityBridge {
         }
         // A node keeps its focus here only if it already had it (see `update`).
         td_accessible_set_states(object, Self.states(node, withFocus: node.id == focusedID && node.id == newFocus))
-        var children = node.children.map { sync($0, scale: scale, newFocus: newFocus, seen: &seen) }
+        var children = node.children.map { sync($0, scale: scale, newFocus: newFocus, seen: &seen, announced: &announced) }
         td_accessible_set_children(object, &children, Int32(children.count))
         if node.isLive, let text = node.text?.text {
-            if let before = liveTexts[node.id], before != text { td_accessible_announce(object, text) }
+            if let before = liveTexts[node.id], before != text, !text.isEmpty {
+                td_accessible_announce(object, text)
+                announced = text
+            }
             liveTexts[node.id] = text
         }
         return object
@@ -225,11 +259,20 @@ final class AccessibilityBridge {
         }
     }
 
+    /// A key press or release offered to the screen reader before the app sees it, as toolkits
+    /// do through ATK's key snooping (how Orca hears keys on X11, and takes its own commands):
+    /// true when it consumed the key, which the app then does not handle.
+    func offerKey(press: Bool, state: UInt32, keysym: UInt32, name: String, typed: String, keycode: UInt32, time: UInt32) -> Bool {
+        td_a11y_key_event(press ? 1 : 0, state, keysym, typed, name, keycode, time) != 0
+    }
+
     /// The X window gained or lost the keyboard focus: window:activate or window:deactivate.
-    func windowActivated(_ active: Bool) {
+    /// `settling`: the window had the focus as the bridge started; its activation waits half a
+    /// second, until the bridge has registered with the registry (sent at once, it can be lost).
+    func windowActivated(_ active: Bool, settling: Bool = false) {
         guard active != isActive else { return }
         isActive = active
-        td_accessible_window_activated(window, active ? 1 : 0)
+        if active && settling { td_accessible_window_activate_later(window, 500) } else { td_accessible_window_activated(window, active ? 1 : 0) }
     }
 
     // MARK: - Requests

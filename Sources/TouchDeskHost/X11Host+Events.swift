@@ -88,14 +88,18 @@ extension X11Host {
             return .redraw
         case KeyPress:
             lastEventTime = ev.xkey.time
-            let k = key(from: &ev.xkey, press: true)
+            let (k, typed, keysym) = key(from: &ev.xkey, press: true)
+            // A screen reader hears every key first, and a key it takes (its own command) is its alone.
+            if offerToScreenReader(ev.xkey, press: true, k, typed, keysym) { return .none }
             if k.name == "F11" && !k.control && !k.alt && !k.shift { fullscreen.toggle(); return .none }
             heldKeys[ev.xkey.keycode] = Key(k.name, control: k.control, shift: k.shift, alt: k.alt)
             content.handle(.key(k))
             return .redraw
         case KeyRelease:
+            let (k, typed, keysym) = key(from: &ev.xkey, press: false)
+            if offerToScreenReader(ev.xkey, press: false, k, typed, keysym), heldKeys[ev.xkey.keycode] == nil { return .none }
             heldKeys[ev.xkey.keycode] = nil
-            content.handle(.keyUp(key(from: &ev.xkey, press: false)))
+            content.handle(.keyUp(k))
             return .redraw
         case FocusIn:
             if let ic { XSetICFocus(ic) }
@@ -146,11 +150,19 @@ extension X11Host {
         }
     }
 
+    /// True when the screen reader (through the accessibility bridge) consumed the key.
+    private func offerToScreenReader(_ e: XKeyEvent, press: Bool, _ k: Key, _ typed: String, _ keysym: KeySym) -> Bool {
+        guard let accessibility else { return false }
+        return accessibility.offerKey(press: press, state: e.state, keysym: UInt32(truncatingIfNeeded: keysym), name: k.name, typed: typed,
+                                      keycode: e.keycode, time: UInt32(truncatingIfNeeded: e.time))
+    }
+
     private func point(_ x: Int32, _ y: Int32) -> Point { Point(Double(x) / scale, Double(y) / scale) }
 
     /// Turns a key event into our Key: the keysym's name and, for presses, the text it types
-    /// through the input method (so dead keys and compose work).
-    private func key(from e: inout XKeyEvent, press: Bool) -> Key {
+    /// through the input method (so dead keys and compose work); and that text before control
+    /// characters and Ctrl chords are taken out of it (for a screen reader, which speaks it).
+    private func key(from e: inout XKeyEvent, press: Bool) -> (Key, typed: String, keysym: KeySym) {
         var buf = [CChar](repeating: 0, count: 64)
         var keysym: KeySym = 0
         var text = ""
@@ -166,15 +178,16 @@ extension X11Host {
             }
         } else {
             let n = XLookupString(&e, &buf, Int32(buf.count - 1), &keysym, nil)
-            if press { text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            text = String(decoding: buf.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
+        let typed = text
         var name = ""
         if keysym != 0, let s = XKeysymToString(keysym) { name = String(cString: s) }
         if name.isEmpty { name = text }
         let control = e.state & UInt32(ControlMask) != 0
         // Control characters and Ctrl-chords type nothing.
-        if control || text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { text = "" }
-        return Key(name, text: text, control: control, shift: e.state & UInt32(ShiftMask) != 0,
-                   alt: e.state & UInt32(Mod1Mask) != 0)
+        if !press || control || text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) { text = "" }
+        return (Key(name, text: text, control: control, shift: e.state & UInt32(ShiftMask) != 0,
+                    alt: e.state & UInt32(Mod1Mask) != 0), typed, keysym)
     }
 }

@@ -498,9 +498,6 @@ public final class X11Host {
         if first {
             accessibilityTried = true
             accessibility = AccessibilityBridge.start(applicationName: applicationName)
-            var focus: Window = 0, revert: Int32 = 0
-            XGetInputFocus(dpy, &focus, &revert)
-            if focus == window { accessibility?.windowActivated(true) }
         }
         accessibility?.update(content, title: title, pixels: pixelSize, scale: scale, origin: { [dpy, window] in
             var x: Int32 = 0, y: Int32 = 0
@@ -508,6 +505,12 @@ public final class X11Host {
             guard XTranslateCoordinates(dpy, window, XDefaultRootWindow(dpy), 0, 0, &x, &y, &child) != 0 else { return nil }
             return (x, y)
         }, force: force || first)
+        if first {
+            // Activated once the window has its name and content, so a screen reader names it as it opens.
+            var focus: Window = 0, revert: Int32 = 0
+            XGetInputFocus(dpy, &focus, &revert)
+            if focus == window { accessibility?.windowActivated(true, settling: true) }
+        }
     }
 
     private func render(_ content: WindowContent) {

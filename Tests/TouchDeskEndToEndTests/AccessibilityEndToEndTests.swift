@@ -272,6 +272,54 @@ struct AccessibilityEndToEndTests {
         #expect(announced.contains { $0.contains("°F =") }, "announcements: \(announced)")
     }
 
+    @Test("A screen reader hears every key first and may take one; an entry reports inserted and deleted text, the caret, the selection; the result line shows as a notification")
+    func keysAndTextEvents() throws {
+        let session = try Self.session("a11y-events")
+        defer { session.close() }
+        let app = try session.launch(["temperature"])
+        _ = try Self.nodes(session)
+        let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "40", "object:text-changed", "object:text-caret-moved",
+                                                               "object:text-selection-changed", "object:state-changed:showing"], log: "listen")
+        defer { listener.stop() }
+        // The "screen reader" takes 5 for itself, as Orca takes its own commands.
+        let keys = try session.start("/usr/bin/python3", [AccessibilityBus.script, "keys", "40", "5"], log: "keys")
+        defer { keys.stop() }
+        let ready = wait(until: { session.readLog("listen").contains("\"listening\"") && session.readLog("keys").contains("\"listening\"") }, timeout: 15)
+        try #require(ready, "listeners not ready: \(session.readLog("listen")) \(session.readLog("keys"))")
+        func lines(_ log: String) -> [[String: Any]] {
+            session.readLog(log).split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        }
+        func events(_ type: String) -> [[String: Any]] { lines("listen").filter { $0["type"] as? String == type } }
+
+        try app.key("2", "5", "1")
+        let heard = wait(until: { lines("keys").filter { $0["type"] as? String == "press" }.count >= 3 }, timeout: 8)
+        let presses = lines("keys").filter { $0["type"] as? String == "press" }.compactMap { $0["string"] as? String }
+        #expect(heard && presses.prefix(3) == ["2", "5", "1"], "key presses heard: \(presses)")
+        #expect(lines("keys").contains { $0["type"] as? String == "release" && $0["string"] as? String == "1" }, "no release heard")
+        var field: String?
+        _ = try wait(until: { field = Self.named(try Self.nodes(session), role: "entry", "°F")?["text"] as? String; return field == "21" }, timeout: 5)
+        #expect(field == "21", "°F after 2, 5 (taken by the screen reader), 1: \(field ?? "none")")
+        let inserted = events("object:text-changed:insert").filter { $0["name"] as? String == "°F" }.compactMap { $0["any"] as? String }
+        #expect(inserted.prefix(2) == ["2", "1"], "inserted: \(inserted)")
+
+        try app.key("Left")
+        #expect(wait(until: { events("object:text-caret-moved").contains { $0["name"] as? String == "°F" && $0["detail1"] as? Int == 1 } }, timeout: 5),
+                "no caret move to 1: \(events("object:text-caret-moved"))")
+        try app.key("BackSpace")
+        #expect(wait(until: { events("object:text-changed:delete").contains { $0["name"] as? String == "°F" && $0["any"] as? String == "2" } }, timeout: 5),
+                "no deletion of 2: \(events("object:text-changed:delete"))")
+        try app.key("shift+End")
+        #expect(wait(until: { events("object:text-selection-changed").contains { $0["name"] as? String == "°F" } }, timeout: 5),
+                "no selection change: \(session.readLog("listen"))")
+        try app.key("ctrl+a", "2", "1", "2", "ctrl+r")
+        let notified = wait(until: {
+            events("object:state-changed:showing").contains { $0["role"] as? String == "notification" && $0["detail1"] as? Int == 1
+                && ($0["name"] as? String)?.contains("212.0 °F = 100.0 °C") == true }
+        }, timeout: 8)
+        #expect(notified, "the result line was not shown as a notification: \(events("object:state-changed:showing"))")
+        #expect(app.isRunning)
+    }
+
     @Test("Huge or backwards text ranges and a client killed mid-session leave the window answering")
     func hostileClients() throws {
         let session = try Self.session("a11y-hostile")

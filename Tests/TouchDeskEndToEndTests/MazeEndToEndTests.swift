@@ -54,4 +54,33 @@ struct MazeEndToEndTests {
         }
         #expect(blocksSaved == [Cell(row: 4, column: 7)], "maze.json does not hold the one block: \(blocksSaved)")
     }
+
+    @Test("Maze by keys: with Build on the arrows and Space stay the cell cursor's while a button holds the Tab ring; Goal is placed with the cursor and Enter")
+    func buildAndPlaceByKeys() throws {
+        let session = try XSession(name: "maze-keys")
+        defer { session.close() }
+        let app = try session.launch(["maze", "--size", "800x600"])
+        let saved = session.home.appendingPathComponent(".local/share/touchdesk/maze.json")
+        struct Cell: Decodable, Equatable { var row: Int; var column: Int }
+        struct Layout: Decodable { var blocks: [Cell]; var goal: Cell? }
+        func layout(until done: (Layout) -> Bool) -> Layout? {
+            var last: Layout?
+            _ = wait(until: {
+                last = (try? Data(contentsOf: saved)).flatMap { try? JSONDecoder().decode(Layout.self, from: $0) }
+                return last.map(done) ?? false
+            }, timeout: 5, interval: 0.1)
+            return last
+        }
+        // Build on (the cursor on the start, row 0 column 0); Tab puts the ring on a button, whose
+        // Space would press it and whose arrows would move the ring: they are the cursor's here.
+        try app.key("b", "Tab", "Right", "Right", "Down", "space")
+        let built = layout { !$0.blocks.isEmpty }
+        #expect(built?.blocks == [Cell(row: 1, column: 2)], "blocks after B, Tab, Right, Right, Down, Space: \(built.map { "\($0.blocks)" } ?? "no maze.json")")
+        // Build off; Goal (2) brings the cursor onto the goal (row 11, column 11); Left, Up, Enter put it there.
+        try app.key("b", "2", "Left", "Up", "Return")
+        let placed = layout { $0.goal == Cell(row: 10, column: 10) }
+        #expect(placed?.goal == Cell(row: 10, column: 10), "the goal after 2, Left, Up, Enter: \(placed.map { "\($0.goal.map { "\($0)" } ?? "none")" } ?? "no maze.json")")
+        #expect(placed?.blocks == [Cell(row: 1, column: 2)], "the block moved: \(placed.map { "\($0.blocks)" } ?? "")")
+        #expect(app.isRunning)
+    }
 }

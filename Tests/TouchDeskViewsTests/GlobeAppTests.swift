@@ -169,10 +169,12 @@ struct GlobeAppTests {
         while app.tick() {}
         #expect(abs(app.model.view.centre.longitude - 139.69) < 0.1)
         #expect(app.model.view.zoom >= 4)
-        // Typing in the field does not change the level or toggle anything.
+        // Typing in the field does not change the level or toggle anything; `/` selects the old
+        // name, as Ctrl+L does in Map Search, so what is typed replaces it.
         app.press("slash")
         _ = app.handle(.key(Key("c", text: "c")))
         #expect(app.model.style.showsCoastline)
+        #expect(app.searchField.text == "c", "after / and c the field reads \(app.searchField.text)")
     }
 
     @Test func missingReliefNamesThePackage() throws {

@@ -27,7 +27,7 @@ typedef enum {
     TD_ROLE_APPLICATION, TD_ROLE_FRAME, TD_ROLE_PANEL, TD_ROLE_TOOL_BAR, TD_ROLE_PUSH_BUTTON,
     TD_ROLE_TOGGLE_BUTTON, TD_ROLE_SLIDER, TD_ROLE_ENTRY, TD_ROLE_LIST, TD_ROLE_LIST_ITEM,
     TD_ROLE_LINK, TD_ROLE_IMAGE, TD_ROLE_CANVAS, TD_ROLE_LABEL, TD_ROLE_STATUS_BAR,
-    TD_ROLE_DIALOG, TD_ROLE_RADIO_BUTTON,
+    TD_ROLE_DIALOG, TD_ROLE_RADIO_BUTTON, TD_ROLE_NOTIFICATION,
 } TdRole;
 
 /* State bits (a node's `states`). */
@@ -70,6 +70,13 @@ int td_a11y_start(TdAccessible *root, const char *toolkit_version, TdRequestHand
 int td_a11y_prepare(struct pollfd *fds, int capacity, int *timeout_ms);
 void td_a11y_dispatch(struct pollfd *fds, int count);
 
+/* A key press (press 1) or release (0), offered to the key listeners a screen reader registered
+ * through the bridge, before the host handles it: `state` the X modifier mask, `text` what the
+ * key types ("" for none), `keysym_name` the keysym's name ("Left"). 1 when a listener consumed
+ * the key (the host then does not handle it); 0 too when the bridge has not started. */
+int td_a11y_key_event(int press, uint32_t state, uint32_t keysym, const char *text, const char *keysym_name,
+                      uint32_t keycode, uint32_t time);
+
 /* Where the window's top-left lies on the screen, in pixels, for screen coordinates. */
 void td_a11y_set_window_origin(int x, int y);
 
@@ -99,7 +106,15 @@ void td_accessible_set_live(TdAccessible *obj, const char *politeness);
 void td_accessible_set_children(TdAccessible *obj, TdAccessible *const *children, int count);
 /* object:announcement, for a live region's change. */
 void td_accessible_announce(TdAccessible *obj, const char *text);
-/* window:activate or window:deactivate (a TD_KIND_WINDOW object). */
+/* object:active-descendant-changed: `descendant` (a list's row) is now the one the keys act on
+ * in `obj`, the node holding the focus (the list, or the entry whose suggestions it is). */
+void td_accessible_active_descendant(TdAccessible *obj, TdAccessible *descendant);
+/* window:activate or window:deactivate (a TD_KIND_WINDOW object); either cancels a pending
+ * td_accessible_window_activate_later. */
 void td_accessible_window_activated(TdAccessible *obj, int active);
+/* window:activate in `ms` milliseconds, from the GLib main context: for a window already focused
+ * when the bridge starts, whose activation sent at once can be lost while the bridge is still
+ * registering with the registry (seen on a loaded machine: Orca never named the window). */
+void td_accessible_window_activate_later(TdAccessible *obj, int ms);
 
 #endif

@@ -377,7 +377,9 @@ public final class GlobeApp: MiniApp {
         case .zoomIn: model.zoom(by: Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .zoomOut: model.zoom(by: 1 / Self.wheelFactor, about: (globeRect.width / 2, globeRect.height / 2))
         case .find:
+            // The old text selected, as Ctrl+L in Map Search: what is typed next replaces it.
             form.setFocus(.field(searchField.id))
+            searchField.selectAll()
             updateSuggestions()
         case .moreRelief, .lessRelief:
             // Seen straight down, the mountains on the rim stand off it.

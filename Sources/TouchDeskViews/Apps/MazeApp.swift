@@ -59,6 +59,8 @@ public final class MazeApp: MiniApp {
     private let file: KeptFile<Saved>
     /// Keyboard building: the cell cursor, while on.
     public private(set) var cursor: MazeModel.Cell?
+    /// The cell cursor's arrows, Space and Enter are its own, whichever button holds the Tab ring.
+    public var holdsCursorKeys: Bool { cursor != nil }
     /// Shown until the first edit, on a maze that has never been built.
     private(set) var showsHint = false
     private var seed: UInt64 = 0x6d617a65
@@ -143,12 +145,14 @@ public final class MazeApp: MiniApp {
             if case .key(let k) = event, k.is("Escape") { return false }
             return true
         }
+        // While the cell cursor is on (Build, or Start or Goal being placed), the arrows, Space and
+        // Enter are its, whichever button holds the Tab ring.
+        if case .key(let k) = event, handleCursorKey(k) { return true }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if case .key(let k) = event, handleCursorKey(k) { return true }
         if cursor == nil, case .key(let k) = event, k.is("space") { model.brake() }
         if cursor == nil, tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
         switch event {
@@ -156,7 +160,7 @@ public final class MazeApp: MiniApp {
             guard let c = cell(at: p) else { return false }
             if let which = placing {
                 report(model.move(which, to: c), edited: true)
-                placing = nil
+                endPlacing()
             } else {
                 report(model.beginStroke(at: c), edited: false)
             }
@@ -189,7 +193,8 @@ public final class MazeApp: MiniApp {
         }
     }
 
-    /// While building with the keyboard: arrows move the cell cursor, Space or Enter toggles its block.
+    /// While building with the keyboard: arrows move the cell cursor, Space or Enter toggles its
+    /// block (or, with Start or Goal on, puts the start or goal there).
     private func handleCursorKey(_ k: Key) -> Bool {
         if k.control || k.alt { return false }
         if var c = cursor {
@@ -200,7 +205,9 @@ public final class MazeApp: MiniApp {
             else if k.is("space") || k.is("Return") {
                 if let which = placing {
                     report(model.move(which, to: c), edited: true)
-                    placing = nil
+                    endPlacing()
+                    syncControls()
+                    return true
                 } else {
                     report(model.toggle(c), edited: true)
                 }
@@ -225,12 +232,32 @@ public final class MazeApp: MiniApp {
             model.generate(seed: seed)
             edited()
         case .build:
-            cursor = cursor == nil ? (model.cell(at: model.ball) ?? model.start) : nil
-            if cursor != nil { tilt.releaseAll(); model.resetRun() }
-        case .start: placing = placing == .start ? nil : .start
-        case .goal: placing = placing == .goal ? nil : .goal
+            if cursorForPlacing {
+                // The cursor Start or Goal brought stays, as Build's.
+                cursorForPlacing = false
+            } else {
+                cursor = cursor == nil ? (model.cell(at: model.ball) ?? model.start) : nil
+                if cursor != nil { tilt.releaseAll(); model.resetRun() }
+            }
+        case .start, .goal:
+            let which: MazeModel.Endpoint = id == .start ? .start : .goal
+            if placing == which { endPlacing(); break }
+            placing = which
+            if cursor == nil {
+                // The cell cursor, on the start or goal, for the arrows and Enter to place it.
+                cursor = which == .start ? model.start : model.goal
+                cursorForPlacing = true
+                tilt.releaseAll()
+                model.resetRun()
+            }
         }
         syncControls()
+    }
+
+    /// Start or Goal is done with (placed, or turned off): the cursor it brought goes with it.
+    private func endPlacing() {
+        placing = nil
+        if cursorForPlacing { cursor = nil; cursorForPlacing = false }
     }
 
     /// The layout changed: the hint has done its job, and the file is brought up to date.
@@ -239,13 +266,15 @@ public final class MazeApp: MiniApp {
         save()
     }
 
-    /// Which end the next click on the maze moves, if any.
+    /// Which end the next click on the maze (or Enter on the cell cursor) moves, if any.
     private(set) var placing: MazeModel.Endpoint?
+    /// The cell cursor is on only for placing the start or goal (Build is off).
+    private var cursorForPlacing = false
 
     private func syncControls() {
         controls.setOn(.start, placing == .start)
         controls.setOn(.goal, placing == .goal)
-        controls.setOn(.build, cursor != nil)
+        controls.setOn(.build, cursor != nil && !cursorForPlacing)
         controls.setEnabled(.undo, model.canUndo)
         controls.setEnabled(.redo, model.canRedo)
     }
@@ -297,7 +326,9 @@ public final class MazeApp: MiniApp {
         var status = tr("Time {0} s", n.decimal(time, decimals: 1))
         if let b = best { status += "   " + tr("Best {0} s", n.decimal(Double(b) / 60, decimals: 2)) }
         if case .finished = model.state { status += "   " + tr("N: again") }
-        if let which = placing { status = which == .start ? tr("Click a cell for the start") : tr("Click a cell for the goal") }
+        if let which = placing {
+            status = which == .start ? tr("The start: arrows and Enter, or click a cell") : tr("The goal: arrows and Enter, or click a cell")
+        }
         else if file.isLoading { status = tr("Loading the maze…") }
         else if cursor != nil { status = tr("Building: arrows move, Space toggles, B to play") }
         else if showsHint { status = tr("Drag to draw walls, G for a maze; arrows tilt the ball") }

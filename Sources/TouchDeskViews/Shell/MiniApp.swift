@@ -43,6 +43,9 @@ public protocol MiniApp: AnyObject {
     /// Whether the app takes every key now, Tab, Space and arrows included (a web page after a
     /// click), so the keyboard's focus ring (`FocusChain`) leaves them alone.
     var holdsKeyboard: Bool { get }
+    /// Whether the app takes the arrows, Space and Enter now, whichever control holds the focus
+    /// ring (Maze's cell cursor while building); Tab still moves the ring.
+    var holdsCursorKeys: Bool { get }
     /// Where every control lies now, in the app's coordinates: each must lie inside the size the
     /// app was laid out in, and no two may overlap. By default, those of `widgets`.
     var controlRects: [ControlRect] { get }
@@ -97,6 +100,7 @@ extension MiniApp {
     public var extraKeys: [KeyHelp] { [] }
     public var takesEscape: Bool { false }
     public var holdsKeyboard: Bool { false }
+    public var holdsCursorKeys: Bool { false }
     public func didLeave() {}
     public var workGoingOn: [WorkGoingOn] { [] }
     public func tickWhileAway() -> [WorkGoingOn.Ended] { [] }

@@ -20,6 +20,8 @@ extension Shell {
             return moved
         }
         guard let (g, item) = chain.current else { return false }
+        if app.holdsCursorKeys, ["Left", "Right", "Up", "Down", "KP_Left", "KP_Right", "KP_Up", "KP_Down", "space", "Return", "KP_Enter"]
+            .contains(where: { k.is($0) }) { return false }
         switch item.role {
         case .field, .list:
             return false

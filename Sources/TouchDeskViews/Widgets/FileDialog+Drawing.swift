@@ -78,8 +78,7 @@ extension FileDialog {
                     cr.fill(r, listHasFocus ? Theme.controlOn : Theme.control)
                 }
                 drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: rowHeight - 4, height: rowHeight - 4))
-                // Recent files come from many folders: their whole path.
-                let label = chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
+                let label = rowLabel(e)
                 let name = Text.layout(label, font: Font(size: Theme.TextSize.body), width: nameW, ellipsis: .middle)
                 let refused = e.refusal != nil
                 cr.draw(name, x: nameX, y: r.midY - name.height / 2, color: refused ? Theme.dimText : Theme.text)
@@ -144,5 +143,11 @@ extension FileDialog {
         var buf = [CChar](repeating: 0, count: 32)
         let n = strftime(&buf, 32, "%Y-%m-%d %H:%M", &tm)
         return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A row's name as shown: recent files come from many folders, so theirs is the whole path;
+    /// a folder's ends in "/".
+    func rowLabel(_ e: FolderEntry) -> String {
+        chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
     }
 }

@@ -131,10 +131,26 @@ extension OverflowToolbar {
 }
 
 extension FileDialog {
-    /// The path field and buttons, the places, or the overwrite question while it is asked.
+    /// The path field and buttons, the places and the files, or the overwrite question while it is asked.
     public var accessibleNodes: [AccessibleNode] {
-        question == nil ? form.accessibleNodes + places.accessibleNodes.map { $0.prefixed("places/") }
+        question == nil ? form.accessibleNodes + places.accessibleNodes.map { $0.prefixed("places/") } + [filesNode]
             : questionControls.accessibleNodes.map { $0.prefixed("question/") }
+    }
+
+    /// The rows on screen as a list (focused while the arrows move in it), the chosen one selected
+    /// and, as it moves, the list's active descendant; a row's action is the click that chooses it.
+    private var filesNode: AccessibleNode {
+        let items = visibleEntries.enumerated().map { k, e -> AccessibleNode in
+            let row = scrollTop + k, frame = rowRect(row)
+            let name = rowLabel(e)
+            var states: AccessibleNode.States = [.enabled, .showing, .selectable]
+            if row == chooser.selection { states.insert(.selected) }
+            return AccessibleNode(id: "files.\(row)", role: .listItem, name: name, description: e.refusal ?? e.kindNote ?? "", states: states,
+                                  actions: [.click("choose", name, on: frame)], frame: frame)
+        }
+        var states: AccessibleNode.States = [.enabled, .showing, .focusable]
+        if listHasFocus { states.insert(.focused) }
+        return AccessibleNode(id: "files", role: .list, name: tr("Files"), states: states, frame: listRect, children: items)
     }
 }
 
