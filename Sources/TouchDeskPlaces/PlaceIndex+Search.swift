@@ -10,12 +10,13 @@ extension PlaceIndex {
     /// rows are chosen and ordered. An exact own name loses nothing; a country's exact name in
     /// another language one ("Nederland" is the Netherlands, not Nederland, Texas), a region's
     /// two ("Hard" stays Hard, Austria); a main name the query only starts two, a country's or
-    /// region's other name three ("Par" is Paris); another place's exact alias four (Lomé is
-    /// "Rome" only below the real Romes, Hong Kong "Victoria" below every Victoria); a later
-    /// word or the start of an alias four and a half.
+    /// region's other name three ("Par" is Paris); another place's exact alias two and a half
+    /// (a world city's name in another language or its old name, "Moskau", "Bombay", beats a
+    /// village of that own name, while Lomé is "Rome" only below the real Romes and Hong Kong
+    /// "Victoria" below Victoria, Canada); a later word or the start of an alias four and a half.
     enum Penalty {
         static let exactOwn = 0.0, exactCountryName = 1.0, exactRegionName = 2.0, prefix = 2.0, prefixAreaName = 3.0
-        static let exactAlias = 4.0, other = 4.5
+        static let exactAlias = 2.5, other = 4.5
     }
 
     private func penalty(_ hit: Hit, place: Int) -> Double {
@@ -77,11 +78,39 @@ extension PlaceIndex {
         var seen: Set<UInt32> = []
         var found: [Hit] = []
         let budget = VisitBudget(Self.maxFilteredVisitsPerQuery)
+        if let postcode = Self.postcodeReading(parts) {
+            // A code with a town or a country: the code where the country has such codes, else nothing
+            // (not another country's code of those digits); with a town that is no qualifier, the town.
+            if let scopes = scopes(for: postcode.rest, lastIsPrefix: false) {
+                let inScope = accepter(scopes)
+                found = search(postcode.code, limit: limit, exactOnly: true, accept: {
+                    self.kinds[Int($0)] == PlaceKind.postcode.rawValue && inScope($0)
+                }, seen: &seen, budget: budget)
+                return found.map { suggestion(for: $0, folder: &folder) }
+            }
+            let rest = postcode.rest.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+            return suggestions(for: rest, limit: limit)
+        }
         if parts.count == 1 {
             if Self.looksLikeCode(query) { found = codeMatches(first, seen: &seen) }
             found += splitQualified(first, limit: limit - found.count, seen: &seen, budget: budget)
             if found.count < limit {
                 found += search(first, limit: limit - found.count, seen: &seen)
+            }
+            // A kind word ("… Airport", "Lake …", "Mount …") narrows the rest of the query to
+            // places of that kind: they come after the query's exact matches as typed ("Lake
+            // Worth" is still the town, "Lock Airport" that airport), before anything else.
+            if let reading = Self.kindReading(first) {
+                let kindSet = reading.kinds
+                let ofKind: (UInt32) -> Bool = { kindSet.contains(self.kinds[Int($0)]) }
+                // A code is that code ("BAZ Airport"), before airports whose names start with it.
+                var matches = search(reading.name, limit: limit, exactOnly: true, accept: ofKind, seen: &seen, budget: budget)
+                matches += search(reading.name, limit: limit - matches.count, accept: ofKind, seen: &seen, budget: budget)
+                if kindSet.contains(PlaceKind.airport.rawValue), !matches.contains(where: { $0.match != .typo }) {
+                    matches = airportsOfTown(reading.name, limit: limit, seen: &seen) + matches
+                }
+                let exact = found.prefix { $0.tier <= 1 && $0.match != .typo }
+                found = Array(exact) + matches + found.dropFirst(exact.count)
             }
         } else {
             let qualifiers = Array(parts.dropFirst())
@@ -115,6 +144,102 @@ extension PlaceIndex {
             rest = comma == rest.endIndex ? "" : rest[rest.index(after: comma)...]
         }
         return parts
+    }
+
+    /// Words that name a kind of place rather than a place, folded, in English, German,
+    /// French, Spanish, Italian, Portuguese, Dutch and a few more, with the kinds they mean.
+    /// Read at the start ("Flughafen München", "Aéroport de Nice", "Lake Baikal") or the end
+    /// ("JFK Airport", "Etna volcano") of a query.
+    static let kindWords: [(phrase: [UInt8], kinds: Set<UInt8>)] = {
+        let airport: Set<UInt8> = [PlaceKind.airport.rawValue]
+        let water: Set<UInt8> = [PlaceKind.lake.rawValue, PlaceKind.sea.rawValue]
+        let peak: Set<UInt8> = [PlaceKind.peak.rawValue]
+        let island: Set<UInt8> = [PlaceKind.island.rawValue]
+        let table: [(String, Set<UInt8>)] = [
+            ("international airport", airport), ("intl airport", airport), ("regional airport", airport), ("airport", airport),
+            ("airfield", airport), ("aerodrome", airport), ("flughafen", airport), ("flugplatz", airport),
+            ("aeroport international de", airport), ("aeroport de", airport), ("aeroport d", airport), ("aeroport", airport),
+            ("aeropuerto internacional de", airport), ("aeropuerto de", airport), ("aeropuerto", airport),
+            ("aeroporto internazionale di", airport), ("aeroporto di", airport), ("aeroporto de", airport), ("aeroporto", airport),
+            ("luchthaven", airport), ("lufthavn", airport), ("flygplats", airport), ("lotnisko", airport), ("letiste", airport),
+            ("havalimani", airport), ("аэропорт", airport),
+            ("lake", water), ("lac de", water), ("lac", water), ("lago de", water), ("lago di", water), ("lago", water),
+            ("loch", water), ("sea", water), ("ocean", water), ("lagoon", water),
+            ("mount", peak), ("mt", peak), ("mountain", peak), ("volcano", peak), ("volcan", peak), ("vulkan", peak),
+            ("monte", peak), ("mont", peak), ("peak", peak), ("island", island), ("isle of", island), ("isla", island), ("ile", island),
+        ]
+        var folder = NameFolder()
+        return table.map { (folder.fold($0.0), $0.1) }.sorted { $0.phrase.count > $1.phrase.count }
+    }()
+
+    /// The query's name and the kinds its kind word means, or nil when it has none (or is
+    /// nothing but one).
+    static func kindReading(_ key: [UInt8]) -> (name: [UInt8], kinds: Set<UInt8>)? {
+        for (phrase, kinds) in kindWords where key.count > phrase.count + 1 {
+            if key.starts(with: phrase + [0x20]) { return (Array(key[(phrase.count + 1)...]), kinds) }
+            if key[key.count - phrase.count - 1] == 0x20 && key.suffix(phrase.count).elementsEqual(phrase) {
+                return (Array(key[..<(key.count - phrase.count - 1)]), kinds)
+            }
+        }
+        return nil
+    }
+
+    /// How far from its town an airport is still that town's ("Bamberg Airport").
+    static let airportTownKilometres = 50.0
+
+    /// Airports with an IATA code near the town the folded `name` names exactly (the best such
+    /// town): those the data says serve that town first ("Munich" of "Flughafen München"), then
+    /// by rank: "Sfax Airport" when no airport's name says Sfax.
+    private func airportsOfTown(_ name: [UInt8], limit: Int, seen: inout Set<UInt32>) -> [Hit] {
+        var townSeen = seen
+        guard let town = search(name, limit: 1, exactOnly: true, accept: { self.kinds[Int($0)] == PlaceKind.city.rawValue },
+                                seen: &townSeen).first else { return [] }
+        let t = Int(sections[town.section].places[town.entry])
+        let here = GeoCoordinate(latitude: latitudes[t], longitude: longitudes[t])
+        var near: [Int] = []
+        let degrees = Self.airportTownKilometres / 111.0
+        for p in cityCount..<firstRegion where kinds[p] == PlaceKind.airport.rawValue && scores[p] > 0 {
+            guard abs(latitudes[p] - here.latitude) < degrees else { continue }
+            if here.distance(to: GeoCoordinate(latitude: latitudes[p], longitude: longitudes[p])) <= Self.airportTownKilometres {
+                near.append(p)
+            }
+        }
+        var folder = NameFolder()
+        let townKey = folder.fold(strings[names[t]])
+        let serves = Dictionary(uniqueKeysWithValues: near.map { p in
+            (p, localities[p] != StringTable.none && folder.fold(strings[localities[p]]) == townKey)
+        })
+        near.sort { a, b in serves[a] != serves[b] ? serves[a]! : ranks[a] < ranks[b] }
+        var out: [Hit] = []
+        let main = sections[Section.main.rawValue]
+        for p in near.prefix(limit) where !seen.contains(UInt32(p)) {
+            // The airport's row by its own name's key.
+            let key = folder.fold(strings[names[p]])
+            guard let entry = main.exactPart(of: main.range(of: key), length: key.count).first(where: { main.places[$0] == UInt32(p) })
+            else { continue }
+            seen.insert(UInt32(p))
+            out.append((entry, Section.main.rawValue, [], .name, 0, ranks[p], names[p]))
+        }
+        return out
+    }
+
+    /// A query with a code of digits ("75001 France", "10115 Berlin", "90210, CA"): the code
+    /// and the query's other parts; nil when the query has no such code or only one.
+    static func postcodeReading(_ parts: [[UInt8]]) -> (code: [UInt8], rest: [[UInt8]])? {
+        guard let first = parts.first else { return nil }
+        let words = first.split(separator: 0x20)
+        let isCode: (ArraySlice<UInt8>) -> Bool = { (3...10).contains($0.count) && $0.allSatisfy { (0x30...0x39).contains($0) } }
+        var code: ArraySlice<UInt8>?, rest: [ArraySlice<UInt8>] = words
+        if let w = words.first, isCode(w) {
+            code = w
+            rest.removeFirst()
+        } else if let w = words.last, isCode(w) {
+            code = w
+            rest.removeLast()
+        }
+        guard let code else { return nil }
+        let restParts = (rest.isEmpty ? [] : [Array(rest.joined(separator: [0x20]))]) + parts.dropFirst()
+        return restParts.isEmpty ? nil : (Array(code), restParts)
     }
 
     /// Whether the query is typed like a code: 2 to 4 capital letters ("UK", "JFK", "EGLL").
@@ -253,12 +378,14 @@ extension PlaceIndex {
             return log10(Double(scores[place]) + 1) - penalty(hit, place: place)
         }
         // A town matched with its region ("Peking": Beijing and the municipality, "New York":
-        // the city by its other name and the state) comes before the region.
+        // the city by its other name and the state), or the region's biggest town matched by
+        // the start of its name ("New York City"), comes before the region.
         for (r, region) in candidates.enumerated() {
             let rp = Int(sections[region.section].places[region.entry])
             guard kinds[rp] == PlaceKind.region.rawValue else { continue }
-            for (c, city) in candidates.enumerated() where city.tier <= 1 {
+            for (c, city) in candidates.enumerated() where city.tier <= 2 {
                 let cp = Int(sections[city.section].places[city.entry])
+                guard city.tier <= 1 || scores[cp] == scores[rp] else { continue }
                 if kinds[cp] == PlaceKind.city.rawValue && countries[cp] == countries[rp] && admin1[cp] == admin1[rp] {
                     weights[c] = max(weights[c], weights[r] + 1e-6)
                 }
@@ -271,8 +398,10 @@ extension PlaceIndex {
         var found = order.prefix(limit).map { candidates[$0] }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
+        // A code of digits is one code or none: another code a digit away is another place.
+        let isDigits = key.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x20 }
         // Typos fill a list that is short, but not one narrowed by a region that already has its answer.
-        if !exactOnly && found.count < limit && letters >= Self.typoMinimumLetters && (accept == nil || found.isEmpty) {
+        if !exactOnly && !isDigits && found.count < limit && letters >= Self.typoMinimumLetters && (accept == nil || found.isEmpty) {
             // Typo matches in the same order: main names, other names, later words.
             var typos: [Hit] = []
             for number in 0..<Section.qualifier.rawValue {

@@ -12,6 +12,8 @@ import Foundation
 enum PlaceIndexBuilder {
     /// Keys longer than this (a few alternate names are whole sentences) are left out.
     static let maxKeyBytes = 200
+    /// Towns of this many people are found by their other names typed without spaces too.
+    static let joinedAliasPopulation: UInt32 = 15_000
     /// How far an airport may be from the town it is scored by, and take the region of.
     static let airportTownKilometres = 50.0
 
@@ -89,7 +91,9 @@ enum PlaceIndexBuilder {
             let zone = airport.timezone.isEmpty ? (town.map { timezones[$0] } ?? strings.id("UTC")) : strings.id(airport.timezone)
             append(.airport, name: airport.name, admin1: code, region: region, locality: airport.city.isEmpty ? nil : airport.city,
                    country: country, population: 0, latitude: airport.latitude, longitude: airport.longitude,
-                   timezone: zone, score: score, aliases: [airport.iata, airport.icao, shortName(of: airport)].filter { !$0.isEmpty })
+                   timezone: zone, score: score,
+                   // An airline's airport is also known by the town it serves ("Lusaka Airport").
+                   aliases: [airport.iata, airport.icao, shortName(of: airport), airport.iata.isEmpty ? "" : airport.city].filter { !$0.isEmpty })
         }
         if let us = countryNumber["US"] {
             for zip in records.postcodes {
@@ -185,7 +189,8 @@ enum PlaceIndexBuilder {
                 aliases = [sub.name] + sub.translations
                 if let dash = sub.code.firstIndex(of: "-") { regionCodes.append(String(sub.code[sub.code.index(after: dash)...])) }
             }
-            codes[kinds.count] = regionCodes
+            // Its second-level divisions' names, as qualifiers only: "Maidstone, Kent".
+            codes[kinds.count] = regionCodes + (records.divisionNames[key] ?? []).flatMap(RegionNames.divisionForms)
             appendArea(.region, name: name, admin1: code, country: countries[first], population: 0, members: members,
                        centre: largest, centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight), aliases: aliases)
         }
@@ -274,6 +279,8 @@ enum PlaceIndexBuilder {
                 known.append(key)
                 main.add(key, place: id, label: nameID)
                 if isArea { qualifier.add(key, place: id, label: nameID) }
+                // Typed without its spaces ("newyork", "saopaulo"), it is still the own name.
+                if let joined = joined(key) { main.add(joined, place: id, label: nameID) }
             }
             if let plain = known.first {
                 // Each later word of the main name, to the end: "york city" of "New York City".
@@ -306,8 +313,14 @@ enum PlaceIndexBuilder {
                 if isArea {
                     main.add(key, place: id, label: label)
                     qualifier.add(key, place: id, label: label)
+                    if let joined = joined(key) { main.add(joined, place: id, label: label) }
                 } else {
                     alternate.add(key, place: id, label: label)
+                    // A town big enough to be known by its other names is found by them typed
+                    // without spaces too ("newyork", NYC's "New York").
+                    if populations[id] >= joinedAliasPopulation, let joined = joined(key) {
+                        alternate.add(joined, place: id, label: label)
+                    }
                 }
             }
             if let capitalName = capitalNames[id] {
@@ -341,6 +354,11 @@ enum PlaceIndexBuilder {
         }
         if !airport.city.isEmpty, name.hasPrefix(airport.city + " ") { name.removeFirst(airport.city.count + 1) }
         return name == airport.name || name.count < 3 ? "" : name
+    }
+
+    /// A key of several words without its spaces ("sao paulo" → "saopaulo"); nil for one word.
+    static func joined(_ key: [UInt8]) -> [UInt8]? {
+        key.contains(0x20) ? key.filter { $0 != 0x20 } : nil
     }
 
     /// The keys a name is found by: its fold, and its fold with umlauts spelled out if that differs.
