@@ -48,8 +48,11 @@ enum PlaceIndexBuilder {
         var countries: [UInt16] = [], populations: [UInt32] = [], latitudes: [Double] = [], longitudes: [Double] = []
         var timezones: [UInt32] = [], scores: [UInt32] = [], regionBounds: [Double] = []
         var alternates: [[String]] = []
-        /// Keys a region or country is named by only after a comma ("TX", "DE", "DEU").
+        /// Keys a region or country is named by only as a qualifier ("TX", "DE", "DEU").
         var codes: [Int: [String]] = [:]
+        /// Names of a region's second-level divisions, which name it only after a comma
+        /// ("Maidstone, Kent"; "Lake Worth" is no lake in Worth County).
+        var divisions: [Int: [String]] = [:]
         /// Capitals whose GeoNames main name differs from the country's name for them.
         var capitalNames: [Int: String] = [:]
 
@@ -189,8 +192,8 @@ enum PlaceIndexBuilder {
                 aliases = [sub.name] + sub.translations
                 if let dash = sub.code.firstIndex(of: "-") { regionCodes.append(String(sub.code[sub.code.index(after: dash)...])) }
             }
-            // Its second-level divisions' names, as qualifiers only: "Maidstone, Kent".
-            codes[kinds.count] = regionCodes + (records.divisionNames[key] ?? []).flatMap(RegionNames.divisionForms)
+            codes[kinds.count] = regionCodes
+            divisions[kinds.count] = (records.divisionNames[key] ?? []).flatMap(RegionNames.divisionForms)
             appendArea(.region, name: name, admin1: code, country: countries[first], population: 0, members: members,
                        centre: largest, centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight), aliases: aliases)
         }
@@ -270,6 +273,7 @@ enum PlaceIndexBuilder {
 
         // Keys.
         var main = SectionBuilder(), alternate = SectionBuilder(), word = SectionBuilder(), qualifier = SectionBuilder()
+        var division = SectionBuilder()
         for id in 0..<kinds.count {
             let name = strings.peek(names[id])
             let nameID = names[id]
@@ -332,6 +336,10 @@ enum PlaceIndexBuilder {
                 let key = folder.fold(code)
                 if !key.isEmpty { qualifier.add(key, place: id, label: nameID) }
             }
+            for name in divisions[id] ?? [] {
+                let key = folder.fold(name)
+                if !key.isEmpty && key.count <= maxKeyBytes { division.add(key, place: id, label: nameID) }
+            }
         }
 
         return PlaceIndex(
@@ -339,7 +347,7 @@ enum PlaceIndexBuilder {
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
             ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
             countryCodes: countryCodes, countryNames: countryNames, strings: strings.build(),
-            sections: [main, alternate, word, qualifier].map { $0.build(ranks: ranks) }
+            sections: [main, alternate, word, qualifier, division].map { $0.build(ranks: ranks) }
         )
     }
 

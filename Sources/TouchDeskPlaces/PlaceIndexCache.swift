@@ -234,7 +234,7 @@ public enum PlaceIndexCache {
             let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
         else { return reject("arrays cut short") }
         var sectionParts: [([UInt32], [UInt8], [UInt32], [UInt32])] = []
-        for _ in 0..<4 {
+        for _ in PlaceIndex.Section.allCases {
             guard let starts = reader.take(UInt32.self), let bytes = reader.take(UInt8.self),
                   let places = reader.take(UInt32.self), let labels = reader.take(UInt32.self)
             else { return reject("arrays cut short") }

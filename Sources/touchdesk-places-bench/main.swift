@@ -23,6 +23,9 @@ func queryTimes(_ index: PlaceIndex) -> [String] {
         "springfield, illinois", "portland, oregon", "paris, france", "köln, deutschland", "s, i", "a, b", "e, e",
         "san jose, ca", "toledo, spain", "victoria, bc", "x, y, z", "n, n, n, n", "la, ca", "santa, br", "m m",
         "a a a a a a", "new, new", "st, s", "i, s", "o, o",
+        // Kind words, codes with the word, postcodes with a country, names without spaces.
+        "jfk airport", "flughafen münchen", "aéroport de nice", "lake baikal", "mount etna", "a airport",
+        "75001 france", "saopaulo", "maidstone, kent",
     ]
     var all: [(query: String, seconds: Double)] = []
     for name in qualified {
