@@ -5,13 +5,14 @@ import TouchDeskFiles
 /// `iso-codes` (`iso_3166-1.mo` for countries, `iso_3166-2.mo` for regions, under
 /// /usr/share/locale), read with `GettextCatalog` as the index build reads them: "Switzerland" is
 /// "Schweiz" under German. A country is translated by its ISO code's English names (GeoNames'
-/// "Russia" is ISO's "Russian Federation"); a region by its English name where that is the ISO
-/// name too ("Texas", "Ontario"). Without a translation, or without iso-codes, the English name
+/// "Russia" is ISO's "Russian Federation"); a region by its name where that is the ISO name too,
+/// compared folded ("Scotland"; "Zurich" for ISO's "Zürich"; not "Bavaria", ISO's "Bayern"). Without a translation, or without iso-codes, the English name
 /// stays. The language is gettext's: `LANGUAGE` (a list), else `LC_ALL`, `LC_MESSAGES`, `LANG`;
 /// "de_DE.UTF-8" looks for `de_DE`, then `de`.
 public struct LocalNames: Sendable {
     private let countries: [String: String]
-    private let regions: [String: String]
+    /// Region translations by the folded ISO name, so GeoNames' "Zurich" finds ISO's "Zürich".
+    private let regions: [[UInt8]: String]
     /// ISO alpha-2 → the English names iso-codes translates, common name first.
     private let countryNames: [String: [String]]
 
@@ -29,7 +30,10 @@ public struct LocalNames: Sendable {
             return [:]
         }
         countries = catalogue("iso_3166-1")
-        regions = catalogue("iso_3166-2")
+        var folder = NameFolder()
+        var regions: [[UInt8]: String] = [:]
+        for (english, local) in catalogue("iso_3166-2") where !local.isEmpty { regions[folder.fold(english)] = regions[folder.fold(english)] ?? local }
+        self.regions = regions
         var names: [String: [String]] = [:]
         if !countries.isEmpty, let data = try? SafeFile.read(jsonFolder + "/iso_3166-1.json", maxBytes: 16 << 20),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -67,9 +71,12 @@ public struct LocalNames: Sendable {
         return english
     }
 
-    /// The region named `english` in this language, where iso-codes translates that name.
+    /// The region named `english` in this language, where iso-codes translates that name
+    /// (compared folded: "Zurich" is ISO's "Zürich").
     public func region(_ english: String) -> String {
-        regions[english].flatMap { $0.isEmpty ? nil : $0 } ?? english
+        guard !regions.isEmpty else { return english }
+        var folder = NameFolder()
+        return regions[folder.fold(english)] ?? english
     }
 }
 

@@ -229,7 +229,10 @@ public enum PlaceText {
         var parts = [p.localName()]
         if p.kind != .city { parts.append(tr(p.kind.word)) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
-        if let r = p.region, !r.isEmpty, r != p.name { parts.append(LocalNames.current.region(r)) }
+        if let r = p.region, !r.isEmpty, r != p.name {
+            let local = LocalNames.current.region(r)
+            if local != p.name { parts.append(local) }
+        }
         if p.kind != .country, !p.countryName.isEmpty { parts.append(p.localCountryName()) }
         if p.population > 0 { parts.append(tr("pop. {0}", population(p.population, style: style))) }
         if let metres = p.elevation { parts.append(tr("{0} m", population(metres, style: style))) }

@@ -101,6 +101,7 @@ struct PlaceQueryReadingTests {
         // By the code's ISO names: GeoNames' "Russia" is ISO's "Russian Federation".
         #expect(german.country(code: "RU", english: "Russia") == "Russische Föderation")
         #expect(german.region("Scotland") == "Schottland")
+        #expect(german.region("Zurich") == "Zürich")
         #expect(german.region("Nowhere Land") == "Nowhere Land")
         let zurich = try #require(index.suggestions(for: "Zürich").first?.place)
         #expect(zurich.localWhereabouts(german).hasSuffix("Schweiz"), "\(zurich.localWhereabouts(german))")
