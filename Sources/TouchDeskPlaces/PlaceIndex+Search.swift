@@ -35,7 +35,12 @@ extension PlaceIndex {
         case 0:
             if own { return Penalty.exactOwn }
             return kinds[place] == PlaceKind.country.rawValue ? Penalty.exactCountryName : Penalty.exactRegionName
-        case 1: return Penalty.exactAlias
+        // An airport's other names are its own: its codes, its name without its town ("Heathrow");
+        // not the town it serves ("Istanbul" is Istanbul Airport's own name before Atatürk's town).
+        case 1:
+            guard kinds[place] == PlaceKind.airport.rawValue, localities[place] == StringTable.none
+                    || strings[hit.label] != strings[localities[place]] else { return Penalty.exactAlias }
+            return Penalty.prefix
         case 2: return own ? Penalty.prefix : Penalty.prefixAreaName
         default: return Penalty.other
         }

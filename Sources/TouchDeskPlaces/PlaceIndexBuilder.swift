@@ -83,14 +83,26 @@ enum PlaceIndexBuilder {
         let cityCount = kinds.count
         let towns = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
 
+        // Towns by name, for the town an airport's data says it serves.
+        var townsNamed: [[UInt8]: [Int]] = [:]
+        for i in 0..<cityCount { townsNamed[folder.fold(strings.peek(names[i])), default: []].append(i) }
         for airport in records.airports {
             guard let country = countryNumber[airport.countryCode] else { continue }
             let point = GeoCoordinate(latitude: airport.latitude, longitude: airport.longitude)
             var town: Int?
             if let (id, km) = towns.nearest(to: point), km <= airportTownKilometres, countries[id] == country { town = id }
+            // The town it serves, where the data names one nearby (London for Heathrow, not Hounslow;
+            // the bigger of "Arnavutköy, Istanbul"), scores it; the nearest town still gives its region.
+            let parts = [airport.city] + airport.city.split(whereSeparator: { ",/".contains($0) }).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let served = parts.flatMap { townsNamed[folder.fold($0)] ?? [] }.filter { id in
+                countries[id] == country
+                    && point.distance(to: GeoCoordinate(latitude: latitudes[id], longitude: longitudes[id])) <= airportTownKilometres
+            }.max { populations[$0] < populations[$1] }
             let code = town.map { strings.peek(admin1[$0]) } ?? ""
             let region = airport.subdivision.isEmpty ? town.flatMap { regions[$0] == StringTable.none ? nil : strings.peek(regions[$0]) } : airport.subdivision
-            let score = airport.iata.isEmpty ? 0 : (town.map { populations[$0] / 10 } ?? 0)
+            let score = airport.iata.isEmpty ? 0 : ((served ?? town).map { populations[$0] / 10 } ?? 0)
             let zone = airport.timezone.isEmpty ? (town.map { timezones[$0] } ?? strings.id("UTC")) : strings.id(airport.timezone)
             append(.airport, name: airport.name, admin1: code, region: region, locality: airport.city.isEmpty ? nil : airport.city,
                    country: country, population: 0, latitude: airport.latitude, longitude: airport.longitude,

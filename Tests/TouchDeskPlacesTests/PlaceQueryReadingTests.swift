@@ -48,6 +48,16 @@ struct PlaceQueryReadingTests {
         #expect(place.countryCode == country, "\(query): \(place.name), \(place.whereabouts)")
     }
 
+    @Test func anAirportByTheNamePeopleCallItBeatsASmallTown() throws {
+        // London Heathrow by its name without its town, before Heathrow, Florida (6,000 people).
+        let heathrow = try #require(first("Heathrow"))
+        #expect(heathrow.kind == .airport && heathrow.countryCode == "GB", "\(heathrow.name), \(heathrow.whereabouts)")
+        // An airport's own name before another airport that only serves the town it names.
+        #expect(first("Istanbul Airport")?.name == "Istanbul Airport")
+        // The town itself stays first for its name.
+        #expect(first("London")?.kind == .city)
+    }
+
     @Test func aKindWordLeavesAnExactNameAsTyped() throws {
         // A town whose name starts with a kind word is still the town.
         let worth = try #require(first("Lake Worth"))
