@@ -223,13 +223,17 @@ public enum PlaceText {
         style.integer(n)
     }
 
-    /// The status line's pieces: name, region, country, population, coordinates, time zone.
+    /// The status line's pieces: name, region, country (in the user's language, `LocalNames`),
+    /// population, coordinates, time zone.
     public static func status(_ p: Place, style: NumberStyle = NumberStyle()) -> String {
-        var parts = [p.name]
+        var parts = [p.localName()]
         if p.kind != .city { parts.append(tr(p.kind.word)) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
-        if let r = p.region, !r.isEmpty, r != p.name { parts.append(r) }
-        if p.kind != .country, !p.countryName.isEmpty { parts.append(p.countryName) }
+        if let r = p.region, !r.isEmpty, r != p.name {
+            let local = LocalNames.current.region(r)
+            if local != p.name { parts.append(local) }
+        }
+        if p.kind != .country, !p.countryName.isEmpty { parts.append(p.localCountryName()) }
         if p.population > 0 { parts.append(tr("pop. {0}", population(p.population, style: style))) }
         if let metres = p.elevation { parts.append(tr("{0} m", population(metres, style: style))) }
         parts.append(degreesMinutes(p.coordinate))

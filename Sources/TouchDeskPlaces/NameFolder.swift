@@ -7,7 +7,8 @@ import Foundation
 /// "Muenchen" finds München), compatibility decomposition (NFKD) with the marks stripped
 /// (é → e, が → か, Hangul syllables → jamo, which suits typing as you go), letters NFKD leaves
 /// whole spelled as their base (ø → o, ł → l, æ → ae, ß → ss), then lower case. Apostrophes
-/// vanish ("Xi'an" → "xian"); any other run of non-letters, non-digits becomes one space.
+/// vanish ("Xi'an" → "xian"), and so do invisible format characters (soft hyphen, bidi marks,
+/// zero-width space); any other run of non-letters, non-digits becomes one space.
 ///
 /// A folder keeps a cache of decompositions, so one folder serves a whole index build.
 public struct NameFolder {
@@ -132,7 +133,9 @@ public struct NameFolder {
         for part in String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars {
             let props = part.properties
             switch props.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark:
+            // Marks, and the invisible characters a pasted name carries (a soft hyphen, a
+            // bidi mark, a zero-width space or joiner): they change nothing a reader sees.
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format:
                 continue
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .decimalNumber, .letterNumber, .otherNumber:

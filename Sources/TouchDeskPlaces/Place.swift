@@ -80,12 +80,15 @@ public struct Place: Sendable, Hashable {
 
     /// Where it is, for a row or the status line: "Illinois, United States"; a ZIP code's or
     /// airport's town first ("Goodrich, Texas, United States"); a country's is empty.
-    public var whereabouts: String {
+    public var whereabouts: String { whereabouts(region: region, country: countryName) }
+
+    /// `whereabouts` with these names for the region and the country (`localWhereabouts`).
+    func whereabouts(region: String?, country: String) -> String {
         guard kind != .country else { return "" }
         var parts: [String] = []
         if let locality, !locality.isEmpty { parts.append(locality) }
-        if let region, !region.isEmpty, region != name { parts.append(region) }
-        if !countryName.isEmpty { parts.append(countryName) }
+        if let region, !region.isEmpty, region != name, self.region != name { parts.append(region) }
+        if !country.isEmpty { parts.append(country) }
         return parts.joined(separator: ", ")
     }
 }

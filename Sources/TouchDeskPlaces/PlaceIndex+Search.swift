@@ -10,12 +10,23 @@ extension PlaceIndex {
     /// rows are chosen and ordered. An exact own name loses nothing; a country's exact name in
     /// another language one ("Nederland" is the Netherlands, not Nederland, Texas), a region's
     /// two ("Hard" stays Hard, Austria); a main name the query only starts two, a country's or
-    /// region's other name three ("Par" is Paris); another place's exact alias four (Lomé is
-    /// "Rome" only below the real Romes, Hong Kong "Victoria" below every Victoria); a later
-    /// word or the start of an alias four and a half.
+    /// region's other name three ("Par" is Paris); another place's exact alias three (a world
+    /// city's name in another language or its old name, "Moskau", "Bombay", beats a village of
+    /// that own name, while Lomé is "Rome" only below the real Romes and Hong Kong "Victoria"
+    /// below Victoria, Canada); a later word or the start of an alias four and a half.
     enum Penalty {
         static let exactOwn = 0.0, exactCountryName = 1.0, exactRegionName = 2.0, prefix = 2.0, prefixAreaName = 3.0
-        static let exactAlias = 4.0, other = 4.5
+        static let exactAlias = 3.0, other = 4.5
+    }
+
+    /// What a match weighs when rows are chosen and ordered: its place's score as a power of
+    /// ten, less its penalty.
+    private func weight(_ hit: Hit) -> Double {
+        let place = Int(sections[hit.section].places[hit.entry])
+        // A town found by another place's name weighs its people, without a capital's bonus:
+        // Hong Kong's "Victoria" is no capital's own name.
+        let score = hit.tier == 1 && kinds[place] == PlaceKind.city.rawValue ? populations[place] : scores[place]
+        return log10(Double(score) + 1) - penalty(hit, place: place)
     }
 
     private func penalty(_ hit: Hit, place: Int) -> Double {
@@ -24,7 +35,12 @@ extension PlaceIndex {
         case 0:
             if own { return Penalty.exactOwn }
             return kinds[place] == PlaceKind.country.rawValue ? Penalty.exactCountryName : Penalty.exactRegionName
-        case 1: return Penalty.exactAlias
+        // An airport's other names are its own: its codes, its name without its town ("Heathrow");
+        // not the town it serves ("Istanbul" is Istanbul Airport's own name before Atatürk's town).
+        case 1:
+            guard kinds[place] == PlaceKind.airport.rawValue, localities[place] == StringTable.none
+                    || strings[hit.label] != strings[localities[place]] else { return Penalty.exactAlias }
+            return Penalty.prefix
         case 2: return own ? Penalty.prefix : Penalty.prefixAreaName
         default: return Penalty.other
         }
@@ -77,20 +93,65 @@ extension PlaceIndex {
         var seen: Set<UInt32> = []
         var found: [Hit] = []
         let budget = VisitBudget(Self.maxFilteredVisitsPerQuery)
+        if let postcode = Self.postcodeReading(parts) {
+            // A code with a town or a country: the code where the country has such codes, else nothing
+            // (not another country's code of those digits); with a town that is no qualifier, the town.
+            if let scopes = scopes(for: postcode.rest, lastIsPrefix: false, divisions: true) {
+                let inScope = accepter(scopes)
+                found = search(postcode.code, limit: limit, exactOnly: true, accept: {
+                    self.kinds[Int($0)] == PlaceKind.postcode.rawValue && inScope($0)
+                }, seen: &seen, budget: budget)
+                if !found.isEmpty { return found.map { suggestion(for: $0, folder: &folder) } }
+            }
+            // No such code there: the town the rest names ("10115 Berlin"), but not a country for
+            // its code ("75001 France" is no place the index knows).
+            let rest = postcode.rest.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+            let named = suggestions(for: rest, limit: limit)
+            return named.first?.place.kind == .country ? [] : named
+        }
         if parts.count == 1 {
             if Self.looksLikeCode(query) { found = codeMatches(first, seen: &seen) }
             found += splitQualified(first, limit: limit - found.count, seen: &seen, budget: budget)
+            let reading = Self.kindReading(first)
             if found.count < limit {
-                found += search(first, limit: limit - found.count, seen: &seen)
+                // With a kind word, the typos are those of the name without it (below).
+                found += search(first, limit: limit - found.count, typos: reading == nil, seen: &seen)
+            }
+            // A kind word ("… Airport", "Lake …", "Mount …") narrows the rest of the query to
+            // places of that kind: they come after the query's exact matches as typed ("Lake
+            // Worth" is still the town, "Lock Airport" that airport), before anything else.
+            if let reading {
+                let kindSet = reading.kinds
+                let ofKind: (UInt32) -> Bool = { kindSet.contains(self.kinds[Int($0)]) }
+                let exact = found.prefix { $0.tier <= 1 && $0.match != .typo }
+                // Only the exact matches as typed keep their places from the kind's search.
+                var kindSeen = Set(exact.map { sections[$0.section].places[$0.entry] })
+                // A code is that code ("BAZ Airport"), before airports whose names start with it.
+                let exactOfKind = search(reading.name, limit: limit, exactOnly: true, accept: ofKind, seen: &kindSeen, budget: budget)
+                var matches = search(reading.name, limit: limit - exactOfKind.count, accept: ofKind, seen: &kindSeen, budget: budget)
+                if kindSet.contains(PlaceKind.airport.rawValue), exactOfKind.isEmpty, !matches.contains(where: { $0.match != .typo }) {
+                    matches = airportsOfTown(reading.name, limit: limit, seen: &kindSeen) + matches
+                }
+                // The exact matches, as typed and of the kind, by weight (London Heathrow by its
+                // short name before an airstrip called "Heathrow Airport"); then the kind's other
+                // matches, then the rest as typed, typos last.
+                let head = (Array(exact) + exactOfKind).enumerated().sorted { a, b in
+                    let wa = weight(a.element), wb = weight(b.element)
+                    return wa != wb ? wa > wb : a.offset < b.offset
+                }.map(\.element)
+                let ranked = head + matches
+                let taken = Set(ranked.map { sections[$0.section].places[$0.entry] })
+                let all = ranked + found.dropFirst(exact.count).filter { !taken.contains(sections[$0.section].places[$0.entry]) }
+                found = all.filter { $0.match != .typo } + all.filter { $0.match == .typo }
             }
         } else {
             let qualifiers = Array(parts.dropFirst())
-            if let scopes = scopes(for: qualifiers, lastIsPrefix: true) {
+            if let scopes = scopes(for: qualifiers, lastIsPrefix: true, divisions: true) {
                 found = search(first, limit: limit, accept: accepter(scopes), seen: &seen, budget: budget)
             }
             // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
             if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
-               let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false) {
+               let scopes = scopes(for: Array(parts.dropLast()), lastIsPrefix: false, divisions: true) {
                 var reversedSeen: Set<UInt32> = []
                 let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen, budget: budget)
                 if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
@@ -115,6 +176,102 @@ extension PlaceIndex {
             rest = comma == rest.endIndex ? "" : rest[rest.index(after: comma)...]
         }
         return parts
+    }
+
+    /// Words that name a kind of place rather than a place, folded, in English, German,
+    /// French, Spanish, Italian, Portuguese, Dutch and a few more, with the kinds they mean.
+    /// Read at the start ("Flughafen München", "Aéroport de Nice", "Lake Baikal") or the end
+    /// ("JFK Airport", "Etna volcano") of a query.
+    static let kindWords: [(phrase: [UInt8], kinds: Set<UInt8>)] = {
+        let airport: Set<UInt8> = [PlaceKind.airport.rawValue]
+        let water: Set<UInt8> = [PlaceKind.lake.rawValue, PlaceKind.sea.rawValue]
+        let peak: Set<UInt8> = [PlaceKind.peak.rawValue]
+        let island: Set<UInt8> = [PlaceKind.island.rawValue]
+        let table: [(String, Set<UInt8>)] = [
+            ("international airport", airport), ("intl airport", airport), ("regional airport", airport), ("airport", airport),
+            ("airfield", airport), ("aerodrome", airport), ("flughafen", airport), ("flugplatz", airport),
+            ("aeroport international de", airport), ("aeroport de", airport), ("aeroport d", airport), ("aeroport", airport),
+            ("aeropuerto internacional de", airport), ("aeropuerto de", airport), ("aeropuerto", airport),
+            ("aeroporto internazionale di", airport), ("aeroporto di", airport), ("aeroporto de", airport), ("aeroporto", airport),
+            ("luchthaven", airport), ("lufthavn", airport), ("flygplats", airport), ("lotnisko", airport), ("letiste", airport),
+            ("havalimani", airport), ("аэропорт", airport),
+            ("lake", water), ("lac de", water), ("lac", water), ("lago de", water), ("lago di", water), ("lago", water),
+            ("loch", water), ("sea", water), ("ocean", water), ("lagoon", water),
+            ("mount", peak), ("mt", peak), ("mountain", peak), ("volcano", peak), ("volcan", peak), ("vulkan", peak),
+            ("monte", peak), ("mont", peak), ("peak", peak), ("island", island), ("isle of", island), ("isla", island), ("ile", island),
+        ]
+        var folder = NameFolder()
+        return table.map { (folder.fold($0.0), $0.1) }.sorted { $0.phrase.count > $1.phrase.count }
+    }()
+
+    /// The query's name and the kinds its kind word means, or nil when it has none (or is
+    /// nothing but one).
+    static func kindReading(_ key: [UInt8]) -> (name: [UInt8], kinds: Set<UInt8>)? {
+        for (phrase, kinds) in kindWords where key.count > phrase.count + 1 {
+            if key.starts(with: phrase + [0x20]) { return (Array(key[(phrase.count + 1)...]), kinds) }
+            if key[key.count - phrase.count - 1] == 0x20 && key.suffix(phrase.count).elementsEqual(phrase) {
+                return (Array(key[..<(key.count - phrase.count - 1)]), kinds)
+            }
+        }
+        return nil
+    }
+
+    /// How far from its town an airport is still that town's ("Bamberg Airport").
+    static let airportTownKilometres = 50.0
+
+    /// Airports with an IATA code near the town the folded `name` names exactly (the best such
+    /// town): those the data says serve that town first ("Munich" of "Flughafen München"), then
+    /// by rank: "Sfax Airport" when no airport's name says Sfax.
+    private func airportsOfTown(_ name: [UInt8], limit: Int, seen: inout Set<UInt32>) -> [Hit] {
+        var townSeen = seen
+        guard let town = search(name, limit: 1, exactOnly: true, accept: { self.kinds[Int($0)] == PlaceKind.city.rawValue },
+                                seen: &townSeen).first else { return [] }
+        let t = Int(sections[town.section].places[town.entry])
+        let here = GeoCoordinate(latitude: latitudes[t], longitude: longitudes[t])
+        var near: [Int] = []
+        let degrees = Self.airportTownKilometres / 111.0
+        for p in cityCount..<firstRegion where kinds[p] == PlaceKind.airport.rawValue && scores[p] > 0 {
+            guard abs(latitudes[p] - here.latitude) < degrees else { continue }
+            if here.distance(to: GeoCoordinate(latitude: latitudes[p], longitude: longitudes[p])) <= Self.airportTownKilometres {
+                near.append(p)
+            }
+        }
+        var folder = NameFolder()
+        let townKey = folder.fold(strings[names[t]])
+        let serves = Dictionary(uniqueKeysWithValues: near.map { p in
+            (p, localities[p] != StringTable.none && folder.fold(strings[localities[p]]) == townKey)
+        })
+        near.sort { a, b in serves[a] != serves[b] ? serves[a]! : ranks[a] < ranks[b] }
+        var out: [Hit] = []
+        let main = sections[Section.main.rawValue]
+        for p in near.prefix(limit) where !seen.contains(UInt32(p)) {
+            // The airport's row by its own name's key.
+            let key = folder.fold(strings[names[p]])
+            guard let entry = main.exactPart(of: main.range(of: key), length: key.count).first(where: { main.places[$0] == UInt32(p) })
+            else { continue }
+            seen.insert(UInt32(p))
+            out.append((entry, Section.main.rawValue, [], .name, 0, ranks[p], names[p]))
+        }
+        return out
+    }
+
+    /// A query with a code of digits ("75001 France", "10115 Berlin", "90210, CA"): the code
+    /// and the query's other parts; nil when the query has no such code or only one.
+    static func postcodeReading(_ parts: [[UInt8]]) -> (code: [UInt8], rest: [[UInt8]])? {
+        guard let first = parts.first else { return nil }
+        let words = first.split(separator: 0x20)
+        let isCode: (ArraySlice<UInt8>) -> Bool = { (3...10).contains($0.count) && $0.allSatisfy { (0x30...0x39).contains($0) } }
+        var code: ArraySlice<UInt8>?, rest: [ArraySlice<UInt8>] = words
+        if let w = words.first, isCode(w) {
+            code = w
+            rest.removeFirst()
+        } else if let w = words.last, isCode(w) {
+            code = w
+            rest.removeLast()
+        }
+        guard let code else { return nil }
+        let restParts = (rest.isEmpty ? [] : [Array(rest.joined(separator: [0x20]))]) + parts.dropFirst()
+        return restParts.isEmpty ? nil : (Array(code), restParts)
     }
 
     /// Whether the query is typed like a code: 2 to 4 capital letters ("UK", "JFK", "EGLL").
@@ -159,28 +316,36 @@ extension PlaceIndex {
         return out
     }
 
-    /// The scopes of each qualifier, or nil when one of them names nothing.
-    private func scopes(for qualifiers: [[UInt8]], lastIsPrefix: Bool) -> [Scope]? {
+    /// The scopes of each qualifier, or nil when one of them names nothing. With `divisions`
+    /// (after a comma) a second-level division's name narrows to its region too.
+    private func scopes(for qualifiers: [[UInt8]], lastIsPrefix: Bool, divisions: Bool = false) -> [Scope]? {
         var out: [Scope] = []
-        let section = sections[Section.qualifier.rawValue]
+        let searched = divisions ? [Section.qualifier, .division] : [.qualifier]
         for (n, key) in qualifiers.enumerated() {
-            // An unfinished last part matches as a prefix, unless it already names something in
-            // full: "TX" is Texas, not also Czechia by its Basque "Txekia".
-            var range = section.range(of: key)
-            let exact = section.exactPart(of: range, length: key.count)
-            if !(lastIsPrefix && n == qualifiers.count - 1) || !exact.isEmpty { range = exact }
-            guard !range.isEmpty else { return nil }
             var scope = Scope()
-            // A one-letter qualifier being typed reaches thousands of keys; its best
-            // few hundred are plenty to narrow by.
-            for entry in range.prefix(4000) {
-                let p = Int(section.places[entry])
-                if kinds[p] == PlaceKind.country.rawValue {
-                    scope.countries.insert(countries[p])
-                } else {
-                    scope.regions.insert(UInt64(countries[p]) << 32 | UInt64(admin1[p]))
+            var named = false
+            // A division's name counts only where no region or country has it ("Texas" is the
+            // state, not also Texas County, Missouri).
+            for number in searched where !named {
+                let section = sections[number.rawValue]
+                // An unfinished last part matches as a prefix, unless it already names something in
+                // full: "TX" is Texas, not also Czechia by its Basque "Txekia".
+                var range = section.range(of: key)
+                let exact = section.exactPart(of: range, length: key.count)
+                if !(lastIsPrefix && n == qualifiers.count - 1) || !exact.isEmpty { range = exact }
+                named = named || !range.isEmpty
+                // A one-letter qualifier being typed reaches thousands of keys; its best
+                // few hundred are plenty to narrow by.
+                for entry in range.prefix(4000) {
+                    let p = Int(section.places[entry])
+                    if kinds[p] == PlaceKind.country.rawValue {
+                        scope.countries.insert(countries[p])
+                    } else {
+                        scope.regions.insert(UInt64(countries[p]) << 32 | UInt64(admin1[p]))
+                    }
                 }
             }
+            guard named else { return nil }
             out.append(scope)
         }
         return out
@@ -199,8 +364,8 @@ extension PlaceIndex {
     /// The matches of one folded name, by tier and rank; places in `seen` are skipped and the
     /// places found added to it.
     private func search(
-        _ key: [UInt8], limit: Int, exactOnly: Bool = false, accept: ((UInt32) -> Bool)? = nil, seen: inout Set<UInt32>,
-        budget: VisitBudget? = nil
+        _ key: [UInt8], limit: Int, exactOnly: Bool = false, typos: Bool = true, accept: ((UInt32) -> Bool)? = nil,
+        seen: inout Set<UInt32>, budget: VisitBudget? = nil
     ) -> [Hit] {
         guard limit > 0, !key.isEmpty else { return [] }
         var candidates: [Hit] = []
@@ -248,17 +413,16 @@ extension PlaceIndex {
         // Which rows to show, and in what order: each place weighs its people (as a power of
         // ten) less its tier's penalty, so an exact small name comes before a longer big one
         // unless that is a hundred times bigger ("Hard" before Hardoī, but "Par" is Paris first).
-        var weights: [Double] = candidates.map { hit in
-            let place = Int(sections[hit.section].places[hit.entry])
-            return log10(Double(scores[place]) + 1) - penalty(hit, place: place)
-        }
+        var weights: [Double] = candidates.map(weight)
         // A town matched with its region ("Peking": Beijing and the municipality, "New York":
-        // the city by its other name and the state) comes before the region.
+        // the city by its other name and the state), or the region's biggest town matched by
+        // the start of its name ("New York City"), comes before the region.
         for (r, region) in candidates.enumerated() {
             let rp = Int(sections[region.section].places[region.entry])
             guard kinds[rp] == PlaceKind.region.rawValue else { continue }
-            for (c, city) in candidates.enumerated() where city.tier <= 1 {
+            for (c, city) in candidates.enumerated() where city.tier <= 2 {
                 let cp = Int(sections[city.section].places[city.entry])
+                guard city.tier <= 1 || scores[cp] == scores[rp] else { continue }
                 if kinds[cp] == PlaceKind.city.rawValue && countries[cp] == countries[rp] && admin1[cp] == admin1[rp] {
                     weights[c] = max(weights[c], weights[r] + 1e-6)
                 }
@@ -271,8 +435,10 @@ extension PlaceIndex {
         var found = order.prefix(limit).map { candidates[$0] }
 
         let letters = String(decoding: key, as: UTF8.self).unicodeScalars.filter { $0 != " " }.count
+        // A code of digits is one code or none: another code a digit away is another place.
+        let isDigits = key.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x20 }
         // Typos fill a list that is short, but not one narrowed by a region that already has its answer.
-        if !exactOnly && found.count < limit && letters >= Self.typoMinimumLetters && (accept == nil || found.isEmpty) {
+        if !exactOnly && typos && !isDigits && found.count < limit && letters >= Self.typoMinimumLetters && (accept == nil || found.isEmpty) {
             // Typo matches in the same order: main names, other names, later words.
             var typos: [Hit] = []
             for number in 0..<Section.qualifier.rawValue {
@@ -295,10 +461,14 @@ extension PlaceIndex {
 
     /// Whether `place`, found by a name longer than `key`, is a district of one of the places
     /// matched exactly: its key continues the query with a space, it is in the same country,
-    /// and close by ("Paris 16 Passy" of Paris, not Paris, Texas).
+    /// and close by ("Paris 16 Passy" of Paris, not Paris, Texas). A key without spaces
+    /// ("paris16passy") is judged by the name's own key.
     private func isDistrict(_ place: Int, ofAny exact: [Int], key: [UInt8], entry: Int) -> Bool {
-        let entryKey = sections[0].key(entry)
-        guard entryKey.count > key.count, entryKey[entryKey.startIndex + key.count] == 0x20 else { return false }
+        func continues<Key: Collection<UInt8>>(_ k: Key) -> Bool {
+            k.count > key.count && k.starts(with: key) && k.dropFirst(key.count).first == 0x20
+        }
+        var folder = NameFolder()
+        guard continues(sections[0].key(entry)) || continues(folder.fold(strings[names[place]])) else { return false }
         let here = GeoCoordinate(latitude: latitudes[place], longitude: longitudes[place])
         return exact.contains { city in
             countries[city] == countries[place] && kinds[city] == PlaceKind.city.rawValue

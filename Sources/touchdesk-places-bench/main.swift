@@ -3,7 +3,9 @@ import TouchDeskPlaces
 import PlacesBenchmarks
 
 // Map Search's data benchmarks until touchdesk-bench grows a `map` subcommand; with
-// arguments, prints the suggestions for each argument instead.
+// arguments, prints the suggestions for each argument instead; with `--find -`, the rows of
+// `touchdesk map --find -` for each line of standard input (for scripts/places-hit-rate
+// without building the app).
 let arguments = CommandLine.arguments.dropFirst()
 
 /// Every prefix (up to 14 letters) of typed names and of "Town, Region" / "Town, Country"
@@ -21,6 +23,9 @@ func queryTimes(_ index: PlaceIndex) -> [String] {
         "springfield, illinois", "portland, oregon", "paris, france", "köln, deutschland", "s, i", "a, b", "e, e",
         "san jose, ca", "toledo, spain", "victoria, bc", "x, y, z", "n, n, n, n", "la, ca", "santa, br", "m m",
         "a a a a a a", "new, new", "st, s", "i, s", "o, o",
+        // Kind words, codes with the word, postcodes with a country, names without spaces.
+        "jfk airport", "flughafen münchen", "aéroport de nice", "lake baikal", "mount etna", "a airport",
+        "75001 france", "saopaulo", "maidstone, kent",
     ]
     var all: [(query: String, seconds: Double)] = []
     for name in qualified {
@@ -55,6 +60,16 @@ if ProcessInfo.processInfo.environment["PLACES_QUERIES"] != nil {
     var points = 0
     for _ in 0..<loops { points += (try? WorldMap.load())?[.countries].pointCount ?? 0 }
     print(points)
+} else if Array(arguments) == ["--find", "-"] {
+    do {
+        let index = try PlaceIndexCache.load().index
+        while let line = readLine(strippingNewline: true) {
+            let rows = index.suggestions(for: line).map { PlaceRow.line($0.place) }
+            print(rows.joined(separator: "\n") + (rows.isEmpty ? "" : "\n"))
+        }
+    } catch {
+        print("touchdesk-places-bench: \(error)")
+    }
 } else if arguments.isEmpty {
     for line in PlacesBench.run() { print(line) }
     if let index = try? PlaceIndexCache.load().index { for line in queryTimes(index) { print(line) } }

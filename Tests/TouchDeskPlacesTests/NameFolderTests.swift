@@ -17,6 +17,16 @@ struct NameFolderTests {
         #expect(fold("Ærøskøbing") == "aeroskobing")
     }
 
+    @Test func invisibleCharactersVanish() {
+        // Soft hyphen, left-to-right and right-to-left marks, zero-width space and joiner, BOM.
+        #expect(fold("Ham\u{00AD}burg") == "hamburg")
+        #expect(fold("\u{200E}Zürich\u{200F}") == "zurich")
+        #expect(fold("New\u{200B}York") == "newyork")
+        #expect(fold("\u{FEFF}Köln\u{200D}") == "koln")
+        // A visible separator still separates.
+        #expect(fold("New\u{00A0}York") == "new york")
+    }
+
     @Test func sharpSAndUmlautSpelling() {
         #expect(fold("Straße") == "strasse")
         #expect(fold("STRASSE") == "strasse")

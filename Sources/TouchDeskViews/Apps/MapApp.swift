@@ -304,6 +304,7 @@ public final class MapApp: MiniApp, QueryOpenable {
         let w = min(520, size.width - 24)
         field.frame = Rect(x: 12, y: 10, width: max(40, w), height: TextField.height)
         list.anchor = field.frame
+        list.bottom = mapRect.maxY - 4
         let resized = camera.width != mapRect.width || camera.height != mapRect.height
         if resized {
             var c = camera

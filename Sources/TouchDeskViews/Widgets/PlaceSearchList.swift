@@ -29,6 +29,22 @@ final class PlaceSearchList {
     private var open = false
     /// The field the list hangs under.
     var anchor = Rect.zero
+    /// The lowest the rows may reach (the top of what lies under the map): in a small window
+    /// fewer rows are asked for and shown, so none runs under the status line or the toolbar.
+    var bottom = Double.infinity {
+        didSet {
+            guard suggestions.count > fittingRows else { return }
+            suggestions.removeLast(suggestions.count - fittingRows)
+            if let r = selectedRow, r >= suggestions.count { selectedRow = suggestions.count - 1 }
+            if let r = hoverRow, r >= suggestions.count { hoverRow = nil }
+        }
+    }
+
+    /// How many rows fit between the field and `bottom` (at least one).
+    var fittingRows: Int {
+        let room = (bottom - anchor.maxY - 4) / Self.rowHeight
+        return room.isFinite ? max(1, Int(min(room, 1000))) : .max
+    }
 
     var isOpen: Bool { !suggestions.isEmpty && open }
 
@@ -36,7 +52,7 @@ final class PlaceSearchList {
     func update(text: String, index: PlaceIndex?, limit: Int = PlaceIndex.suggestionLimit) {
         selectedRow = nil
         hoverRow = nil
-        suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text, limit: limit)
+        suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text, limit: min(limit, fittingRows))
         open = true
     }
 
@@ -165,14 +181,18 @@ final class PlaceSearchList {
     }
 
     /// The dim part of a suggestion: where it is, and what kind of place unless a town
-    /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom").
+    /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom"),
+    /// with country and region names in the user's language ("Zürich, Schweiz"; `LocalNames`).
     static func detail(_ p: Place) -> String {
         switch p.kind {
-        case .country: return tr(p.kind.word)
-        case .city: return p.whereabouts
-        case .region, .airport, .postcode: return tr(p.kind.word) + " · " + p.whereabouts
+        case .country:
+            let local = p.localName()
+            return local == p.name ? tr(p.kind.word) : tr(p.kind.word) + " · " + local
+        case .city: return p.localWhereabouts()
+        case .region, .airport, .postcode: return tr(p.kind.word) + " · " + p.localWhereabouts()
         case .peak, .lake, .island, .sea, .continent, .landmark:
-            return p.whereabouts.isEmpty ? tr(p.kind.word) : tr(p.kind.word) + " · " + p.whereabouts
+            let whereabouts = p.localWhereabouts()
+            return whereabouts.isEmpty ? tr(p.kind.word) : tr(p.kind.word) + " · " + whereabouts
         }
     }
 }
