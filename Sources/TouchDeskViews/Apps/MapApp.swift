@@ -272,7 +272,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             choose(place, fly: true)
             form.setFocus(nil)
         } else if places != nil, !field.text.isEmpty {
-            toast.show(tr("No place matches “{0}”", field.text), isError: true)
+            toast.show(tr("No place matches “{0}”", echoed(field.text)), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
