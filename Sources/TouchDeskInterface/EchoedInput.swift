@@ -1,23 +1,35 @@
-/// What a person typed or passed, as a message quotes it back: at most `limit` characters (cut
+/// What a person typed or passed, as a message quotes it back: at most `limit` characters shown (cut
 /// with "…", so a 100 kB argument gives a one-line message), and every control or format character
 /// (a terminal escape, a line break, a bidi override) written as U+XXXX, so an argument like
 /// `$'\e[31mred'` can neither colour, move nor reorder the terminal. The one way every message
 /// echoes input: `tr("no place matches \"{0}\"", echoed(place))`.
 public func echoed(_ input: some StringProtocol, limit: Int = EchoedInput.limit) -> String {
-    let cut = input.count > limit
-    var out = ""
-    for character in input.prefix(cut ? max(0, limit - 1) : limit) {
+    // Each character as shown (a hidden one as U+XXXX); at most `limit` of them can show.
+    var pieces: [String] = []
+    var shownCount = 0
+    for character in input.prefix(limit + 1) {
+        var piece = ""
         for scalar in character.unicodeScalars {
             if EchoedInput.isHidden(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                piece += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             } else {
-                out.unicodeScalars.append(scalar)
+                piece.unicodeScalars.append(scalar)
             }
         }
+        pieces.append(piece)
+        shownCount += piece.count
     }
-    if cut { out += "…" }
-    return out
+    if pieces.count <= limit && shownCount <= limit { return pieces.joined() }
+    // Too long: whole pieces up to the limit, then "…" (never half a U+XXXX).
+    var out = ""
+    var count = 0
+    for piece in pieces {
+        if count + piece.count > limit - 1 { break }
+        out += piece
+        count += piece.count
+    }
+    return out + "…"
 }
 
 public enum EchoedInput {

@@ -62,6 +62,41 @@ struct IdleAfterLeavingEndToEndTests {
         #expect(app.isRunning, "\(app.log)")
     }
 
+    @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: resident memory is flat after the second (under 20 MB more)")
+    func memoryIsFlatOverShortVisits() throws {
+        let session = try XSession(name: "memory-over-visits")
+        defer { session.close() }
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
+        let app = try session.launch(["--size", "900x640"])
+        /// Resident memory once the process is quiet (what a stopped or finishing load leaves
+        /// behind, not what it holds while it runs), up to 20 s on a busy machine.
+        func settledMB() throws -> Double {
+            wait(until: { (Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.03 }, timeout: 20, interval: 0)
+            return try #require(Self.residentMB(app.pid), "the process is gone: \(app.log)")
+        }
+        var report: [String] = []
+        for (id, key) in Self.apps where ["globe", "map"].contains(id) {
+            var afterSecond = 0.0
+            var trend: [Int] = []
+            for visit in 1...8 {
+                try app.key(key)
+                // Long enough to start the loads and draw a frame or two, short enough to leave them under way.
+                usleep(600_000)
+                try app.key("Escape")
+                try app.key("Escape")
+                let home = try app.waitForTitle("TouchDesk", timeout: 5)
+                try #require(home == "TouchDesk", "\(id), visit \(visit): two Escapes did not go home (title \(home ?? "none"))")
+                if visit == 2 { afterSecond = try settledMB() }
+                if visit >= 2 { trend.append(Int(try #require(Self.residentMB(app.pid)))) }
+            }
+            let last = try settledMB()
+            report.append("\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth (between: \(trend.map(String.init).joined(separator: " ")))")
+            #expect(last - afterSecond < 20, "\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth")
+        }
+        print("memory over short visits: \(report.joined(separator: "; "))")
+        #expect(app.isRunning, "\(app.log)")
+    }
+
     @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
     func everyAppGoesIdleWhenLeft() throws {
         let session = try XSession(name: "idle-after-leaving")
