@@ -39,6 +39,9 @@ public final class GlobeLoader: Sendable {
             } catch {
                 result = .failed("\(error)")
             }
+            // A first run's build freed the source grids and the flood's work arrays (hundreds of
+            // MB); a cache that was only mapped freed nothing.
+            if case .ready(_, .cache) = result {} else { FreedMemory.giveBack() }
             // Counted out before the state shows it ended, so a loader started on seeing that is never counted beside it.
             count?.ended()
             self.shared.withLock { $0.state = result }

@@ -21,7 +21,7 @@ import TouchDeskInterface
         #expect(echoed(exact) == exact)
         #expect(echoed("abcdef", limit: 4) == "abc…")
         #expect(echoed(String(repeating: "\u{1B}", count: 10), limit: 13) == "U+001BU+001B…")
-        #expect(echoed("\u{1B}[2J", limit: 9) == "U+001B[2J" && echoed("\u{1B}[2J", limit: 8) == "U+001B[2…")
+        #expect(echoed("\u{1B}[2J", limit: 9) == "U+001B[2J" && echoed("\u{1B}[2J", limit: 8) == "U+001B[…")
     }
 
     @Test("A whole message keeps its lines, each made safe and cut")
