@@ -62,7 +62,7 @@ struct IdleAfterLeavingEndToEndTests {
         #expect(app.isRunning, "\(app.log)")
     }
 
-    @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: resident memory is flat after the second (under 20 MB more)")
+    @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: resident memory is flat once the loads are in (under 20 MB more from the fourth to the eighth, under 40 MB from the second)")
     func memoryIsFlatOverShortVisits() throws {
         let session = try XSession(name: "memory-over-visits")
         defer { session.close() }
@@ -76,7 +76,7 @@ struct IdleAfterLeavingEndToEndTests {
         }
         var report: [String] = []
         for (id, key) in Self.apps where ["globe", "map"].contains(id) {
-            var afterSecond = 0.0
+            var afterSecond = 0.0, afterFourth = 0.0
             var trend: [Int] = []
             for visit in 1...8 {
                 try app.key(key)
@@ -87,11 +87,17 @@ struct IdleAfterLeavingEndToEndTests {
                 let home = try app.waitForTitle("TouchDesk", timeout: 5)
                 try #require(home == "TouchDesk", "\(id), visit \(visit): two Escapes did not go home (title \(home ?? "none"))")
                 if visit == 2 { afterSecond = try settledMB() }
+                if visit == 4 { afterFourth = try settledMB() }
                 if visit >= 2 { trend.append(Int(try #require(Self.residentMB(app.pid)))) }
             }
             let last = try settledMB()
-            report.append("\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth (between: \(trend.map(String.init).joined(separator: " ")))")
-            #expect(last - afterSecond < 20, "\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth")
+            report.append("\(id): \(Int(afterSecond)) MB after the second visit, \(Int(afterFourth)) after the fourth, \(Int(last)) MB after the eighth (between: \(trend.map(String.init).joined(separator: " ")))")
+            // Visits this short bring the opening load in over the first few (Map Search's labels
+            // and country outlines arrive on the third, +20 MB kept by design); from then on a
+            // visit must leave nothing behind. A load started beside a stopped one, or a build
+            // abandoned and not freed, grew Sea Level by 80 MB a visit from a cold cache (docs/testing.md).
+            #expect(last - afterFourth < 20, "\(id): \(Int(afterFourth)) MB after the fourth visit, \(Int(last)) MB after the eighth")
+            #expect(last - afterSecond < 40, "\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth")
         }
         print("memory over short visits: \(report.joined(separator: "; "))")
         #expect(app.isRunning, "\(app.log)")
