@@ -56,12 +56,7 @@ struct LeavingStopsLoadsTests {
           .enabled(if: mapDataInstalled, "needs marble-qt-data and scripts/data/places"))
     @MainActor func mapNeverLoadsTwiceAtOnce() throws {
         let app = MapApp(environment: Sandbox().environment)
-        for _ in 0..<10 {
-            app.layout(in: Size(900, 560))
-            _ = app.tick()
-            app.didLeave()
-        }
-        app.layout(in: Size(900, 560))
+        Self.visitTenTimes(app, size: Size(900, 560))
         app.finishLoading()
         #expect(!app.isLoading && app.dataProblem == nil)
         #expect(app.loadCount.peak == 1, "\(app.loadCount.peak) loads ran at once")
@@ -75,15 +70,20 @@ struct LeavingStopsLoadsTests {
         var env = sandbox.environment
         env.cacheDirectory = DataCaches.directory
         let app = GlobeApp(environment: env)
-        for _ in 0..<10 {
-            app.layout(in: Size(900, 596))
-            _ = app.tick()
-            app.didLeave()
-        }
-        app.layout(in: Size(900, 596))
+        Self.visitTenTimes(app, size: Size(900, 596))
         app.finishLoading()
         #expect(app.globe != nil && app.places != nil && app.flooded != nil)
         let c = app.loadCounts
         #expect(c.globe.peak == 1 && c.places.peak == 1 && c.flood.peak <= 1, "at once: \(c.globe.peak) globe, \(c.places.peak) places, \(c.flood.peak) flood loads")
+    }
+
+    /// Opens `app` (laid out, one tick) and leaves it at once, ten times, then opens it again.
+    @MainActor static func visitTenTimes(_ app: some MiniApp, size: Size) {
+        for _ in 0..<10 {
+            app.layout(in: size)
+            _ = app.tick()
+            app.didLeave()
+        }
+        app.layout(in: size)
     }
 }
