@@ -18,3 +18,26 @@ public struct Stopped: Error, CustomStringConvertible {
     public init() {}
     public var description: String { "stopped" }
 }
+
+/// How many loads of one kind run now, and the most that ever ran at once. A load started again
+/// beside one still running (leaving an app during its load and coming straight back) shows as a
+/// peak of 2: the tests look at `peak`, which must stay 1.
+public final class LoadCount: Sendable {
+    private let counts = Mutex<(now: Int, peak: Int)>((0, 0))
+
+    public init() {}
+
+    /// A load of this kind began (on its own thread).
+    public func began() { counts.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
+
+    /// It ended, whatever it came to.
+    public func ended() { counts.withLock { $0.now -= 1 } }
+
+    /// Loads of this kind running now.
+    public var now: Int { counts.withLock { $0.now } }
+
+    /// The most that ran at once since the start (or `resetPeak`).
+    public var peak: Int { counts.withLock { $0.peak } }
+
+    public func resetPeak() { counts.withLock { $0.peak = $0.now } }
+}

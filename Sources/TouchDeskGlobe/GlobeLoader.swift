@@ -19,13 +19,14 @@ public final class GlobeLoader: Sendable {
     private let done = DispatchGroup()
     private let stopFlag = StopFlag()
 
-    public convenience init(source: String, directory: String = GlobeCache.defaultDirectory()) {
-        self.init(paths: ReliefPaths(etopo5: source), directory: directory)
+    public convenience init(source: String, directory: String = GlobeCache.defaultDirectory(), count: LoadCount? = nil) {
+        self.init(paths: ReliefPaths(etopo5: source), directory: directory, count: count)
     }
 
-    /// Starts loading at once.
-    public init(paths: ReliefPaths = ReliefPaths(), directory: String = GlobeCache.defaultDirectory()) {
+    /// Starts loading at once; `count`, if given, counts it while it runs.
+    public init(paths: ReliefPaths = ReliefPaths(), directory: String = GlobeCache.defaultDirectory(), count: LoadCount? = nil) {
         done.enter()
+        count?.began()
         let thread = Thread { [self] in
             let result: State
             do {
@@ -38,6 +39,11 @@ public final class GlobeLoader: Sendable {
             } catch {
                 result = .failed("\(error)")
             }
+            // A first run's build freed the source grids and the flood's work arrays (hundreds of
+            // MB); a cache that was only mapped freed nothing.
+            if case .ready(_, .cache) = result {} else { FreedMemory.giveBack() }
+            // Counted out before the state shows it ended, so a loader started on seeing that is never counted beside it.
+            count?.ended()
             self.shared.withLock { $0.state = result }
             self.done.leave()
         }
@@ -47,6 +53,15 @@ public final class GlobeLoader: Sendable {
 
     /// Ends a first run's build at its next step (the user left Sea Level); a cache being read is read to its end.
     public func stop() { stopFlag.set() }
+
+    /// Whether `stop()` was called.
+    public var isStopped: Bool { stopFlag.isSet }
+
+    /// Whether the load has ended, either way (its thread is done with it).
+    public var isDone: Bool {
+        if case .loading = state { return false }
+        return true
+    }
 
     /// What the loader has so far; never blocks for longer than a lock.
     public var state: State { shared.withLock { $0.state } }

@@ -46,23 +46,6 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
         return Double("\(s / power10(cut))e\(e + cut)") ?? .nan
     }
 
-    /// `text` for a message: at most `limit` characters (then "..."), control and format
-    /// characters (a terminal escape, a bidi override, a line break) written as U+XXXX.
-    public static func visible(_ text: some StringProtocol, limit: Int) -> String {
-        let cut = text.count > limit ? String(text.prefix(max(0, limit - 3))) + "..." : String(text)
-        var out = ""
-        for scalar in cut.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     public init(_ integer: Int) { self.init(significand: BigInt(integer), exponent: 0) }
 
     /// The shortest decimal that reads back as `d` (Swift's own `description` of a double).
@@ -78,7 +61,7 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
     /// one point, and an optional exponent. Anything else is refused with a message naming it.
     public static func parse(_ text: String) throws -> DecimalNumber {
         func fail(_ why: String) -> ParseError {
-            ParseError(description: tr("\"{0}\" is not a decimal number: {1}", "\(visible(text, limit: 40))", why))
+            ParseError(description: tr("\"{0}\" is not a decimal number: {1}", echoed(text, limit: 40), why))
         }
         guard text.utf8.count <= maxLength else { throw fail(tr("longer than {0} characters", "\(maxLength)")) }
         var bytes = Array(text.utf8)[...]
@@ -102,15 +85,15 @@ public struct DecimalNumber: Hashable, Sendable, Comparable, CustomStringConvert
             } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
                 let rest = String(decoding: bytes.dropFirst(), as: UTF8.self)
                 guard !rest.isEmpty, rest.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }),
-                      let e = Int(rest) else { throw fail(tr("the exponent \"{0}\" is not a whole number", "\(rest)")) }
+                      let e = Int(rest) else { throw fail(tr("the exponent \"{0}\" is not a whole number", echoed(rest))) }
                 guard abs(e) <= maxExponent else { throw fail(tr("the exponent is beyond ±{0}", "\(maxExponent)")) }
                 exponent = e
                 bytes = bytes[bytes.endIndex...]
                 break
             } else {
                 // The whole character (a byte of one beyond ASCII would show as �).
-                let c = String(decoding: bytes, as: UTF8.self).first.map { visible(String($0), limit: 10) } ?? "?"
-                throw fail(tr("unexpected \"{0}\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30", "\(c)"))
+                let c = String(decoding: bytes, as: UTF8.self).first.map { echoed(String($0), limit: 10) } ?? "?"
+                throw fail(tr("unexpected \"{0}\"; write digits with an optional point and exponent, like -0.75 or 1.5e-30", c))
             }
             bytes = bytes.dropFirst()
         }

@@ -25,9 +25,9 @@ public enum MandelbrotJourney {
         var steps: [Int] = []
         for (i, part) in trimmed.split(separator: "-", omittingEmptySubsequences: false).enumerated() {
             guard part.count == 1, let d = Int(part), (1...4).contains(d) else {
-                let shown = part.isEmpty ? tr("an empty step") : "\"\(part)\""
+                let shown = part.isEmpty ? tr("an empty step") : "\"\(echoed(part, limit: 20))\""
                 throw ParseError(description: tr("bad journey \"{0}\": step {1} is {2}; a journey is quadrant digits 1 to 4 separated by -, like 1-4-4-1-3-3",
-                                                  text, String(i + 1), shown))
+                                                  echoed(text), String(i + 1), shown))
             }
             steps.append(d)
         }
@@ -99,7 +99,7 @@ public struct MandelbrotWindow: Equatable, Sendable {
     public static func parse(center: String, width: String) throws -> MandelbrotWindow {
         let parts = center.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw ParseError(description: tr("bad centre \"{0}\": write the real and imaginary parts separated by a comma, like -0.75,0.1", "\(DecimalNumber.visible(center, limit: 60))"))
+            throw ParseError(description: tr("bad centre \"{0}\": write the real and imaginary parts separated by a comma, like -0.75,0.1", echoed(center, limit: 60)))
         }
         let re: DecimalNumber, im: DecimalNumber, w: DecimalNumber
         do {
@@ -109,11 +109,11 @@ public struct MandelbrotWindow: Equatable, Sendable {
         do { w = try DecimalNumber.parse(width.trimmingCharacters(in: .whitespaces)) }
         catch { throw ParseError(description: tr("bad width: {0}", "\(error)")) }
         guard re.magnitude <= DecimalNumber(4), im.magnitude <= DecimalNumber(4) else {
-            throw ParseError(description: tr("centre {0} is too far out: both parts must lie within -4 and 4", "\(DecimalNumber.visible(center, limit: 60))"))
+            throw ParseError(description: tr("centre {0} is too far out: both parts must lie within -4 and 4", echoed(center, limit: 60)))
         }
-        guard w > .zero else { throw ParseError(description: tr("width {0} must be greater than 0", "\(DecimalNumber.visible(width, limit: 60))")) }
-        guard w >= minWidth else { throw ParseError(description: tr("width {0} is narrower than the deepest view, 1e-1000", "\(DecimalNumber.visible(width, limit: 60))")) }
-        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: tr("width {0} is wider than the widest view, {1}", "\(DecimalNumber.visible(width, limit: 60))", "\(Int(maxSpan))")) }
+        guard w > .zero else { throw ParseError(description: tr("width {0} must be greater than 0", echoed(width, limit: 60))) }
+        guard w >= minWidth else { throw ParseError(description: tr("width {0} is narrower than the deepest view, 1e-1000", echoed(width, limit: 60))) }
+        guard w <= DecimalNumber(maxSpan) else { throw ParseError(description: tr("width {0} is wider than the widest view, {1}", echoed(width, limit: 60), "\(Int(maxSpan))")) }
         return MandelbrotWindow(center: ComplexDecimal(re, im), width: w)
     }
 

@@ -61,7 +61,10 @@ public enum PlaceIndexCache {
         sharedLock.lock()
         defer { sharedLock.unlock() }
         if let loaded = shared[folder] { return loaded }
-        guard let loaded = try load(cacheFolder: folder, environment: environment, stop: stop) else { return nil }
+        let built = try load(cacheFolder: folder, environment: environment, stop: stop)
+        // A first run's build freed the records it was built from (hundreds of MB): give them back.
+        if built?.origin != .cache { FreedMemory.giveBack() }
+        guard let loaded = built else { return nil }
         shared[folder] = loaded
         return loaded
     }

@@ -88,17 +88,30 @@ public final class PlacesLoader: Sendable {
 
     private let inbox = Mutex(Arrivals())
     private let done = DispatchSemaphore(value: 0)
+    private let finished = Atomic<Bool>(false)
     private let stopFlag = StopFlag()
 
-    /// Starts loading at once. `mapFolder` and `environment` as for `WorldMap.load` and `PlaceIndexCache.load`.
-    public init(mapFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let thread = Thread { self.load(mapFolder: mapFolder, environment: environment) }
+    /// Starts loading at once. `mapFolder` and `environment` as for `WorldMap.load` and
+    /// `PlaceIndexCache.load`. Given the `map` a stopped loader brought, only the places follow (the
+    /// map is not loaded a second time). `count`, if given, counts it while it runs.
+    public init(mapFolder: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                map known: WorldMap? = nil, count: LoadCount? = nil) {
+        count?.began()
+        let thread = Thread {
+            self.load(mapFolder: mapFolder, environment: environment, known: known)
+            // Counted out before it says it ended, so a loader started on seeing that is never counted beside it.
+            count?.ended()
+            self.finished.store(true, ordering: .releasing)
+            self.done.signal()
+        }
         thread.name = "touchdesk places loader"
         thread.start()
     }
 
-    private func load(mapFolder: String?, environment: [String: String]) {
-        defer { done.signal() }
+    /// Whether the load has ended (everything in, or stopped): a new loader may start.
+    public var isDone: Bool { finished.load(ordering: .acquiring) }
+
+    private func load(mapFolder: String?, environment: [String: String], known: WorldMap?) {
         // Each step looks at the flag first: leaving Map Search stops the load between steps.
         func stopping() -> Bool {
             guard stopFlag.isSet else { return false }
@@ -106,27 +119,34 @@ public final class PlacesLoader: Sendable {
             return true
         }
         if stopping() { return }
-        let map = Result { () throws(PlacesError) -> WorldMap in
-            try WorldMap.load(folder: mapFolder ?? WorldMap.folder(environment: environment))
-        }
-        // The levels of detail take tens of milliseconds; built here, no frame waits for them.
-        if stopping() { return }
-        let detail = (try? map.get()).map { MapDetail(map: $0) }
-        if stopping() { return }
-        let coast = CoastDetail(environment: environment)
-        inbox.withLock {
-            $0.map = map
-            $0.detail = detail
-            $0.coast = coast
+        var map: Result<WorldMap, PlacesError>? = known.map { .success($0) }
+        if known == nil {
+            let loaded = Result { () throws(PlacesError) -> WorldMap in
+                try WorldMap.load(folder: mapFolder ?? WorldMap.folder(environment: environment))
+            }
+            map = loaded
+            // The levels of detail take tens of milliseconds; built here, no frame waits for them.
+            if stopping() { return }
+            let detail = (try? loaded.get()).map { MapDetail(map: $0) }
+            if stopping() { return }
+            let coast = CoastDetail(environment: environment)
+            inbox.withLock {
+                $0.map = loaded
+                $0.detail = detail
+                $0.coast = coast
+            }
         }
         if stopping() { return }
         let places: Result<LoadedPlaces, PlacesError>
         do throws(PlacesError) {
-            guard let loaded = try PlaceIndexCache.loadShared(environment: environment, stop: stopFlag), !stopping() else { return }
+            // The index (read, or a first run's build) finishes once even when Map Search is left: it
+            // is kept for the process, so the next visit (or Sea Level) has it at once; stopped, a
+            // first run's build would start again from nothing at every short visit.
+            guard let loaded = try PlaceIndexCache.loadShared(environment: environment, stop: StopFlag()), !stopping() else { return }
             let index = loaded.index
             let cities = Self.labelCandidates(index)
             if stopping() { return }
-            let features = (try? map.get()).map { $0.countryFeatures(using: index) } ?? [:]
+            let features = (try? map?.get()).map { $0.countryFeatures(using: index) } ?? [:]
             if stopping() { return }
             places = .success(LoadedPlaces(loaded: loaded, labelCandidates: cities, featureLabels: Self.featureLabels(index),
                                            countryFeatures: features))

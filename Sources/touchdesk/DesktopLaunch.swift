@@ -63,7 +63,7 @@ extension TouchDesk {
 @MainActor
 func openHandedOver(_ line: String, in shell: Shell) {
     guard let request = try? JSONDecoder().decode(LaunchRequest.self, from: Data(line.utf8)) else {
-        warn(tr("ignored a malformed request from another launch: {0}", String(line.prefix(80))))
+        warn(tr("ignored a malformed request from another launch: {0}", echoed(line)))
         return
     }
     open(request, in: shell)
@@ -90,7 +90,7 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         let uris = LaunchRequest.uris(inURIList: list)
         guard let first = uris.first else { return }
         if uris.count > 1 {
-            warn(tr("{0} items dropped; opening the first, {1}", String(uris.count), String(first.prefix(200))))
+            warn(tr("{0} items dropped; opening the first, {1}", String(uris.count), echoed(first)))
         }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):

@@ -137,13 +137,13 @@ struct TouchDesk: ParsableCommand {
         if let scale, !(1...4).contains(scale) { throw ValidationError(tr("--scale takes a number from 1 to 4, like 2")) }
         if let layoutSizes { _ = try layoutSizes.split(separator: ",").map { try parseSize(String($0)) } }
         if appOptions.count > 1 {
-            throw ValidationError(tr("--app is given {0} times ({1}); name one app", String(appOptions.count), appOptions.joined(separator: ", ")))
+            throw ValidationError(tr("--app is given {0} times ({1}); name one app", String(appOptions.count), appOptions.map { echoed($0) }.joined(separator: ", ")))
         }
         if let a = app, let b = appOption, a != b {
-            throw ValidationError(tr("two different apps named: {0} and {1}", a, b))
+            throw ValidationError(tr("two different apps named: {0} and {1}", echoed(a), echoed(b)))
         }
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
-            throw ValidationError(tr("unknown app \"{0}\"; the apps are: {1}", id, Registry.tiles.map(\.entry.id).joined(separator: ", ")))
+            throw ValidationError(tr("unknown app \"{0}\"; the apps are: {1}", echoed(id), Registry.tiles.map(\.entry.id).joined(separator: ", ")))
         }
         // The modes that answer without a window, against the options that need one.
         if find != nil, screenshot != nil { throw ValidationError(tr("--find prints places and exits: give it without --place or --screenshot")) }
@@ -362,7 +362,8 @@ struct TouchDesk: ParsableCommand {
                 print(ParserWords.localized(fullMessage(for: error)))
                 leave(0)
             }
-            FileHandle.standardError.write(Data((ParserWords.localized(fullMessage(for: error)) + "\n").utf8))
+            // The parser quotes the argument it refused: shown safely, as every message shows input.
+            FileHandle.standardError.write(Data((EchoedInput.safeMessage(ParserWords.localized(fullMessage(for: error))) + "\n").utf8))
             leave(2)
         }
     }

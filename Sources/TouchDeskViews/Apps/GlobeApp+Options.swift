@@ -28,7 +28,7 @@ extension GlobeApp {
         guard let place = options["place"] else { return }
         finishLoading()
         if let placesError { throw AppOptionError(placesError) }
-        if !choose(query: place) { throw AppOptionError(tr("no place matches \"{0}\"", "\(place)")) }
+        if !choose(query: place) { throw AppOptionError(tr("no place matches \"{0}\"", echoed(place))) }
     }
 
     public func finishBackgroundWork() throws(AppOptionError) { finishLoading() }

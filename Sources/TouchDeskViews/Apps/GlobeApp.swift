@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
@@ -39,6 +40,8 @@ public final class GlobeApp: MiniApp {
     var placesJob: BackgroundJob<Result<PlaceIndex, PlacesError>?>
     /// The sampled places, or nil when stopped.
     var floodJob: BackgroundJob<FloodedPlaces?>?
+    /// How many of each load run (a test checks there is never more than one of each).
+    let loadCounts = (globe: LoadCount(), places: LoadCount(), flood: LoadCount())
     let reliefPath: String
     public internal(set) var globe: GlobeData?
     public internal(set) var globeError: String?
@@ -125,8 +128,8 @@ public final class GlobeApp: MiniApp {
             form.controls.add(c, c.label, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: .keys)
         }
         self.reliefPath = reliefPath
-        loader = GlobeLoader(source: reliefPath, directory: environment.cacheDirectory)
-        placesJob = Self.placesJob(cacheFolder: environment.cacheDirectory)
+        loader = GlobeLoader(source: reliefPath, directory: environment.cacheDirectory, count: loadCounts.globe)
+        placesJob = Self.placesJob(cacheFolder: environment.cacheDirectory, count: loadCounts.places)
         syncControls()
     }
 
@@ -253,6 +256,7 @@ public final class GlobeApp: MiniApp {
     }
 
     public func tick() -> Bool {
+        restartStoppedLoads()
         absorbLoads()
         absorbSharpening()
         let loading = isLoading

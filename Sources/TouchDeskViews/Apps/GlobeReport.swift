@@ -39,7 +39,7 @@ public nonisolated enum GlobeReport {
         }
         var place: Place?
         if let placeName {
-            guard let found = index?.bestMatch(for: placeName) else { throw Failure(description: tr("no place matches \"{0}\"", "\(placeName)")) }
+            guard let found = index?.bestMatch(for: placeName) else { throw Failure(description: tr("no place matches \"{0}\"", echoed(placeName))) }
             place = found
         }
         let flooded = index.flatMap { FloodedPlaces(index: $0, globe: globe) }

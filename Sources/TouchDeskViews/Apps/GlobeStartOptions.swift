@@ -32,14 +32,14 @@ extension GlobeApp {
             var s = tilt.trimmingCharacters(in: .whitespaces)
             if s.hasSuffix("°") { s.removeLast() }
             guard let t = Double(s), t.isFinite, range.contains(t) else {
-                throw OptionError(description: tr("--tilt takes degrees from {0} (straight down) to {1} (across the land to the horizon), not \"{2}\"", "\(Int(range.lowerBound))", "\(Int(range.upperBound))", "\(tilt)"))
+                throw OptionError(description: tr("--tilt takes degrees from {0} (straight down) to {1} (across the land to the horizon), not \"{2}\"", "\(Int(range.lowerBound))", "\(Int(range.upperBound))", echoed(tilt)))
             }
             o.tilt = t
         }
         if let exaggeration {
             let range = GlobeStyle.exaggerationRange
             guard let e = Double(exaggeration.trimmingCharacters(in: .whitespaces)), e.isFinite, range.contains(e) else {
-                throw OptionError(description: tr("--exaggeration takes a number from {0} (true scale) to {1}, not \"{2}\"", "\(Int(range.lowerBound))", "\(Int(range.upperBound))", "\(exaggeration)"))
+                throw OptionError(description: tr("--exaggeration takes a number from {0} (true scale) to {1}, not \"{2}\"", "\(Int(range.lowerBound))", "\(Int(range.upperBound))", echoed(exaggeration)))
             }
             o.exaggeration = e
         }
@@ -49,14 +49,14 @@ extension GlobeApp {
                 throw OptionError(description: tr("--look-at takes LAT,LON in degrees, like 52.3,5.7 (south and west negative: --look-at=-33.9,151.2)"))
             }
             guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-                throw OptionError(description: tr("--look-at {0}: latitude must be within -90…90 and longitude within -180…180", "\(lookAt)"))
+                throw OptionError(description: tr("--look-at {0}: latitude must be within -90…90 and longitude within -180…180", echoed(lookAt)))
             }
             o.lookAt = GeoPoint(latitude: lat, longitude: lon)
         }
         if let zoom {
             guard let z = Double(zoom.trimmingCharacters(in: .whitespaces)), z.isFinite,
                   (GlobeView.minimumZoom...GlobeView.maximumZoom).contains(z) else {
-                throw OptionError(description: tr("--zoom takes a number from {0} (the whole globe) to {1}, not \"{2}\"", "\(Int(GlobeView.minimumZoom))", "\(Int(GlobeView.maximumZoom))", "\(zoom)"))
+                throw OptionError(description: tr("--zoom takes a number from {0} (the whole globe) to {1}, not \"{2}\"", "\(Int(GlobeView.minimumZoom))", "\(Int(GlobeView.maximumZoom))", echoed(zoom)))
             }
             o.zoom = z
         }
@@ -66,7 +66,7 @@ extension GlobeApp {
             s = s.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
             if s.hasPrefix("+") { s.removeFirst() }
             guard let m = Int(s), SeaLevel.range.contains(m) else {
-                throw OptionError(description: tr("--sea-level takes whole metres from {0} to +{1}, like 70 or --sea-level=-120, not \"{2}\"", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", "\(seaLevel)"))
+                throw OptionError(description: tr("--sea-level takes whole metres from {0} to +{1}, like 70 or --sea-level=-120, not \"{2}\"", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", echoed(seaLevel)))
             }
             o.seaLevel = m
         }

@@ -24,8 +24,8 @@ extension MandelbrotApp {
             throw AppOptionError(options.has("center") ? "--center needs --width W too" : "--width needs --center RE,IM too")
         }
         // Both take the next word unconditionally: an option there means the value was left out.
-        if center.hasPrefix("--") { throw AppOptionError(tr("--center needs RE,IM before the next option (it got {0})", "\(center.prefix(40))")) }
-        if width.hasPrefix("--") { throw AppOptionError(tr("--width needs W before the next option (it got {0})", "\(width.prefix(40))")) }
+        if center.hasPrefix("--") { throw AppOptionError(tr("--center needs RE,IM before the next option (it got {0})", echoed(center, limit: 40))) }
+        if width.hasPrefix("--") { throw AppOptionError(tr("--width needs W before the next option (it got {0})", echoed(width, limit: 40))) }
         do { return try MandelbrotWindow.parse(center: center, width: width) } catch { throw AppOptionError("\(error)") }
     }
 

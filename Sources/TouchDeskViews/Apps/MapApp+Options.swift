@@ -16,7 +16,7 @@ extension MapApp {
         // The index loads in milliseconds from its cache (a second the first time): wait for it here.
         finishLoading()
         if let problem = dataProblem { throw AppOptionError(problem) }
-        if !choose(query: place) { throw AppOptionError(tr("no place matches \"{0}\"", "\(place)")) }
+        if !choose(query: place) { throw AppOptionError(tr("no place matches \"{0}\"", echoed(place))) }
     }
 
     public func finishBackgroundWork() throws(AppOptionError) { finishLoading() }

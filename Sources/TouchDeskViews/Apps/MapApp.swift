@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskDrawing
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskPlaces
 
@@ -31,9 +32,11 @@ public final class MapApp: MiniApp, QueryOpenable {
     }
     let form = Form<Control>()
     let field: TextField
-    /// Replaced on coming back when leaving stopped it before everything arrived.
+    /// Replaced on coming back when leaving stopped it before everything arrived, once it has
+    /// ended (a step under way ends first): never two loads side by side (`loadCount` counts them).
     private var loader: PlacesLoader
     private(set) var loaderStopped = false
+    let loadCount = LoadCount()
 
     private var painter: MapPainter?
     private let relief = MapRelief()
@@ -108,7 +111,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             form.controls.addKeys(pan, .key(name, "KP_" + name), help: "Pan a quarter view")
         }
         form.setFocus(.field("search"))
-        loader = PlacesLoader()
+        loader = PlacesLoader(count: loadCount)
         syncControls()
     }
 
@@ -148,6 +151,10 @@ public final class MapApp: MiniApp, QueryOpenable {
     /// Blocks until the map and the index are in. Only for `--place`, `--screenshot` and tests:
     /// the window never calls it.
     public func finishLoading() {
+        if loaderStopped {
+            loader.waitUntilLoaded()
+            restartStoppedLoader()
+        }
         loader.waitUntilLoaded()
         absorbArrivals()
         guard mapRect.width > 1 else { return }
@@ -155,6 +162,17 @@ public final class MapApp: MiniApp, QueryOpenable {
         if p.scale >= CoastDetail.minimumScale { relief.loadNow() }
         let v = p.visibleBounds
         painter?.coast?.load(DetailBox(minX: v.west - 1, minY: -v.north - 1, maxX: v.east + 1, maxY: -v.south + 1), scale: p.scale)
+    }
+
+    /// Shown again (laid out, or a tick): what the stopped loader brought is taken, and once it
+    /// has ended, a new one loads what is still missing (the places; the map only if it never came).
+    private func restartStoppedLoader() {
+        guard loaderStopped else { return }
+        absorbArrivals()
+        guard loader.isDone else { return }
+        absorbArrivals()
+        loaderStopped = false
+        if isLoading { loader = PlacesLoader(map: painter?.map, count: loadCount) }
     }
 
     public var isLoading: Bool { places == nil && placesProblem == nil || painter == nil && mapProblem == nil }
@@ -272,7 +290,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             choose(place, fly: true)
             form.setFocus(nil)
         } else if places != nil, !field.text.isEmpty {
-            toast.show(tr("No place matches “{0}”", field.text), isError: true)
+            toast.show(tr("No place matches “{0}”", echoed(field.text)), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
@@ -292,11 +310,7 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
-        if loaderStopped {
-            loaderStopped = false
-            absorbArrivals()
-            if isLoading { loader = PlacesLoader() }
-        }
+        restartStoppedLoader()
         if deviceScale != scale { deviceScale = scale; picture.release() }
         let barH = form.controls.layoutToolbar(atBottomOf: size)
         statusRect = Rect(x: 0, y: size.height - barH - Self.statusHeight, width: size.width, height: Self.statusHeight)
@@ -460,6 +474,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     }
 
     public func tick() -> Bool {
+        restartStoppedLoader()
         let arrived = absorbArrivals()
         var flying = false
         if var f = flight {

@@ -5,7 +5,7 @@ import TouchDeskModels
 extension PaintApp {
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if let document = options.document, document.contains("://") {
-            throw AppOptionError(tr("paint opens a PNG file, not a URL: {0}", "\(document)"))
+            throw AppOptionError(tr("paint opens a PNG file, not a URL: {0}", echoed(document)))
         }
     }
 

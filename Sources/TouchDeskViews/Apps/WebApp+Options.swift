@@ -11,7 +11,7 @@ extension WebApp {
         if let document = options.document { _ = try address(document, options.currentDirectory) }
         if options.has("page-width") && !options.has("save-page") { throw AppOptionError(tr("--page-width goes with --save-page FILE.png")) }
         if let text = options["page-width"] {
-            guard let w = Int(text), (64...16384).contains(w) else { throw AppOptionError(tr("--page-width must be 64 to 16384, not {0}", "\(text)")) }
+            guard let w = Int(text), (64...16384).contains(w) else { throw AppOptionError(tr("--page-width must be 64 to 16384, not {0}", echoed(text))) }
         }
     }
 
@@ -20,7 +20,7 @@ extension WebApp {
         do {
             return try WebURL.fromUserInput(text, currentDirectory: currentDirectory).validatedForLoading()
         } catch {
-            throw AppOptionError(tr("cannot open \"{0}\": {1}", "\(text)", "\(error)"))
+            throw AppOptionError(tr("cannot open \"{0}\": {1}", echoed(text), "\(error)"))
         }
     }
 

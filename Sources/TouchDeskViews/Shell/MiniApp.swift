@@ -50,8 +50,12 @@ public protocol MiniApp: AnyObject {
     /// app was laid out in, and no two may overlap. By default, those of `widgets`.
     var controlRects: [ControlRect] { get }
     /// The app is no longer shown (the home screen came back): work that only serves what is
-    /// seen stops until it is laid out again.
+    /// seen stops until it is laid out again, and what `visitMemory` says is freed goes.
     func didLeave()
+    /// What the app keeps warm between visits, what it frees when left, which read-only data it
+    /// shares with the rest of the process, and what leaving during its opening load does: the
+    /// decision DESIGN.md asks each app to make, written down (docs/testing.md lists them).
+    nonisolated static var visitMemory: VisitMemory { get }
     /// Work the person started here that goes on after the app is left (a big save), each with
     /// its name and progress: the bar of the other screens shows it. Everything else stops (or
     /// ends within a moment) when the app is left. Empty by default.
@@ -102,6 +106,7 @@ extension MiniApp {
     public var holdsKeyboard: Bool { false }
     public var holdsCursorKeys: Bool { false }
     public func didLeave() {}
+    public nonisolated static var visitMemory: VisitMemory { VisitMemory(kept: ["its state (small)"]) }
     public var workGoingOn: [WorkGoingOn] { [] }
     public func tickWhileAway() -> [WorkGoingOn.Ended] { [] }
     public var wakeDescriptors: [Int32] { [] }
@@ -134,6 +139,8 @@ public struct AppEntry {
     public let check: (AppOptions) throws(AppOptionError) -> Void
     /// Gets the app ready ahead of opening (see `MiniApp.prepare`).
     public let prepare: (AppEnvironment) -> Void
+    /// What it keeps between visits and frees when left (see `MiniApp.visitMemory`).
+    public let visitMemory: VisitMemory
 
     public init<App: MiniApp>(_ type: App.Type) {
         id = App.id
@@ -144,6 +151,38 @@ public struct AppEntry {
         optionNames = App.optionNames
         check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
         prepare = { App.prepare($0) }
+        visitMemory = App.visitMemory
+    }
+}
+
+/// What an app holds between visits (see `MiniApp.visitMemory`). An app's object lives as long as
+/// the process (the shell keeps it), so everything it does not free on leaving stays resident.
+nonisolated public struct VisitMemory: Sendable {
+    /// Loaded once per process and shared, read-only, by every app that needs it; never loaded
+    /// a second time into another copy.
+    public var shared: [String]
+    /// Kept in the app for the next visit: state, and what is slow to rebuild and small.
+    public var kept: [String]
+    /// Let go when the app is left, rebuilt on the next visit: per-visit surfaces, caches, threads.
+    public var freed: [String]
+    /// What leaving during the opening load does.
+    public var leavingDuringLoad: LeavingDuringLoad
+
+    public enum LeavingDuringLoad: Sendable, Equatable {
+        /// Nothing loads on opening.
+        case nothingLoads
+        /// The load stops at its next step; coming back takes what it brought and, once it has
+        /// ended, loads what is missing: never two loads of one thing side by side.
+        case stopsThenResumesOnceEnded
+        /// The load is stopped and started again from what it had (a render).
+        case pausesThenRestarts
+    }
+
+    public init(shared: [String] = [], kept: [String], freed: [String] = [], leavingDuringLoad: LeavingDuringLoad = .nothingLoads) {
+        self.shared = shared
+        self.kept = kept
+        self.freed = freed
+        self.leavingDuringLoad = leavingDuringLoad
     }
 }
 

@@ -109,7 +109,7 @@ public final class Shell {
     }
 
     func open(index: Int) {
-        if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave() }
+        if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave(); FreedMemory.giveBack() }
         let app: MiniApp
         if let kept = apps[index] {
             app = kept
@@ -141,7 +141,7 @@ public final class Shell {
     }
 
     func goHome() {
-        if let c = current { saveState(of: c.index); c.app.didLeave() }
+        if let c = current { saveState(of: c.index); c.app.didLeave(); FreedMemory.giveBack() }
         current = nil
         about = nil
         capture = nil

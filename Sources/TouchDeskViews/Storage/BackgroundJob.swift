@@ -15,11 +15,14 @@ nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
     }
 
     /// A job whose work looks at the flag `stop()` sets, between its steps, and then ends early
-    /// with a value that says so (nil, say).
-    init(name: String, stoppable work: @escaping @Sendable (StopFlag) -> Value) {
+    /// with a value that says so (nil, say). `count`, if given, counts it while it runs.
+    init(name: String, count: LoadCount? = nil, stoppable work: @escaping @Sendable (StopFlag) -> Value) {
         done.enter()
+        count?.began()
         let thread = Thread { [self] in
             let value = work(stopFlag)
+            // Counted out before its value shows, so a job started on seeing it is never counted beside it.
+            count?.ended()
             result.withLock { $0 = value }
             done.leave()
         }
@@ -37,6 +40,9 @@ nonisolated final class BackgroundJob<Value: Sendable>: Sendable {
 
     /// Whether `stop()` was called.
     var isStopped: Bool { stopFlag.isSet }
+
+    /// Whether the work has finished (its value is in).
+    var isDone: Bool { result.withLock { $0 != nil } }
 
     /// The result once the work has finished; nil before.
     var value: Value? { result.withLock { $0 } }

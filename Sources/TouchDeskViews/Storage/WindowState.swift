@@ -13,6 +13,18 @@ nonisolated public struct WindowState: Codable, Equatable, Sendable {
 
     public init(size: Size) { width = size.width; height = size.height }
 
+    /// A file whose size no window can have (0 × 0, NaN, a million points) is as damaged as one that
+    /// is not JSON: reading it fails, so `DataFile` sets it aside as `window.json.corrupt` and says
+    /// so, rather than the next save silently overwriting it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        width = try c.decode(Double.self, forKey: .width)
+        height = try c.decode(Double.self, forKey: .height)
+        guard size != nil else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no window can be \(width) × \(height)"))
+        }
+    }
+
     /// The size, or nil when the file holds one no window can have.
     public var size: Size? {
         guard width.isFinite, height.isFinite,

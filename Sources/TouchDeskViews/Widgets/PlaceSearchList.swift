@@ -128,7 +128,7 @@ final class PlaceSearchList {
     func draw(_ cr: CairoContext, text: String, loading: Bool) {
         guard open, !text.isEmpty else { return }
         if loading { drawNote(cr, tr("Loading places…")); return }
-        if suggestions.isEmpty { drawNote(cr, tr("No place matches “{0}”", text)); return }
+        if suggestions.isEmpty { drawNote(cr, tr("No place matches “{0}”", echoed(text))); return }
         Theme.well.set(cr)
         cr.roundedRect(rect.insetBy(-2), radius: 8)
         cr.fill()
