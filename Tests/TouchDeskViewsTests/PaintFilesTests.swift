@@ -262,7 +262,7 @@ struct PaintFilesTests {
         #expect(shot.at(300, 40).isClose(to: PixelColor(hex: 0x1b1d23), tolerance: 4))
 
         // Ctrl+S writes the picture back, at its own size.
-        dab(app, .white, at: Point(60, 40))
+        dab(app, .white, at: app.appPoint(Point(60, 40)))
         press(app, "s", control: true)
         app.finishSaving()
         let saved = try #require(PixelImage(pngPath: path))
