@@ -202,17 +202,14 @@ public struct PaintViewport: Equatable, Sendable {
 
     private func thumb(track: Double, visible: Double, content: Double, scroll: Double, limit: Double)
         -> (offset: Double, length: Double)? {
-        guard limit > 0, content > 0, track > 0 else { return nil }
-        let length = min(track, max(Self.minimumThumb, track * visible / content))
-        return ((track - length) * scroll / limit, length)
+        ScrollThumb.place(track: track, visible: visible, content: content, scroll: scroll, limit: limit, minimum: Self.minimumThumb)
     }
 
     /// Picture points the view scrolls for one point of thumb movement along an axis.
     public func picturePointsPerThumbPoint(vertical: Bool) -> Double {
         let thumb = vertical ? verticalThumb?.height : horizontalThumb?.width
         let track = vertical ? verticalTrack?.height : horizontalTrack?.width
-        let limit = vertical ? maxScroll.y : maxScroll.x
         guard let thumb, let track, track - thumb > 0 else { return 0 }
-        return limit / (track - thumb)
+        return (vertical ? maxScroll.y : maxScroll.x) / (track - thumb)
     }
 }

@@ -215,6 +215,10 @@ struct PaintFilesTests {
             }
             let shot = render(size) { app.draw($0) }
             #expect(shot.status == nil)
+            if step == "question", let d = app.fileDialog {
+                // The question's lines have their own space, under the list, not over its last row.
+                #expect(d.listRect.maxY <= d.messageTop && d.messageHeight >= 18, "at \(size): list to \(d.listRect.maxY), question from \(d.messageTop)")
+            }
             press(app, "Return") // the suggested painting.png exists: the question comes next
         }
     }

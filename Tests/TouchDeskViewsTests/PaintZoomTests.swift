@@ -95,13 +95,19 @@ struct PaintZoomTests {
         #expect(app.viewport.zoom == 1 && app.pictureFrame.width == 160)
     }
 
-    @Test func paintingWhileZoomedInLandsOnThePicturePointUnderThePointer() throws {
+    /// The stripes opened and zoomed in `steps` times with Ctrl++, a small white brush ready.
+    func zoomedIn(_ steps: Int, to zoom: Double) throws -> PaintApp {
         let app = makeApp()
         try openStripes(app)
-        for _ in 0..<3 { press(app, "plus", control: true) }
-        #expect(app.viewport.zoom == 4)
+        for _ in 0..<steps { press(app, "plus", control: true) }
+        #expect(app.viewport.zoom == zoom)
         app.model.color = .white
         app.model.setRadius(2)
+        return app
+    }
+
+    @Test func paintingWhileZoomedInLandsOnThePicturePointUnderThePointer() throws {
+        let app = try zoomedIn(3, to: 4)
         // The picture point (100, 70) under the pointer.
         let at = app.appPoint(Point(100, 70))
         app.tap(at)
@@ -114,12 +120,7 @@ struct PaintZoomTests {
     }
 
     @Test func theKeyboardBrushPaintsAtEveryZoomAndStaysInView() throws {
-        let app = makeApp()
-        try openStripes(app)
-        for _ in 0..<5 { press(app, "plus", control: true) }
-        #expect(app.viewport.zoom == 8)
-        app.model.color = .white
-        app.model.setRadius(2)
+        let app = try zoomedIn(5, to: 8)
         // Space puts a dab at the picture's centre; at 8× the arrows move one picture point a press.
         press(app, "space")
         _ = app.handle(.keyUp(Key("space")))

@@ -25,8 +25,7 @@ extension FileDialog {
         drawPlaces(cr)
         drawList(cr)
         if let q = question {
-            let l = Text.layout(q.text, font: Font(size: Theme.TextSize.body), width: inner.width, wrap: true)
-            cr.draw(l, x: inner.x, y: min(messageTop, questionControls.controlRects.map(\.y).min() ?? messageTop) - l.height - 4, color: Theme.text)
+            cr.draw(questionLayout(q.text, width: inner.width), x: inner.x, y: messageTop, color: Theme.text)
             questionControls.draw(cr)
         } else {
             if let message {
@@ -144,5 +143,12 @@ extension FileDialog {
         var buf = [CChar](repeating: 0, count: 32)
         let n = strftime(&buf, 32, "%Y-%m-%d %H:%M", &tm)
         return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension FileDialog {
+    /// The question's text, wrapped to the dialog's width.
+    func questionLayout(_ text: String, width: Double) -> TextLayout {
+        Text.layout(text, font: Font(size: Theme.TextSize.body), width: width, wrap: true)
     }
 }

@@ -178,6 +178,10 @@ public final class FileDialog {
             _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
             for c in form.controls.items { form.controls.place(c.id, at: .zero) }
         }
+        if let q = question {
+            // The question gets its own lines above its buttons: the list shrinks to make room.
+            messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
+        }
         messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
         let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
         let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
