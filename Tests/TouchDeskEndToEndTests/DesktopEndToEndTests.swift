@@ -92,9 +92,10 @@ struct DesktopEndToEndTests {
         let third = session.run(binary, ["file://" + picture.path.replacingOccurrences(of: " ", with: "%20")], timeout: 10)
         #expect(third.ok, "the third launch: \(third)")
         #expect(try first.waitForTitle("TouchDesk — Paintbrush") == "TouchDesk — Paintbrush")
-        // The picture's red quarter at the canvas's top-left corner.
-        let shot = try first.screenshot("picture-opened", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
-        #expect(shot.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "no picture at the canvas's corner")
+        // The picture's red quarter (100×60), the picture centred in the canvas.
+        let shot = try first.screenshot("picture-opened", timeout: 5) { PaintFilesEndToEndTests.quarter($0, .red)?.width == 100 }
+        let red = PaintFilesEndToEndTests.quarter(shot, .red)
+        #expect(red?.width == 100 && red?.height == 60, "no picture on the canvas: \(String(describing: red)) in \(shot.path)")
         #expect(windows() == 1)
         #expect(first.isRunning)
 

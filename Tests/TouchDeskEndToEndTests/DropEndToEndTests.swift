@@ -39,7 +39,7 @@ struct DropEndToEndTests {
         #expect(session.readLog("xdnd-hover").contains("finished success=1"), "\(session.readLog("xdnd-hover"))")
         // The picture shows centred in the canvas: its red quarter is its top-left 100×60.
         func quarter(_ img: PixelImage, _ color: PixelColor) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
-            img.regions(where: { $0.isClose(to: color) }, minimumPixels: 400).first
+            PaintFilesEndToEndTests.quarter(img, color)
         }
         let opened = try app.screenshot("dropped", timeout: 5) { quarter($0, .red) != nil }
         let red = try #require(quarter(opened, .red), "the dropped picture's red quarter in \(opened.path)")

@@ -51,6 +51,12 @@ struct PaintFilesEndToEndTests {
     /// Where the canvas's (0, 0) is in a screenshot: under the shell's 44-point bar.
     static let top = 44.0
 
+    /// The first patch of `color` in a screenshot (top to bottom): a quarter of an opened picture,
+    /// which shows centred in the canvas.
+    static func quarter(_ img: PixelImage, _ color: PixelColor, minimumPixels: Int = 400) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
+        img.regions(where: { $0.isClose(to: color) }, minimumPixels: minimumPixels).first
+    }
+
     @Test("Ctrl+V pastes the picture xclip offers as image/png at the canvas's top left; Ctrl+Z takes it away")
     func pasteFromXclip() throws {
         let session = try XSession(name: "paint-paste-png")
