@@ -195,15 +195,22 @@ public final class Shell {
         applyTheme()
     }
 
-    /// Ctrl+Shift+L: the next look (follow the desktop, light, dark), kept for the next start.
+    /// Ctrl+Shift+L: the next look (follow the desktop, then the look it does not have, then the
+    /// other), kept for the next start.
     func switchLook() {
-        themePreference = themePreference.next
+        let desktopIsDark = ThemeChoice.prefersDark(.auto, gtkTheme: gtkTheme, colorScheme: desktopColorScheme, desktopThemeName: desktopThemeName)
+        themePreference = themePreference.next(desktopIsDark: desktopIsDark)
         let problem = SavedLook.save(themePreference, to: environment.stateDirectory)
-        switch themePreference {
-        case .light: toast.show(problem ?? tr("Light look · Ctrl+Shift+L: dark"), isError: problem != nil, seconds: 3)
-        case .dark: toast.show(problem ?? tr("Dark look · Ctrl+Shift+L: as the desktop has it"), isError: problem != nil, seconds: 3)
-        case .auto: toast.show(problem ?? tr("The look follows the desktop · Ctrl+Shift+L: light"), isError: problem != nil, seconds: 3)
+        let message: String
+        switch (themePreference, desktopIsDark) {
+        case (.light, true): message = tr("Light look · Ctrl+Shift+L: dark")
+        case (.light, false): message = tr("Light look · Ctrl+Shift+L: as the desktop has it")
+        case (.dark, true): message = tr("Dark look · Ctrl+Shift+L: as the desktop has it")
+        case (.dark, false): message = tr("Dark look · Ctrl+Shift+L: light")
+        case (.auto, true): message = tr("The look follows the desktop · Ctrl+Shift+L: light")
+        case (.auto, false): message = tr("The look follows the desktop · Ctrl+Shift+L: dark")
         }
+        toast.show(problem ?? message, isError: problem != nil, seconds: 3)
     }
 
     public func desktopThemeChanged(name: String?) {
