@@ -166,8 +166,9 @@ public final class Shell {
                           KeyHelp("Ctrl+Shift+L", tr("Switch the look: light, dark, or as the desktop has it")),
                           KeyHelp("Ctrl+Q", tr("Quit TouchDesk"))]
         if let app = shownApp {
-            let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
-                         KeyHelp("Space, Enter", "Press the control with the ring"), KeyHelp("Arrows", "Step a slider with the ring; move within its group")]
+            let focus = [KeyHelp(tr("Tab, Shift+Tab"), tr("Move the focus ring to the next, previous control")),
+                         KeyHelp(tr("Space, Enter"), tr("Press the control with the ring")),
+                         KeyHelp(tr("Arrows"), tr("Step a slider with the ring; move within its group"))]
             let everywhere = focus + everywhere
             if app.takesEscape { return [(titleText, app.keyHelp), (tr("Everywhere"), everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
