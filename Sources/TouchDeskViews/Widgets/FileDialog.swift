@@ -100,7 +100,7 @@ public final class FileDialog {
         self.title = title
         self.chooser = chooser
         self.recentList = recentList
-        field = TextField("path", text: name, placeholder: mode == .save ? "File name" : "Name or path; Tab completes", maxLength: 4096, clipboard: clipboard)
+        field = TextField("path", text: name, placeholder: mode == .save ? translatable("File name") : translatable("Name or path; Tab completes"), maxLength: 4096, clipboard: clipboard)
         form.add(field)
         form.controls.add(.parent, "Up", key: .key("BackSpace", shown: "⌫"), also: [.alt("Up")], help: "Up to the folder above")
         form.controls.add(.hidden, "Hidden", key: .control("h"), kind: .toggle, help: "Show hidden files")
