@@ -270,6 +270,10 @@ public final class X11Host {
 
     /// The desktop theme's name the content was last told.
     private var shownThemeName: String?
+    /// The size in points a DPI change asked for when the screen was too small for it, and the
+    /// pixels the window got instead: the next DPI change starts from the size asked for while the
+    /// window still has those pixels (96 → 144 → 96 dpi gives 900 × 640 back, not 853 × 533).
+    private var cutByScreen: (points: Size, pixels: (width: Int, height: Int))?
 
     /// The desktop's settings changed while the window is open. A new theme name goes to the
     /// content (which may switch its look). A new DPI: the window keeps its size in points
@@ -282,11 +286,18 @@ public final class X11Host {
             if abs(newScale - scale) <= 0.001 { return .redraw }
         }
         guard abs(newScale - scale) > 0.001 else { return .none }
-        let points = size
+        var points = size
+        if let cut = cutByScreen, cut.pixels.width == pixelSize.width, cut.pixels.height == pixelSize.height { points = cut.points }
         scale = newScale
         setMinimumSizeHint()
-        let w = max(1, min((points.width * scale).rounded(), Double(XDisplayWidth(dpy, screen))))
-        let h = max(1, min((points.height * scale).rounded(), Double(XDisplayHeight(dpy, screen))))
+        let wanted = (width: (points.width * scale).rounded(), height: (points.height * scale).rounded())
+        let w = max(1, min(wanted.width, Double(XDisplayWidth(dpy, screen))))
+        let h = max(1, min(wanted.height, Double(XDisplayHeight(dpy, screen))))
+        if w < wanted.width || h < wanted.height {
+            cutByScreen = (points: points, pixels: (width: Int(w), height: Int(h)))
+        } else {
+            cutByScreen = nil
+        }
         XResizeWindow(dpy, window, UInt32(w), UInt32(h))
         // Until the ConfigureNotify of the new size comes, the old pixels hold more points.
         content.layout(in: Size(Double(pixelSize.width) / scale, Double(pixelSize.height) / scale), scale: scale)

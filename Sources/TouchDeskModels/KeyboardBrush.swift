@@ -43,8 +43,10 @@ public struct KeyboardBrush: Equatable, Sendable {
         !key.control && !key.alt && (direction(of: key) != nil || key.is("space", shift: nil))
     }
 
-    /// A key went down over a canvas `bounds`: the strokes it makes (none for a plain move).
-    public mutating func press(_ key: Key, in bounds: Rect) -> [Action] {
+    /// A key went down over a canvas `bounds`: the strokes it makes (none for a plain move). An
+    /// arrow moves the cursor `step` points (less when the picture is zoomed in, so it crosses the
+    /// screen at the same pace).
+    public mutating func press(_ key: Key, in bounds: Rect, step: Double = KeyboardBrush.step) -> [Action] {
         guard Self.uses(key), bounds.width > 0, bounds.height > 0 else { return [] }
         let here = clamp(position ?? Point(bounds.midX, bounds.midY), bounds)
         position = here
@@ -57,7 +59,7 @@ public struct KeyboardBrush: Equatable, Sendable {
             return actions
         }
         guard let d = Self.direction(of: key) else { return [] }
-        let next = clamp(Point(here.x + d.dx * Self.step, here.y + d.dy * Self.step), bounds)
+        let next = clamp(Point(here.x + d.dx * step, here.y + d.dy * step), bounds)
         position = next
         if isDown { return [.extend(next)] }
         if key.shift {
@@ -90,6 +92,12 @@ public struct KeyboardBrush: Equatable, Sendable {
         var actions = endLine()
         if isDown, let p = position { isDown = false; actions.append(.end(p)) }
         return actions
+    }
+
+    /// Lifts the brush without ending its stroke (Space+drag pans: the view takes the stroke back).
+    public mutating func cancel() {
+        isDown = false
+        drawsLine = false
     }
 
     private func clamp(_ p: Point, _ r: Rect) -> Point {

@@ -159,6 +159,13 @@ public struct PaintModel: Sendable {
         record(.stroke(stroke))
     }
 
+    /// Takes back the stroke under way, as if it had never begun (Space+drag pans instead).
+    public mutating func cancelStroke() {
+        guard current != nil else { return }
+        current = nil
+        changes.append(.rebuild)
+    }
+
     /// Dab centres strictly after `a` up to `b`, `spacing` apart; the remainder (< spacing) is left
     /// for the next motion so spacing stays even along the whole stroke.
     public static func interpolate(from a: Point, to b: Point, spacing: Double) -> [Point] {

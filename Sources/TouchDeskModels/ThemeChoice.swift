@@ -6,11 +6,15 @@ public enum ThemePreference: String, CaseIterable, Sendable, Codable {
     case auto, light, dark
 
     /// The next look of the key that switches it by hand: follow the desktop, light, dark, and round.
-    public var next: ThemePreference {
+    public var next: ThemePreference { next(desktopIsDark: true) }
+
+    /// The next look, going first to the look the desktop does not have, so the first press always
+    /// changes what shows: on a dark desktop follow, light, dark; on a light one follow, dark, light.
+    public func next(desktopIsDark: Bool) -> ThemePreference {
         switch self {
-        case .auto: .light
-        case .light: .dark
-        case .dark: .auto
+        case .auto: desktopIsDark ? .light : .dark
+        case .light: desktopIsDark ? .dark : .auto
+        case .dark: desktopIsDark ? .auto : .light
         }
     }
 }

@@ -78,9 +78,7 @@ public struct WebViewport: Equatable, Sendable {
 
     private func thumb(track: Double, visible: Double, content: Double, scroll: Double, limit: Double)
         -> (offset: Double, length: Double)? {
-        guard limit > 0, content > 0, track > 0 else { return nil }
-        let length = min(track, max(Self.minimumThumb, track * visible / content))
-        return ((track - length) * scroll / limit, length)
+        ScrollThumb.place(track: track, visible: visible, content: content, scroll: scroll, limit: limit, minimum: Self.minimumThumb)
     }
 
     /// Page pixels the page moves for one point of thumb movement along an axis.

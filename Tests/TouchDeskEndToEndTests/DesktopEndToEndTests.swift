@@ -70,6 +70,25 @@ struct DesktopEndToEndTests {
         #expect(!app.log.contains("X error"), "X errors: \(app.log)")
     }
 
+    @Test("96 → 144 → 96 dpi on a screen too small for 144: the window comes back to its 900 × 640")
+    func dpiRoundTripOnASmallScreen() throws {
+        let session = try XSession(name: "dpi-round-trip", screen: "1280x1024x24")
+        defer { session.close() }
+        let app = try session.launch(["--size", "900x640"])
+        #expect(try app.geometry().width == 900)
+        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
+        // 1350 × 960 asked for, cut to the screen's 1280 wide.
+        let at144 = try wait(until: { try app.geometry().width == 1280 }, timeout: 5)
+        let g144 = try app.geometry()
+        #expect(at144, "at 144 dpi: \(g144)")
+        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 96"])
+        let back = try wait(until: { let g = try app.geometry(); return g.width == 900 && g.height == 640 }, timeout: 5)
+        let g96 = try app.geometry()
+        #expect(back, "back at 96 dpi: \(g96)")
+        try app.key("ctrl+q")
+        #expect(app.waitForExit(timeout: 5) == .exited(0))
+    }
+
     @Test("A second launch opens its app or file in the running window and exits 0; --new-window and a crashed owner open a window")
     func oneInstance() throws {
         let session = try XSession(name: "one-instance")
@@ -92,9 +111,10 @@ struct DesktopEndToEndTests {
         let third = session.run(binary, ["file://" + picture.path.replacingOccurrences(of: " ", with: "%20")], timeout: 10)
         #expect(third.ok, "the third launch: \(third)")
         #expect(try first.waitForTitle("TouchDesk — Paintbrush") == "TouchDesk — Paintbrush")
-        // The picture's red quarter at the canvas's top-left corner.
-        let shot = try first.screenshot("picture-opened", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
-        #expect(shot.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "no picture at the canvas's corner")
+        // The picture's red quarter (100×60), the picture centred in the canvas.
+        let shot = try first.screenshot("picture-opened", timeout: 5) { PaintFilesEndToEndTests.quarter($0, .red)?.width == 100 }
+        let red = PaintFilesEndToEndTests.quarter(shot, .red)
+        #expect(red?.width == 100 && red?.height == 60, "no picture on the canvas: \(String(describing: red)) in \(shot.path)")
         #expect(windows() == 1)
         #expect(first.isRunning)
 

@@ -37,8 +37,13 @@ struct DropEndToEndTests {
         #expect(hovering.at(400, 48).isClose(to: accent, tolerance: 30), "no drop highlight at the app area's top edge")
         #expect(source.wait(timeout: 10) != nil)
         #expect(session.readLog("xdnd-hover").contains("finished success=1"), "\(session.readLog("xdnd-hover"))")
-        let opened = try app.screenshot("dropped", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
-        #expect(opened.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "the dropped picture's red quarter")
+        // The picture shows centred in the canvas: its red quarter is its top-left 100×60.
+        func quarter(_ img: PixelImage, _ color: PixelColor) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
+            PaintFilesEndToEndTests.quarter(img, color)
+        }
+        let opened = try app.screenshot("dropped", timeout: 5) { quarter($0, .red) != nil }
+        let red = try #require(quarter(opened, .red), "the dropped picture's red quarter in \(opened.path)")
+        #expect(red.width == 100 && red.height == 60 && abs(red.x + 100 - 400) <= 1, "\(red)")
         #expect(!opened.at(400, 48).isClose(to: accent, tolerance: 30), "the highlight is gone after the drop")
 
         // Paint over it, then drop a picture again: Open's question comes first; O opens.
@@ -50,9 +55,10 @@ struct DropEndToEndTests {
         #expect(TextReading.find("anyway?", size: 15, in: asked, region: (0, 300, 800, 260)).score < 0.3, "the unsaved-changes question in \(asked.path)")
         try app.key("o")
         // The 60×60 picture: blue from 0 to 30 down its left side, canvas beyond it.
-        let reopened = try app.screenshot("reopened", timeout: 5) { $0.at(10, PaintFilesEndToEndTests.top + 45).isClose(to: .blue) }
-        #expect(reopened.at(10, PaintFilesEndToEndTests.top + 45).isClose(to: .blue))
-        #expect(!reopened.at(40, PaintFilesEndToEndTests.top + 80).isClose(to: .blue) && !reopened.at(40, PaintFilesEndToEndTests.top + 80).isClose(to: .yellow))
+        let reopened = try app.screenshot("reopened", timeout: 5) { quarter($0, .blue)?.width == 30 }
+        let blue = try #require(quarter(reopened, .blue), "the reopened picture's blue quarter in \(reopened.path)")
+        #expect(blue.width == 30 && blue.height == 30 && abs(blue.x + 30 - 400) <= 1, "\(blue)")
+        #expect(quarter(reopened, .red)?.width == 30, "the new picture replaced the old one")
         try app.key("ctrl+q")
         #expect(app.waitForExit(timeout: 5) == .exited(0))
     }

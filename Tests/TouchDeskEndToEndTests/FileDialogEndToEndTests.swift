@@ -53,10 +53,17 @@ struct FileDialogEndToEndTests {
         let selected = try app.screenshot("selected") { $0.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 50 }
         #expect(selected.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 50, "the quarters' thumbnail shows red: \(selected.path)")
         try app.key("Return")
-        let opened = try app.screenshot("opened", timeout: 10) { $0.at(20, Self.top + 20).isClose(to: .red, tolerance: 4) }
-        #expect(opened.at(20, Self.top + 20).isClose(to: .red, tolerance: 4), "the picture opened: \(opened.path)")
-        #expect(opened.at(300, Self.top + 20).isClose(to: .green, tolerance: 4))
-        #expect(opened.at(20, Self.top + 220).isClose(to: .blue, tolerance: 4))
+        // The picture shows centred: its red quarter, 160×120, then green beside it and blue below.
+        func redQuarter(_ img: PixelImage) -> (x: Double, y: Double)? {
+            guard let r = img.regions(where: { $0.isClose(to: .red, tolerance: 4) }, minimumPixels: 4000).first,
+                  r.width == 160, r.height == 120 else { return nil }
+            return (Double(r.x), Double(r.y))
+        }
+        let opened = try app.screenshot("opened", timeout: 10) { redQuarter($0) != nil }
+        let corner = try #require(redQuarter(opened), "the picture opened: \(opened.path)")
+        #expect(abs(corner.x + 160 - 400) <= 1, "centred across: \(corner)")
+        #expect(opened.at(corner.x + 280, corner.y + 20).isClose(to: .green, tolerance: 4))
+        #expect(opened.at(corner.x + 20, corner.y + 200).isClose(to: .blue, tolerance: 4))
 
         // Save As: the dialog opens in the picture's folder with its name; a typed name replaces it.
         try app.key("ctrl+shift+s")
@@ -88,7 +95,7 @@ struct FileDialogEndToEndTests {
         #expect(word.score < 0.3, "the message names the FIFO: \(refused.path) \(word)")
         try app.key("Escape")
         let after = try app.screenshot("after-refusal") { !$0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
-        #expect(after.at(20, Self.top + 20).isClose(to: .red, tolerance: 4), "the canvas is unchanged: \(after.path)")
+        #expect(after.at(corner.x + 20, corner.y + 20).isClose(to: .red, tolerance: 4), "the canvas is unchanged: \(after.path)")
         #expect(app.isRunning, "\(app.log)")
     }
 }

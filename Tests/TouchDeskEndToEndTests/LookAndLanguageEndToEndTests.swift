@@ -96,6 +96,24 @@ struct LookAndLanguageEndToEndTests {
         #expect(english.out.contains("OPTIONS:") && english.out.contains("List the apps and exit."))
     }
 
+    @Test("LANG=de_DE.UTF-8: the keys overlay's lines (its Everywhere and focus lines, every app's keys) hold no English sentence", .enabled(if: hasCatalogue, "no compiled catalogue"))
+    func germanKeysHaveNoEnglishSentence() throws {
+        // `--keys` prints what F1 shows, screen by screen: the same sections, the same lines.
+        let english = try Self.runPlain(["--keys"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
+        let german = try Self.runPlain(["--keys"], Self.german)
+        func rows(_ page: String) -> [String] {
+            page.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Keys") }.map {
+                $0.split(separator: "|", omittingEmptySubsequences: false).dropFirst(2).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+        }
+        let en = rows(english.out), de = rows(german.out)
+        #expect(en.count > 150 && en.count == de.count, "\(en.count) English rows, \(de.count) German")
+        #expect(de.contains("Den Fokusrahmen zum nächsten, vorigen Bedienelement bewegen"))
+        // A sentence (words with spaces) the same in both is one left in English.
+        let left = zip(en, de).filter { $0.0 == $0.1 && $0.0.contains(" ") }.map(\.0)
+        #expect(left.isEmpty, "still English under German: \(left)")
+    }
+
     @Test("German numbers in a readout: Temperature writes 99,5 °F for 37,5 °C", .enabled(if: hasCatalogue, "no compiled catalogue"))
     func germanNumbers() throws {
         let session = try XSession(name: "german-numbers", screen: "1024x768x24")

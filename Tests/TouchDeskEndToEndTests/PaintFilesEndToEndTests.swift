@@ -51,6 +51,12 @@ struct PaintFilesEndToEndTests {
     /// Where the canvas's (0, 0) is in a screenshot: under the shell's 44-point bar.
     static let top = 44.0
 
+    /// The first patch of `color` in a screenshot (top to bottom): a quarter of an opened picture,
+    /// which shows centred in the canvas.
+    static func quarter(_ img: PixelImage, _ color: PixelColor, minimumPixels: Int = 400) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
+        img.regions(where: { $0.isClose(to: color) }, minimumPixels: minimumPixels).first
+    }
+
     @Test("Ctrl+V pastes the picture xclip offers as image/png at the canvas's top left; Ctrl+Z takes it away")
     func pasteFromXclip() throws {
         let session = try XSession(name: "paint-paste-png")
@@ -170,6 +176,55 @@ struct PaintFilesEndToEndTests {
         let back = try app.screenshot("pasted-back", timeout: 10) { $0.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2) }
         #expect(back.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2), "pasted back: \(back.path)")
         #expect(back.at(3, Self.top + 3).isClose(to: expected.at(3, 3), tolerance: 2))
+        #expect(app.isRunning, "\(app.log)")
+    }
+
+    @Test("An opened 160×120 picture shows centred with its edge; Ctrl++ makes its pixels bigger and sharp; Ctrl+wheel zooms about the pointer")
+    func openedPictureCentredAndZoomed() throws {
+        let session = try XSession(name: "paint-zoom")
+        defer { session.close() }
+        let file = session.root.appendingPathComponent("small.png")
+        try Self.write(Self.quarters(width: 160, height: 120), to: file)
+        let app = try session.launch(["paint", file.path, "--size", "800x600"])
+        func isRed(_ c: PixelColor) -> Bool { c.isClose(to: .red) }
+        let opened = try app.screenshot("opened") { $0.regions(where: isRed, minimumPixels: 2000).count == 1 }
+        let red = try #require(opened.regions(where: isRed, minimumPixels: 2000).first, "the red quarter in \(opened.path)")
+        // The red quarter is the picture's top-left 80×60: the picture's corner is its corner.
+        #expect(red.width == 80 && red.height == 60, "\(red) in \(opened.path)")
+        let pictureMid = (Double(red.x) + 80, Double(red.y) + 60)
+        // The canvas runs from the bar (44) to the toolbar; the picture sits in its middle.
+        let field = opened.at(20, Self.top + 20)
+        #expect(!field.isClose(to: .black), "the field round the picture is not canvas: \(field)")
+        #expect(abs(pictureMid.0 - 400) <= 1, "centred across: \(red) in \(opened.path)")
+        // Down the right of the field to the toolbar: the canvas's height, and the picture halfway down it.
+        var bottom = Self.top + 20
+        while bottom < 599, opened.at(700, bottom).isClose(to: field, tolerance: 4) { bottom += 1 }
+        #expect(abs(pictureMid.1 - (Self.top + bottom) / 2) <= 1, "centred down: \(red), canvas to \(bottom) in \(opened.path)")
+        // The edge: one line round the picture, unlike the field and the picture.
+        let edge = opened.at(Double(red.x) - 1, Double(red.y) + 30)
+        #expect(!edge.isClose(to: field, tolerance: 6) && !edge.isClose(to: .red), "an edge left of the picture: \(edge) in \(opened.path)")
+        #expect(opened.at(Double(red.x) + 80, Double(red.y) - 1).isClose(to: edge, tolerance: 6), "and above it")
+        #expect(opened.at(Double(red.x) - 4, Double(red.y) + 30).isClose(to: field, tolerance: 6))
+
+        // Ctrl++ twice: 300 %, each pixel a 3×3 block, the edges between quarters sharp.
+        try app.moveMouse(400, 10)
+        try app.key("ctrl+plus", "ctrl+equal")
+        let zoomed = try app.screenshot("zoomed") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) >= 240 }
+        let big = try #require(zoomed.regions(where: isRed, minimumPixels: 2000).first, "red in \(zoomed.path)")
+        #expect(big.width == 240 && big.height == 180, "three times larger: \(big) in \(zoomed.path)")
+        let (bx, by) = (Double(big.x), Double(big.y))
+        #expect(zoomed.at(bx + 239, by + 90).isClose(to: .red, tolerance: 2) && zoomed.at(bx + 240, by + 90).isClose(to: .green, tolerance: 2),
+                "red meets green with nothing between: \(zoomed.path)")
+        #expect(zoomed.at(bx + 120, by + 179).isClose(to: .red, tolerance: 2) && zoomed.at(bx + 120, by + 180).isClose(to: .blue, tolerance: 2))
+
+        // Ctrl+wheel down over the picture's red quarter zooms out one step (to 200 %) about the pointer.
+        let g = try app.geometry()
+        let over = (bx + 60, by + 45)
+        let args = ["mousemove", String(g.x + Int(over.0)), String(g.y + Int(over.1)), "keydown", "ctrl", "click", "5", "keyup", "ctrl"]
+        #expect(session.run("xdotool", args, timeout: 10).ok)
+        let out = try app.screenshot("ctrl-wheel") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) == 160 }
+        let two = try #require(out.regions(where: isRed, minimumPixels: 2000).first, "red in \(out.path)")
+        #expect(two.width == 160 && two.height == 120, "200 %: \(two) in \(out.path)")
         #expect(app.isRunning, "\(app.log)")
     }
 }

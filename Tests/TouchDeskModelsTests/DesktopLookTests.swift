@@ -23,6 +23,10 @@ import TouchDeskModels
         #expect(ThemePreference.auto.next == .light)
         #expect(ThemePreference.light.next == .dark)
         #expect(ThemePreference.dark.next == .auto)
+        // On a light desktop the first press goes dark: something visibly changes.
+        #expect(ThemePreference.auto.next(desktopIsDark: false) == .dark)
+        #expect(ThemePreference.dark.next(desktopIsDark: false) == .light)
+        #expect(ThemePreference.light.next(desktopIsDark: false) == .auto)
     }
 
     @Test("MD5 gives RFC 1321's own test values")

@@ -212,3 +212,48 @@ struct FileChooserTests {
         #expect(c.folder == dir.path)
     }
 }
+
+/// The file dialog's places beyond the standard ones: GTK's bookmarks and mounted drives.
+@Suite("File dialog: bookmarks and drives")
+struct FileChooserPlacesTests {
+    @Test func gtkBookmarksAreReadWithTheirLabelsOrFolderNames() {
+        let text = """
+        file:///home/ann/Projects
+        file:///home/ann/Music%20Live Concerts
+        sftp://server/home/ann Remote
+        file:///home/ann/Projects
+
+        file:///srv/photos%C3%A9t%C3%A9 Summer
+        """
+        let places = FileChooser.gtkBookmarks(text)
+        #expect(places.map(\.name) == ["Projects", "Concerts", "Summer"])
+        #expect(places.map(\.location) == [.folder("/home/ann/Projects"), .folder("/home/ann/Music Live"), .folder("/srv/photosété")])
+    }
+
+    @Test func mountedDrivesAreTheDisksUnderMediaAndMnt() {
+        let mounts = """
+        /dev/nvme0n1p2 / ext4 rw,relatime 0 0
+        proc /proc proc rw 0 0
+        /dev/sdb1 /media/ann/USB\\040STICK vfat rw,nosuid 0 0
+        /dev/sdc1 /run/media/ann/Backup ext4 rw 0 0
+        /dev/sdd1 /mnt/data ext4 rw 0 0
+        tmpfs /mnt/ramdisk tmpfs rw 0 0
+        /dev/sde1 /mnt ext4 rw 0 0
+        /dev/sdf1 /home/ann/other ext4 rw 0 0
+        """
+        let places = FileChooser.mountedDrives(mounts)
+        #expect(places.map(\.name) == ["USB STICK", "Backup", "data"])
+        #expect(places.first?.location == .folder("/media/ann/USB STICK"))
+    }
+
+    @Test func theEnvironmentListsThemAfterTheStandardPlaces() throws {
+        let dir = TemporaryDirectory(prefix: "touchdesk-places")
+        let config = dir.appending("config")
+        try FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+        try Data("file:///tmp Scratch\n".utf8).write(to: URL(fileURLWithPath: config + "/gtk-3.0/bookmarks"))
+        try Data("/dev/sdb1 /media/ann/Camera vfat rw 0 0\n".utf8).write(to: URL(fileURLWithPath: dir.appending("mounts")))
+        let places = FileChooser.extraPlaces(configHome: config, mounts: dir.appending("mounts"))
+        #expect(places == [FileChooser.Place("Scratch", .folder("/tmp")), FileChooser.Place("Camera", .folder("/media/ann/Camera"))])
+        #expect(FileChooser.extraPlaces(configHome: dir.appending("missing"), mounts: dir.appending("missing")).isEmpty)
+    }
+}

@@ -34,10 +34,10 @@ struct PaintAppTests {
         #expect(app.canvasRect.height > 200)
         let img = window(app)
         let c = app.canvasRect
-        #expect(img.count(of: .black, x: 0, y: 0, width: Int(c.width), height: Int(c.height)) == Int(c.width) * Int(c.height))
-        // Every tool shown sits below the canvas, inside the window.
+        #expect(img.count(of: .black, x: 0, y: 0, width: Int(c.width), height: Int(app.zoomButtonsTop)) == Int(c.width) * Int(app.zoomButtonsTop))
+        // Every tool shown sits below the canvas, inside the window; the zoom buttons over its corner.
         #expect(app.controlRects.count >= 4)
-        for item in app.controlRects {
+        for item in app.controlRects where !app.viewControls.items.contains(where: { $0.id.name == item.id }) {
             #expect(item.frame.minY >= c.maxY && item.frame.maxY <= Self.size.height, "\(item.id) at \(item.frame)")
         }
     }
@@ -277,7 +277,7 @@ struct PaintAppTests {
         app.press("Delete")
         let c = app.canvasRect
         var img = window(app)
-        #expect(img.count(of: .black, x: 0, y: 0, width: Int(c.width), height: Int(c.height)) == Int(c.width) * Int(c.height))
+        #expect(img.count(of: .black, x: 0, y: 0, width: Int(c.width), height: Int(app.zoomButtonsTop)) == Int(c.width) * Int(app.zoomButtonsTop))
         app.press("z", control: true)
         img = window(app)
         #expect(img.mismatches(line, expected: PixelColor(PaintColor.blue)).isEmpty)
@@ -497,4 +497,9 @@ struct PaintAppTests {
         #expect(PixelImage(surface: image).at(60, 60) == PixelColor(PaintColor.red))
         #expect(app.toastMessage?.hasPrefix("Copied") == true)
     }
+}
+
+extension PaintApp {
+    /// Where the zoom buttons over the canvas's bottom-left corner begin: the canvas above is bare.
+    var zoomButtonsTop: Double { viewControls.items.map(\.frame.minY).min() ?? canvasRect.maxY }
 }

@@ -215,6 +215,10 @@ struct PaintFilesTests {
             }
             let shot = render(size) { app.draw($0) }
             #expect(shot.status == nil)
+            if step == "question", let d = app.fileDialog {
+                // The question's lines have their own space, under the list, not over its last row.
+                #expect(d.listRect.maxY <= d.messageTop && d.messageHeight >= 18, "at \(size): list to \(d.listRect.maxY), question from \(d.messageTop)")
+            }
             press(app, "Return") // the suggested painting.png exists: the question comes next
         }
     }
@@ -262,7 +266,7 @@ struct PaintFilesTests {
         #expect(shot.at(300, 40).isClose(to: PixelColor(hex: 0x1b1d23), tolerance: 4))
 
         // Ctrl+S writes the picture back, at its own size.
-        dab(app, .white, at: Point(60, 40))
+        dab(app, .white, at: app.appPoint(Point(60, 40)))
         press(app, "s", control: true)
         app.finishSaving()
         let saved = try #require(PixelImage(pngPath: path))

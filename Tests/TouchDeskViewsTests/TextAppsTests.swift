@@ -219,6 +219,15 @@ struct FormFocusTests {
 
 @Suite("Temperature app")
 struct TemperatureAppTests {
+    @Test(arguments: [Size(900, 596), Size(1920, 1036)])
+    func stackedFahrenheitSitsLevelWithTheMiddleOfCelsiusAndKelvin(size: Size) {
+        let app = TemperatureApp(environment: textAppEnvironment())
+        app.layout(in: size)
+        #expect(!app.isOneRow)
+        let middle = (app.celsius.frame.midY + app.kelvin.frame.midY) / 2
+        #expect(abs(app.fahrenheit.frame.midY - middle) <= 1, "°F at \(app.fahrenheit.frame), °C \(app.celsius.frame), K \(app.kelvin.frame)")
+    }
+
     @Test func enterInFahrenheitConvertsAndShowsThePicture() {
         let app = TemperatureApp(environment: textAppEnvironment())
         let size = Size(400, 316)

@@ -30,6 +30,8 @@ public final class ImagesApp: MiniApp {
     private(set) var smallRects: [Rect] = []
     private(set) var compositeRect = Rect.zero
     private var captionSize = 0.0
+    /// Where the line that says the squares can be clicked and dragged goes (nil: no room for it).
+    private(set) var hintY: Double?
     private var size = Size(0, 0)
     private var scale = 1.0
     /// Ticks since the window last changed size: until `settleTicks`, the pictures of the last
@@ -100,7 +102,10 @@ public final class ImagesApp: MiniApp {
         smallRects = (0..<Self.pictures.count).map {
             Rect(x: x0 + Double($0) * (small + gap), y: margin, width: small, height: small)
         }
-        let top = margin + small + captionH + gap
+        // Under the captions, what the squares do, where the window has the height for it.
+        let hintH = captionSize > 0 && size.height >= 480 ? 20.0 : 0
+        hintY = hintH > 0 ? margin + small + captionH + hintH / 2 + 2 : nil
+        let top = margin + small + captionH + hintH + gap
         let big = max(0, min(size.width - 2 * margin, size.height - top - margin)).rounded(.down)
         compositeRect = Rect(x: ((size.width - big) / 2).rounded(.down), y: top, width: big, height: big)
     }
@@ -181,6 +186,11 @@ public final class ImagesApp: MiniApp {
         if let i = dragged, let t = touch, smallRects.indices.contains(i) {
             let r = smallRects[i]
             drawSmall(i, in: Rect(x: t.now.x - r.width / 2, y: r.y + 4, width: r.width, height: r.height), cr)
+        }
+        if let hintY {
+            let hint = tr("Click a square to hide or show its picture; drag it left or right to stack it lower or higher")
+            cr.text(hint, x: size.width / 2, y: hintY, size: Text.fittingSize(hint, width: size.width - 24, size: Theme.TextSize.caption),
+                    color: Theme.text, align: .center)
         }
         layerSpots.draw(cr)
         compositor.drawWarning(cr, y: size.height - 12, width: size.width)

@@ -7,8 +7,12 @@ import TouchDeskModels
 extension PaintApp {
     /// Takes the arrows and Space for the brush; false for any other key.
     func handleBrushKey(_ k: Key) -> Bool {
-        guard KeyboardBrush.uses(k), canvasRect.width > 0, canvasRect.height > 0 else { return false }
-        apply(keyBrush.press(k, in: canvasRect))
+        let size = pictureSize
+        guard KeyboardBrush.uses(k), size.width > 0, size.height > 0 else { return false }
+        // The brush moves over the picture, in picture points: at any zoom it paints where it shows.
+        let step = max(1 / pixelScale, KeyboardBrush.step / viewport.zoom)
+        apply(keyBrush.press(k, in: Rect(x: 0, y: 0, width: size.width, height: size.height), step: step))
+        revealBrush()
         return true
     }
 
@@ -34,14 +38,16 @@ extension PaintApp {
 
     /// The keyboard brush's cursor: the brush's size, in two tones so it shows on any colour.
     func drawBrushCursor(_ cr: CairoContext) {
-        guard let p = keyBrush.position, canvasRect.contains(p), !picker.isOpen else { return }
+        guard let at = keyBrush.position, !picker.isOpen else { return }
+        let p = appPoint(at), r = max(3, model.radius * viewport.zoom)
+        guard canvasRect.contains(p) else { return }
         cr.setLineWidth(3)
         Color(0, 0, 0, 0.8).set(cr)
-        cr.circle(p, max(3, model.radius))
+        cr.circle(p, r)
         cr.stroke()
         cr.setLineWidth(1.5)
         Theme.accent.set(cr)
-        cr.circle(p, max(3, model.radius))
+        cr.circle(p, r)
         cr.stroke()
     }
 }

@@ -72,8 +72,8 @@ extension PaintApp {
 
     /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
     func colorOnCanvas(at p: Point) -> RGBColor? {
-        guard canvasRect.contains(p) else { return nil }
-        return canvas.color(at: Point(p.x - canvasRect.x, p.y - canvasRect.y))
+        guard canvasRect.contains(p), pictureFrame.contains(p) else { return nil }
+        return canvas.color(at: picturePoint(p))
     }
 
     /// The current colour on the picker button, and the eyedropper's hint and cross-hair.

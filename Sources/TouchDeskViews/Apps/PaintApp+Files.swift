@@ -14,8 +14,8 @@ import TouchDeskModels
 ///   Ctrl+S writes to that file, whose name shows at the top right of the canvas. Writes go
 ///   through the background writer and `AtomicFile`, so a failed write leaves the old file whole.
 /// - Open reads a PNG off the UI thread (`PictureReader`): it replaces the canvas, which takes the
-///   picture's size; the window shows the picture's top-left part when the picture is larger, and
-///   grey beyond its edges when it is smaller. Open is one undoable step (Ctrl+Z brings the
+///   picture's size; it shows centred at 100 % with its edge drawn, grey beyond it, and a larger
+///   one from its top-left corner, to scroll or zoom (PaintApp+View.swift). Open is one undoable step (Ctrl+Z brings the
 ///   painting before it back, with its size and file); with unsaved changes it asks first.
 /// - Pictures opened and saved are added to the desktop's recent files (`RecentFiles`).
 /// - Paste asks the clipboard's owner for `image/png` and puts the picture at the top-left corner
@@ -234,13 +234,14 @@ extension PaintApp {
             let id = model.open(size: picture.surface.size, file: path)
             environment.noteRecentFileInBackground(path)
             canvas.pictures[id] = picture.surface
+            viewport.reset()
             paintChanges()
             savedRevision = canvasRevision
             syncControls()
             if files.dialog?.kind == .open { files.dialog = nil }
             let px = (picture.surface.pixelWidth, picture.surface.pixelHeight)
             let cut = picture.surface.size.width > canvasRect.width + 0.5 || picture.surface.size.height > canvasRect.height + 0.5
-            toast.show(cut ? tr("Opened {0} ({1}×{2}); the window shows its top-left part", Paths.name(of: path), String(px.0), String(px.1))
+            toast.show(cut ? tr("Opened {0} ({1}×{2}); F shows it whole, the wheel and Space+drag scroll", Paths.name(of: path), String(px.0), String(px.1))
                        : tr("Opened {0} ({1}×{2})", Paths.name(of: path), String(px.0), String(px.1)), isError: false, seconds: 5)
         case .failure(let why):
             if let (kind, view) = files.dialog, kind == .open {
@@ -364,18 +365,9 @@ extension PaintApp {
 
     // MARK: - Drawing
 
-    /// Grey beyond the edges of an opened picture smaller than the window, and the name of the
-    /// file Ctrl+S writes to at the top right.
+    /// The name of the file Ctrl+S writes to, at the top right (the field round the picture and its
+    /// edge: `drawViewFrame`).
     func drawDocumentEdges(_ cr: CairoContext) {
-        if let doc = model.documentSize {
-            let edge = Theme.background
-            if doc.width < canvasRect.width {
-                cr.fill(Rect(x: doc.width, y: 0, width: canvasRect.width - doc.width, height: canvasRect.height), edge)
-            }
-            if doc.height < canvasRect.height {
-                cr.fill(Rect(x: 0, y: doc.height, width: min(doc.width, canvasRect.width), height: canvasRect.height - doc.height), edge)
-            }
-        }
         guard let file = model.file, canvasRect.width > 60 else { return }
         let label = Paths.shown(Paths.name(of: file)) + (hasUnsavedWork ? " (changed)" : "")
         let l = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: min(canvasRect.width * 0.6, 360), ellipsis: .middle)

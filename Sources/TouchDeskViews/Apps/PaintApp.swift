@@ -19,7 +19,8 @@ public final class PaintApp: MiniApp {
     let environment: AppEnvironment
     /// Every tool, swatch and slider, and More.
     nonisolated enum Control: ControlID {
-        case color(PaintColor), picker, eyedropper, eraser, clear, undo, redo, save, copy, saveAs, open, paste, size, opacity, more
+        case color(PaintColor), picker, eyedropper, eraser, clear, undo, redo, save, copy, saveAs, open, paste, size, opacity,
+             zoomOut, zoomIn, actualSize, fit, more
 
         var name: String {
             switch self {
@@ -30,6 +31,8 @@ public final class PaintApp: MiniApp {
     }
 
     let controls = Controls<Control>()
+    /// The zoom buttons over the canvas's bottom-left corner (PaintApp+View.swift).
+    let viewControls = Controls<Control>()
     /// The tools along the bottom; those that do not fit wait behind More.
     private(set) var toolbar: OverflowToolbar<Control>!
     let picker = ColorPicker()
@@ -43,6 +46,10 @@ public final class PaintApp: MiniApp {
     var hover: Point?
     /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
     var keyBrush = KeyboardBrush()
+    /// The zoom and scroll position the picture is shown at (PaintApp+View.swift).
+    public internal(set) var viewport = PaintViewport()
+    /// A scrollbar or Space+drag under way.
+    var scrolling = PaintScrolling()
     var toast = Toast()
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
@@ -61,6 +68,7 @@ public final class PaintApp: MiniApp {
         controls.add(.save, "Save", key: .control("s"))
         controls.add(.copy, "Copy", key: .control("c"))
         addFileControls()
+        addViewControls()
         controls.addSlider(.size, "Size", range: PaintModel.radiusRange, down: .key("bracketleft"), up: .key("bracketright"), value: model.radius)
         controls.addSlider(.opacity, "Opacity", range: Self.opacityPercent, down: .key("braceleft"), up: .key("braceright"), value: 100,
                            help: "Brush opacity, 5–100 %")
@@ -79,6 +87,7 @@ public final class PaintApp: MiniApp {
         picker.layout(in: canvasRect)
         canvas.ensure(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)),
                       documentSize: model.documentSize, current: model.current)
+        layoutViewport()
         layoutFiles(in: size)
     }
 
@@ -94,16 +103,17 @@ public final class PaintApp: MiniApp {
         case .consumed: hover = nil; return true
         case .changed, .stepped, .ignored: break
         }
+        if let handled = handleViewEvent(event) { return handled }
         switch event {
         case .touchBegan(let p):
             guard canvasRect.contains(p) else { return false }
             if picksNext { return handleColorEvent(.altClick(p)) }
-            model.beginStroke(at: p)
+            model.beginStroke(at: picturePoint(p))
         case .touchMoved(let p):
             hover = p
-            model.extendStroke(to: p)
+            model.extendStroke(to: picturePoint(p))
         case .touchEnded(let p):
-            model.endStroke(at: model.current == nil ? nil : p)
+            model.endStroke(at: model.current == nil ? nil : picturePoint(p))
         case .hover(let p):
             hover = canvasRect.contains(p) ? p : nil
         case .leave:
@@ -139,6 +149,7 @@ public final class PaintApp: MiniApp {
         case .paste: pastePicture()
         case .eraser: model.color = .black
         case .color(let c): model.color = c.color
+        case .zoomIn, .zoomOut, .actualSize, .fit: activateView(id); return
         case .size, .opacity, .more: break
         }
         paintChanges()
@@ -197,12 +208,13 @@ public final class PaintApp: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         cr.fill(canvasRect, Color(0, 0, 0))
-        canvas.draw(cr, in: canvasRect, stroke: model.current)
-        if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext {
+        canvas.draw(cr, in: canvasRect, picture: pictureFrame, zoom: viewport.zoom, stroke: model.current)
+        drawViewFrame(cr)
+        if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext, scrolling.drag == nil, !scrolling.spaceHeld {
             // The brush outline shows where and how big the next dab will be.
             cr.setLineWidth(1)
             Color(0.5, 0.5, 0.5, 0.9).set(cr)
-            cr.circle(hover, model.radius)
+            cr.circle(hover, model.radius * viewport.zoom)
             cr.stroke()
         }
         drawBrushCursor(cr)
@@ -238,6 +250,8 @@ public final class PaintApp: MiniApp {
     /// Brings the canvas up to date with the model's changes.
     func paintChanges() {
         if canvas.paint(model.drainChanges(), model: model) { canvasRevision += 1 }
+        // An open, or its undo, changes the picture's size.
+        layoutViewport()
     }
 
     // MARK: - Saving

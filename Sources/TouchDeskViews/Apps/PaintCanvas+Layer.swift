@@ -54,24 +54,24 @@ extension PaintCanvas {
         if let s = current, s.opacity < 1 { paintIntoStrokeLayer(s.dabs, color: s.color, radius: s.radius) }
     }
 
-    /// Shows the canvas in `canvasRect`, clipped to it, with the stroke under way over it.
-    func draw(_ cr: CairoContext, in canvasRect: Rect, stroke: Stroke?) {
+    /// Shows the picture's part of the canvas in `picture` (its place in the window, `zoom` points
+    /// a canvas point), clipped to `canvasRect`, with the stroke under way over it. Zoomed in, each
+    /// pixel is a sharp square (nearest neighbour), as image editors show them; zoomed out, smoothed.
+    func draw(_ cr: CairoContext, in canvasRect: Rect, picture: Rect, zoom: Double, stroke: Stroke?) {
         guard let surface else { return }
         cr.save()
-        cr.rectangle(canvasRect)
-        cr.clip()
-        cr.setSource(surface, at: canvasRect.x, canvasRect.y)
+        cr.clip(to: canvasRect)
+        cr.clip(to: picture)
+        cr.translate(picture.x, picture.y)
+        cr.scale(zoom, zoom)
+        let filter: Filter = zoom >= 1 ? .nearest : .good
+        cr.setSource(surface, filter: filter)
         cr.paint()
-        drawStrokeLayer(cr, in: canvasRect, stroke: stroke)
-        cr.restore()
-    }
-
-    private func drawStrokeLayer(_ cr: CairoContext, in canvasRect: Rect, stroke: Stroke?) {
-        guard let layer = strokeLayer, let dirty = strokeLayerDirty, let stroke else { return }
-        cr.save()
-        cr.clip(to: Rect(x: canvasRect.x + dirty.x, y: canvasRect.y + dirty.y, width: dirty.width, height: dirty.height))
-        cr.setSource(layer, at: canvasRect.x, canvasRect.y)
-        cr.paint(alpha: stroke.opacity)
+        if let layer = strokeLayer, let dirty = strokeLayerDirty, let stroke {
+            cr.clip(to: dirty)
+            cr.setSource(layer, filter: filter)
+            cr.paint(alpha: stroke.opacity)
+        }
         cr.restore()
     }
 }

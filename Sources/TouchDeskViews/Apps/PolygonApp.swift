@@ -29,7 +29,7 @@ public final class PolygonApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         controls.add(.fewer, "−", key: .key("minus", "KP_Subtract"), help: "One side fewer")
-        controls.add(.more, "+", key: .key("plus", "equal", "KP_Add", shown: "+"), help: "One side more")
+        controls.add(.more, "+", key: .key("plus", "equal", "KP_Add", shown: "+/="), help: "One side more")
         controls.addSlider(.sides, "Sides", range: Double(PolygonModel.minSides)...Double(PolygonModel.maxSides))
         controls.add(.dashed, "Dashed", key: .key("d"), kind: .toggle)
         controls.add(.reset, "Reset", key: .key("r"), also: [.key("0")], help: "Reset the angle")

@@ -70,10 +70,12 @@ public final class TemperatureApp: MiniApp {
         let stackedTop = y + 2 * TextField.height + 34 + 14 + 78
         isOneRow = size.height - stackedTop - 10 < size.height * 0.4
         let fieldW = max(60, (contentW - buttonW - Double(isOneRow ? 3 : 2) * gap) / Double(isOneRow ? 3 : 2))
-        fahrenheit.frame = Rect(x: left, y: y, width: fieldW, height: TextField.height)
+        // Stacked, °F and the arrows sit level with the middle of °C over K, not beside °C alone.
+        let fy = isOneRow ? y : y + ((TextField.height + 34) / 2).rounded()
+        fahrenheit.frame = Rect(x: left, y: fy, width: fieldW, height: TextField.height)
         let bx = left + fieldW + gap
-        c.place(.toCelsius, at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
-        c.place(.toFahrenheit, at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
+        c.place(.toCelsius, at: Rect(x: bx, y: fy - 16, width: buttonW, height: 32))
+        c.place(.toFahrenheit, at: Rect(x: bx, y: fy + 24, width: buttonW, height: 32))
         if isOneRow {
             celsius.frame = Rect(x: bx + buttonW + gap, y: y, width: fieldW, height: TextField.height)
             kelvin.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)

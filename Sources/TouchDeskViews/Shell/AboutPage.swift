@@ -11,7 +11,7 @@ public final class AboutPage: MiniApp {
     public nonisolated static let title = "About"
     public nonisolated static let blurb = "The version, the licence, and the code and data TouchDesk is built on."
     public nonisolated static let version = "0.6.0"
-    public nonisolated static let license = "MIT License. Copyright © 2026 the TouchDesk developers."
+    public nonisolated static let license = translatable("MIT License. Copyright © 2026 the TouchDesk developers.")
 
     /// One piece of outside code or data: what it is, what TouchDesk uses it for, its licence.
     public struct Credit: Sendable {
@@ -125,7 +125,8 @@ public final class AboutPage: MiniApp {
         var y = 24 - scroll
         cr.text("TouchDesk \(Self.version)", x: left, y: y + 16, size: Theme.TextSize.headline, weight: .bold)
         y += 40
-        cr.text(Self.license, x: left, y: y + 10, size: Text.fittingSize(Self.license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
+        let license = tr(Self.license)
+        cr.text(license, x: left, y: y + 10, size: Text.fittingSize(license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
         y += 26
         cr.text(tr("Built on"), x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
         y += 30

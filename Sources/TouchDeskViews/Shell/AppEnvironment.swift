@@ -32,6 +32,10 @@ nonisolated public struct AppEnvironment: Sendable {
     public var links = AppLinks()
     /// The user's named folders (`UserDirs`: "DESKTOP", "DOWNLOAD" …): the file dialog's places.
     public var userDirectories: [String: String] = [:]
+    /// `$XDG_CONFIG_HOME`, where GTK keeps the bookmarks the file dialog lists.
+    public var configDirectory: String?
+    /// The mount table whose drives the file dialog lists.
+    public var mountsFile = "/proc/self/mounts"
     /// The desktop's list of recent files, `$XDG_DATA_HOME/recently-used.xbel` (`RecentFiles`).
     public var recentFilesPath: String
 
@@ -60,6 +64,7 @@ nonisolated public struct AppEnvironment: Sendable {
                                          assetsDirectory: Assets.locate(env), stateDirectory: stateHome + "/touchdesk",
                                          cacheDirectory: cacheHome + "/touchdesk")
         environment.userDirectories = userDirs
+        environment.configDirectory = configHome
         return environment
     }
 

@@ -166,8 +166,9 @@ public final class Shell {
                           KeyHelp("Ctrl+Shift+L", tr("Switch the look: light, dark, or as the desktop has it")),
                           KeyHelp("Ctrl+Q", tr("Quit TouchDesk"))]
         if let app = shownApp {
-            let focus = [KeyHelp("Tab, Shift+Tab", "Move the focus ring to the next, previous control"),
-                         KeyHelp("Space, Enter", "Press the control with the ring"), KeyHelp("Arrows", "Step a slider with the ring; move within its group")]
+            let focus = [KeyHelp(tr("Tab, Shift+Tab"), tr("Move the focus ring to the next, previous control")),
+                         KeyHelp(tr("Space, Enter"), tr("Press the control with the ring")),
+                         KeyHelp(tr("Arrows"), tr("Step a slider with the ring; move within its group"))]
             let everywhere = focus + everywhere
             if app.takesEscape { return [(titleText, app.keyHelp), (tr("Everywhere"), everywhere)] }
             let own = app.keyHelp.filter { $0.keys != "Esc" }
@@ -195,15 +196,22 @@ public final class Shell {
         applyTheme()
     }
 
-    /// Ctrl+Shift+L: the next look (follow the desktop, light, dark), kept for the next start.
+    /// Ctrl+Shift+L: the next look (follow the desktop, then the look it does not have, then the
+    /// other), kept for the next start.
     func switchLook() {
-        themePreference = themePreference.next
+        let desktopIsDark = ThemeChoice.prefersDark(.auto, gtkTheme: gtkTheme, colorScheme: desktopColorScheme, desktopThemeName: desktopThemeName)
+        themePreference = themePreference.next(desktopIsDark: desktopIsDark)
         let problem = SavedLook.save(themePreference, to: environment.stateDirectory)
-        switch themePreference {
-        case .light: toast.show(problem ?? tr("Light look · Ctrl+Shift+L: dark"), isError: problem != nil, seconds: 3)
-        case .dark: toast.show(problem ?? tr("Dark look · Ctrl+Shift+L: as the desktop has it"), isError: problem != nil, seconds: 3)
-        case .auto: toast.show(problem ?? tr("The look follows the desktop · Ctrl+Shift+L: light"), isError: problem != nil, seconds: 3)
+        let message: String
+        switch (themePreference, desktopIsDark) {
+        case (.light, true): message = tr("Light look · Ctrl+Shift+L: dark")
+        case (.light, false): message = tr("Light look · Ctrl+Shift+L: as the desktop has it")
+        case (.dark, true): message = tr("Dark look · Ctrl+Shift+L: as the desktop has it")
+        case (.dark, false): message = tr("Dark look · Ctrl+Shift+L: light")
+        case (.auto, true): message = tr("The look follows the desktop · Ctrl+Shift+L: light")
+        case (.auto, false): message = tr("The look follows the desktop · Ctrl+Shift+L: dark")
         }
+        toast.show(problem ?? message, isError: problem != nil, seconds: 3)
     }
 
     public func desktopThemeChanged(name: String?) {

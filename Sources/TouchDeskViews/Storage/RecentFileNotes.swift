@@ -25,10 +25,13 @@ extension AppEnvironment {
         }
     }
 
-    /// The file dialog's places for this user: Home, Desktop, Pictures, Downloads, Recent.
+    /// The file dialog's places for this user: Home, Desktop, Pictures, Downloads, Recent, then
+    /// GTK's bookmarks and the mounted drives.
     public var fileDialogPlaces: [FileChooser.Place] {
         var dirs = userDirectories
         if dirs["PICTURES"] == nil { dirs["PICTURES"] = picturesDirectory }
-        return FileChooser.standardPlaces(home: homeDirectory, userDirs: dirs)
+        let standard = FileChooser.standardPlaces(home: homeDirectory, userDirs: dirs)
+        let extra = FileChooser.extraPlaces(configHome: configDirectory ?? homeDirectory + "/.config", mounts: mountsFile)
+        return standard + extra.filter { p in !standard.contains { $0.location == p.location } }
     }
 }

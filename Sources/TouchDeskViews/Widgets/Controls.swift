@@ -118,6 +118,8 @@ public final class Controls<ID: ControlID> {
     public func setEnabled(_ id: ID, _ on: Bool) { update(id) { $0.isEnabled = on } }
     public func setOn(_ id: ID, _ on: Bool) { update(id) { $0.isOn = on } }
     public func setValue(_ id: ID, _ v: Double) { update(id) { $0.value = v } }
+    /// Changes what a control says (a button that shows the zoom); lay the controls out again after.
+    public func setLabel(_ id: ID, _ label: String) { update(id) { $0.label = label } }
 
     private func update(_ id: ID, _ f: (inout Control) -> Void) {
         if let i = items.firstIndex(where: { $0.id == id }) { f(&items[i]) }
@@ -139,7 +141,7 @@ public final class Controls<ID: ControlID> {
     public func preferredWidth(_ c: Control) -> Double {
         switch c.kind {
         case .keys: return 0
-        case .swatch: return height + Text.width(c.shortcut, size: ControlSizes.hintSize) + 4
+        case .swatch: return height
         case .slider: return 200
         case .button, .toggle:
             let hint = plansHint(c) ? Text.width(c.shortcut, size: ControlSizes.hintSize) + 8 : 0
@@ -289,13 +291,26 @@ public final class Controls<ID: ControlID> {
 
     /// The slider's track: right of its label, left of its value and key hint.
     static func track(of c: Control) -> Rect {
+        let (labelW, hintW) = sliderMargins(c)
+        let x = c.frame.x + labelW
+        return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
+    }
+
+    /// A slider's room left of its track (the label) and right of it (the value and the keys).
+    private static func sliderMargins(_ c: Control) -> (label: Double, hint: Double) {
         let labelW = Text.width(c.label, size: ControlSizes.labelSize, weight: .bold) + 16
         // Room for the widest value the slider can show ("100" as well as "60").
         var valueW = 0.0
         if case .slider(let range) = c.kind { valueW = Text.width(String(Int(range.upperBound)), size: ControlSizes.labelSize, weight: .bold) }
-        let hintW = Text.width(c.shortcut, size: ControlSizes.hintSize) + max(44, valueW + 24)
-        let x = c.frame.x + labelW
-        return Rect(x: x, y: c.frame.midY - 2, width: max(10, c.frame.width - labelW - hintW), height: 4)
+        return (labelW, Text.width(c.shortcut, size: ControlSizes.hintSize) + max(44, valueW + 24))
+    }
+
+    /// The narrowest a control may be: a slider keeps a short track beside its label, value and
+    /// keys (it grows into what its row leaves); any other control its preferred width.
+    public func minimumWidth(_ c: Control) -> Double {
+        guard case .slider = c.kind else { return preferredWidth(c) }
+        let (labelW, hintW) = Self.sliderMargins(c)
+        return min(preferredWidth(c), labelW + hintW + 40)
     }
 
     // MARK: - Drawing
@@ -357,7 +372,10 @@ public final class Controls<ID: ControlID> {
             color.set(cr)
             cr.circle(center, r)
             cr.fill()
-            cr.text(c.shortcut, x: c.frame.x + c.frame.height + 1, y: c.frame.midY, size: ControlSizes.hintSize, color: Theme.dimText)
+            // The key inside the swatch, dark on a light colour and light on a dark one.
+            let light = 0.299 * color.r + 0.587 * color.g + 0.114 * color.b > 0.5
+            cr.text(c.shortcut, x: center.x, y: center.y, size: ControlSizes.hintSize,
+                    color: light ? Color(0, 0, 0, 0.75) : Color(1, 1, 1, 0.8), weight: .bold, align: .center)
         case .slider(let range):
             cr.text(c.label, x: c.frame.x + 4, y: c.frame.midY, size: ControlSizes.labelSize, weight: .bold)
             let track = Self.track(of: c)

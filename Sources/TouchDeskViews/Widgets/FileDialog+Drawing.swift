@@ -25,8 +25,7 @@ extension FileDialog {
         drawPlaces(cr)
         drawList(cr)
         if let q = question {
-            let l = Text.layout(q.text, font: Font(size: Theme.TextSize.body), width: inner.width, wrap: true)
-            cr.draw(l, x: inner.x, y: min(messageTop, questionControls.controlRects.map(\.y).min() ?? messageTop) - l.height - 4, color: Theme.text)
+            cr.draw(questionLayout(q.text, width: inner.width), x: inner.x, y: messageTop, color: Theme.text)
             questionControls.draw(cr)
         } else {
             if let message {
@@ -149,5 +148,12 @@ extension FileDialog {
     /// a folder's ends in "/".
     func rowLabel(_ e: FolderEntry) -> String {
         chooser.location == .recent ? Paths.abbreviatingHome(e.path, home: chooser.home) : Paths.shown(e.name) + (e.isFolder ? "/" : "")
+    }
+}
+
+extension FileDialog {
+    /// The question's text, wrapped to the dialog's width.
+    func questionLayout(_ text: String, width: Double) -> TextLayout {
+        Text.layout(text, font: Font(size: Theme.TextSize.body), width: width, wrap: true)
     }
 }

@@ -100,7 +100,7 @@ public final class FileDialog {
         self.title = title
         self.chooser = chooser
         self.recentList = recentList
-        field = TextField("path", text: name, placeholder: mode == .save ? "File name" : "Name or path; Tab completes", maxLength: 4096, clipboard: clipboard)
+        field = TextField("path", text: name, placeholder: mode == .save ? translatable("File name") : translatable("Name or path; Tab completes"), maxLength: 4096, clipboard: clipboard)
         form.add(field)
         form.controls.add(.parent, "Up", key: .key("BackSpace", shown: "⌫"), also: [.alt("Up")], help: "Up to the folder above")
         form.controls.add(.hidden, "Hidden", key: .control("h"), kind: .toggle, help: "Show hidden files")
@@ -177,6 +177,10 @@ public final class FileDialog {
         } else {
             _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
             for c in form.controls.items { form.controls.place(c.id, at: .zero) }
+        }
+        if let q = question {
+            // The question gets its own lines above its buttons: the list shrinks to make room.
+            messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
         }
         messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
         let top = field.frame.maxY + (isCompactLayout ? 6 : 8)

@@ -81,7 +81,9 @@ public final class OverflowToolbar<ID: ControlID> {
         return shown
     }
 
-    private func width(_ i: Int, max limit: Double) -> Double { min(controls.preferredWidth(controls.items[i]), limit) }
+    /// The width a control takes when the rows are broken: a slider its minimum, as it stretches
+    /// to share what its row leaves (so Paintbrush's tools take one row at 1920 points wide).
+    private func width(_ i: Int, max limit: Double) -> Double { min(controls.minimumWidth(controls.items[i]), limit) }
 
     /// Greedy line breaking of the controls `indices`, in that order, into rows of `width`.
     private func wrap(_ indices: [Int], width: Double) -> [[Int]] {
