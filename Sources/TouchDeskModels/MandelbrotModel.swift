@@ -225,6 +225,11 @@ public struct MandelbrotModel: Equatable, Sendable {
     public private(set) var palette = MandelbrotPaletteKind.range
     public private(set) var period = MandelbrotModel.startPeriod
 
+    /// The flight under way (a held button or key, or the autopilot), if any.
+    public internal(set) var flight: MandelbrotFlight?
+    /// How fast a flight zooms, in halvings (or doublings) of the width per second.
+    public internal(set) var flightSpeed = MandelbrotModel.defaultFlightSpeed
+
     public static let startLimit = 200
     public static let startPeriod = 64
     /// The cyclic palette's periods: halved or doubled within these.
