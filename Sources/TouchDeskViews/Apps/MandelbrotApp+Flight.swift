@@ -118,7 +118,8 @@ extension MandelbrotApp {
                 syncControls()
             }
         }
-        guard let f = model.flight else { return false }
+        // A press held still: the ticks go on until it takes off or is let go.
+        guard let f = model.flight else { return touchStart != nil && dragOffset == nil }
         if f.autopilot { steerAutopilot() }
         do {
             try model.tickFlight()
@@ -158,7 +159,7 @@ extension MandelbrotApp {
     /// of each frame was computed.
     func flightText(_ f: MandelbrotFlight) -> String {
         let way = f.autopilot ? tr("autopilot") : f.direction == .inward ? tr("flying in") : tr("flying out")
-        var text = way + " " + model.flightSpeedText + " (+ −)"
+        var text = way + " " + model.flightSpeedText
         if let s = display.flightStatus {
             text += " · " + tr("{0} fps, {1} % computed", String(Int(s.framesPerSecond.rounded())),
                                String(format: "%.1f", s.computedShare * 100))

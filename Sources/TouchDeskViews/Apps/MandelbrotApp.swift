@@ -118,7 +118,8 @@ public final class MandelbrotApp: MiniApp {
         controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre; while flying, faster")
         controls.addKeys(.flyIn, .key("Prior", "KP_Prior", shown: "Page Up"), help: "Hold to fly in about the centre")
         controls.addKeys(.flyOut, .key("Next", "KP_Next", shown: "Page Down"), help: "Hold to fly out about the centre")
-        controls.add(.autopilot, "Autopilot", key: .key("a"), kind: .toggle, help: "Fly by itself toward the edge of the set, until a key is pressed")
+        // Keys only, like the period's: a toolbar button would take a second row at 800 points.
+        controls.addKeys(.autopilot, .key("a"), help: "Autopilot: fly by itself toward the edge of the set, until a key is pressed")
         for q in 1...4 { controls.addKeys(.quadrant(q), .key("\(q)", "KP_\(q)"), help: "Zoom into that quadrant") }
         for (name, dx, dy) in [("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)] {
             controls.addKeys(.pan(dx: dx, dy: dy), .key(name), help: "Pan")
@@ -314,7 +315,6 @@ public final class MandelbrotApp: MiniApp {
 
     func syncControls() {
         controls.setOn(.smooth, model.smooth)
-        controls.setOn(.autopilot, model.flight?.autopilot == true)
     }
 
     /// Copies the whole journey (the label may show it shortened) as a --journey option.
@@ -492,7 +492,8 @@ public final class MandelbrotApp: MiniApp {
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
         if let f = model.flight {
-            info += " · " + flightText(f)
+            // Flying: the zoom and the flight, which change every frame (the rest cannot change meanwhile).
+            info = tr("zoom {0}", n.localize(model.window.zoomText)) + " · " + flightText(f)
         } else if let p = display.shownProgress {
             info += " · " + (p.previewComplete ? tr("refining {0} %", String(Int(p.fraction * 100))) : tr("preview {0} %", String(Int(p.fraction * 100))))
         }
