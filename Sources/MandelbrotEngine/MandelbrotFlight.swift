@@ -112,7 +112,7 @@ public struct MandelbrotFlightFrame: Sendable {
     /// The next frame, showing `next` (of the same size), built from this one.
     public func next(_ next: MandelbrotFrame) -> MandelbrotFlightFrame {
         let w = next.width, h = next.height
-        guard w == frame.width, h == frame.height, w > 0, h > 0 else {
+        guard w == frame.width, h == frame.height, w > 0, h > 0, next.julia == frame.julia else {
             return .start(picture: MandelbrotPicture(width: w, height: h), frame: next, coloring: coloring)
         }
         let b = Self.basis(for: next, keeping: basis)
@@ -138,7 +138,7 @@ public struct MandelbrotFlightFrame: Sendable {
 
         var values = [Float](repeating: 0, count: w * h)
         var colors = [UInt32](repeating: 0, count: w * h)
-        let limit = next.limit, smooth = next.smooth, coloring = coloring, ow = frame.width
+        let limit = next.limit, smooth = next.smooth, coloring = coloring, ow = frame.width, julia = next.juliaSeed
         values.withUnsafeMutableBufferPointer { vOut in
             colors.withUnsafeMutableBufferPointer { cOut in
                 self.values.withUnsafeBufferPointer { vIn in
@@ -157,11 +157,11 @@ public struct MandelbrotFlightFrame: Sendable {
                                         if s >= 0 { v[i] = sv[s]; c[i] = sc[s] }
                                     }
                                     guard !missing.isEmpty else { continue }
-                                    Self.compute(missingX, y: newRows[j], basis: b, limit: limit, smooth: smooth,
+                                    Self.compute(missingX, y: newRows[j], basis: b, limit: limit, smooth: smooth, julia: julia,
                                                  counts: &counts, norms: &norms, into: &fresh)
                                     for (n, i) in missing.enumerated() { v[i] = fresh[n]; c[i] = coloring.argb(fresh[n]) }
                                 } else {
-                                    Self.compute(newColumns, y: newRows[j], basis: b, limit: limit, smooth: smooth,
+                                    Self.compute(newColumns, y: newRows[j], basis: b, limit: limit, smooth: smooth, julia: julia,
                                                  counts: &counts, norms: &norms, into: &fresh)
                                     for i in 0..<w { v[i] = fresh[i]; c[i] = coloring.argb(fresh[i]) }
                                 }
@@ -195,7 +195,7 @@ public struct MandelbrotFlightFrame: Sendable {
     }
 
     /// The values of the points (xs[k], y) into `out`, with the SIMD kernel (or by perturbation).
-    private static func compute(_ xs: [Double], y: Double, basis: FlightBasis, limit: Int, smooth: Bool,
+    private static func compute(_ xs: [Double], y: Double, basis: FlightBasis, limit: Int, smooth: Bool, julia: SIMD2<Double>?,
                                 counts: inout [UInt32], norms: inout [Double], into out: inout [Float]) {
         let n = xs.count
         xs.withUnsafeBufferPointer { x in
@@ -205,7 +205,7 @@ public struct MandelbrotFlightFrame: Sendable {
                         deep.row(offsetsX: x.baseAddress!, y: y, count: n, counts: c.baseAddress!, norms: r.baseAddress!)
                     } else {
                         MandelbrotKernel.simdRow(cx: x.baseAddress!, cy: y, count: n, limit: limit,
-                                                 counts: c.baseAddress!, norms: smooth ? r.baseAddress! : nil)
+                                                 counts: c.baseAddress!, norms: smooth ? r.baseAddress! : nil, julia: julia)
                     }
                 }
             }

@@ -90,3 +90,36 @@ struct MandelbrotFlightAppTests {
         #expect(app.picture!.values == Self.fresh(app))
     }
 }
+
+@Suite("Mandelbrot app: Julia sets")
+struct MandelbrotJuliaAppTests {
+    @Test func jShowsTheJuliaSetUnderThePointerWhichFollowsItWhileHeld() {
+        let app = MandelbrotAppTests.make()
+        let r = app.imageRect
+        let p = Point(r.x + r.width * 0.35, r.y + r.height * 0.4)
+        _ = app.handle(.hover(p))
+        let expected = app.model.mandelbrotPoint(atWidths: app.widths(at: app.devicePoint(p)).0, app.widths(at: app.devicePoint(p)).1)
+        _ = app.handle(.key(Key("j", text: "j")))
+        #expect(app.model.julia == expected)
+        #expect(app.model.window == MandelbrotModel.juliaStart)
+        // The key repeats while held: the Julia set stays.
+        _ = app.handle(.key(Key("j", text: "j")))
+        #expect(app.model.julia == expected)
+        // Held, the pointer moves c.
+        _ = app.handle(.hover(Point(r.x + r.width * 0.6, r.y + r.height * 0.3)))
+        let moved = app.model.julia
+        #expect(moved != nil && moved != expected)
+        _ = app.handle(.keyUp(Key("j")))
+        _ = app.handle(.hover(p))
+        #expect(app.model.julia == moved, "c moved with the key up")
+        app.finishRendering()
+        let f = app.frame!, c = app.model.julia!
+        let n = MandelbrotKernel.juliaIterations(zx: f.dx(f.width / 2), zy: f.dy(f.height / 3), jx: c.x.double, jy: c.y.double, limit: f.limit)
+        let v = app.picture!.value(f.width / 2, f.height / 3)
+        #expect(n >= f.limit ? !v.isFinite : v == Float(n))
+        // J again: back to the Mandelbrot view.
+        _ = app.handle(.key(Key("j", text: "j")))
+        _ = app.handle(.keyUp(Key("j")))
+        #expect(app.model.julia == nil && app.model.window == MandelbrotWindow.start)
+    }
+}

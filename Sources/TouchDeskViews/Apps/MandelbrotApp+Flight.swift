@@ -129,7 +129,7 @@ extension MandelbrotApp {
             return true
         }
         let (w, h) = pixelSize
-        display.fly(MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth))
+        display.fly(viewFrame(width: w, height: h))
         return true
     }
 

@@ -25,7 +25,7 @@ public final class MandelbrotApp: MiniApp {
     nonisolated enum Control: ControlID {
         case reset, out, fewer, more, smooth, palette, save, saveBig
         case shorterPeriod, longerPeriod, copyView, copyJourney, zoomIn, quadrant(Int)
-        case flyIn, flyOut, autopilot
+        case flyIn, flyOut, autopilot, julia
         case pan(dx: Int, dy: Int)
 
         var name: String {
@@ -68,6 +68,10 @@ public final class MandelbrotApp: MiniApp {
     var heldBy: FlightHold?
     /// Where the autopilot is heading, in device pixels of the picture.
     var autopilotHeading: (x: Double, y: Double)?
+    /// Where the pointer was last seen over the app (J takes the point under it).
+    var pointer: Point?
+    /// J is held down: the Julia set's c follows the pointer.
+    var juliaKeyDown = false
 
     // Saving: through the shared writer, one save at a time, off the UI thread.
     /// Ctrl+S was pressed: the save starts once the render is complete.
@@ -118,6 +122,7 @@ public final class MandelbrotApp: MiniApp {
         controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre; while flying, faster")
         controls.addKeys(.flyIn, .key("Prior", "KP_Prior", shown: "Page Up"), help: "Hold to fly in about the centre")
         controls.addKeys(.flyOut, .key("Next", "KP_Next", shown: "Page Down"), help: "Hold to fly out about the centre")
+        controls.addKeys(.julia, .key("j"), help: "Julia set of the point under the pointer (hold J and move to change it; J again: back)")
         // Keys only, like the period's: a toolbar button would take a second row at 800 points.
         controls.addKeys(.autopilot, .key("a"), help: "Autopilot: fly by itself toward the edge of the set, until a key is pressed")
         for q in 1...4 { controls.addKeys(.quadrant(q), .key("\(q)", "KP_\(q)"), help: "Zoom into that quadrant") }
@@ -225,6 +230,7 @@ public final class MandelbrotApp: MiniApp {
             return true
         }
         if let handled = handleFlight(event) { return handled }
+        if let handled = handleJulia(event) { return handled }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
@@ -270,6 +276,7 @@ public final class MandelbrotApp: MiniApp {
             if model.flight?.direction == d && model.flight?.autopilot == false { land() } else { model.startFlight(d, aboutWidths: 0, 0) }
         case .autopilot:
             if model.flight?.autopilot == true { land() } else { startAutopilot() }
+        case .julia: toggleJulia()
         case .zoomIn where model.flight != nil, .out where model.flight != nil:
             changeFlightSpeed(c == .zoomIn ? 1 : -1)
         case .reset:
@@ -338,6 +345,10 @@ public final class MandelbrotApp: MiniApp {
     /// Copies the view as `--center RE,IM --width W` (every digit of the centre), which
     /// `touchdesk mandelbrot` accepts back.
     private func copyView() {
+        guard model.julia == nil else {
+            toast.show("Only Mandelbrot views can be copied: J goes back to it", isError: true)
+            return
+        }
         let text = model.window.optionsText
         environment.clipboard.copy(text, to: .clipboard)
         toast.show(tr("Copied the view: {0}", text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
@@ -438,8 +449,12 @@ public final class MandelbrotApp: MiniApp {
     /// Asks the display for the model's view at the picture's size (`MandelbrotDisplay.restart`).
     func restart(preview: (scale: Double, offset: Point)?) {
         let (w, h) = pixelSize
-        let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
-        display.restart(f, colors: colors, preview: preview)
+        display.restart(viewFrame(width: w, height: h), colors: colors, preview: preview)
+    }
+
+    /// The model's view at this size in device pixels (the Julia set's, when one is shown).
+    func viewFrame(width w: Int, height h: Int) -> MandelbrotFrame {
+        MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth, julia: model.julia)
     }
 
     /// The big picture's progress as the frame shows it, read once per tick.
