@@ -16,6 +16,12 @@ extension MandelbrotModel {
         return ComplexDecimal(w.center.x + DecimalNumber(fx) * w.width, w.center.y + DecimalNumber(fy) * w.width)
     }
 
+    /// The Mandelbrot view (the one J was pressed on, while a Julia set is shown) and its
+    /// journey: what is kept across restarts.
+    public var mandelbrotView: (window: MandelbrotWindow, journey: [Int]?) {
+        julia == nil ? (window, journey) : (juliaReturn ?? window, journeyBeforeJulia)
+    }
+
     /// Shows the Julia set of c (from the Mandelbrot view, or another c while one is shown).
     public mutating func showJulia(_ c: ComplexDecimal) {
         if julia == nil {

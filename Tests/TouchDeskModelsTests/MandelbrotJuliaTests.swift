@@ -38,6 +38,7 @@ struct MandelbrotJuliaTests {
         #expect(m.journeyText.hasPrefix("Julia set of c = "))
         // While shown, points are still taken from the Mandelbrot view J was pressed on.
         #expect(m.mandelbrotPoint(atWidths: 0.25, -0.1) == c)
+        #expect(m.mandelbrotView.window == before && m.mandelbrotView.journey == [1, 4], "what is kept across restarts")
         try m.zoom(by: 0.5, aboutWidths: 0.1, 0.1)
         #expect(throws: MandelbrotModel.ZoomError.juliaTooDeep) { for _ in 0..<40 { try m.zoom(by: 0.5, aboutWidths: 0, 0) } }
         m.hideJulia()
