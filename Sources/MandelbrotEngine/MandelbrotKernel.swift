@@ -17,17 +17,7 @@ public enum MandelbrotKernel {
     /// The plain loop, one point at a time.
     @inline(__always)
     public static func iterations(cx: Double, cy: Double, limit: Int) -> Int {
-        var x = 0.0, y = 0.0
-        var n = 0
-        while n < limit {
-            let x2 = x * x, y2 = y * y
-            if x2 + y2 > 4 { break }
-            let xy = x * y
-            y = xy + xy + cy
-            x = x2 - y2 + cx
-            n += 1
-        }
-        return n
+        juliaIterations(zx: 0, zy: 0, jx: cx, jy: cy, limit: limit)
     }
 
     /// Like `iterations`, also giving |z|² at escape (for smooth colouring).
@@ -97,7 +87,9 @@ public enum MandelbrotKernel {
         }
     }
 
-    /// The plain loop for a point of the Julia set of c = (jx, jy): z starts at (zx, zy).
+    /// The plain loop from z = (zx, zy), adding c = (jx, jy) each step: the count of a point of
+    /// the Julia set of c (the Mandelbrot set's loop is this one from z = 0).
+    @inline(__always)
     public static func juliaIterations(zx: Double, zy: Double, jx: Double, jy: Double, limit: Int) -> Int {
         var x = zx, y = zy
         var n = 0
