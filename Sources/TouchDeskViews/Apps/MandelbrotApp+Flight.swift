@@ -40,8 +40,8 @@ extension MandelbrotApp {
             touchStart = nil
             land()
             return true
-        case .touchEnded where model.flight != nil:
-            // A click while flying by key or autopilot only ends the flight.
+        case .touchEnded where model.flight != nil && touchStart != nil:
+            // A click on the picture while flying by key or autopilot does nothing (no quadrant).
             touchStart = nil
             return true
         case .secondaryBegan(let p):
