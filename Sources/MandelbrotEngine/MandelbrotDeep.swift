@@ -296,6 +296,8 @@ public struct DeepFrame: Sendable {
     let safe: SafeRuns
     /// The largest |δc| of the frame's pixels (half the diagonal), as a double.
     let maxDeltaC: Double
+    /// The same at any depth.
+    let reach: ExtendedDouble
     public let width: Int
     public let height: Int
     public let limit: Int
@@ -322,6 +324,7 @@ public struct DeepFrame: Sendable {
         // (0 once it underflows, where its products are negligible anyway).
         let halfDiagonal = (Double(width * width + height * height)).squareRoot() / 2
         maxDeltaC = scalbn(spacing.mantissa * halfDiagonal, spacing.exponent)
+        reach = ExtendedDouble(spacing.mantissa * halfDiagonal, exponent: spacing.exponent)
         interior = Self.inCardioidOrBulb(window.center, radius: maxDeltaC)
         // An interior view iterates nothing: its orbit is only Z_0, and its tables are empty.
         orbit = ReferenceOrbit(center: window.center, limit: interior ? 0 : limit, precision: referencePrecision(spacing: spacing))
@@ -371,13 +374,39 @@ public struct DeepFrame: Sendable {
     public func row(_ j: Int, from x0: Int = 0, step: Int = 1, count: Int, counts: UnsafeMutablePointer<UInt32>,
                     norms: UnsafeMutablePointer<Double>?,
                     using set: MandelbrotKernel.InstructionSet = MandelbrotKernel.instructionSet) -> RowResult {
+        let y = (Double(height) / 2 - (Double(j) + 0.5)) * spacingMantissa
+        return points(y: y, count: count, counts: counts, norms: norms, using: set) {
+            (Double(x0 + $0 * step) + 0.5 - Double(width) / 2) * spacingMantissa
+        }
+    }
+
+    /// Iteration counts of the points (xs[k], y)·2^exponent from the reference (`spacingExponent`,
+    /// the units of this frame's pixel offsets), and with `norms` |z|² at escape: what a flight
+    /// calls for its new rows and columns, whose places are not this frame's pixel grid.
+    @discardableResult
+    public func row(offsetsX xs: UnsafePointer<Double>, y: Double, count: Int, counts: UnsafeMutablePointer<UInt32>,
+                    norms: UnsafeMutablePointer<Double>?) -> RowResult {
+        points(y: y, count: count, counts: counts, norms: norms, using: MandelbrotKernel.instructionSet) { xs[$0] }
+    }
+
+    /// The exponent of this frame's offsets: a point's offset from the reference is (x, y)·2^this.
+    public var offsetExponent: Int { spacingExponent }
+
+    /// Whether every point within `radius` (plane units, as an extended double) of the reference
+    /// is one this frame's tables were built for, and its orbit is long enough for `limit`.
+    public func covers(radius: ExtendedDouble, limit: Int) -> Bool {
+        limit <= self.limit && !(reach < radius)
+    }
+
+    /// The vector loop over `count` points of one row, the k-th at x(k).
+    private func points(y: Double, count: Int, counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?,
+                        using set: MandelbrotKernel.InstructionSet, x: (Int) -> Double) -> RowResult {
         var result = RowResult()
         if interior {
             for k in 0..<count { counts[k] = UInt32(limit); norms?[k] = 0 }
             result.iterations = limit * count
             return result
         }
-        let y = (Double(height) / 2 - (Double(j) + 0.5)) * spacingMantissa
         withKernelFrame { f in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 96) { d in
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { c in
@@ -388,8 +417,7 @@ public struct DeepFrame: Sendable {
                         while k < count {
                             let g = min(size, count - k)
                             for i in 0..<size {
-                                let column = x0 + (k + min(i, g - 1)) * step
-                                ux[i] = (Double(column) + 0.5 - Double(width) / 2) * spacingMantissa
+                                ux[i] = x(k + min(i, g - 1))
                                 uy[i] = y
                             }
                             switch set {

@@ -17,17 +17,7 @@ public enum MandelbrotKernel {
     /// The plain loop, one point at a time.
     @inline(__always)
     public static func iterations(cx: Double, cy: Double, limit: Int) -> Int {
-        var x = 0.0, y = 0.0
-        var n = 0
-        while n < limit {
-            let x2 = x * x, y2 = y * y
-            if x2 + y2 > 4 { break }
-            let xy = x * y
-            y = xy + xy + cy
-            x = x2 - y2 + cx
-            n += 1
-        }
-        return n
+        juliaIterations(zx: 0, zy: 0, jx: cx, jy: cy, limit: limit)
     }
 
     /// Like `iterations`, also giving |z|² at escape (for smooth colouring).
@@ -79,44 +69,63 @@ public enum MandelbrotKernel {
 
     /// One row with the fastest vector loop the CPU supports. `norms`, when given, gets |z|² at
     /// escape for smooth colouring.
+    /// With `julia` (c), the row is of the Julia set of c: z starts at (cx[i], cy).
     public static func simdRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
-                               counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>? = nil) {
-        simdRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, using: instructionSet)
+                               counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>? = nil,
+                               julia: SIMD2<Double>? = nil) {
+        simdRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, julia: julia, using: instructionSet)
     }
 
     /// One row with a given kernel build (tests run each one the CPU has).
     public static func simdRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
                                counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>? = nil,
-                               using set: InstructionSet) {
+                               julia: SIMD2<Double>? = nil, using set: InstructionSet) {
         switch set {
-        case .avx512: MandelbrotAVX512.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
-        case .avx2: MandelbrotAVX2.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
-        case .portable: portableRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms)
+        case .avx512: MandelbrotAVX512.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, julia: julia)
+        case .avx2: MandelbrotAVX2.row(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, julia: julia)
+        case .portable: portableRow(cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, julia: julia)
         }
+    }
+
+    /// The plain loop from z = (zx, zy), adding c = (jx, jy) each step: the count of a point of
+    /// the Julia set of c (the Mandelbrot set's loop is this one from z = 0).
+    @inline(__always)
+    public static func juliaIterations(zx: Double, zy: Double, jx: Double, jy: Double, limit: Int) -> Int {
+        var x = zx, y = zy
+        var n = 0
+        while n < limit {
+            let x2 = x * x, y2 = y * y
+            if x2 + y2 > 4 { break }
+            let xy = x * y
+            y = xy + xy + jy
+            x = x2 - y2 + jx
+            n += 1
+        }
+        return n
     }
 
     /// The same wide kernel as the AVX builds, compiled here for baseline x86-64 (or whatever
     /// this target builds for): the fallback for CPUs without AVX2. One inlined kernel per
     /// function, as in `MandelbrotAVX2`.
     static func portableRow(cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
-                            counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?) {
+                            counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?, julia: SIMD2<Double>? = nil) {
         if let norms {
-            portableSmoothRow(cx, cy, count, limit, counts, norms)
+            portableSmoothRow(cx, cy, count, limit, counts, norms, julia)
         } else {
-            portablePlainRow(cx, cy, count, limit, counts)
+            portablePlainRow(cx, cy, count, limit, counts, julia)
         }
     }
 
     @inline(never)
     static func portablePlainRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
-                                 _ counts: UnsafeMutablePointer<UInt32>) {
-        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false)
+                                 _ counts: UnsafeMutablePointer<UInt32>, _ julia: SIMD2<Double>?) {
+        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: nil, smooth: false, julia: julia)
     }
 
     @inline(never)
     static func portableSmoothRow(_ cx: UnsafePointer<Double>, _ cy: Double, _ count: Int, _ limit: Int,
-                                  _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>) {
-        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true)
+                                  _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>, _ julia: SIMD2<Double>?) {
+        MandelbrotSIMDKernel.row(SIMD2<Double>.self, cx: cx, cy: cy, count: count, limit: limit, counts: counts, norms: norms, smooth: true, julia: julia)
     }
 
     // MARK: - Grids and checksums

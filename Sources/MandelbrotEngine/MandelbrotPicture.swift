@@ -35,6 +35,14 @@ public struct MandelbrotPicture: Sendable {
         quality = [MandelbrotPixelQuality](repeating: .unknown, count: self.width * self.height)
     }
 
+    /// A picture of these values and qualities (row-major, `width` × `height` of each).
+    public init(width: Int, height: Int, values: [Float], quality: [MandelbrotPixelQuality]) {
+        precondition(width >= 0 && height >= 0 && values.count == width * height && quality.count == width * height,
+                     "a picture's values and qualities are width × height")
+        self.width = width; self.height = height
+        self.values = values; self.quality = quality
+    }
+
     /// True when every pixel is final.
     public var isComplete: Bool { !quality.contains { $0 != .final } }
 

@@ -24,10 +24,15 @@ public struct MandelbrotFrame: Equatable, Sendable {
     public var height: Int
     public var limit: Int
     public var smooth: Bool
+    /// The Julia set of this c instead of the Mandelbrot set (in doubles: Julia views stay shallow).
+    public var julia: ComplexDecimal?
 
-    public init(window: MandelbrotWindow, width: Int, height: Int, limit: Int, smooth: Bool = false) {
-        self.window = window; self.width = width; self.height = height; self.limit = limit; self.smooth = smooth
+    public init(window: MandelbrotWindow, width: Int, height: Int, limit: Int, smooth: Bool = false, julia: ComplexDecimal? = nil) {
+        self.window = window; self.width = width; self.height = height; self.limit = limit; self.smooth = smooth; self.julia = julia
     }
+
+    /// c of the Julia set, as the kernel takes it.
+    public var juliaSeed: SIMD2<Double>? { julia.map { SIMD2($0.x.double, $0.y.double) } }
 
     /// The plane's distance between neighbouring pixel centres: the square window fits the
     /// shorter side.
@@ -43,7 +48,7 @@ public struct MandelbrotFrame: Equatable, Sendable {
     /// Below this spacing doubles can no longer tell pixels apart well enough near |c| ≈ 2, and
     /// the render switches to perturbation against a high-precision reference orbit.
     public static let perturbationSpacing = 2e-12
-    public var usesPerturbation: Bool { spacing < Self.perturbationSpacing }
+    public var usesPerturbation: Bool { julia == nil && spacing < Self.perturbationSpacing }
 }
 
 /// A rectangle of pixels.
@@ -140,7 +145,7 @@ struct PreparedFrame: Sendable {
                 counts.withUnsafeMutableBufferPointer { c in
                     norms.withUnsafeMutableBufferPointer { n in
                         MandelbrotKernel.simdRow(cx: xs.baseAddress!, cy: cy, count: columns, limit: limit,
-                                                 counts: c.baseAddress!, norms: smooth ? n.baseAddress! : nil)
+                                                 counts: c.baseAddress!, norms: smooth ? n.baseAddress! : nil, julia: frame.juliaSeed)
                     }
                 }
             }

@@ -108,10 +108,13 @@ public enum MandelbrotSIMDKernel {
     /// kernel must be inlined into the caller to be compiled with the caller's instruction set,
     /// and the optimiser stops inlining once a function grows too big, so there is one group
     /// call site.
+    ///
+    /// With `julia` (c), the row is of the Julia set of c instead: z starts at the point
+    /// (cx[i], cy) and every lane adds the same c; the loop is the same.
     @inlinable @inline(__always)
     public static func row<V: MandelbrotLanes>(_: V.Type, cx: UnsafePointer<Double>, cy: Double, count: Int, limit: Int,
                                                counts: UnsafeMutablePointer<UInt32>, norms: UnsafeMutablePointer<Double>?,
-                                               smooth: Bool) {
+                                               smooth: Bool, julia: SIMD2<Double>? = nil) {
         // The last few points go through one padded group (repeating the last point), so a width
         // that is not a multiple of the group costs one group more, not a slow scalar tail.
         let width = 4 * V.scalarCount
@@ -126,7 +129,7 @@ public enum MandelbrotSIMDKernel {
             let padded = i == full
             group(V.self, padded ? UnsafePointer(pad!) : cx + i, cy, limit,
                   padded ? padCounts! : counts + i,
-                  smooth ? (padded ? pad! + width : norms! + i) : nil, smooth: smooth)
+                  smooth ? (padded ? pad! + width : norms! + i) : nil, smooth: smooth, julia: julia)
             i += width
         }
         if let pad, let padCounts {
@@ -142,16 +145,23 @@ public enum MandelbrotSIMDKernel {
     @inlinable @inline(__always)
     static func group<V: MandelbrotLanes>(_: V.Type, _ cxp: UnsafePointer<Double>, _ cyv: Double, _ limit: Int,
                                           _ counts: UnsafeMutablePointer<UInt32>, _ norms: UnsafeMutablePointer<Double>?,
-                                          smooth: Bool) {
+                                          smooth: Bool, julia: SIMD2<Double>?) {
         let p = UnsafeRawPointer(cxp)
         let bytes = MemoryLayout<V>.size
-        let cx0 = p.loadUnaligned(as: V.self)
-        let cx1 = p.loadUnaligned(fromByteOffset: bytes, as: V.self)
-        let cx2 = p.loadUnaligned(fromByteOffset: 2 * bytes, as: V.self)
-        let cx3 = p.loadUnaligned(fromByteOffset: 3 * bytes, as: V.self)
-        let cy = V(repeating: cyv)
+        var cx0 = p.loadUnaligned(as: V.self)
+        var cx1 = p.loadUnaligned(fromByteOffset: bytes, as: V.self)
+        var cx2 = p.loadUnaligned(fromByteOffset: 2 * bytes, as: V.self)
+        var cx3 = p.loadUnaligned(fromByteOffset: 3 * bytes, as: V.self)
+        var cy = V(repeating: cyv)
         var x0 = V(), x1 = V(), x2 = V(), x3 = V()
         var y0 = V(), y1 = V(), y2 = V(), y3 = V()
+        if let julia {
+            // z starts at the points, c is the same for all.
+            x0 = cx0; x1 = cx1; x2 = cx2; x3 = cx3
+            y0 = cy; y1 = cy; y2 = cy; y3 = cy
+            cx0 = V(repeating: julia.x); cx1 = cx0; cx2 = cx0; cx3 = cx0
+            cy = V(repeating: julia.y)
+        }
         var n0 = V.MaskStorage(), n1 = n0, n2 = n0, n3 = n0
         var r0 = V(), r1 = V(), r2 = V(), r3 = V()
         var a0 = V.Alive(repeating: true), a1 = a0, a2 = a0, a3 = a0

@@ -207,23 +207,35 @@ public struct MandelbrotModel: Equatable, Sendable {
     public enum ZoomError: Error, Equatable, CustomStringConvertible {
         case tooDeep
         case tooFar
+        case juliaTooDeep
         public var description: String {
             switch self {
             case .tooDeep: return translatable("Deepest zoom reached: a width of 1e-1000")
+            case .juliaTooDeep: return translatable("Julia sets zoom in to a width of 1e-9")
             case .tooFar: return translatable("Zoomed out as far as it goes")
             }
         }
     }
 
-    public private(set) var window = MandelbrotWindow.start
+    public internal(set) var window = MandelbrotWindow.start
     /// The quadrant taps from the start, or nil once the view was panned or zoomed freely.
-    public private(set) var journey: [Int]? = []
+    public internal(set) var journey: [Int]? = []
     /// The limit is the automatic one times 2^limitShift.
     public private(set) var limitShift = 0
     public var smooth = false
     /// How counts become colours, and the cyclic palette's period in iterations.
     public private(set) var palette = MandelbrotPaletteKind.range
     public private(set) var period = MandelbrotModel.startPeriod
+
+    /// The Julia set shown instead of the Mandelbrot set: its c, and the Mandelbrot view to go back to.
+    public internal(set) var julia: ComplexDecimal?
+    public internal(set) var juliaReturn: MandelbrotWindow?
+    var journeyBeforeJulia: [Int]?
+
+    /// The flight under way (a held button or key, or the autopilot), if any.
+    public internal(set) var flight: MandelbrotFlight?
+    /// How fast a flight zooms, in halvings (or doublings) of the width per second.
+    public internal(set) var flightSpeed = MandelbrotModel.defaultFlightSpeed
 
     public static let startLimit = 200
     public static let startPeriod = 64
@@ -264,6 +276,10 @@ public struct MandelbrotModel: Equatable, Sendable {
     }
 
     public var journeyText: String {
+        if let c = julia {
+            let x = c.x.double, y = c.y.double
+            return tr("Julia set of c = {0}", String(format: "%.6g %@ %.6gi", x, y < 0 ? "−" : "+", abs(y)))
+        }
         guard let journey else { return tr("free view") }
         return journey.isEmpty ? tr("start") : MandelbrotJourney.format(journey)
     }
@@ -273,6 +289,7 @@ public struct MandelbrotModel: Equatable, Sendable {
     public mutating func tapQuadrant(_ q: Int) throws {
         guard (journey?.count ?? 0) < MandelbrotWindow.maxHalvings else { throw ZoomError.tooDeep }
         let next = window.quadrant(q)
+        if julia != nil && next.span < Self.juliaMinSpan { throw ZoomError.juliaTooDeep }
         guard MandelbrotWindow.allows(next.width) else { throw ZoomError.tooDeep }
         window = next
         journey?.append(q)
@@ -320,6 +337,7 @@ public struct MandelbrotModel: Equatable, Sendable {
 
     private mutating func zoom(to next: MandelbrotWindow, factor: Double) throws {
         if factor < 1 && next.width < MandelbrotWindow.minWidth { throw ZoomError.tooDeep }
+        if factor < 1 && julia != nil && next.span < Self.juliaMinSpan { throw ZoomError.juliaTooDeep }
         if factor > 1 && next.width > DecimalNumber(MandelbrotWindow.maxSpan) { throw ZoomError.tooFar }
         window = next
         journey = nil

@@ -10,7 +10,7 @@ import TouchDeskViews
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.
 ///
 /// Usage: touchdesk-bench [--frames N] [mandelbrot | mandelbrot-recolour | mandelbrot-deep | mandelbrot-compare |
-/// mandelbrot-cliff | mandelbrot-find | web | map | globe | images]
+/// mandelbrot-cliff | mandelbrot-find | mandelbrot-fly | web | map | globe | images]
 
 let frames = CommandLine.arguments.firstIndex(of: "--frames").flatMap {
     CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
@@ -42,6 +42,8 @@ only("mandelbrot-find") {
 
 only("mandelbrot-compare") { MandelbrotBench.compareDeep(clock: threadTime) }
 only("mandelbrot-cliff") { MandelbrotBench.runCliff(clock: now) }
+// Flying: frames per second and the share of pixels computed per frame.
+only("mandelbrot-fly") { MandelbrotFlyBench.run(clock: now) }
 // Only the deep views.
 only("mandelbrot-deep") { MandelbrotBench.runDeep(clock: now) }
 // Only the palette refit and repaint (part of `mandelbrot`).

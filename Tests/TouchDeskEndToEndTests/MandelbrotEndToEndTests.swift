@@ -393,4 +393,40 @@ struct MandelbrotEndToEndTests {
         #expect(try Self.copyView(session, again, replacing: nil) == copied, "Ctrl+C in the relaunched window gives the same view")
         #expect(again.isRunning)
     }
+
+    @Test("Mandelbrot: holding the button flies in about the pointer, the point under it stays, and on release the picture refines to the exact one")
+    func holdToFly() throws {
+        let session = try XSession(name: "mandelbrot-fly")
+        defer { session.close() }
+        let app = try session.launch(["mandelbrot", "--size", "800x600"])
+        let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
+        let start = try app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
+        // Held on the edge of the set above the seahorse valley, off the centre.
+        let p = Self.screen(-0.75, 0.15, center: -0.5, 0, span: 3)
+        let held = (p.0.rounded(), p.1.rounded())
+        try app.pointer([.move(held.0, held.1), .down])
+        // The zoom grows about the pointer: wait until most of the picture has changed.
+        let flying = try app.screenshot("flying", timeout: 30) { Self.pictureDifference($0, start) > 0.6 }
+        try app.pointer([.up])
+        #expect(Self.pictureDifference(flying, start) > 0.6, "the picture did not zoom while held: \(flying.path)")
+        let copied = try Self.copyView(session, app, replacing: nil)
+        let parts = copied.split(separator: " ").map(String.init)
+        try #require(parts.count == 3 && parts[1] == "--width", "not one view's options: \(copied)")
+        let centre = parts[0].dropFirst("--center=".count).split(separator: ",").compactMap { Double($0) }
+        let width = try #require(Double(parts[2]))
+        try #require(centre.count == 2)
+        #expect(width < 1.5, "the hold zoomed in less than 2×: width \(width)")
+        // The plane point under the pointer is the one that was under it at the start (within a
+        // pixel of the start view: the pointer sits on whole screen pixels).
+        let s0 = 3 / Self.picture.height, s1 = width / Self.picture.height
+        let before = (-0.5 + (held.0 - Self.picture.x - Self.picture.width / 2) * s0, (Self.picture.y + Self.picture.height / 2 - held.1) * s0)
+        let after = (centre[0] + (held.0 - Self.picture.x - Self.picture.width / 2) * s1, centre[1] + (Self.picture.y + Self.picture.height / 2 - held.1) * s1)
+        #expect(abs(after.0 - before.0) < s0 && abs(after.1 - before.1) < s0, "under the pointer: \(before) before, \(after) after")
+        // At rest the flight's approximations are recomputed: the window ends up showing the
+        // very picture a headless render of the view gives.
+        let reference = try Self.reference(session, options: parts, label: "flown")
+        let landed = try Self.matching(app, "landed", reference)
+        #expect(Self.pictureDifference(landed, reference) < 0.001, "the picture did not refine to the exact one: \(landed.path)")
+        #expect(app.isRunning)
+    }
 }

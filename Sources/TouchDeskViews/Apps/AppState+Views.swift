@@ -57,9 +57,10 @@ extension MandelbrotApp: StatefulApp {
     }
 
     public func saveState() -> AppState? {
-        let w = model.window
+        // A Julia set shown is not kept: the Mandelbrot view it was opened from is.
+        let (w, journey) = model.mandelbrotView
         return AppState(json: KeptView(centerRe: w.center.x.description, centerIm: w.center.y.description, width: .text(w.width.shortDescription),
-                                       limitShift: model.limitShift, limit: model.limit, journey: model.journey, smooth: model.smooth,
+                                       limitShift: model.limitShift, limit: model.limit, journey: journey, smooth: model.smooth,
                                        palette: model.palette.rawValue, period: model.period))
     }
 

@@ -93,7 +93,7 @@ extension MandelbrotApp {
     /// Renders the big picture of size `s` off the UI thread, to be written to `path`.
     func startBigRender(_ s: (width: Int, height: Int), to path: String) {
         bigSaveTarget = path
-        let f = MandelbrotFrame(window: model.window, width: s.width, height: s.height, limit: model.limit, smooth: model.smooth)
+        let f = viewFrame(width: s.width, height: s.height)
         let renderer = bigRenderer
         let kind = model.palette, period = model.period
         bigSaveSize = s

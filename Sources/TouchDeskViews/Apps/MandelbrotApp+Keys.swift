@@ -5,6 +5,8 @@ extension MandelbrotApp {
     public var widgets: [any WidgetGroup] { isAskingForSize ? [sizeForm] : bigSaveDialog.map { [$0.dialog] } ?? [controls] }
     public var takesEscape: Bool { isAskingForSize || bigSaveDialog != nil }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Click", "Zoom into that quadrant"), KeyHelp("Wheel", "Zoom about the pointer"), KeyHelp("Drag", "Pan")]
+        [KeyHelp("Click", "Zoom into that quadrant"), KeyHelp("Wheel", "Zoom about the pointer"), KeyHelp("Drag", "Pan"),
+         KeyHelp("Hold click", "Fly in toward the pointer; move it to steer"), KeyHelp("Hold right button", "Fly out"),
+         KeyHelp("Wheel while flying", "Change the flight's speed")]
     }
 }

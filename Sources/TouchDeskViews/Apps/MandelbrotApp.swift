@@ -25,6 +25,7 @@ public final class MandelbrotApp: MiniApp {
     nonisolated enum Control: ControlID {
         case reset, out, fewer, more, smooth, palette, save, saveBig
         case shorterPeriod, longerPeriod, copyView, copyJourney, zoomIn, quadrant(Int)
+        case flyIn, flyOut, autopilot, julia
         case pan(dx: Int, dy: Int)
 
         var name: String {
@@ -39,7 +40,7 @@ public final class MandelbrotApp: MiniApp {
     /// The Save-as size panel's buttons.
     enum SizeControl: String, ControlID { case go, cancel }
 
-    public private(set) var model = MandelbrotModel()
+    public internal(set) var model = MandelbrotModel()
     let environment: AppEnvironment
     let controls = Controls<Control>()
     /// The picture on screen, its render and its recolour.
@@ -59,8 +60,18 @@ public final class MandelbrotApp: MiniApp {
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
     /// A touch in the picture: where it began, and how far it has been dragged.
-    private var touchStart: Point?
-    private var dragOffset: Point?
+    var touchStart: Point?
+    var dragOffset: Point?
+    /// Ticks the touch has been held still: long enough, and it takes off (`MandelbrotApp+Flight`).
+    var heldTicks = 0
+    /// What holds the flight under way: a button, a key, or nothing (the autopilot).
+    var heldBy: FlightHold?
+    /// Where the autopilot is heading, in device pixels of the picture.
+    var autopilotHeading: (x: Double, y: Double)?
+    /// Where the pointer was last seen over the app (J takes the point under it).
+    var pointer: Point?
+    /// J is held down: the Julia set's c follows the pointer.
+    var juliaKeyDown = false
 
     // Saving: through the shared writer, one save at a time, off the UI thread.
     /// Ctrl+S was pressed: the save starts once the render is complete.
@@ -97,7 +108,7 @@ public final class MandelbrotApp: MiniApp {
         sizeForm.addButton(.go, "Save", key: .key("Return", "KP_Enter"))
         sizeForm.addButton(.cancel, "Cancel", key: .key("Escape"))
         controls.add(.reset, "Reset", key: .key("r"), also: [.key("Home")], help: "Back to the start view")
-        controls.add(.out, "Out", key: .key("BackSpace"), also: [.key("minus", "KP_Subtract")], help: "One step out")
+        controls.add(.out, "Out", key: .key("BackSpace"), also: [.key("minus", "KP_Subtract")], help: "One step out; while flying, − is slower")
         controls.add(.fewer, "Iter −", key: .key("bracketleft"), help: "Halve the iteration limit")
         controls.add(.more, "Iter +", key: .key("bracketright"), help: "Double the iteration limit")
         controls.add(.smooth, "Smooth", key: .key("s"), kind: .toggle)
@@ -108,7 +119,12 @@ public final class MandelbrotApp: MiniApp {
         controls.addKeys(.longerPeriod, .key("period", "greater"), help: "Double the cyclic palette's period")
         controls.addKeys(.copyView, .control("c"), help: "Copy the view as --center and --width")
         controls.addKeys(.copyJourney, .control("c", shift: true, shown: "Shift+Ctrl+C"), help: "Copy the whole journey")
-        controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre")
+        controls.addKeys(.zoomIn, .key("plus", "equal", "KP_Add", shown: "+"), help: "Zoom in about the centre; while flying, faster")
+        controls.addKeys(.flyIn, .key("Prior", "KP_Prior", shown: "Page Up"), help: "Hold to fly in about the centre")
+        controls.addKeys(.flyOut, .key("Next", "KP_Next", shown: "Page Down"), help: "Hold to fly out about the centre")
+        controls.addKeys(.julia, .key("j"), help: "Julia set of the point under the pointer (hold J and move to change it; J again: back)")
+        // Keys only, like the period's: a toolbar button would take a second row at 800 points.
+        controls.addKeys(.autopilot, .key("a"), help: "Autopilot: fly by itself toward the edge of the set, until a key is pressed")
         for q in 1...4 { controls.addKeys(.quadrant(q), .key("\(q)", "KP_\(q)"), help: "Zoom into that quadrant") }
         for (name, dx, dy) in [("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)] {
             controls.addKeys(.pan(dx: dx, dy: dy), .key(name), help: "Pan")
@@ -189,7 +205,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// The picture's size in device pixels.
-    private var pixelSize: (Int, Int) {
+    var pixelSize: (Int, Int) {
         (max(0, Int((imageRect.width * pixelScale).rounded(.down))), max(0, Int((imageRect.height * pixelScale).rounded(.down))))
     }
 
@@ -207,6 +223,14 @@ public final class MandelbrotApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         if isAskingForSize { return handleSizePanel(event) }
         if bigSaveDialog != nil { return handleBigSaveDialog(event) }
+        if let f = model.flight, f.autopilot, case .key(let k) = event, !k.name.hasPrefix("Control_"), !k.name.hasPrefix("Shift_") {
+            // Any key stops the autopilot (and does nothing else).
+            land()
+            syncControls()
+            return true
+        }
+        if let handled = handleFlight(event) { return handled }
+        if let handled = handleJulia(event) { return handled }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
         case .consumed: return true
@@ -217,6 +241,7 @@ public final class MandelbrotApp: MiniApp {
             guard imageRect.contains(p) else { return false }
             touchStart = p
             dragOffset = nil
+            heldTicks = 0
         case .touchMoved(let p):
             guard let start = touchStart else { return false }
             let d = p - start
@@ -240,7 +265,20 @@ public final class MandelbrotApp: MiniApp {
     }
 
     private func activate(_ c: Control) {
+        if model.flight != nil, ![Control.zoomIn, .out, .flyIn, .flyOut, .autopilot].contains(c) {
+            // Anything else stops a flight first, then happens where it stopped.
+            land()
+        }
         switch c {
+        case .flyIn, .flyOut:
+            let d: MandelbrotFlight.Direction = c == .flyIn ? .inward : .outward
+            // Pressed otherwise than by its held key (an accessibility action): starts or stops.
+            if model.flight?.direction == d && model.flight?.autopilot == false { land() } else { model.startFlight(d, aboutWidths: 0, 0) }
+        case .autopilot:
+            if model.flight?.autopilot == true { land() } else { startAutopilot() }
+        case .julia: toggleJulia()
+        case .zoomIn where model.flight != nil, .out where model.flight != nil:
+            changeFlightSpeed(c == .zoomIn ? 1 : -1)
         case .reset:
             model.reset()
             restart(preview: nil)
@@ -282,7 +320,7 @@ public final class MandelbrotApp: MiniApp {
         syncControls()
     }
 
-    private func syncControls() {
+    func syncControls() {
         controls.setOn(.smooth, model.smooth)
     }
 
@@ -307,6 +345,10 @@ public final class MandelbrotApp: MiniApp {
     /// Copies the view as `--center RE,IM --width W` (every digit of the centre), which
     /// `touchdesk mandelbrot` accepts back.
     private func copyView() {
+        guard model.julia == nil else {
+            toast.show("Only Mandelbrot views can be copied: J goes back to it", isError: true)
+            return
+        }
         let text = model.window.optionsText
         environment.clipboard.copy(text, to: .clipboard)
         toast.show(tr("Copied the view: {0}", text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
@@ -315,7 +357,7 @@ public final class MandelbrotApp: MiniApp {
     // MARK: - Navigation
 
     /// The picture's shorter side in device pixels: the view's width spans it.
-    private var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
+    var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
 
     /// A plane distance in pixels of the current view.
     private func pixels(_ d: DecimalNumber) -> Double {
@@ -362,9 +404,8 @@ public final class MandelbrotApp: MiniApp {
 
     /// Zooms by `factor` (< 1 magnifies) keeping the point under `p` in place.
     private func zoom(by factor: Double, about p: Point) {
-        let local = Point((p.x - imageRect.x) * pixelScale, (p.y - imageRect.y) * pixelScale)
-        let w = Double(frame?.width ?? 0), h = Double(frame?.height ?? 0)
-        let fx = (local.x - w / 2) / side, fy = (h / 2 - local.y) / side
+        let local = devicePoint(p)
+        let (fx, fy) = widths(at: local)
         do {
             try model.zoom(by: factor, aboutWidths: fx, fy)
         } catch {
@@ -389,6 +430,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     public func tick() -> Bool {
+        let flying = flightTick()
         let rendering = display.tick()
         startSaveIfReady()
         let saving = pollSave { toast.show($0.message, isError: $0.isError) }
@@ -396,7 +438,7 @@ public final class MandelbrotApp: MiniApp {
         let caret = isAskingForSize && sizeForm.tick()
         let dialog = bigSaveDialog?.dialog.tick() ?? false
         sampleProgress()
-        return rendering || saving || toastShowing || caret || dialog
+        return flying || rendering || saving || toastShowing || caret || dialog
     }
 
     // MARK: - Rendering
@@ -405,10 +447,14 @@ public final class MandelbrotApp: MiniApp {
     private var colors: MandelbrotDisplay.Colors { .init(kind: model.palette, period: model.period) }
 
     /// Asks the display for the model's view at the picture's size (`MandelbrotDisplay.restart`).
-    private func restart(preview: (scale: Double, offset: Point)?) {
+    func restart(preview: (scale: Double, offset: Point)?) {
         let (w, h) = pixelSize
-        let f = MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth)
-        display.restart(f, colors: colors, preview: preview)
+        display.restart(viewFrame(width: w, height: h), colors: colors, preview: preview)
+    }
+
+    /// The model's view at this size in device pixels (the Julia set's, when one is shown).
+    func viewFrame(width w: Int, height h: Int) -> MandelbrotFrame {
+        MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth, julia: model.julia)
     }
 
     /// The big picture's progress as the frame shows it, read once per tick.
@@ -460,7 +506,10 @@ public final class MandelbrotApp: MiniApp {
         var info = tr("zoom {0} · limit {1}", n.localize(model.window.zoomText), n.integer(model.limit)) + " · " + tr(model.palette.title)
         // The period has keys but no buttons, to keep the toolbar short: the label names them.
         if model.palette == .cyclic { info += " \(model.period) (, .)" }
-        if let p = display.shownProgress {
+        if let f = model.flight {
+            // Flying: the zoom and the flight, which change every frame (the rest cannot change meanwhile).
+            info = tr("zoom {0}", n.localize(model.window.zoomText)) + " · " + flightText(f)
+        } else if let p = display.shownProgress {
             info += " · " + (p.previewComplete ? tr("refining {0} %", String(Int(p.fraction * 100))) : tr("preview {0} %", String(Int(p.fraction * 100))))
         }
         if let big = bigSaveSize, bigRender != nil {
@@ -524,6 +573,7 @@ public final class MandelbrotApp: MiniApp {
     /// Leaving stops the render of the view (its workers' time is for what is on screen; a return
     /// restarts it from what it had), unless a save waits for it. A big save goes on.
     public func didLeave() {
+        if model.flight != nil { land() }
         if !pendingSave { display.pause() }
     }
 

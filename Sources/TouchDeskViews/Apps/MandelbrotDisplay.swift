@@ -80,6 +80,7 @@ final class MandelbrotDisplay {
     /// Blocks until the picture is complete and copied in. Only for `--screenshot` and tests:
     /// the window never calls it.
     func finishRendering() {
+        finishFlight()
         applyRestart()
         renderer.waitUntilComputed()
         finishRecoloring()
@@ -119,6 +120,15 @@ final class MandelbrotDisplay {
     /// so a burst of wheel clicks, pan steps or taps between two frames costs one restart, not one
     /// each: the mappings of the burst compose into one.
     func restart(_ frame: MandelbrotFrame, colors: Colors, preview: (scale: Double, offset: Point)?) {
+        if let f = flight {
+            // A change that is no flight (a resize, a new limit) ends it where it is.
+            flight = nil
+            if let shown = f.shown, shown.frame.width == self.frame?.width, shown.frame.height == self.frame?.height {
+                picture = shown.picture()
+                pictureID += 1
+                valuesVersion += 1
+            }
+        }
         self.frame = frame
         self.colors = colors
         switch (pendingRestart, preview) {
@@ -282,6 +292,8 @@ final class MandelbrotDisplay {
 
     private func requestRecolor(_ reason: RecolorReason) {
         refitCountdown = 12
+        // A flight paints its frames in the colours it began with; it recolours when it lands.
+        guard flight == nil else { return }
         guard let picture = picture, surface != nil, picture.width > 0, picture.height > 0 else { return }
         let kind = colors.kind, period = colors.period
         if recolor == nil, surfaceMapping == nil, let known = stats, known.version == valuesVersion,
@@ -361,8 +373,9 @@ final class MandelbrotDisplay {
         if pendingRestart == nil { pendingRestart = .mapped(scale: 1, offset: .zero) }
     }
 
-    /// Takes in what the workers finished; true while a render or a recolour runs.
+    /// Takes in what the workers finished; true while a render, a flight or a recolour runs.
     func tick() -> Bool {
+        if flight != nil { return flightTick() }
         applyRestart()
         let wasRendering = renderer.isRendering || !heldTiles.isEmpty
         pickUpRecolor()
@@ -376,7 +389,7 @@ final class MandelbrotDisplay {
     }
 
     /// A view change not yet carried out, a render or held tiles.
-    var isRendering: Bool { pendingRestart != nil || renderer.isRendering || !heldTiles.isEmpty }
+    var isRendering: Bool { pendingRestart != nil || renderer.isRendering || !heldTiles.isEmpty || flight != nil }
 
     /// The picture is complete and in its final colours: what a save waits for.
     var isSettled: Bool { !isRendering && recolor == nil && !recolorWanted }
@@ -387,6 +400,142 @@ final class MandelbrotDisplay {
 
     private func sampleProgress() {
         shownProgress = renderer.isRendering ? renderer.progress : nil
+    }
+
+    // MARK: - Flying
+
+    /// A flight under way: the frame shown, the next one computing, and what the label says.
+    private struct Flight {
+        /// Where the first frame comes from: the picture on screen when the flight began.
+        let seed: (picture: MandelbrotPicture, frame: MandelbrotFrame, coloring: MandelbrotColoring)
+        /// The frame on screen (nil until the first one is computed).
+        var shown: MandelbrotFlightFrame?
+        /// The frame computing on its thread.
+        var job: BackgroundJob<MandelbrotFlightFrame>?
+        /// The motion stopped: the flight lands once a frame of the final view is shown.
+        var landing = false
+        /// Ticks and frames shown over the last second or so, for the frame rate.
+        var ticks = 0
+        var frames = 0
+        var status: FlightStatus?
+    }
+    private var flight: Flight?
+
+    /// What a flight shows in the label.
+    struct FlightStatus: Equatable {
+        /// Frames shown per second (over the last second).
+        var framesPerSecond: Double
+        /// The share of the last frame's pixels that were computed (the rest were reused).
+        var computedShare: Double
+        /// Computed by perturbation (deep): slower.
+        var deep: Bool
+    }
+
+    /// True while a flight's frames are shown instead of the renderer's.
+    var isFlying: Bool { flight != nil }
+    /// The flight's frame rate and reuse, once a second has passed.
+    var flightStatus: FlightStatus? { flight?.status }
+    /// The values of the frame on screen during a flight (or the picture's), for the autopilot.
+    var shownValues: (values: [Float], width: Int, height: Int)? {
+        if let f = flight?.shown { return (f.values, f.frame.width, f.frame.height) }
+        return picture.map { ($0.values, $0.width, $0.height) }
+    }
+
+    /// Shows `frame` next in the flight (starting one if none is under way): the tick computes
+    /// it from the frame on screen, on a thread of its own, reusing every row and column it can.
+    func fly(_ frame: MandelbrotFrame) {
+        if flight == nil {
+            // The picture as it is now seeds the flight; whatever was still computing stops.
+            applyRestart()
+            guard let old = self.frame, let picture, picture.width == old.width, picture.height == old.height,
+                  picture.width > 0, picture.height > 0 else {
+                restart(frame, colors: colors, preview: nil)
+                return
+            }
+            renderer.cancel()
+            recolor?.stop.set()
+            heldTiles = []
+            let shown = coloring ?? picture.coloring(colors.kind, period: colors.period)
+            flight = Flight(seed: (picture, old, shown))
+        }
+        flight?.landing = false
+        self.frame = frame
+    }
+
+    /// The motion stopped: the next frames finish the flight at the current view, and the
+    /// renderer then computes every pixel that is not exact.
+    func land() {
+        flight?.landing = true
+    }
+
+    /// A flight's tick: a finished frame goes on screen; the next starts for the current view;
+    /// a landed flight hands its picture to the renderer. True while anything goes on.
+    private func flightTick() -> Bool {
+        guard var f = flight, let target = frame else { return false }
+        f.ticks += 1
+        if let job = f.job, let done = job.value {
+            f.job = nil
+            show(done)
+            f.shown = done
+            f.frames += 1
+        }
+        if f.ticks >= 60 {
+            if let shown = f.shown {
+                f.status = FlightStatus(framesPerSecond: Double(f.frames) * 60 / Double(f.ticks), computedShare: shown.computedShare, deep: shown.isDeep)
+            }
+            f.ticks = 0
+            f.frames = 0
+        }
+        if f.job == nil, f.shown?.frame != target {
+            let source = f.shown, seed = f.seed
+            f.job = BackgroundJob(name: "mandelbrot-flight") {
+                (source ?? .start(picture: seed.picture, frame: seed.frame, coloring: seed.coloring)).next(target)
+            }
+        }
+        flight = f
+        if f.landing, f.job == nil, let last = f.shown, last.frame == target { touchDown(last) }
+        sampleProgress()
+        return true
+    }
+
+    /// Puts a flight's frame on screen: its colours into the surface.
+    private func show(_ f: MandelbrotFlightFrame) {
+        let w = f.frame.width, h = f.frame.height
+        let fits = surface.map { $0.pixelWidth == w && $0.pixelHeight == h && abs($0.scale - pixelScale) < 0.001 } ?? false
+        let s = fits ? surface! : ImageSurface(size: Size(Double(w) / pixelScale, Double(h) / pixelScale), scale: pixelScale, format: .rgb)
+        s.withPixels { base, stride in
+            f.colors.withUnsafeBytes { c in
+                for y in 0..<h { memcpy(base + y * stride, c.baseAddress! + y * w * 4, w * 4) }
+            }
+        }
+        surface = s
+        if !fits { spareSurface = nil }
+        surfaceMapping = nil
+        coloring = f.coloring
+    }
+
+    /// The flight ends on `last`: its picture (exact where its rows and columns are) becomes the
+    /// display's, and the renderer computes the rest.
+    private func touchDown(_ last: MandelbrotFlightFrame) {
+        flight = nil
+        let next = last.picture()
+        picture = next
+        pictureID += 1
+        valuesVersion += 1
+        renderer.start(last.frame, tasks: next.plan())
+        sampleProgress()
+        requestRecolor(.user)
+    }
+
+    /// Lands a flight under way and waits for it. Only for tests and `--screenshot`.
+    func finishFlight() {
+        guard flight != nil else { return }
+        guard frame != nil else { flight = nil; return }
+        land()
+        while let f = flight {
+            _ = f.job?.wait()
+            _ = flightTick()
+        }
     }
 
     isolated deinit {
