@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TouchDeskTestSupport
+
+/// Web Pages' views at the window's true size: a page that reports its own `innerWidth` ×
+/// `innerHeight` (in its title) and draws a red frame round its whole window and a 200 px blue
+/// block, at several window sizes, growing and shrinking, and after a storm of resizes.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct WebSizesEndToEndTests {
+    static let red = PixelColor(hex: 0xff0000)
+    static let blue = PixelColor(hex: 0x0000ff)
+
+    static let page = """
+        <html><head><title>size</title><style>
+        html, body { margin: 0; height: 100%; overflow: hidden; background: #ffffff; }
+        #frame { position: fixed; left: 0; top: 0; right: 0; bottom: 0; border: 6px solid #ff0000; box-sizing: border-box; }
+        #block { position: absolute; left: 30px; top: 30px; width: 200px; height: 100px; background: #0000ff; }
+        </style></head><body><div id="frame"></div><div id="block"></div><script>
+        function report() { document.title = 'inner ' + innerWidth + 'x' + innerHeight; }
+        report(); addEventListener('resize', report);
+        </script></body></html>
+        """
+
+    /// The page's window size as its title reports it.
+    static func reported(_ title: String?) -> (width: Int, height: Int)? {
+        guard let title, let r = title.range(of: #"inner (\d+)x(\d+)"#, options: .regularExpression) else { return nil }
+        let parts = title[r].dropFirst(6).split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    struct Check: CustomStringConvertible {
+        var inner: (width: Int, height: Int)?
+        var frames: [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] = []
+        var blocks: [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] = []
+        /// The fit view's block width the fit zoom should give: 200 px × (fit view − 20) / the page's width.
+        var expectedFitBlock: Double? {
+            guard let inner, frames.count == 2 else { return nil }
+            return 200 * Double(frames[1].width - 20) / Double(inner.width)
+        }
+        /// The as-is view shows the page's whole window 1:1 (the frame is exactly the size the page
+        /// says it has, so none of it lies outside the view), and the fit view's zoom is the one
+        /// for the present sizes.
+        var holds: Bool {
+            guard let inner, frames.count == 2, blocks.count == 2, let fit = expectedFitBlock else { return false }
+            return frames[0].width == inner.width && frames[0].height == inner.height
+                && blocks[0].width == 200 && abs(Double(blocks[1].width) - fit) <= 2
+        }
+        var description: String {
+            "page says \(inner.map { "\($0.width)×\($0.height)" } ?? "nothing"); frames \(frames.map { "\($0.width)×\($0.height)+\($0.x)+\($0.y)" }); "
+                + "blocks \(blocks.map { "\($0.width)×\($0.height)" }) (fit block expected \(expectedFitBlock.map { String(format: "%.1f", $0) } ?? "?"))"
+        }
+    }
+
+    /// The as-is view is the first (left, or on top when stacked): the least x + y.
+    static func check(_ img: PixelImage, title: String?) -> Check {
+        func found(_ color: PixelColor) -> [(x: Int, y: Int, width: Int, height: Int, pixels: Int)] {
+            img.regions(where: { $0.isClose(to: color, tolerance: 24) }, minimumPixels: 300).sorted { $0.x + $0.y < $1.x + $1.y }
+        }
+        return Check(inner: reported(title), frames: found(red), blocks: found(blue))
+    }
+
+    func shot(_ app: AppUnderTest, _ label: String, width: Int, height: Int) throws -> (PixelImage, Check) {
+        var last = Check()
+        let img = try app.screenshot(label, timeout: 20) { img in
+            guard img.width == width, img.height == height else { return false }
+            last = Self.check(img, title: try? app.title())
+            return last.holds
+        }
+        return (img, Self.check(img, title: try app.title()))
+    }
+
+    @Test("the as-is view is laid out at exactly its size on screen at every window size, growing and shrinking, and after a storm of resizes; the fit view's zoom follows")
+    func trueSize() throws {
+        let server = try LocalServer(files: ["size.html": Array(Self.page.utf8)])
+        let session = try XSession(name: "web-sizes")
+        defer { session.close() }
+        let app = try session.launch(["web", server.url("/size.html"), "--size", "900x640"])
+        // The default size, the common laptop sizes, a tall narrow window (the views stacked), a
+        // wide one, and back down: each shrink as well as each growth.
+        let sizes = [(900, 640), (1280, 800), (1366, 768), (800, 1000), (1800, 1000), (1000, 700), (700, 560)]
+        var table: [String] = []
+        for (w, h) in sizes {
+            try app.resize(w, h)
+            let (img, c) = try shot(app, "\(w)x\(h)", width: w, height: h)
+            #expect(c.holds, "at \(w) × \(h): \(c) in \(img.path)")
+            table.append("\(w)×\(h): as-is view \(c.frames.first.map { "\($0.width)×\($0.height)" } ?? "?"), page says \(c.inner.map { "\($0.width)×\($0.height)" } ?? "?")")
+        }
+        print("Web Pages' as-is view at each window size: " + table.joined(separator: "; "))
+
+        // A storm: 120 sizes in a row, as fast as xdotool sends them, settling on 1100 × 720.
+        var args: [String] = []
+        for i in 0..<120 { args += ["windowsize", app.window, String(800 + (i * 37) % 900), String(600 + (i * 23) % 400)] }
+        args += ["windowsize", app.window, "1100", "720"]
+        #expect(session.run("xdotool", args, timeout: 60).ok)
+        let (img, c) = try shot(app, "after the storm", width: 1100, height: 720)
+        #expect(c.holds, "after the storm: \(c) in \(img.path)")
+        #expect(app.isRunning)
+    }
+}

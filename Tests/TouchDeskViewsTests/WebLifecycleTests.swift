@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+import TouchDeskWeb
+
+/// The engine's life with the real helper: it sleeps (ends, every process reaped) when Web Pages
+/// is left and wakes with the page on return, a page stopped by the memory limit leaves no zombie,
+/// and a server's redirect to a local file is turned down before it loads, with the status line's
+/// reason.
+@Suite("Web Pages engine life", .serialized, .timeLimit(.minutes(3)))
+struct WebLifecycleTests {
+    let sandbox = Sandbox()
+    static let size = Size(900, 640)
+
+    /// Whether a process (or its zombie) is still there.
+    static func exists(_ pid: pid_t) -> Bool { FileManager.default.fileExists(atPath: "/proc/\(pid)") }
+
+    /// Every process under `root`, by walking /proc's parent links.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        var parent: [pid_t: pid_t] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.range(of: ")", options: .backwards) else { continue }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            if fields.count > 1, let ppid = pid_t(fields[1]) { parent[pid] = ppid }
+        }
+        return parent.keys.filter { pid in
+            var p = parent[pid]
+            for _ in 0..<10 { guard let q = p else { return false }; if q == root { return true }; p = parent[q] }
+            return false
+        }
+    }
+
+    /// Ticks the app as the window would until `done`, at most `limit` seconds.
+    func run(_ app: WebApp, limit: Double, until done: () -> Bool) {
+        let end = WebEngine.now() + limit
+        while WebEngine.now() < end, !done() { _ = app.tick(); usleep(20_000) }
+    }
+
+    @Test("leaving Web Pages ends the engine and every process under it; coming back shows the page again")
+    func sleepsWhenLeft() throws {
+        let server = try LocalServer(files: ["page.html": Array("<html><head><title>Kept</title></head><body><p>kept</p></body></html>".utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        app.open(try WebURL(string: server.url("/page.html")))
+        app.finishLoading()
+        #expect(app.pageTitle == "Kept")
+        let helper = try #require(app.enginePID)
+        let tree = [helper] + Self.descendants(of: helper)
+        #expect(tree.count >= 3, "the helper, its web and network processes: \(tree)")
+        let left = WebEngine.now()
+        app.didLeave()
+        #expect(app.enginePID == nil, "no engine while another screen shows")
+        #expect(app.wakeDescriptors.isEmpty)
+        let gone = wait(until: { tree.allSatisfy { !Self.exists($0) } }, timeout: 20, interval: 0.05)
+        #expect(gone, "every process of the engine ended and was reaped: \(tree.filter(Self.exists))")
+        print("Web Pages left: the engine's \(tree.count) processes gone in \(String(format: "%.2f", WebEngine.now() - left)) s")
+        // Back: the page that was shown loads again in a new engine.
+        let back = WebEngine.now()
+        app.layout(in: Self.size, scale: 1)
+        app.finishLoading()
+        #expect(app.pageTitle == "Kept")
+        #expect(app.currentAddress == server.url("/page.html"))
+        #expect(app.enginePID != nil && app.enginePID != helper)
+        print("Web Pages shown again: the page back in \(String(format: "%.2f", WebEngine.now() - back)) s (a cold engine)")
+    }
+
+    @Test("pages stopped by the memory limit leave no zombie helper")
+    func noZombies() throws {
+        let alloc = """
+            <html><head><title>alloc</title></head><body><script>
+            const keep = []; for (;;) keep.push(new Array(1 << 20).fill(Math.random()));
+            </script></body></html>
+            """
+        let dir = sandbox.dir.appending("alloc")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try alloc.write(toFile: dir + "/alloc.html", atomically: true, encoding: .utf8)
+        let app = WebApp(environment: sandbox.environment)
+        app.memoryLimitMB = 300
+        app.layout(in: Self.size, scale: 1)
+        var helpers: [pid_t] = []
+        for _ in 0..<3 {
+            app.open(WebURL(filePath: dir + "/alloc.html"))
+            if let pid = app.enginePID { helpers.append(pid) }
+            run(app, limit: 30) { app.stoppedReason != nil }
+            #expect(app.stoppedReason?.contains("300 MB") == true, "\(String(describing: app.stoppedReason))")
+        }
+        app.didLeave()
+        let reaped = wait(until: { helpers.allSatisfy { !Self.exists($0) } }, timeout: 20, interval: 0.05)
+        #expect(helpers.count == 3 && reaped, "helpers \(helpers): left \(helpers.filter(Self.exists))")
+    }
+
+    @Test("a server's redirect to a local file is refused before it loads: the status line says why, nothing crashes")
+    func redirectToFile() throws {
+        let server = try LocalServer(files: ["a.html": Array("<html><head><title>A</title></head><body>a</body></html>".utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        // From a file (the start page is one) as from the network: a redirect is never the user's.
+        app.open(try WebURL(string: server.url("/a.html")))
+        app.finishLoading()
+        let asked = WebEngine.now()
+        app.open(try WebURL(string: server.url("/to-file")))
+        run(app, limit: 15) { app.page.refusal != nil }
+        let took = WebEngine.now() - asked
+        #expect(app.page.statusText.hasPrefix("A page from the network may not open local files"), "\(app.page.statusText)")
+        #expect(app.page.statusText.contains("file:///etc/hostname"))
+        run(app, limit: 1.5) { false }
+        #expect(app.stoppedReason == nil, "no crash: \(String(describing: app.stoppedReason))")
+        #expect(!app.page.isLoading)
+        #expect(app.pageTitle != (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines))
+        print("redirect to file:///etc/hostname refused in \(String(format: "%.2f", took)) s")
+        // The engine goes on: the next address loads.
+        app.open(try WebURL(string: server.url("/a.html")))
+        app.finishLoading()
+        #expect(app.pageTitle == "A")
+    }
+}
