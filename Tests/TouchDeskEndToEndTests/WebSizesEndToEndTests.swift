@@ -72,7 +72,8 @@ struct WebSizesEndToEndTests {
     @Test("the as-is view is laid out at exactly its size on screen at every window size, growing and shrinking, and after a storm of resizes; the fit view's zoom follows")
     func trueSize() throws {
         let server = try LocalServer(files: ["size.html": Array(Self.page.utf8)])
-        let session = try XSession(name: "web-sizes")
+        // A screen bigger than the biggest window, so no window is cut by its edge.
+        let session = try XSession(name: "web-sizes", screen: "2560x1600x24")
         defer { session.close() }
         let app = try session.launch(["web", server.url("/size.html"), "--size", "900x640"])
         // The default size, the common laptop sizes, a tall narrow window (the views stacked), a

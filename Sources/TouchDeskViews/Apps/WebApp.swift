@@ -128,7 +128,10 @@ public final class WebApp: MiniApp {
     private func pageEnded(backward: Bool) {
         guard input.holdsKeyboard else { return }
         input.holdsKeyboard = false
-        if !backward { form.setFocus(.field("address")) }
+        if !backward {
+            form.setFocus(.field("address"))
+            address.selectAll()
+        }
     }
 
     isolated deinit {
