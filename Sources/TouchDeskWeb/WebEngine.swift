@@ -61,8 +61,14 @@ public final class WebEngine {
     /// Bytes of shared memory per view: room for an 8K-wide view at any sensible height. The file
     /// is sparse, so only the pixels a frame touches cost memory.
     static let slotBytes = 7680 * 4320 * 4
-    /// The web processes' memory limit in MB (WebKit kills a process past it).
-    public static let memoryLimitMB = 1024
+    /// The web processes' memory limit in MB (the helper ends a process past it): an eighth of
+    /// the machine's memory, at least 1,024 MB and at most 4,096 MB (3,013 MB on a 24 GB machine).
+    /// One web process holds both views' copies of a page: a plain 20,000-row table (2.5 MB of
+    /// HTML) took 994 MB in it, 600 MB in each of two processes of their own.
+    public static let memoryLimitMB: Int = {
+        let eighth = Int(ProcessInfo.processInfo.physicalMemory / 8 / 1_048_576)
+        return min(4096, max(1024, eighth))
+    }()
     /// How long the helper may go without answering a ping before it counts as hung.
     static let hangTimeout = 8.0
 
