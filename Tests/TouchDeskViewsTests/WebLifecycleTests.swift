@@ -118,4 +118,27 @@ struct WebLifecycleTests {
         app.finishLoading()
         #expect(app.pageTitle == "A")
     }
+
+    @Test("Save page as picture of a page 40,000 px long: pictured in tiles in a view of its own, progress in the status line, the view on screen untouched")
+    func longPagePicture() throws {
+        let bands = (0..<40).map { "<div style='height:1000px;background:\($0 % 2 == 0 ? "#ff0000" : "#00a000")'></div>" }.joined()
+        let page = "<html><head><title>Long</title></head><body style='margin:0'>\(bands)</body></html>"
+        let server = try LocalServer(files: ["long.html": Array(page.utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        app.open(try WebURL(string: server.url("/long.html")))
+        app.finishLoading()
+        let width = Int(app.pageRect(.asIs).width)
+        var notices: Set<String> = []
+        let saved = try #require(app.savePageNow(timeout: 90) { notices.insert($0) })
+        let path = try #require(saved.path, "\(saved)")
+        // The PNG's header: the view's width (no scrollbar) and the page's whole length.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bytes.count > 1000 && bytes.prefix(8) == Data([137, 80, 78, 71, 13, 10, 26, 10]))
+        #expect(be32(16) == width && be32(20) == 40000, "\(be32(16)) × \(be32(20)), view \(width)")
+        #expect(notices.contains { $0.contains("% of 40000 px") }, "progress in the status line: \(notices)")
+        // The view on screen was neither resized nor scrolled: its frame is still the view's size.
+        #expect(app.bothViewsPainted)
+    }
 }

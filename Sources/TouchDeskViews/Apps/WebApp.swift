@@ -384,12 +384,14 @@ public final class WebApp: MiniApp {
         wake()
     }
 
-    /// Saves the whole page as a picture now, waiting for it: for tests.
-    func savePageNow(timeout: Double = 20) -> SavedPicture? {
+    /// Saves the whole page as a picture now, waiting for it: for tests (`notice` hears the
+    /// status line's texts meanwhile).
+    func savePageNow(timeout: Double = 20, notice: (String) -> Void = { _ in }) -> SavedPicture? {
         choose(.savePage, link: nil)
         let deadline = WebEngine.now() + timeout
         while saver.lastSaved == nil, WebEngine.now() < deadline, engine?.isRunning == true {
             absorb()
+            notice(page.statusText)
             if let n = saver.poll() { page.notice = n }
             usleep(10_000)
         }
