@@ -922,17 +922,22 @@ static void saveProgress(WholeSave *s) {
 
 static void nextTile(WholeSave *s);
 
+/// A snapshot that came back, or NULL when it failed: then the save ends, saying `what` failed.
+static cairo_surface_t *snapshotOrFail(WholeSave *s, GObject *source, GAsyncResult *result, const char *what) {
+    GError *error = NULL;
+    cairo_surface_t *picture = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
+    if (picture) return picture;
+    char *why = g_strdup_printf("could not picture %s: %s", what, error ? error->message : "no picture");
+    if (error) g_error_free(error);
+    saveFinish(s, why);
+    g_free(why);
+    return NULL;
+}
+
 static void tileTaken(GObject *source, GAsyncResult *result, gpointer data) {
     WholeSave *s = data;
-    GError *error = NULL;
-    cairo_surface_t *tile = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
-    if (!tile) {
-        char *why = g_strdup_printf("could not picture part of the page: %s", error ? error->message : "no picture");
-        if (error) g_error_free(error);
-        saveFinish(s, why);
-        g_free(why);
-        return;
-    }
+    cairo_surface_t *tile = snapshotOrFail(s, source, result, "part of the page");
+    if (!tile) return;
     cairo_surface_flush(tile);
     int tw = cairo_image_surface_get_width(tile), th = cairo_image_surface_get_height(tile);
     int stride = cairo_image_surface_get_stride(tile);
@@ -992,15 +997,8 @@ static gboolean measureForSaveLater(gpointer data) { measureForSave(data); retur
 
 static void wholeSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
     WholeSave *s = data;
-    GError *error = NULL;
-    cairo_surface_t *picture = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
-    if (!picture) {
-        char *why = g_strdup_printf("could not picture the page: %s", error ? error->message : "no picture");
-        if (error) g_error_free(error);
-        saveFinish(s, why);
-        g_free(why);
-        return;
-    }
+    cairo_surface_t *picture = snapshotOrFail(s, source, result, "the page");
+    if (!picture) return;
     s->width = cairo_image_surface_get_width(picture);
     s->height = cairo_image_surface_get_height(picture);
     gboolean ok = cairo_surface_write_to_png(picture, s->file) == CAIRO_STATUS_SUCCESS;

@@ -54,22 +54,6 @@ struct WebPagesLifeEndToEndTests {
         #expect(count(typed, Self.yellow) == 2, "Tab past the page's field reached the address field: \(typed.path)")
     }
 
-    /// Every process under `root` (by /proc's parent links).
-    static func descendants(of root: Int32) -> [Int32] {
-        var parent: [Int32: Int32] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.range(of: ")", options: .backwards) else { continue }
-            let fields = stat[close.upperBound...].split(separator: " ")
-            if fields.count > 1, let ppid = Int32(fields[1]) { parent[pid] = ppid }
-        }
-        return parent.keys.filter { pid in
-            var p = parent[pid]
-            for _ in 0..<10 { guard let q = p else { return false }; if q == root { return true }; p = parent[q] }
-            return false
-        }
-    }
-
     @Test("leaving Web Pages ends its engine: every web process gone (none a zombie), the page back on return")
     func sleepsWhenLeft() throws {
         let server = try Self.site()
@@ -77,15 +61,15 @@ struct WebPagesLifeEndToEndTests {
         defer { session.close() }
         let app = try session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
         _ = try app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
-        let engine = Self.descendants(of: app.pid)
+        let engine = descendantProcesses(of: app.pid)
         #expect(engine.count >= 3, "the helper, its web and network processes under TouchDesk: \(engine)")
         let left = Date()
         try app.key("Escape")
         #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk")
-        let gone = wait(until: { engine.allSatisfy { !FileManager.default.fileExists(atPath: "/proc/\($0)") } }, timeout: 30)
-        #expect(gone, "left of the engine: \(engine.filter { FileManager.default.fileExists(atPath: "/proc/\($0)") })")
+        let gone = wait(until: { engine.allSatisfy { !processExists($0) } }, timeout: 30)
+        #expect(gone, "left of the engine: \(engine.filter { processExists($0) })")
         print("Web Pages left: \(engine.count) engine processes gone and reaped in \(String(format: "%.2f", Date().timeIntervalSince(left))) s")
-        #expect(Self.descendants(of: app.pid).isEmpty, "nothing runs under TouchDesk on the home screen")
+        #expect(descendantProcesses(of: app.pid).isEmpty, "nothing runs under TouchDesk on the home screen")
         // Back: the same page, in a new engine.
         let back = Date()
         try app.key("w")

@@ -16,25 +16,6 @@ struct WebLifecycleTests {
     let sandbox = Sandbox()
     static let size = Size(900, 640)
 
-    /// Whether a process (or its zombie) is still there.
-    static func exists(_ pid: pid_t) -> Bool { FileManager.default.fileExists(atPath: "/proc/\(pid)") }
-
-    /// Every process under `root`, by walking /proc's parent links.
-    static func descendants(of root: pid_t) -> [pid_t] {
-        var parent: [pid_t: pid_t] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.range(of: ")", options: .backwards) else { continue }
-            let fields = stat[close.upperBound...].split(separator: " ")
-            if fields.count > 1, let ppid = pid_t(fields[1]) { parent[pid] = ppid }
-        }
-        return parent.keys.filter { pid in
-            var p = parent[pid]
-            for _ in 0..<10 { guard let q = p else { return false }; if q == root { return true }; p = parent[q] }
-            return false
-        }
-    }
-
     /// Ticks the app as the window would until `done`, at most `limit` seconds.
     func run(_ app: WebApp, limit: Double, until done: () -> Bool) {
         let end = WebEngine.now() + limit
@@ -50,14 +31,14 @@ struct WebLifecycleTests {
         app.finishLoading()
         #expect(app.pageTitle == "Kept")
         let helper = try #require(app.enginePID)
-        let tree = [helper] + Self.descendants(of: helper)
+        let tree = [helper] + descendantProcesses(of: helper)
         #expect(tree.count >= 3, "the helper, its web and network processes: \(tree)")
         let left = WebEngine.now()
         app.didLeave()
         #expect(app.enginePID == nil, "no engine while another screen shows")
         #expect(app.wakeDescriptors.isEmpty)
-        let gone = wait(until: { tree.allSatisfy { !Self.exists($0) } }, timeout: 20, interval: 0.05)
-        #expect(gone, "every process of the engine ended and was reaped: \(tree.filter(Self.exists))")
+        let gone = wait(until: { tree.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
+        #expect(gone, "every process of the engine ended and was reaped: \(tree.filter(processExists))")
         print("Web Pages left: the engine's \(tree.count) processes gone in \(String(format: "%.2f", WebEngine.now() - left)) s")
         // Back: the page that was shown loads again in a new engine.
         let back = WebEngine.now()
@@ -90,8 +71,8 @@ struct WebLifecycleTests {
             #expect(app.stoppedReason?.contains("300 MB") == true, "\(String(describing: app.stoppedReason))")
         }
         app.didLeave()
-        let reaped = wait(until: { helpers.allSatisfy { !Self.exists($0) } }, timeout: 20, interval: 0.05)
-        #expect(helpers.count == 3 && reaped, "helpers \(helpers): left \(helpers.filter(Self.exists))")
+        let reaped = wait(until: { helpers.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
+        #expect(helpers.count == 3 && reaped, "helpers \(helpers): left \(helpers.filter(processExists))")
     }
 
     @Test("a server's redirect to a local file is refused before it loads: the status line says why, nothing crashes")
