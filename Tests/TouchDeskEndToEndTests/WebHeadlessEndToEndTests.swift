@@ -25,14 +25,21 @@ struct WebHeadlessEndToEndTests {
         return XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
     }
 
-    @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
-    func savePage() throws {
-        let server = try LocalServer(files: ["tall.html": Array(Self.page.utf8)])
+    /// `touchdesk web URL --save-page page.png --page-width W` of `page` served on 127.0.0.1,
+    /// headless: the server and folder (kept while they are used), the run, the picture's path, the seconds taken.
+    static func saveHeadless(_ page: String, width: Int) throws
+        -> (server: LocalServer, dir: TemporaryDirectory, run: XSession.Output, out: String, seconds: Double) {
+        let server = try LocalServer(files: ["page.html": Array(page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/page.png"
         let start = Date()
-        let r = try Self.runHeadless(["web", server.url("/tall.html"), "--save-page", out, "--page-width", "800"], in: URL(fileURLWithPath: dir.path))
-        let seconds = Date().timeIntervalSince(start)
+        let r = try runHeadless(["web", server.url("/page.html"), "--save-page", out, "--page-width", String(width)], in: URL(fileURLWithPath: dir.path))
+        return (server, dir, r, out, Date().timeIntervalSince(start))
+    }
+
+    @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
+    func savePage() throws {
+        let (_, dir, r, out, seconds) = try Self.saveHeadless(Self.page, width: 800)
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
         #expect(img.width == 800 && img.height == 3000, "\(img.width)×\(img.height)")
@@ -132,17 +139,12 @@ struct WebHeadlessEndToEndTests {
         // 200 bands of 1,000 px, red and green by turns, the last 100 px blue.
         let bands = (0..<200).map { "<div style='height:1000px;background:\($0 % 2 == 0 ? "#ff0000" : "#00a000")'></div>" }.joined()
         let page = "<html><head><title>Long</title></head><body style='margin:0'>\(bands)<div style='height:100px;background:#0000ff'></div></body></html>"
-        let server = try LocalServer(files: ["long.html": Array(page.utf8)])
-        let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
-        let out = dir.path + "/long.png"
-        let start = Date()
-        let r = try Self.runHeadless(["web", server.url("/long.html"), "--save-page", out, "--page-width", "200"], in: URL(fileURLWithPath: dir.path))
-        let seconds = Date().timeIntervalSince(start)
+        let (_, dir, r, out, seconds) = try Self.saveHeadless(page, width: 200)
         #expect(r.ok, "\(r)")
         #expect(r.stderr.contains("saving the page:"), "progress on stderr: \(r.stderr)")
         let script = dir.path + "/read-png.py"
         try Self.pngReader.write(toFile: script, atomically: true, encoding: .utf8)
-        let read = XSession.runTool("python3", [script, out], environment: nil, timeout: 120)
+        let read = XSession.runTool("/usr/bin/python3", [script, out], environment: nil, timeout: 120)
         #expect(read.ok, "\(read)")
         let lines = read.stdout.split(separator: "\n")
         try #require(lines.count == 2, "\(read)")

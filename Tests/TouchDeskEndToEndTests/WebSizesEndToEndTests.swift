@@ -97,4 +97,71 @@ struct WebSizesEndToEndTests {
         #expect(c.holds, "after the storm: \(c) in \(img.path)")
         #expect(app.isRunning)
     }
+
+    /// Resizes a window N times, asking it for `_NET_WM_PING` after every tenth, and prints how many
+    /// answers came and the slowest (python3-xlib, as scripts/monkey.py).
+    static let storm = #"""
+    import select, sys, time
+    from Xlib import X, display, protocol
+    window, count, deadline = int(sys.argv[1], 0), int(sys.argv[2]), float(sys.argv[3])
+    d = display.Display()
+    root = d.screen().root
+    root.change_attributes(event_mask=X.SubstructureNotifyMask)
+    win = d.create_resource_object("window", window)
+    protocols, ping = d.intern_atom("WM_PROTOCOLS"), d.intern_atom("_NET_WM_PING")
+    answered, slowest = 0, 0.0
+    for i in range(count):
+        win.configure(width=800 + (i * 37) % 900, height=600 + (i * 23) % 400)
+        d.sync()
+        if i % 10 == 9:
+            ev = protocol.event.ClientMessage(window=win, client_type=protocols, data=(32, [ping, i, window, 0, 0]))
+            win.send_event(ev, event_mask=0)
+            d.flush()
+            start = time.monotonic()
+            while time.monotonic() - start < deadline:
+                got = False
+                while d.pending_events():
+                    e = d.next_event()
+                    if e.type == X.ClientMessage and e.client_type == protocols and e.data[1][0] == ping and e.data[1][1] == i:
+                        got = True
+                if got:
+                    answered += 1
+                    slowest = max(slowest, time.monotonic() - start)
+                    break
+                select.select([d.fileno()], [], [], 0.02)
+    win.configure(width=1100, height=720)
+    d.sync()
+    print(answered, count // 10, "%.0f" % (slowest * 1000))
+    """#
+
+    @Test("500 resizes of a long page: the window answers every ping, and the page is laid out at the size it settles on")
+    func resizeStorm() throws {
+        let paragraphs = (1...2000).map { "<p>Paragraph \($0): words enough to wrap at any width the window takes while it is resized.</p>" }.joined()
+        let long = Self.page.replacingOccurrences(of: "<div id=\"block\"></div>", with: "<div id=\"block\"></div>\(paragraphs)")
+            .replacingOccurrences(of: "overflow: hidden;", with: "")
+        let server = try LocalServer(files: ["size.html": Array(Self.page.utf8), "long.html": Array(long.utf8)])
+        let session = try XSession(name: "web-storm", screen: "2560x1600x24")
+        defer { session.close() }
+        let app = try session.launch(["web", server.url("/long.html"), "--size", "900x640"])
+        _ = try app.screenshot("long page", timeout: 20) { _ in Self.reported(try? app.title()) != nil }
+        let script = session.root.appendingPathComponent("storm.py")
+        try Self.storm.write(to: script, atomically: true, encoding: .utf8)
+        let r = session.run("/usr/bin/python3", [script.path, app.window, "500", "10"], timeout: 240)
+        #expect(r.ok, "\(r)")
+        let words = r.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(words.count == 3 && words[0] == words[1], "pings answered, asked, slowest ms: \(r.stdout)")
+        print("500 resizes of a 2,000-paragraph page: \(words.count == 3 ? "\(words[0]) of \(words[1]) pings answered, the slowest in \(words[2]) ms" : r.stdout)")
+        // Settled: the page says the view's size.
+        var laidOut = false
+        let settled = try app.screenshot("after 500 resizes", timeout: 20) { img in
+            laidOut = false
+            guard img.width == 1100, img.height == 720, let inner = Self.reported(try? app.title()) else { return false }
+            let frames = img.regions(where: { $0.isClose(to: Self.red, tolerance: 24) }, minimumPixels: 300).sorted { $0.x + $0.y < $1.x + $1.y }
+            // The frame fills the page's window beside its vertical scrollbar (21 px).
+            laidOut = frames.first.map { $0.width <= inner.width && $0.width >= inner.width - 24 && $0.height == inner.height } ?? false
+            return laidOut
+        }
+        #expect(laidOut, "the page at the settled size: \((try? app.title()) ?? "") in \(settled.path)")
+        #expect(app.isRunning)
+    }
 }
