@@ -10,7 +10,7 @@
 //   in:  open URL | back | forward | reload | stop | size V W H | ack V | button V press|release X Y N MODS
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
 //        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
-//        | menu V (the context menu from the keyboard) | focusin V (the keyboard's ring reached the page) | link URL (a link the user chose in our menu)
+//        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
 //        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
 //        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
@@ -1296,14 +1296,6 @@ static void askFocus(int v, gboolean backward) {
     webkit_web_view_evaluate_javascript(views[v].web, script, -1, "touchdesk", NULL, NULL, focusAnswered, GINT_TO_POINTER(v * 2 + (backward ? 1 : 0)));
 }
 
-/// TouchDesk's ring reached the page: the view takes the keyboard with nothing in the page
-/// focused, so the next Tab brings its first link or field (Shift+Tab its last).
-static void focusPage(View *view) {
-    webkit_web_view_evaluate_javascript(view->web, "if (document.activeElement) document.activeElement.blur(); 0", -1, "touchdesk",
-                                        NULL, NULL, NULL, NULL);
-    focus(view);
-}
-
 // MARK: - Messages in
 
 static View *viewArg(const char *s) {
@@ -1449,7 +1441,6 @@ static void handleLine(char *line) {
             if (!strcmp(line, "findnext")) webkit_find_controller_search_next(f); else webkit_find_controller_search_previous(f);
         }
     }
-    else if (!strcmp(line, "focusin") && view) focusPage(view);
     else if (!strcmp(line, "menu") && view) askMenu((int)(view - views), -1, -1, NULL);
     else if (!strcmp(line, "link") && *rest) webkit_web_view_load_uri(views[AS_IS].web, rest);  // `allowed` unchanged: a page's link is no typed address
     else if (!strcmp(line, "savepage") && *rest) savePageOrder(rest);

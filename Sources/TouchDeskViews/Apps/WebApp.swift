@@ -43,8 +43,6 @@ public final class WebApp: MiniApp {
     let address: TextField
     let findBar: WebFindBar
     let menu = WebContextMenu()
-    /// The page as a stop of the keyboard's ring (`WebPageStop`).
-    let pageStop = WebPageStop()
     /// The engine helper and what it has been told (`WebEngineLink`).
     let link = WebEngineLink()
     var engine: WebEngine? { link.engine }
@@ -107,20 +105,6 @@ public final class WebApp: MiniApp {
         form.order = [.field("address")] + Self.toolbar.map { .control($0) }
         form.controls.setOn(.scripts, true)
         syncControls()
-        pageStop.holds = { [unowned self] in input.holdsKeyboard && engine != nil && page.stoppedReason == nil }
-        pageStop.enter = { [unowned self] in enterPage() }
-        pageStop.leave = { [unowned self] in input.holdsKeyboard = false }
-        pageStop.rect = { [unowned self] in pageRect(activePane) }
-    }
-
-    /// The keyboard's ring reached the page: it takes the keys, with nothing in it focused yet, so
-    /// the next Tab brings its first link or field (Shift+Tab its last).
-    private func enterPage() {
-        guard let engine, page.stoppedReason == nil else { return }
-        findBar.unfocus()
-        input.holdsKeyboard = true
-        engine.send("focusin", String(index(activePane)))
-        wake()
     }
 
     /// A Tab took the focus past the page's last link or field (Shift+Tab before its first): the
@@ -501,7 +485,7 @@ public final class WebApp: MiniApp {
             // the thick outline goes, and the status line says what the next Esc does.
             input.holdsKeyboard = false
             if page.stoppedReason == nil { input.send(Key("Escape"), to: engine) }
-            page.notice = (tr("The keys are TouchDesk's again: Esc goes home, Tab goes back into the page."), false)
+            page.notice = (tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
             return true
         }
         if findBar.isOpen { closeFind(); return true }
@@ -594,13 +578,13 @@ extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
     public var titleDetail: String? { page.title.isEmpty ? nil : page.title }
-    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [pageStop, form, findBar.form] }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, findBar.form] }
     public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
     public var holdsKeyboard: Bool { input.holdsKeyboard }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
-         KeyHelp("Tab, Shift+Tab", "Onto the page (before the address field), then through its links and fields; past its last one, on to the address field"),
+         KeyHelp("Tab, Shift+Tab (after a click in a page)", "Through the page's links and fields; past its last one, on to the address field"),
          KeyHelp("Enter (on a link in the page)", "Follow the link"),
          KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again goes home"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
