@@ -30,15 +30,22 @@ public final class WebEngine {
         case cursor(PointerShape)
         /// A navigation the engine turned down, and why.
         case refused(url: String, why: String)
+        /// A page from the network tried to open a local file (a link, a script, a server's
+        /// redirect): turned down before the load started.
+        case localFileRefused(url: String)
         /// A view's web process died: it crashed, or was killed past the memory limit.
         case crashed(view: Int, memory: Bool)
         case found(Int)
+        /// A Tab took the keyboard's focus past a view's last link or field (or, backward, its first).
+        case pageEnded(view: Int, backward: Bool)
         /// The page's context menu was asked for (a right-click, or the Menu key): where, in the
         /// view's points, whether text is selected, and the link there or focused, if any.
         case menu(view: Int, x: Double, y: Double, selected: Bool, link: String?)
         /// The page was saved as a picture in this file (a `savePage` order).
         case saved(String)
         case saveFailed(String)
+        /// A long page's picture is under way: rows pictured of the whole.
+        case saveProgress(rows: Int, of: Int)
         /// The page's source (its main resource, as the server sent it) was written to this file.
         case savedSource(String)
         case sourceFailed(String)
@@ -54,8 +61,14 @@ public final class WebEngine {
     /// Bytes of shared memory per view: room for an 8K-wide view at any sensible height. The file
     /// is sparse, so only the pixels a frame touches cost memory.
     static let slotBytes = 7680 * 4320 * 4
-    /// The web processes' memory limit in MB (WebKit kills a process past it).
-    public static let memoryLimitMB = 1024
+    /// The web processes' memory limit in MB (the helper ends a process past it): an eighth of
+    /// the machine's memory, at least 1,024 MB and at most 4,096 MB (3,013 MB on a 24 GB machine).
+    /// One web process holds both views' copies of a page: a plain 20,000-row table (2.5 MB of
+    /// HTML) took 994 MB in it, 600 MB in each of two processes of their own.
+    public static let memoryLimitMB: Int = {
+        let eighth = Int(ProcessInfo.processInfo.physicalMemory / 8 / 1_048_576)
+        return min(4096, max(1024, eighth))
+    }()
     /// How long the helper may go without answering a ping before it counts as hung.
     static let hangTimeout = 8.0
 
@@ -150,9 +163,21 @@ public final class WebEngine {
         if let shared { munmap(shared, Self.slotBytes * 2); self.shared = nil }
     }
 
+    private var reaped = false
+
+    /// Collects the helper's exit status, so no zombie is left. A helper just sent SIGKILL has
+    /// usually not died yet (the kernel frees its memory first), so a look that finds it still
+    /// there hands the wait to a thread of its own rather than make the window wait.
     private func reap() {
+        guard !reaped else { return }
+        reaped = true
         var status: Int32 = 0
-        _ = waitpid(pid, &status, WNOHANG)
+        if waitpid(pid, &status, WNOHANG) != 0 { return }
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        }
     }
 
     /// Whether the helper has ended on its own (a spare not taken up does), without reading what
@@ -160,13 +185,15 @@ public final class WebEngine {
     public var hasExited: Bool {
         guard isRunning else { return true }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { isRunning = false; terminate(); return true }
+        if waitpid(pid, &status, WNOHANG) == pid { isRunning = false; reaped = true; terminate(); return true }
         return false
     }
 
     /// Loads one page at `width` CSS pixels and saves its whole length as a PNG (the helper's
-    /// `--save-page`); returns the picture's size. Gives up after `timeout` seconds.
-    public static func savePage(_ url: WebURL, to file: String, width: Int, timeout: Double = 60) throws(StartError) -> (width: Int, height: Int) {
+    /// `--save-page`); returns the picture's size. Gives up when the page has not loaded after
+    /// `timeout` seconds. A long page is pictured in tiles: `progress` hears the rows done of the whole.
+    public static func savePage(_ url: WebURL, to file: String, width: Int, timeout: Double = 60,
+                                progress: (_ rows: Int, _ of: Int) -> Void = { _, _ in }) throws(StartError) -> (width: Int, height: Int) {
         let path = helperPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw StartError(description: tr("the web engine helper is missing ({0}); build or install it with TouchDesk", path))
@@ -182,8 +209,21 @@ public final class WebEngine {
         process.standardOutput = out
         process.standardError = err
         do { try process.run() } catch { throw StartError(description: tr("could not start the web engine: {0}", "\(error)")) }
+        // Its stderr as it comes: progress lines are passed on, the rest kept for the message.
+        var errors = Data(), pending = Data()
+        while true {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let nl = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[pending.startIndex..<nl], as: UTF8.self)
+                pending.removeSubrange(pending.startIndex...nl)
+                let words = line.hasPrefix("touchdesk-web-engine-progress: ") ? line.split(separator: " ").dropFirst().compactMap { Int($0) } : []
+                if words.count == 2 { progress(words[0], words[1]) } else { errors.append(contentsOf: Array((line + "\n").utf8)) }
+            }
+        }
+        errors.append(pending)
         let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let words = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard process.terminationStatus == 0, words.count == 2 else {
@@ -258,6 +298,7 @@ public final class WebEngine {
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid {
                 isRunning = false
+                reaped = true
                 let signal = status & 0x7f
                 if signal != 0 { return tr("it was ended by signal {0}", String(signal)) }
                 return tr("it exited with status {0}", String((status >> 8) & 0xff))
@@ -278,6 +319,9 @@ public final class WebEngine {
         case "noanswer": return tr("The server did not answer within {0} seconds.", n)
         case "stalled": return tr("The server was still sending the page after {0} seconds: it was stopped, and what came is shown.", n)
         case "download": return tr("The page's download held more than {0} MB and was stopped.", n)
+        case "toolong":
+            let w = n.split(separator: " ")
+            return tr("the page is {0} px long: pages up to {1} px are saved as a picture", String(w.first ?? "?"), String(w.last ?? "?"))
         default: return m
         }
     }
@@ -309,15 +353,18 @@ public final class WebEngine {
         case "hover": return .hover(rest.isEmpty ? nil : rest)
         case "cursor": return .cursor(PointerShape(cssName: rest))
         case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
+        case "localrefused": return .localFileRefused(url: rest)
         case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
         case "found": return int(0).map { .found($0) }
+        case "pageend": return int(0).map { .pageEnded(view: $0, backward: a.count > 1 && a[1] == "backward") }
         case "menu":
             let (head, link) = tab()
             let w = head.split(separator: " ").compactMap { Double($0) }
             guard w.count == 4, (0..<2).contains(Int(w[0])) else { return nil }
             return .menu(view: Int(w[0]), x: w[1], y: w[2], selected: w[3] == 1, link: link.isEmpty ? nil : link)
         case "saved": return .saved(rest)
-        case "savefailed": return .saveFailed(rest)
+        case "savefailed": return .saveFailed(Self.helperMessage(rest))
+        case "saveprogress": return int(0).flatMap { r in int(1).map { .saveProgress(rows: r, of: $0) } }
         case "htmlsaved": return .savedSource(rest)
         case "htmlfailed": return .sourceFailed(rest)
         case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }

@@ -12,6 +12,9 @@ public struct WebPageState: Sendable {
     public var canGoForward = false
     /// A message for the status line (a refused link, an error) until the next navigation.
     public var notice: (text: String, isError: Bool)?
+    /// Why the load asked for last was turned down (a page from the network sent it to a local
+    /// file), until the next one: `--screenshot` ends with it.
+    public var refusal: String?
     /// Why the page stopped working (a crash, the memory limit, a hung engine), until Reload.
     public var stoppedReason: String?
     /// The laid-out page's size in CSS pixels, once the engine has measured it.
@@ -34,6 +37,7 @@ public struct WebPageState: Sendable {
     /// A load was asked for (an address, the command line).
     public mutating func willLoad(_ url: String) {
         notice = nil
+        refusal = nil
         hoveredLink = nil
         address = url
         isLoading = true
@@ -45,7 +49,7 @@ public struct WebPageState: Sendable {
     /// matches, saves) change nothing here.
     public mutating func apply(_ event: WebEngine.Event) {
         switch event {
-        case .ready, .frame, .found, .menu, .saved, .saveFailed, .savedSource, .sourceFailed: break
+        case .ready, .frame, .found, .pageEnded, .menu, .saved, .saveFailed, .saveProgress, .savedSource, .sourceFailed: break
         case .address(let a): address = a
         case .title(let t): title = t
         case .progress(let p): progress = p
@@ -60,6 +64,12 @@ public struct WebPageState: Sendable {
         case .cursor(let shape): cursor = shape
         case .refused(let url, let why):
             notice = (tr("Not opened: {0}: {1}", url, why), true)
+            if awaitingLoad { awaitingLoad = false; isLoading = false }
+        case .localFileRefused(let url):
+            notice = (tr("A page from the network may not open local files: {0}", url), true)
+            refusal = notice?.text
+            // The pointer may still rest on the link that was clicked: the refusal is what the status line says.
+            hoveredLink = nil
             if awaitingLoad { awaitingLoad = false; isLoading = false }
         case .crashed(_, let memory):
             awaitingLoad = false

@@ -15,8 +15,8 @@
 //        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
 //        | failed URL<TAB>MESSAGE | status CODE TEXT | hover URL | cursor NAME (a CSS cursor name)
-//        | refused URL<TAB>WHY | crashed V crashed|memory | found N | content W H | pong N | ready
-//        | menu V X Y SELECTED<TAB>LINK | saved FILE | savefailed MESSAGE | htmlsaved FILE | htmlfailed MESSAGE
+//        | refused URL<TAB>WHY | localrefused URL (a page from the network tried to open a file) | crashed V crashed|memory | found N | content W H | pong N | ready
+//        | pageend V forward|backward (a Tab took the focus off the page's last or first element) | menu V X Y SELECTED<TAB>LINK | saved FILE | saveprogress ROWS OF | savefailed MESSAGE | htmlsaved FILE | htmlfailed MESSAGE
 //
 // Frames are in device pixels: at `scale 2` WebKit renders the page at twice the resolution
 // (GDK's window scale, which WebKit takes as its device scale factor), never a 1× picture scaled up.
@@ -41,6 +41,7 @@
 #include <gtk/gtk.h>
 #include <webkit2/webkit2.h>
 #include <gdk/gdkx.h>
+#include <zlib.h>
 
 enum { AS_IS = 0, FIT = 1, VIEWS = 2 };
 
@@ -48,6 +49,8 @@ typedef struct {
     GtkWidget *window;
     WebKitWebView *web;
     int width, height;
+    int contentHeight;          // the page's height in CSS px, as last measured (the as-is view)
+    int wantWidth, wantHeight;  // the size TouchDesk asked for last, applied once the resizes settle
     gboolean dirty;    // damaged since the last frame was drawn
     gboolean pending;  // a frame is out and not yet acknowledged
     gboolean crashed;
@@ -74,6 +77,7 @@ static double contentWidth = 0;
 static gboolean debugging;
 static int loadingViews;  // a bit per view that is loading
 static int deviceScale = 1;
+static char *provisionalURI;  // a page from the network the as-is view is loading, until it commits
 
 // MARK: - Messages out
 
@@ -179,6 +183,10 @@ static void applyFitZoom(void) {
     sendLine("fitted");
 }
 
+static guint remeasureSource;
+static int measureTries;  // measurements in a row that found the page not yet laid out at the view's width
+static gboolean remeasure(gpointer data);
+
 static void measured(GObject *source, GAsyncResult *result, gpointer data) {
     (void)data;
     JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
@@ -186,20 +194,41 @@ static void measured(GObject *source, GAsyncResult *result, gpointer data) {
     if (jsc_value_is_array(value)) {
         JSCValue *w = jsc_value_object_get_property_at_index(value, 0);
         JSCValue *h = jsc_value_object_get_property_at_index(value, 1);
-        contentWidth = jsc_value_to_double(w);
-        sendLine("content %d %d", (int)contentWidth, (int)jsc_value_to_double(h));
+        JSCValue *inner = jsc_value_object_get_property_at_index(value, 2);
+        // The page must have been laid out at the view's present width: the web process learns a
+        // new size a moment after the view is given it, and a width measured before that would
+        // leave the fit view's zoom one resize behind. Then it is asked again, a little later.
+        double zoom = webkit_web_view_get_zoom_level(views[AS_IS].web);
+        double laidOut = jsc_value_to_double(inner) * zoom;
+        if (fabs(laidOut - views[AS_IS].width) > 2 && measureTries < 40) {
+            measureTries++;
+            if (!remeasureSource) remeasureSource = g_timeout_add(25, remeasure, NULL);
+        } else {
+            measureTries = 0;
+            contentWidth = jsc_value_to_double(w);
+            views[AS_IS].contentHeight = (int)jsc_value_to_double(h);
+            sendLine("content %d %d", (int)contentWidth, (int)jsc_value_to_double(h));
+            applyFitZoom();
+        }
         g_object_unref(w);
         g_object_unref(h);
-        applyFitZoom();
+        g_object_unref(inner);
     }
     g_object_unref(value);
 }
 
-/// Asks the as-is view how wide its page is (in an isolated world, so it works with the page's
-/// own scripts off and a page cannot fake the answer by redefining globals).
+/// Asks the as-is view how wide its page is, and how wide its window (in an isolated world, so it
+/// works with the page's own scripts off and a page cannot fake the answer by redefining globals).
 static void measure(void) {
-    static const char *script = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]";
+    static const char *script = "[document.documentElement.scrollWidth, document.documentElement.scrollHeight, window.innerWidth]";
     webkit_web_view_evaluate_javascript(views[AS_IS].web, script, -1, "touchdesk", NULL, NULL, measured, NULL);
+}
+
+static gboolean remeasure(gpointer data) {
+    (void)data;
+    remeasureSource = 0;
+    measure();
+    return G_SOURCE_REMOVE;
 }
 
 // MARK: - Loading
@@ -315,10 +344,15 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
     if (!before && loadingViews) sendLine("loading 1");
     if (v == AS_IS) {
         switch (event) {
-        case WEBKIT_LOAD_STARTED:
+        case WEBKIT_LOAD_STARTED: {
             armTimeout(TRUE);
+            const char *uri = webkit_web_view_get_uri(web);
+            g_free(provisionalURI);
+            provisionalURI = uri && (g_str_has_prefix(uri, "http:") || g_str_has_prefix(uri, "https:")) ? g_strdup(uri) : NULL;
             break;
+        }
         case WEBKIT_LOAD_COMMITTED: {
+            g_clear_pointer(&provisionalURI, g_free);
             armBodyTimeout(web);
             const char *uri = webkit_web_view_get_uri(web);
             if (uri) {
@@ -349,8 +383,23 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
     views[v].crashed = FALSE;
 }
 
+static gboolean isLocal(const char *uri) { return uri && g_ascii_strncasecmp(uri, "file:", 5) == 0; }
+
 static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
     (void)event; (void)data;
+    if (debugging) fprintf(stderr, "engine: view %d load of %s failed: %s %d %s\n", viewIndex(web), uri, g_quark_to_string(error->domain), error->code, error->message);
+    if (isLocal(uri) && g_strcmp0(uri, views[viewIndex(web)].allowed) != 0) {
+        // A load that ended at a local file the user did not ask for: a server's redirect,
+        // which WebKit cancels (or, at other times, ends the web process for: see the probe).
+        g_clear_pointer(&provisionalURI, g_free);
+        if (channel < 0) {
+            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", uri);
+            gtk_main_quit();
+            return TRUE;
+        }
+        if (viewIndex(web) == AS_IS) { armTimeout(FALSE); sendLine("localrefused %s", uri); }
+        return TRUE;
+    }
     if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
     if (views[viewIndex(web)].restarting) return TRUE;  // the stuck load we ended ourselves
     if (g_error_matches(error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED)) return FALSE;
@@ -377,7 +426,6 @@ static void progressChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
     sendLine("progress %.3f", webkit_web_view_get_estimated_load_progress(web));
 }
 
-static gboolean isLocal(const char *uri) { return uri && g_ascii_strncasecmp(uri, "file:", 5) == 0; }
 
 /// A page from the network may neither read nor navigate to local files; the fit view's links go
 /// through the as-is view, so both views always show one page.
@@ -408,10 +456,22 @@ static gboolean decidePolicy(WebKitWebView *web, WebKitPolicyDecision *decision,
     View *view = &views[viewIndex(web)];
     WebKitNavigationType how = webkit_navigation_action_get_navigation_type(action);
     (void)current;
-    if (isLocal(target) && view->committed && !isLocal(view->committed) && g_strcmp0(target, view->allowed) != 0
-        && how != WEBKIT_NAVIGATION_TYPE_BACK_FORWARD && how != WEBKIT_NAVIGATION_TYPE_RELOAD) {
+    // A server's redirect to a local file is never the user's doing, whatever page the view showed
+    // before (the start page is a file too); it is refused here, before the load starts (let
+    // through, WebKit ended the web process for it, which looked like a crash).
+    gboolean redirect = webkit_navigation_action_is_redirect(action);
+    if (isLocal(target) && (redirect || (view->committed && !isLocal(view->committed) && g_strcmp0(target, view->allowed) != 0
+                                         && how != WEBKIT_NAVIGATION_TYPE_BACK_FORWARD && how != WEBKIT_NAVIGATION_TYPE_RELOAD))) {
         // Only the user (an address typed, Back) takes a page from the network to a local file.
-        sendLine("refused %s\ta page from the network may not open local files", target);
+        if (debugging) fprintf(stderr, "engine: view %d: %s to %s refused\n", viewIndex(web), redirect ? "redirect" : "navigation", target);
+        if (channel < 0) {
+            // Saving a page headless: nothing more will come of this load; say why and go.
+            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", target);
+            webkit_policy_decision_ignore(decision);
+            gtk_main_quit();
+            return TRUE;
+        }
+        if (viewIndex(web) == AS_IS) sendLine("localrefused %s", target);
         webkit_policy_decision_ignore(decision);
         return TRUE;
     }
@@ -494,14 +554,23 @@ static void watchNetwork(long kb) {
     stopViews();
 }
 
-static gboolean watchMemory(gpointer data) {
-    (void)data;
+// Which of the processes under us are WebKit's web and network processes, found by a walk of
+// /proc: on every look while a page loads (new processes come then), else once a second. The
+// looks between read only those processes' resident size, so an idle page's watch costs a few
+// small reads ten times a second, not a walk of every process on the machine.
+enum { WATCHED_MAX = 32 };
+static pid_t watched[WATCHED_MAX];
+static gboolean watchedNetwork[WATCHED_MAX];
+static int watchedCount, looksSinceWalk;
+
+static void findWatched(void) {
     enum { MAX = 4096 };
     static pid_t pids[MAX], parents[MAX];
     static gboolean web[MAX], network[MAX];
     int n = 0;
+    watchedCount = 0;
     DIR *proc = opendir("/proc");
-    if (!proc) return G_SOURCE_CONTINUE;
+    if (!proc) return;
     struct dirent *e;
     while ((e = readdir(proc)) && n < MAX) {
         pid_t pid = (pid_t)atoi(e->d_name);
@@ -523,7 +592,7 @@ static gboolean watchMemory(gpointer data) {
     }
     closedir(proc);
     pid_t self = getpid();
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && watchedCount < WATCHED_MAX; i++) {
         if (!web[i] && !network[i]) continue;
         gboolean ours = FALSE;
         pid_t p = parents[i];
@@ -534,24 +603,116 @@ static gboolean watchMemory(gpointer data) {
             p = k >= 0 ? parents[k] : 0;
         }
         if (!ours) continue;
-        char path[64], line[256];
-        snprintf(path, sizeof path, "/proc/%d/status", pids[i]);
-        FILE *f = fopen(path, "r");
-        if (!f) continue;
-        long kb = 0;
-        while (fgets(line, sizeof line, f)) if (!strncmp(line, "VmRSS:", 6)) { kb = atol(line + 6); break; }
-        fclose(f);
-        if (network[i]) {
+        watched[watchedCount] = pids[i];
+        watchedNetwork[watchedCount] = network[i];
+        watchedCount++;
+    }
+}
+
+/// A process's resident memory in KB, or -1 if it is gone.
+static long residentKB(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/statm", pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long size = 0, resident = -1;
+    if (fscanf(f, "%ld %ld", &size, &resident) != 2) resident = -1;
+    fclose(f);
+    return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+static gboolean watchMemory(gpointer data) {
+    (void)data;
+    if (loadingViews || ++looksSinceWalk >= 10) { findWatched(); looksSinceWalk = 0; }
+    for (int i = 0; i < watchedCount; i++) {
+        long kb = residentKB(watched[i]);
+        if (kb < 0) { looksSinceWalk = 10; continue; }  // gone: walk again at the next look
+        if (watchedNetwork[i]) {
             watchNetwork(kb);
             continue;
         }
         if (kb > (long)memoryLimitMB * 1024) {
-            if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", pids[i], kb / 1024, memoryLimitMB);
+            if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", watched[i], kb / 1024, memoryLimitMB);
             memoryKillTime = g_get_monotonic_time();
-            kill(pids[i], SIGKILL);
+            kill(watched[i], SIGKILL);
+            looksSinceWalk = 10;
         }
     }
     return G_SOURCE_CONTINUE;
+}
+
+// MARK: - A server's redirect to a local file
+
+// A server's redirect to a `file:` address never reaches our navigation policy: WebKit's UI side
+// ends the web process as soon as it hears of the redirect (a web process may not name a file it
+// was not given), before any policy decision, and reports a crash. So when a web process dies while
+// a page from the network is still on its way (not yet committed), we ask the server ourselves,
+// following its redirects one at a time without loading anything: if they lead to a local file,
+// that was the cause, and the views say so and show the page they showed before; otherwise it
+// was a crash, reported as one.
+static gboolean probing;       // a crash is being looked into: the views' reports wait for it
+static int probeViews;         // a bit per view whose process ended meanwhile
+static SoupSession *probeSession;
+
+typedef struct { SoupMessage *message; char *uri; int hops; } Probe;
+
+static void probeAsk(const char *uri, int hops);
+
+static void probeConcluded(const char *file) {
+    probing = FALSE;
+    if (channel < 0) {
+        // Saving a page headless: nothing more will come of this load; say why and go.
+        if (file) fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", file);
+        else fprintf(stderr, "touchdesk-web-engine: the page's web process crashed\n");
+        gtk_main_quit();
+        return;
+    }
+    if (file) {
+        if (debugging) fprintf(stderr, "engine: the web process ended on a redirect to %s\n", file);
+        sendLine("localrefused %s", file);
+        // The page shown before comes back (the ended process took both views' pages with it).
+        for (int v = 0; v < VIEWS; v++) views[v].crashed = FALSE;
+        const char *before = views[AS_IS].committed;
+        if (before) {
+            g_free(views[AS_IS].allowed);
+            views[AS_IS].allowed = g_strdup(before);
+            webkit_web_view_load_uri(views[AS_IS].web, before);
+        }
+    } else {
+        for (int v = 0; v < VIEWS; v++) if (probeViews & (1 << v)) sendLine("crashed %d crashed", v);
+    }
+    probeViews = 0;
+}
+
+static void probeAnswered(GObject *source, GAsyncResult *result, gpointer data) {
+    Probe *p = data;
+    GInputStream *body = soup_session_send_finish(SOUP_SESSION(source), result, NULL);
+    if (body) { g_input_stream_close(body, NULL, NULL); g_object_unref(body); }
+    guint status = soup_message_get_status(p->message);
+    const char *location = SOUP_STATUS_IS_REDIRECTION(status)
+        ? soup_message_headers_get_one(soup_message_get_response_headers(p->message), "Location") : NULL;
+    char *next = NULL;
+    if (location) {
+        GUri *target = g_uri_parse_relative(soup_message_get_uri(p->message), location, G_URI_FLAGS_NONE, NULL);
+        if (target) { next = g_uri_to_string(target); g_uri_unref(target); }
+    }
+    if (next && isLocal(next)) probeConcluded(next);
+    else if (next && p->hops < 20 && (g_str_has_prefix(next, "http:") || g_str_has_prefix(next, "https:"))) probeAsk(next, p->hops + 1);
+    else probeConcluded(NULL);
+    g_free(next);
+    g_object_unref(p->message);
+    g_free(p->uri);
+    g_free(p);
+}
+
+static void probeAsk(const char *uri, int hops) {
+    SoupMessage *message = soup_message_new("GET", uri);
+    if (!message) { probeConcluded(NULL); return; }
+    soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT);
+    if (!probeSession) probeSession = soup_session_new_with_options("timeout", 10, NULL);
+    Probe *p = g_new0(Probe, 1);
+    p->message = message; p->uri = g_strdup(uri); p->hops = hops;
+    soup_session_send_async(probeSession, message, G_PRIORITY_DEFAULT, NULL, probeAnswered, p);
 }
 
 static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationReason reason, gpointer data) {
@@ -565,6 +726,17 @@ static void processTerminated(WebKitWebView *web, WebKitWebProcessTerminationRea
     // One process serves both views: each reports its end, so a kill of ours counts for a while.
     gboolean memory = reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT
                       || (memoryKillTime && g_get_monotonic_time() - memoryKillTime < 5 * G_USEC_PER_SEC);
+    if (!memory && reason == WEBKIT_WEB_PROCESS_CRASHED && (probing || provisionalURI)) {
+        probeViews |= 1 << v;
+        if (!probing) {
+            probing = TRUE;
+            char *uri = provisionalURI;
+            provisionalURI = NULL;
+            probeAsk(uri, 0);
+            g_free(uri);
+        }
+        return;
+    }
     sendLine("crashed %d %s", v, memory ? "memory" : "crashed");
 }
 
@@ -636,16 +808,290 @@ static gboolean contextMenu(WebKitWebView *w, WebKitContextMenu *m, GdkEvent *e,
 
 // MARK: - Saving the page as a picture
 
-static void pageSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
-    char *file = data;
+// A page no taller than cairo's image limit (32,767 px) is pictured in one snapshot, as WebKit
+// draws its whole document. A longer one is pictured in tiles: its view is made TILE_HEIGHT tall,
+// scrolled down a tile at a time, and each tile's rows are compressed into one PNG as they come
+// (our own writer over zlib: cairo's would need the whole picture in one surface), so a page of
+// any length up to SAVE_MAX_HEIGHT costs one tile's memory. Elements fixed to the window (a
+// header bar) are hidden after the first tile, or they would show again in every tile.
+enum { TILE_HEIGHT = 4000, SAVE_MAX_HEIGHT = 300000, SNAPSHOT_MAX = 32767 };
+
+typedef struct WholeSave WholeSave;
+typedef void (*SaveDone)(WholeSave *save, const char *error);
+struct WholeSave {
+    WebKitWebView *web;
+    GtkWidget *ownWindow;   // the window of a view made for this save (a long page in the window), else NULL
+    char *file;
+    SaveDone done;
+    int width, height;      // the picture, in pixels
+    int written;            // rows written so far
+    int cssHeight;          // the page's height in CSS px
+    int waits;              // looks at the view's height while it takes the tile's
+    int lastPercent;
+    FILE *out;
+    z_stream z;
+    unsigned char *zbuf, *row;
+};
+enum { ZBUF = 1 << 16 };
+
+static void pngChunk(FILE *f, const char *type, const unsigned char *data, size_t n) {
+    unsigned char head[8] = {(unsigned char)(n >> 24), (unsigned char)(n >> 16), (unsigned char)(n >> 8), (unsigned char)n,
+                             (unsigned char)type[0], (unsigned char)type[1], (unsigned char)type[2], (unsigned char)type[3]};
+    fwrite(head, 1, 8, f);
+    if (n) fwrite(data, 1, n, f);
+    uLong crc = crc32(0, head + 4, 4);
+    if (n) crc = crc32(crc, data, (uInt)n);
+    unsigned char tail[4] = {(unsigned char)(crc >> 24), (unsigned char)(crc >> 16), (unsigned char)(crc >> 8), (unsigned char)crc};
+    fwrite(tail, 1, 4, f);
+}
+
+static gboolean pngBegin(WholeSave *s) {
+    s->out = fopen(s->file, "wb");
+    if (!s->out) return FALSE;
+    static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    fwrite(signature, 1, 8, s->out);
+    unsigned char ihdr[13] = {(unsigned char)(s->width >> 24), (unsigned char)(s->width >> 16), (unsigned char)(s->width >> 8), (unsigned char)s->width,
+                              (unsigned char)(s->height >> 24), (unsigned char)(s->height >> 16), (unsigned char)(s->height >> 8), (unsigned char)s->height,
+                              8, 2, 0, 0, 0};  // 8 bits, RGB, deflate, no filter method beyond the standard, no interlace
+    pngChunk(s->out, "IHDR", ihdr, sizeof ihdr);
+    memset(&s->z, 0, sizeof s->z);
+    if (deflateInit(&s->z, 6) != Z_OK) return FALSE;
+    s->zbuf = g_malloc(ZBUF);
+    s->row = g_malloc((size_t)s->width * 3 + 1);
+    s->z.next_out = s->zbuf;
+    s->z.avail_out = ZBUF;
+    return TRUE;
+}
+
+/// One row, from ARGB32 (premultiplied, as cairo keeps it) over white; NULL for a white row.
+static void pngRow(WholeSave *s, const uint32_t *argb, int pixels) {
+    unsigned char *p = s->row;
+    *p++ = 0;  // filter: none
+    for (int x = 0; x < s->width; x++) {
+        uint32_t c = argb && x < pixels ? argb[x] : 0xffffffff;
+        unsigned a = c >> 24;
+        *p++ = (unsigned char)(((c >> 16) & 0xff) + 255 - a);
+        *p++ = (unsigned char)(((c >> 8) & 0xff) + 255 - a);
+        *p++ = (unsigned char)((c & 0xff) + 255 - a);
+    }
+    s->z.next_in = s->row;
+    s->z.avail_in = (uInt)(s->width * 3 + 1);
+    while (s->z.avail_in > 0) {
+        deflate(&s->z, Z_NO_FLUSH);
+        if (s->z.avail_out == 0) {
+            pngChunk(s->out, "IDAT", s->zbuf, ZBUF);
+            s->z.next_out = s->zbuf;
+            s->z.avail_out = ZBUF;
+        }
+    }
+    s->written++;
+}
+
+static gboolean pngEnd(WholeSave *s) {
+    int r;
+    do {
+        r = deflate(&s->z, Z_FINISH);
+        if (s->z.avail_out < ZBUF) pngChunk(s->out, "IDAT", s->zbuf, ZBUF - s->z.avail_out);
+        s->z.next_out = s->zbuf;
+        s->z.avail_out = ZBUF;
+    } while (r == Z_OK);
+    deflateEnd(&s->z);
+    pngChunk(s->out, "IEND", NULL, 0);
+    gboolean ok = !ferror(s->out);
+    if (fclose(s->out) != 0) ok = FALSE;
+    s->out = NULL;
+    return ok && r == Z_STREAM_END;
+}
+
+static void saveFinish(WholeSave *s, const char *error) {
+    if (s->out) { deflateEnd(&s->z); fclose(s->out); s->out = NULL; }
+    if (error) unlink(s->file);
+    s->done(s, error);
+    if (s->ownWindow) gtk_widget_destroy(s->ownWindow);
+    g_free(s->zbuf); g_free(s->row); g_free(s->file);
+    g_free(s);
+}
+
+static void saveProgress(WholeSave *s) {
+    int percent = s->height > 0 ? (int)((double)s->written * 100 / s->height) : 0;
+    if (percent == s->lastPercent) return;
+    s->lastPercent = percent;
+    if (channel >= 0) sendLine("saveprogress %d %d", s->written, s->height);
+    else fprintf(stderr, "touchdesk-web-engine-progress: %d %d\n", s->written, s->height);
+}
+
+static void nextTile(WholeSave *s);
+
+/// A snapshot that came back, or NULL when it failed: then the save ends, saying `what` failed.
+static cairo_surface_t *snapshotOrFail(WholeSave *s, GObject *source, GAsyncResult *result, const char *what) {
     GError *error = NULL;
-    cairo_surface_t *s = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
-    if (!s) sendLine("savefailed %s", error ? error->message : "no picture");
-    else if (cairo_surface_write_to_png(s, file) != CAIRO_STATUS_SUCCESS) sendLine("savefailed could not write the picture");
-    else sendLine("saved %s", file);
-    if (s) cairo_surface_destroy(s);
+    cairo_surface_t *picture = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
+    if (picture) return picture;
+    char *why = g_strdup_printf("could not picture %s: %s", what, error ? error->message : "no picture");
     if (error) g_error_free(error);
+    saveFinish(s, why);
+    g_free(why);
+    return NULL;
+}
+
+static void tileTaken(GObject *source, GAsyncResult *result, gpointer data) {
+    WholeSave *s = data;
+    cairo_surface_t *tile = snapshotOrFail(s, source, result, "part of the page");
+    if (!tile) return;
+    cairo_surface_flush(tile);
+    int tw = cairo_image_surface_get_width(tile), th = cairo_image_surface_get_height(tile);
+    int stride = cairo_image_surface_get_stride(tile);
+    const unsigned char *pixels = cairo_image_surface_get_data(tile);
+    if (!s->out) {
+        // The first tile says how wide the picture is (the page's width beside its scrollbar).
+        s->width = tw;
+        if (!pngBegin(s)) { cairo_surface_destroy(tile); saveFinish(s, "could not write the picture"); return; }
+        // From now on, what is fixed to the window would repeat in every tile: hidden.
+        static const char *hideFixed =
+            "for (const e of document.querySelectorAll('*')) if (getComputedStyle(e).position === 'fixed')"
+            " e.style.setProperty('visibility', 'hidden', 'important'); 0";
+        webkit_web_view_evaluate_javascript(s->web, hideFixed, -1, "touchdesk", NULL, NULL, NULL, NULL);
+    }
+    // The tile shows the page from the view's scroll position: `first` is the first row not yet written.
+    int first = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(source), "touchdesk-tile-offset"));
+    for (int y = first; y < th && s->written < s->height; y++)
+        pngRow(s, (const uint32_t *)(pixels + (size_t)y * (size_t)stride), tw);
+    cairo_surface_destroy(tile);
+    if (first >= th) {
+        // The page ended above where it said (it grew shorter): the rest is white.
+        while (s->written < s->height) pngRow(s, NULL, 0);
+    }
+    saveProgress(s);
+    if (s->written < s->height) { nextTile(s); return; }
+    if (!pngEnd(s)) { saveFinish(s, "could not write the picture"); return; }
+    saveFinish(s, NULL);
+}
+
+static void scrolled(GObject *source, GAsyncResult *result, gpointer data) {
+    WholeSave *s = data;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    int scrollY = value ? jsc_value_to_int32(value) : 0;
+    if (value) g_object_unref(value);
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(s->web));
+    int offset = s->written - scrollY * scale;
+    if (offset < 0) offset = 0;
+    g_object_set_data(G_OBJECT(s->web), "touchdesk-tile-offset", GINT_TO_POINTER(offset));
+    webkit_web_view_get_snapshot(s->web, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL, tileTaken, s);
+}
+
+static void nextTile(WholeSave *s) {
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(s->web));
+    char *script = g_strdup_printf("window.scrollTo(0, %d); window.scrollY", s->written / scale);
+    webkit_web_view_evaluate_javascript(s->web, script, -1, "touchdesk", NULL, NULL, scrolled, s);
+    g_free(script);
+}
+
+static void measuredForSave(GObject *source, GAsyncResult *result, gpointer data);
+
+static void measureForSave(WholeSave *s) {
+    static const char *script = "[document.documentElement.scrollHeight, window.innerHeight]";
+    webkit_web_view_evaluate_javascript(s->web, script, -1, "touchdesk", NULL, NULL, measuredForSave, s);
+}
+
+static gboolean measureForSaveLater(gpointer data) { measureForSave(data); return G_SOURCE_REMOVE; }
+
+static void wholeSnapshot(GObject *source, GAsyncResult *result, gpointer data) {
+    WholeSave *s = data;
+    cairo_surface_t *picture = snapshotOrFail(s, source, result, "the page");
+    if (!picture) return;
+    s->width = cairo_image_surface_get_width(picture);
+    s->height = cairo_image_surface_get_height(picture);
+    gboolean ok = cairo_surface_write_to_png(picture, s->file) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(picture);
+    saveFinish(s, ok ? NULL : "could not write the picture");
+}
+
+static void measuredForSave(GObject *source, GAsyncResult *result, gpointer data) {
+    WholeSave *s = data;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    int height = 0, inner = 0;
+    if (value && jsc_value_is_array(value)) {
+        JSCValue *h = jsc_value_object_get_property_at_index(value, 0), *i = jsc_value_object_get_property_at_index(value, 1);
+        height = jsc_value_to_int32(h); inner = jsc_value_to_int32(i);
+        g_object_unref(h); g_object_unref(i);
+    }
+    if (value) g_object_unref(value);
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(s->web));
+    if (!s->cssHeight && height * scale <= SNAPSHOT_MAX) {
+        // Short enough for one snapshot.
+        webkit_web_view_get_snapshot(s->web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE, NULL, wholeSnapshot, s);
+        return;
+    }
+    if (!s->cssHeight) {
+        // Long: the view takes a tile's height first (the page may lay out differently in it),
+        // and no scrollbar, which each tile would show (the page still scrolls by script).
+        s->cssHeight = height;
+        webkit_web_view_evaluate_javascript(s->web, "document.documentElement.style.setProperty('overflow', 'hidden', 'important'); 0",
+                                            -1, "touchdesk", NULL, NULL, NULL, NULL);
+        int width = 0;
+        gtk_widget_get_size_request(GTK_WIDGET(s->web), &width, NULL);
+        GtkWidget *window = gtk_widget_get_toplevel(GTK_WIDGET(s->web));
+        gtk_window_set_default_size(GTK_WINDOW(window), width, TILE_HEIGHT);
+        gtk_widget_set_size_request(GTK_WIDGET(s->web), width, TILE_HEIGHT);
+        gtk_window_resize(GTK_WINDOW(window), width, TILE_HEIGHT);
+        g_timeout_add(50, measureForSaveLater, s);
+        return;
+    }
+    if (inner != TILE_HEIGHT && s->waits++ < 100) { g_timeout_add(50, measureForSaveLater, s); return; }
+    s->cssHeight = height;
+    if ((long)height * scale > SAVE_MAX_HEIGHT) {
+        char *why = g_strdup_printf("@toolong %d %d", height * scale, SAVE_MAX_HEIGHT);
+        saveFinish(s, why);
+        g_free(why);
+        return;
+    }
+    s->height = height * scale;
+    saveProgress(s);
+    nextTile(s);
+}
+
+/// Pictures `web`'s whole page into `file`; `done` is told how it went (NULL: saved).
+static void saveWhole(WebKitWebView *web, GtkWidget *ownWindow, const char *file, SaveDone done) {
+    WholeSave *s = g_new0(WholeSave, 1);
+    s->web = web;
+    s->ownWindow = ownWindow;
+    s->file = g_strdup(file);
+    s->done = done;
+    s->lastPercent = -1;
+    measureForSave(s);
+}
+
+static void pageSaved(WholeSave *s, const char *error) {
+    if (error) sendLine("savefailed %s", error);
+    else sendLine("saved %s", s->file);
+}
+
+static void saveViewLoaded(WebKitWebView *web, WebKitLoadEvent event, gpointer data) {
+    if (event != WEBKIT_LOAD_FINISHED) return;
+    g_signal_handlers_disconnect_by_func(web, saveViewLoaded, data);
+    char *file = data;
+    saveWhole(web, gtk_widget_get_toplevel(GTK_WIDGET(web)), file, pageSaved);
     g_free(file);
+}
+
+/// The `savepage` order: the as-is view's page, whole. A page that fits one snapshot is pictured
+/// in the view itself; a longer one in a view of its own (same web process, same width), loaded
+/// again for the purpose, so the view on screen is neither resized nor scrolled.
+static void savePageOrder(const char *file) {
+    if (views[AS_IS].contentHeight * deviceScale <= SNAPSHOT_MAX || !views[AS_IS].committed) {
+        saveWhole(views[AS_IS].web, NULL, file, pageSaved);
+        return;
+    }
+    GtkWidget *window = gtk_offscreen_window_new();
+    WebKitWebView *web = WEBKIT_WEB_VIEW(g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", views[AS_IS].web,
+                                                      "settings", webkit_web_view_get_settings(views[AS_IS].web),
+                                                      "user-content-manager", webkit_web_view_get_user_content_manager(views[AS_IS].web), NULL));
+    gtk_window_set_default_size(GTK_WINDOW(window), views[AS_IS].width, TILE_HEIGHT);
+    gtk_widget_set_size_request(GTK_WIDGET(web), views[AS_IS].width, TILE_HEIGHT);
+    gtk_container_add(GTK_CONTAINER(window), GTK_WIDGET(web));
+    gtk_widget_show_all(window);
+    g_signal_connect(web, "load-changed", G_CALLBACK(saveViewLoaded), g_strdup(file));
+    webkit_web_view_load_uri(web, views[AS_IS].committed);
 }
 
 // MARK: - Saving the page's HTML
@@ -828,6 +1274,28 @@ static void keyEvent(View *view, gboolean press, guint keyval, guint mods) {
     deliver(view, e, keyboard());
 }
 
+// MARK: - The page in the keyboard's ring
+
+/// After a Tab in a view: whether the page still has an element focused. WebKit's focus walks off
+/// the page's end (or start) by focusing nothing; TouchDesk then moves its own ring on.
+static void focusAnswered(GObject *source, GAsyncResult *result, gpointer data) {
+    int how = GPOINTER_TO_INT(data);
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    if (!value) return;
+    char *where = jsc_value_to_string(value);
+    if (debugging) fprintf(stderr, "engine: focus after %s in view %d: '%s'\n", how & 1 ? "Shift+Tab" : "Tab", how >> 1, where ? where : "");
+    if (where && !*where) sendLine("pageend %d %s", how >> 1, how & 1 ? "backward" : "forward");
+    g_free(where);
+    g_object_unref(value);
+}
+
+static void askFocus(int v, gboolean backward) {
+    static const char *script =
+        "(() => { const a = document.activeElement;"
+        " return !a || a === document.body || a === document.documentElement ? '' : a.tagName + ' ' + (a.href || a.id || a.name || ''); })()";
+    webkit_web_view_evaluate_javascript(views[v].web, script, -1, "touchdesk", NULL, NULL, focusAnswered, GINT_TO_POINTER(v * 2 + (backward ? 1 : 0)));
+}
+
 // MARK: - Messages in
 
 static View *viewArg(const char *s) {
@@ -835,15 +1303,55 @@ static View *viewArg(const char *s) {
     return v >= 0 && v < VIEWS ? &views[v] : NULL;
 }
 
-static void resize(View *view, int w, int h) {
-    if (w < 1 || h < 1 || w > 16384 || h > 16384) return;
-    if (view->width == w && view->height == h) return;
+/// Gives a view its size. An offscreen window is as big as the larger of its default size and its
+/// child's size request, so both are set: setting the window's size alone (as before) left a view
+/// made at 800 × 600 never narrower or lower than that, whatever TouchDesk asked.
+static void setViewSize(View *view, int w, int h) {
     view->width = w; view->height = h;
-    gtk_window_resize(GTK_WINDOW(view->window), w, h);
+    gtk_window_set_default_size(GTK_WINDOW(view->window), w, h);
     gtk_widget_set_size_request(GTK_WIDGET(view->web), w, h);
+    gtk_window_resize(GTK_WINDOW(view->window), w, h);
     view->dirty = TRUE;
     scheduleFlush();
-    if (view == &views[AS_IS]) measure(); else applyFitZoom();
+}
+
+// Resizes are coalesced: a window dragged (or a storm of resizes) sends a size per step, and each
+// would make WebKit lay a long page out again. A size is applied once no other has come for
+// RESIZE_QUIET_MS, and at least every RESIZE_MAX_MS while they keep coming.
+enum { RESIZE_QUIET_MS = 60, RESIZE_MAX_MS = 250 };
+static guint resizeSource;
+static gint64 resizeFirstAsked;
+static int resizesAsked, resizesApplied;
+
+static gboolean applySizes(gpointer data) {
+    (void)data;
+    resizeSource = 0;
+    resizesApplied++;
+    for (int v = 0; v < VIEWS; v++) {
+        View *view = &views[v];
+        if (view->wantWidth > 0 && (view->width != view->wantWidth || view->height != view->wantHeight))
+            setViewSize(view, view->wantWidth, view->wantHeight);
+    }
+    if (debugging) fprintf(stderr, "engine: %d sizes asked, %d applied\n", resizesAsked, resizesApplied);
+    return G_SOURCE_REMOVE;
+}
+
+static void resize(View *view, int w, int h) {
+    if (w < 1 || h < 1 || w > 16384 || h > 16384) return;
+    view->wantWidth = w; view->wantHeight = h;
+    resizesAsked++;
+    gint64 now = g_get_monotonic_time();
+    if (resizeSource) g_source_remove(resizeSource);
+    else resizeFirstAsked = now;
+    gint64 waited = (now - resizeFirstAsked) / 1000;
+    resizeSource = g_timeout_add(waited >= RESIZE_MAX_MS ? 0 : RESIZE_QUIET_MS, applySizes, NULL);
+}
+
+/// A view got its new size: the as-is view's page is measured again (the fit view's zoom follows
+/// it), the fit view's zoom is set for its own new width.
+static void allocated(GtkWidget *widget, GdkRectangle *a, gpointer data) {
+    (void)widget; (void)a;
+    if (GPOINTER_TO_INT(data) == AS_IS) measure(); else applyFitZoom();
 }
 
 static void handleLine(char *line) {
@@ -891,7 +1399,12 @@ static void handleLine(char *line) {
         wheel(view, g_ascii_strtod(a[1], NULL), g_ascii_strtod(a[2], NULL), g_ascii_strtod(a[3], NULL), g_ascii_strtod(a[4], NULL));
     else if (!strcmp(line, "key") && view && n >= 4) {
         guint keyval = gdk_keyval_from_name(a[2]);
-        if (keyval != GDK_KEY_VoidSymbol) keyEvent(view, !strcmp(a[1], "press"), keyval, (guint)atoi(a[3]));
+        if (keyval != GDK_KEY_VoidSymbol) {
+            gboolean press = !strcmp(a[1], "press");
+            keyEvent(view, press, keyval, (guint)atoi(a[3]));
+            if (press && (keyval == GDK_KEY_Tab || keyval == GDK_KEY_ISO_Left_Tab))
+                askFocus((int)(view - views), keyval == GDK_KEY_ISO_Left_Tab || (atoi(a[3]) & GDK_SHIFT_MASK));
+        }
     }
     else if (!strcmp(line, "text") && view) {
         const char *t = rest + strlen(a[0]) + (n > 1 ? 1 : 0);
@@ -930,9 +1443,7 @@ static void handleLine(char *line) {
     }
     else if (!strcmp(line, "menu") && view) askMenu((int)(view - views), -1, -1, NULL);
     else if (!strcmp(line, "link") && *rest) webkit_web_view_load_uri(views[AS_IS].web, rest);  // `allowed` unchanged: a page's link is no typed address
-    else if (!strcmp(line, "savepage") && *rest)
-        webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
-                                     NULL, pageSnapshot, g_strdup(rest));
+    else if (!strcmp(line, "savepage") && *rest) savePageOrder(rest);
     else if (!strcmp(line, "savehtml") && *rest) saveSource(rest);
     else if (!strcmp(line, "spare") && n >= 1 && atoi(a[0]) > 0) {
         if (spareSource) g_source_remove(spareSource);
@@ -1084,6 +1595,7 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     gtk_container_add(GTK_CONTAINER(view->window), GTK_WIDGET(view->web));
     view->width = width; view->height = height;
     g_signal_connect(view->window, "damage-event", G_CALLBACK(damaged), GINT_TO_POINTER(v));
+    if (channel >= 0) g_signal_connect_after(view->web, "size-allocate", G_CALLBACK(allocated), GINT_TO_POINTER(v));
     g_signal_connect(view->web, "load-changed", G_CALLBACK(loadChanged), NULL);
     g_signal_connect(view->web, "load-failed", G_CALLBACK(loadFailed), NULL);
     g_signal_connect(view->web, "notify::title", G_CALLBACK(titleChanged), NULL);
@@ -1147,34 +1659,36 @@ static void offerPage(void) {
 
 static const char *saveFile;
 static int saveStatus = 1;
+static guint saveTimeoutSource;
 
-static void snapshotTaken(GObject *source, GAsyncResult *result, gpointer data) {
-    (void)data;
-    GError *error = NULL;
-    cairo_surface_t *s = webkit_web_view_get_snapshot_finish(WEBKIT_WEB_VIEW(source), result, &error);
-    if (!s) {
-        fprintf(stderr, "touchdesk-web-engine: could not picture the page: %s\n", error->message);
-    } else if (cairo_surface_write_to_png(s, saveFile) != CAIRO_STATUS_SUCCESS) {
-        fprintf(stderr, "touchdesk-web-engine: could not write %s\n", saveFile);
+static void headlessSaved(WholeSave *s, const char *error) {
+    if (error && g_str_has_prefix(error, "@toolong")) {
+        int height = 0, most = 0;
+        sscanf(error, "@toolong %d %d", &height, &most);
+        fprintf(stderr, "touchdesk-web-engine: the page is %d px long: pages up to %d px are saved as a picture\n", height, most);
+    } else if (error) {
+        fprintf(stderr, "touchdesk-web-engine: %s\n", error);
     } else {
-        printf("%d %d\n", cairo_image_surface_get_width(s), cairo_image_surface_get_height(s));
+        printf("%d %d\n", s->width, s->height);
         saveStatus = 0;
     }
-    if (s) cairo_surface_destroy(s);
     gtk_main_quit();
 }
 
 static gboolean takeSnapshot(gpointer data) {
     (void)data;
-    webkit_web_view_get_snapshot(views[AS_IS].web, WEBKIT_SNAPSHOT_REGION_FULL_DOCUMENT, WEBKIT_SNAPSHOT_OPTIONS_NONE,
-                                 NULL, snapshotTaken, NULL);
+    saveWhole(views[AS_IS].web, NULL, saveFile, headlessSaved);
     return G_SOURCE_REMOVE;
 }
 
 static void saveLoadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data) {
     (void)web; (void)data;
     // A moment after the load for web fonts and the first script-driven layout.
-    if (event == WEBKIT_LOAD_FINISHED) g_timeout_add(250, takeSnapshot, NULL);
+    if (event == WEBKIT_LOAD_FINISHED) {
+        // Loaded: the picture may take longer than the load was allowed (a long page, tile by tile).
+        if (saveTimeoutSource) { g_source_remove(saveTimeoutSource); saveTimeoutSource = 0; }
+        g_timeout_add(250, takeSnapshot, NULL);
+    }
 }
 
 static gboolean saveFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
@@ -1186,6 +1700,7 @@ static gboolean saveFailed(WebKitWebView *web, WebKitLoadEvent event, const char
 
 static gboolean saveTimedOut(gpointer data) {
     (void)data;
+    saveTimeoutSource = 0;
     fprintf(stderr, "touchdesk-web-engine: the page did not finish loading within %d seconds\n", loadTimeoutSeconds);
     gtk_main_quit();
     return G_SOURCE_REMOVE;
@@ -1199,7 +1714,7 @@ static int savePage(const char *uri, const char *file, int width) {
     g_signal_connect(views[AS_IS].web, "load-changed", G_CALLBACK(saveLoadChanged), NULL);
     g_signal_connect(views[AS_IS].web, "load-failed", G_CALLBACK(saveFailed), NULL);
     webkit_web_view_load_uri(views[AS_IS].web, uri);
-    g_timeout_add_seconds((guint)loadTimeoutSeconds, saveTimedOut, NULL);
+    saveTimeoutSource = g_timeout_add_seconds((guint)loadTimeoutSeconds, saveTimedOut, NULL);
     gtk_main();
     return saveStatus;
 }

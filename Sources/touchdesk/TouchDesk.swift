@@ -201,7 +201,12 @@ struct TouchDesk: ParsableCommand {
             let environment = AppEnvironment.fromEnvironment()
             let url = try address.map { a throws(AppOptionError) in try WebApp.address(a, FileManager.default.currentDirectoryPath) } ?? WebApp.startPage(environment)
             do {
-                let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280)
+                var shown = -1
+                let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280) { rows, total in
+                    // A long page, pictured tile by tile: how far it has come, a line per tenth.
+                    let tenth = total > 0 ? rows * 10 / total : 0
+                    if tenth != shown { shown = tenth; warn(tr("saving the page: {0} of {1} px", String(rows), String(total))) }
+                }
                 print("\(savePage): \(size.width) × \(size.height) px")
             } catch {
                 fail("\(error)", code: 2)

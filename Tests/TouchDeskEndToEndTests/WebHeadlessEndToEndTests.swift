@@ -16,8 +16,8 @@ struct WebHeadlessEndToEndTests {
         <div style="right:0;top:0;background:#0000ff"></div><div style="left:0;bottom:0;background:#00ff00"></div></body></html>
         """
 
-    static func runHeadless(_ args: [String], in directory: URL) throws -> XSession.Output {
-        var env = ProcessInfo.processInfo.environment
+    static func runHeadless(_ args: [String], in directory: URL, extra: [String: String] = [:]) throws -> XSession.Output {
+        var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil
         env["HOME"] = directory.path
@@ -25,14 +25,21 @@ struct WebHeadlessEndToEndTests {
         return XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
     }
 
-    @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
-    func savePage() throws {
-        let server = try LocalServer(files: ["tall.html": Array(Self.page.utf8)])
+    /// `touchdesk web URL --save-page page.png --page-width W` of `page` served on 127.0.0.1,
+    /// headless: the server and folder (kept while they are used), the run, the picture's path, the seconds taken.
+    static func saveHeadless(_ page: String, width: Int) throws
+        -> (server: LocalServer, dir: TemporaryDirectory, run: XSession.Output, out: String, seconds: Double) {
+        let server = try LocalServer(files: ["page.html": Array(page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/page.png"
         let start = Date()
-        let r = try Self.runHeadless(["web", server.url("/tall.html"), "--save-page", out, "--page-width", "800"], in: URL(fileURLWithPath: dir.path))
-        let seconds = Date().timeIntervalSince(start)
+        let r = try runHeadless(["web", server.url("/page.html"), "--save-page", out, "--page-width", String(width)], in: URL(fileURLWithPath: dir.path))
+        return (server, dir, r, out, Date().timeIntervalSince(start))
+    }
+
+    @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
+    func savePage() throws {
+        let (_, dir, r, out, seconds) = try Self.saveHeadless(Self.page, width: 800)
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
         #expect(img.width == 800 && img.height == 3000, "\(img.width)×\(img.height)")
@@ -64,5 +71,89 @@ struct WebHeadlessEndToEndTests {
         #expect(reds.count == 2, "\(reds)")
         #expect(reds.first.map { abs($0.width - 100) <= 1 && abs($0.height - 100) <= 1 } == true, "\(reds)")
         #expect(blues.count == 1 && blues[0].x > (reds.last?.x ?? 0), "\(blues)")
+    }
+
+    @Test("a page turned down or never finished: --screenshot and --save-page say so, exit non-zero and write nothing")
+    func refusedAndUnfinished() throws {
+        // A page whose picture comes a byte every two seconds: its load never finishes.
+        let stuck = "<html><head><title>Stuck</title></head><body><p>waiting</p><img src='/dribble-body'></body></html>"
+        let server = try LocalServer(files: ["stuck.html": Array(stuck.utf8)])
+        let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
+        let here = URL(fileURLWithPath: dir.path)
+        let quick = ["TOUCHDESK_WEB_TIMEOUT": "3"]
+        for mode in ["--screenshot", "--save-page"] {
+            let start = Date()
+            let refused = try Self.runHeadless(["web", server.url("/to-file"), mode, dir.path + "/refused.png"], in: here, extra: quick)
+            let refusedSeconds = Date().timeIntervalSince(start)
+            #expect(refused.exited && refused.status != 0, "\(mode) of a redirect to a file: \(refused)")
+            #expect(refused.stderr.contains("A page from the network may not open local files"), "\(mode): \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/refused.png"))
+            let unfinished = try Self.runHeadless(["web", server.url("/stuck.html"), mode, dir.path + "/stuck.png"], in: here, extra: quick)
+            #expect(unfinished.exited && unfinished.status != 0, "\(mode) of a page that never finishes: \(unfinished)")
+            #expect(unfinished.stderr.contains("did not finish loading"), "\(mode): \(unfinished.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/stuck.png"))
+            print("web \(mode) headless: a redirect to a file refused and the program ended in \(String(format: "%.1f", refusedSeconds)) s")
+        }
+    }
+
+    /// Reads a PNG with Python's zlib (not our writer's code, nor cairo, which stops at 32,767 px):
+    /// checks every chunk's CRC, and prints the size and, for each row, which colour is at x = 10.
+    static let pngReader = #"""
+    import struct, sys, zlib
+    data = open(sys.argv[1], "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat = 8, []
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        assert zlib.crc32(kind + body) & 0xffffffff == struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0], "bad CRC"
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + n
+    raw = zlib.decompress(b"".join(idat))
+    bpp = {2: 3, 6: 4}[ctype]
+    stride = w * bpp
+    assert len(raw) == h * (stride + 1), "wrong amount of pixel data"
+    prev = bytearray(stride)
+    names = []
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        row = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 1:
+            for i in range(bpp, stride): row[i] = (row[i] + row[i - bpp]) & 255
+        elif f == 2:
+            for i in range(stride): row[i] = (row[i] + prev[i]) & 255
+        elif f != 0:
+            raise SystemExit("filter %d not read here" % f)
+        r, g, b = row[30], row[31], row[32]
+        names.append("r" if r > 200 and g < 60 and b < 60 else "g" if g > 120 and r < 60 and b < 60 else "b" if b > 200 and r < 60 and g < 60 else "?")
+        prev = row
+    print(w, h)
+    print("".join(names))
+    """#
+
+    @Test("--save-page of a page 200,000 px long: one PNG, stitched from tiles row for row, with progress on stderr")
+    func longPage() throws {
+        // 200 bands of 1,000 px, red and green by turns, the last 100 px blue.
+        let bands = (0..<200).map { "<div style='height:1000px;background:\($0 % 2 == 0 ? "#ff0000" : "#00a000")'></div>" }.joined()
+        let page = "<html><head><title>Long</title></head><body style='margin:0'>\(bands)<div style='height:100px;background:#0000ff'></div></body></html>"
+        let (_, dir, r, out, seconds) = try Self.saveHeadless(page, width: 200)
+        #expect(r.ok, "\(r)")
+        #expect(r.stderr.contains("saving the page:"), "progress on stderr: \(r.stderr)")
+        let script = dir.path + "/read-png.py"
+        try Self.pngReader.write(toFile: script, atomically: true, encoding: .utf8)
+        let read = XSession.runTool("/usr/bin/python3", [script, out], environment: nil, timeout: 120)
+        #expect(read.ok, "\(read)")
+        let lines = read.stdout.split(separator: "\n")
+        try #require(lines.count == 2, "\(read)")
+        #expect(lines[0] == "200 200100", "the picture's size: \(lines[0])")
+        let expected = (0..<200).map { String(repeating: $0 % 2 == 0 ? "r" : "g", count: 1000) }.joined() + String(repeating: "b", count: 100)
+        let got = Array(lines[1]), want = Array(expected)
+        let wrong = zip(got, want).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(got.count == want.count && wrong.isEmpty, "\(wrong.count) rows wrong, the first at \(wrong.prefix(5))")
+        let size = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+        print("web --save-page headless: 200 × 200,100 px in \(String(format: "%.1f", seconds)) s, \(size / 1024) KB")
     }
 }

@@ -54,12 +54,14 @@ extension WebApp {
             }
         }
         // The outline as four thin boxes: a stroked rectangle would be rasterised over its whole area.
+        // Thick while the page holds the keyboard (the keyboard's ring is on it).
         let color = active ? Theme.accent : Theme.controlHover
-        let box = Rect(x: r.x - 1, y: r.y - 1, width: r.width + 2, height: r.height + 2)
-        cr.fill(Rect(x: box.x, y: box.y, width: box.width, height: 1), color)
-        cr.fill(Rect(x: box.x, y: box.maxY - 1, width: box.width, height: 1), color)
-        cr.fill(Rect(x: box.x, y: box.y, width: 1, height: box.height), color)
-        cr.fill(Rect(x: box.maxX - 1, y: box.y, width: 1, height: box.height), color)
+        let t = active && pageHoldsKeyboard ? 3.0 : 1.0
+        let box = Rect(x: r.x - t, y: r.y - t, width: r.width + 2 * t, height: r.height + 2 * t)
+        cr.fill(Rect(x: box.x, y: box.y, width: box.width, height: t), color)
+        cr.fill(Rect(x: box.x, y: box.maxY - t, width: box.width, height: t), color)
+        cr.fill(Rect(x: box.x, y: box.y, width: t, height: box.height), color)
+        cr.fill(Rect(x: box.maxX - t, y: box.y, width: t, height: box.height), color)
     }
 
     func drawProgress(_ cr: CairoContext) {

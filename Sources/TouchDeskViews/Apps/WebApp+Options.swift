@@ -1,3 +1,4 @@
+import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
@@ -28,7 +29,25 @@ extension WebApp {
         if let document = options.document { open(try Self.address(document, options.currentDirectory)) }
     }
 
-    public func finishBackgroundWork() throws(AppOptionError) { finishLoading() }
+    /// `--screenshot`: waits for the page, and fails (rather than picture a page that is not
+    /// there) when it was turned down, stopped working or did not finish loading in time (the
+    /// first-answer timeout, `TOUCHDESK_WEB_TIMEOUT`, 30 s by default, from the load's start).
+    public func finishBackgroundWork() throws(AppOptionError) {
+        let seconds = loadTimeoutSeconds ?? ProcessInfo.processInfo.environment["TOUCHDESK_WEB_TIMEOUT"].flatMap { Int($0) }.map { max(1, $0) } ?? 30
+        // The time counts from the load's start: a cold engine takes a few seconds to get there.
+        let startBy = WebEngine.now() + 30
+        while page.awaitingLoad, page.refusal == nil, page.stoppedReason == nil, engine?.isRunning == true, WebEngine.now() < startBy {
+            absorb()
+            usleep(10_000)
+        }
+        finishLoading(timeout: Double(seconds))
+        if let refusal = page.refusal { throw AppOptionError(refusal) }
+        if let reason = page.stoppedReason { throw AppOptionError(reason) }
+        if page.isLoading || page.awaitingLoad {
+            throw AppOptionError(tr("the page did not finish loading within {0} seconds ({1} % had come): no picture was written",
+                                    String(seconds), String(Int((page.progress * 100).rounded()))))
+        }
+    }
 
     public func offer(document: String) -> Bool {
         guard let url = try? Self.address(document, "/") else { return false }

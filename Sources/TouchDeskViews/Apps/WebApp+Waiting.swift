@@ -16,7 +16,7 @@ extension WebApp {
         var quietSince = WebEngine.now()
         var seen = framesReceived
         var sinceLoaded = [0, 0]
-        while WebEngine.now() < deadline, let engine, engine.isRunning, page.stoppedReason == nil {
+        while WebEngine.now() < deadline, let engine, engine.isRunning, page.stoppedReason == nil, page.refusal == nil {
             absorb()
             if framesReceived != seen {
                 if !page.isLoading { for v in 0..<2 { sinceLoaded[v] += framesReceived[v] - seen[v] } }

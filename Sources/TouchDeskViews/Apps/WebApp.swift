@@ -78,6 +78,8 @@ public final class WebApp: MiniApp {
     public var bothViewsPainted: Bool { link.bothViewsPainted }
     private var lastActivity = 0.0
     private var hidden = false
+    /// The engine was ended when Web Pages was left; the page loads again on return.
+    private(set) var asleep = false
 
     public var pageTitle: String { page.title }
     public var currentAddress: String? { page.address }
@@ -103,6 +105,17 @@ public final class WebApp: MiniApp {
         form.order = [.field("address")] + Self.toolbar.map { .control($0) }
         form.controls.setOn(.scripts, true)
         syncControls()
+    }
+
+    /// A Tab took the focus past the page's last link or field (Shift+Tab before its first): the
+    /// ring goes on, to the address field, or back to before the page.
+    private func pageEnded(backward: Bool) {
+        guard input.holdsKeyboard else { return }
+        input.holdsKeyboard = false
+        if !backward {
+            form.setFocus(.field("address"))
+            address.selectAll()
+        }
     }
 
     isolated deinit {
@@ -231,12 +244,16 @@ public final class WebApp: MiniApp {
             case .loading(let on): if let again = findBar.pageChanged(loaded: !on) { find(again) }
             case .address(let a): if !address.isFocused { address.setText(a) }
             case .found(let n): findBar.found(n)
+            case .pageEnded(_, let backward): pageEnded(backward: backward)
             case .menu(let v, let x, let y, let selected, let link):
                 let r = pageRect(v == 0 ? .asIs : .fit)
                 menu.open(at: Point(r.x + min(max(0, x), r.width - 8), r.y + min(max(0, y), r.height - 8)),
                           in: Rect(x: 0, y: 0, width: size.width, height: size.height), link: link, selected: selected,
                           canGoBack: page.canGoBack, canGoForward: page.canGoForward)
             case .saved(let file): saver.engineSaved(file)
+            case .saveProgress(let rows, let total):
+                saver.engineProgress(rows: rows, of: total)
+                page.notice = (tr("Saving the whole page as a picture… {0} % of {1} px", String(rows * 100 / max(1, total)), String(total)), false)
             case .saveFailed(let why): saver.failed(); page.notice = (tr("Could not save the page: {0}", "\(why)"), true)
             case .savedSource(let file): saver.engineSavedSource(file)
             case .sourceFailed(let why): page.notice = saver.sourceFailed(why)
@@ -254,22 +271,53 @@ public final class WebApp: MiniApp {
         form.controls.setOn(.find, findBar.isOpen)
     }
 
-    /// Leaving Web Pages: the page stops its work (a load still under way is stopped, a stuck
-    /// script's process is ended) until we come back.
+    /// Leaving Web Pages: the engine sleeps. Its helper is ended (and reaped) with every web and
+    /// network process under it, so no page script runs and nothing is held while another screen
+    /// shows; coming back loads the page again (`comeBack`). Only a picture of the page being
+    /// saved keeps it, hidden, until the picture is written (`tickWhileAway`).
     public func didLeave() {
         guard !hidden else { return }
         hidden = true
         input.release()
         menu.close()
         if page.isLoading || page.awaitingLoad { stop() }
-        engine?.send("hide")
+        if saver.isSaving { engine?.send("hide") } else { sleepEngine() }
+    }
+
+    /// Ends the engine while Web Pages is not shown; `asleep` says to load the page again on return.
+    private func sleepEngine() {
+        guard link.engine != nil else { return }
+        link.terminate()
+        page.accessiblePlug = nil
+        asleep = true
     }
 
     private func comeBack() {
         guard hidden else { return }
         hidden = false
-        engine?.send("show")
+        if asleep {
+            asleep = false
+            // The page shown when we left, in a new engine (or the spare the home screen started).
+            open(page.address.flatMap { try? WebURL(string: $0) } ?? startPage)
+        } else {
+            engine?.send("show")
+        }
         wake()
+    }
+
+    /// A picture of the page still being saved when Web Pages was left: its news is taken in, and
+    /// the engine sleeps once it is written.
+    public func tickWhileAway() -> [WorkGoingOn.Ended] {
+        guard hidden, !asleep, engine != nil else { return [] }
+        absorb()
+        var ended: [WorkGoingOn.Ended] = []
+        if let n = saver.poll() { page.notice = n; ended.append(WorkGoingOn.Ended(n.text, isError: n.isError)) }
+        if !saver.isSaving || engine?.isRunning != true { sleepEngine() }
+        return ended
+    }
+
+    public var workGoingOn: [WorkGoingOn] {
+        hidden && !asleep && saver.isSaving ? [WorkGoingOn(tr("Saving the web page as a picture"), progress: saver.pictureProgress)] : []
     }
 
     // MARK: - Find in page and the page's menu
@@ -320,12 +368,14 @@ public final class WebApp: MiniApp {
         wake()
     }
 
-    /// Saves the whole page as a picture now, waiting for it: for tests.
-    func savePageNow(timeout: Double = 20) -> SavedPicture? {
+    /// Saves the whole page as a picture now, waiting for it: for tests (`notice` hears the
+    /// status line's texts meanwhile).
+    func savePageNow(timeout: Double = 20, notice: (String) -> Void = { _ in }) -> SavedPicture? {
         choose(.savePage, link: nil)
         let deadline = WebEngine.now() + timeout
         while saver.lastSaved == nil, WebEngine.now() < deadline, engine?.isRunning == true {
             absorb()
+            notice(page.statusText)
             if let n = saver.poll() { page.notice = n }
             usleep(10_000)
         }
@@ -431,8 +481,11 @@ public final class WebApp: MiniApp {
         if findBar.isFocused { closeFind(); return true }
         if page.isLoading { stop(); return true }
         if input.holdsKeyboard {
+            // The page hears its Esc (to close its own menu or dialog) and lets go of the keys:
+            // the thick outline goes, and the status line says what the next Esc does.
             input.holdsKeyboard = false
             if page.stoppedReason == nil { input.send(Key("Escape"), to: engine) }
+            page.notice = (tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
             return true
         }
         if findBar.isOpen { closeFind(); return true }
@@ -531,7 +584,9 @@ extension WebApp {
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
-         KeyHelp("Tab, Enter (after a click in a page)", "Move through the page's links and fields; follow a link"),
+         KeyHelp("Tab, Shift+Tab (after a click in a page)", "Through the page's links and fields; past its last one, on to the address field"),
+         KeyHelp("Enter (on a link in the page)", "Follow the link"),
+         KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again goes home"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
          KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file"),

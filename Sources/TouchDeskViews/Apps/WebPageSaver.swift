@@ -17,7 +17,15 @@ final class WebPageSaver {
 
     init(environment: AppEnvironment) { self.environment = environment }
 
-    var isSaving: Bool { ticket != nil || sourceTarget != nil }
+    var isSaving: Bool { ticket != nil || sourceTarget != nil || picturing != nil }
+    /// The engine is picturing the page (rows done of the whole, once a long page says), from the
+    /// order until it has written the picture.
+    private(set) var picturing: (rows: Int, of: Int)?
+    /// How far the picture has come, 0…1, when known.
+    var pictureProgress: Double? { picturing.flatMap { $0.of > 0 ? Double($0.rows) / Double($0.of) : nil } }
+
+    /// A long page's picture has come this far.
+    func engineProgress(rows: Int, of total: Int) { if picturing != nil { picturing = (rows, total) } }
     /// Where the page's source goes, from the order until the writer has put it there.
     private(set) var sourceTarget: String?
     var isSavingSource: Bool { sourceTarget != nil }
@@ -26,6 +34,7 @@ final class WebPageSaver {
     func start(_ engine: WebEngine?) {
         count += 1
         lastSaved = nil
+        picturing = (0, 0)
         engine?.send("savepage", NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).png")
     }
 
@@ -54,6 +63,7 @@ final class WebPageSaver {
 
     /// The engine wrote the page's picture to `file`.
     func engineSaved(_ file: String) {
+        picturing = nil
         ticket = environment.writer.submit(key: "web-save-page", Self.moveJob(file, folders: environment.pictureDirectoriesToTry))
     }
 
@@ -85,5 +95,5 @@ final class WebPageSaver {
     }
 
     /// The engine could not make the picture.
-    func failed() { lastSaved = .failed(tr("the engine could not picture the page")) }
+    func failed() { picturing = nil; lastSaved = .failed(tr("the engine could not picture the page")) }
 }

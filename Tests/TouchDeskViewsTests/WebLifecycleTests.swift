@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TouchDeskDrawing
+import TouchDeskInterface
+import TouchDeskModels
+import TouchDeskTestSupport
+@testable import TouchDeskViews
+import TouchDeskWeb
+
+/// The engine's life with the real helper: it sleeps (ends, every process reaped) when Web Pages
+/// is left and wakes with the page on return, a page stopped by the memory limit leaves no zombie,
+/// and a server's redirect to a local file is turned down before it loads, with the status line's
+/// reason.
+@Suite("Web Pages engine life", .serialized, .timeLimit(.minutes(3)))
+struct WebLifecycleTests {
+    let sandbox = Sandbox()
+    static let size = Size(900, 640)
+
+    /// Ticks the app as the window would until `done`, at most `limit` seconds.
+    func run(_ app: WebApp, limit: Double, until done: () -> Bool) {
+        let end = WebEngine.now() + limit
+        while WebEngine.now() < end, !done() { _ = app.tick(); usleep(20_000) }
+    }
+
+    @Test("leaving Web Pages ends the engine and every process under it; coming back shows the page again")
+    func sleepsWhenLeft() throws {
+        let server = try LocalServer(files: ["page.html": Array("<html><head><title>Kept</title></head><body><p>kept</p></body></html>".utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        app.open(try WebURL(string: server.url("/page.html")))
+        app.finishLoading()
+        #expect(app.pageTitle == "Kept")
+        let helper = try #require(app.enginePID)
+        let tree = [helper] + descendantProcesses(of: helper)
+        #expect(tree.count >= 3, "the helper, its web and network processes: \(tree)")
+        let left = WebEngine.now()
+        app.didLeave()
+        #expect(app.enginePID == nil, "no engine while another screen shows")
+        #expect(app.wakeDescriptors.isEmpty)
+        let gone = wait(until: { tree.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
+        #expect(gone, "every process of the engine ended and was reaped: \(tree.filter(processExists))")
+        print("Web Pages left: the engine's \(tree.count) processes gone in \(String(format: "%.2f", WebEngine.now() - left)) s")
+        // Back: the page that was shown loads again in a new engine.
+        let back = WebEngine.now()
+        app.layout(in: Self.size, scale: 1)
+        app.finishLoading()
+        #expect(app.pageTitle == "Kept")
+        #expect(app.currentAddress == server.url("/page.html"))
+        #expect(app.enginePID != nil && app.enginePID != helper)
+        print("Web Pages shown again: the page back in \(String(format: "%.2f", WebEngine.now() - back)) s (a cold engine)")
+    }
+
+    @Test("pages stopped by the memory limit leave no zombie helper")
+    func noZombies() throws {
+        let alloc = """
+            <html><head><title>alloc</title></head><body><script>
+            const keep = []; for (;;) keep.push(new Array(1 << 20).fill(Math.random()));
+            </script></body></html>
+            """
+        let dir = sandbox.dir.appending("alloc")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try alloc.write(toFile: dir + "/alloc.html", atomically: true, encoding: .utf8)
+        let app = WebApp(environment: sandbox.environment)
+        app.memoryLimitMB = 300
+        app.layout(in: Self.size, scale: 1)
+        var helpers: [pid_t] = []
+        for _ in 0..<3 {
+            app.open(WebURL(filePath: dir + "/alloc.html"))
+            if let pid = app.enginePID { helpers.append(pid) }
+            run(app, limit: 30) { app.stoppedReason != nil }
+            #expect(app.stoppedReason?.contains("300 MB") == true, "\(String(describing: app.stoppedReason))")
+        }
+        app.didLeave()
+        let reaped = wait(until: { helpers.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
+        #expect(helpers.count == 3 && reaped, "helpers \(helpers): left \(helpers.filter(processExists))")
+    }
+
+    @Test("a server's redirect to a local file is refused before it loads: the status line says why, nothing crashes")
+    func redirectToFile() throws {
+        let server = try LocalServer(files: ["a.html": Array("<html><head><title>A</title></head><body>a</body></html>".utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        // From a file (the start page is one) as from the network: a redirect is never the user's.
+        app.open(try WebURL(string: server.url("/a.html")))
+        app.finishLoading()
+        let asked = WebEngine.now()
+        app.open(try WebURL(string: server.url("/to-file")))
+        run(app, limit: 15) { app.page.refusal != nil }
+        let took = WebEngine.now() - asked
+        #expect(app.page.statusText.hasPrefix("A page from the network may not open local files"), "\(app.page.statusText)")
+        #expect(app.page.statusText.contains("file:///etc/hostname"))
+        run(app, limit: 1.5) { false }
+        #expect(app.stoppedReason == nil, "no crash: \(String(describing: app.stoppedReason))")
+        #expect(!app.page.isLoading)
+        #expect(app.pageTitle != (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines))
+        print("redirect to file:///etc/hostname refused in \(String(format: "%.2f", took)) s")
+        // The engine goes on: the next address loads.
+        app.open(try WebURL(string: server.url("/a.html")))
+        app.finishLoading()
+        #expect(app.pageTitle == "A")
+    }
+
+    @Test("Save page as picture of a page 40,000 px long: pictured in tiles in a view of its own, progress in the status line, the view on screen untouched")
+    func longPagePicture() throws {
+        let bands = (0..<40).map { "<div style='height:1000px;background:\($0 % 2 == 0 ? "#ff0000" : "#00a000")'></div>" }.joined()
+        let page = "<html><head><title>Long</title></head><body style='margin:0'>\(bands)</body></html>"
+        let server = try LocalServer(files: ["long.html": Array(page.utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: Self.size, scale: 1)
+        app.open(try WebURL(string: server.url("/long.html")))
+        app.finishLoading()
+        let width = Int(app.pageRect(.asIs).width)
+        var notices: Set<String> = []
+        let saved = try #require(app.savePageNow(timeout: 90) { notices.insert($0) })
+        let path = try #require(saved.path, "\(saved)")
+        // The PNG's header: the view's width (no scrollbar) and the page's whole length.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bytes.count > 1000 && bytes.prefix(8) == Data([137, 80, 78, 71, 13, 10, 26, 10]))
+        #expect(be32(16) == width && be32(20) == 40000, "\(be32(16)) × \(be32(20)), view \(width)")
+        #expect(notices.contains { $0.contains("% of 40000 px") }, "progress in the status line: \(notices)")
+        // The view on screen was neither resized nor scrolled: its frame is still the view's size.
+        #expect(app.bothViewsPainted)
+    }
+}
