@@ -32,29 +32,29 @@ struct IdleAfterLeavingEndToEndTests {
     }
 
     /// The share of one core `pid` used over `seconds`.
-    static func cpuShare(_ pid: pid_t, over seconds: Double) -> Double? {
+    static func cpuShare(_ pid: pid_t, over seconds: Double) async -> Double? {
         guard let before = cpuTicks(pid) else { return nil }
-        usleep(UInt32(seconds * 1_000_000))
+        await hold(for: seconds)
         guard let after = cpuTicks(pid) else { return nil }
         return Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
     }
 
     @Test("Map Search and Sea Level, left the moment they open (their loads under way), leave the process idle within a second")
-    func loadsStopWhenLeftAtOnce() throws {
-        let session = try XSession(name: "idle-after-leaving-at-once")
+    func loadsStopWhenLeftAtOnce() async throws {
+        let session = try await XSession(name: "idle-after-leaving-at-once")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["--size", "900x640"])
+        let app = try await session.launch(["--size", "900x640"])
         var report: [String] = []
         for (id, key) in Self.apps where ["map", "globe"].contains(id) {
-            try app.key(key)
+            try await app.key(key)
             // Map Search opens in its search field: the first Esc leaves the field, the second goes home.
-            try app.key("Escape")
-            try app.key("Escape")
-            let home = try app.waitForTitle("TouchDesk", timeout: 5)
+            try await app.key("Escape")
+            try await app.key("Escape")
+            let home = try await app.waitForTitle("TouchDesk", timeout: 5)
             try #require(home == "TouchDesk", "\(id): two Escapes did not go home (title \(home ?? "none"))")
-            usleep(1_000_000)
-            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            await hold(for: 1)
+            let share = try #require(await Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
             report.append("\(id) \(Int((share * 100).rounded())) %")
             #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after leaving it at once")
         }
@@ -63,32 +63,32 @@ struct IdleAfterLeavingEndToEndTests {
     }
 
     @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
-    func everyAppGoesIdleWhenLeft() throws {
-        let session = try XSession(name: "idle-after-leaving")
+    func everyAppGoesIdleWhenLeft() async throws {
+        let session = try await XSession(name: "idle-after-leaving")
         defer { session.close() }
         // The caches a second start finds (built here they take seconds: a first start's work).
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["--size", "900x640"])
+        let app = try await session.launch(["--size", "900x640"])
         var report: [String] = []
         for (id, key) in Self.apps {
-            try app.key(key)
+            try await app.key(key)
             // Use it a little: a click in the middle and a drag (a stroke, a turn, a pan).
-            try app.drag([(450, 330), (520, 380)])
-            usleep(1_000_000)
+            try await app.drag([(450, 330), (520, 380)])
+            await hold(for: 1)
             // What the app loads on opening (the map's layers, the globe's relief) finishes first, up
             // to 12 s: this test is about work left running after leaving, not about how long a load
             // takes on a busy machine. Apps that animate while shown never get quiet; they leave at 12 s.
-            wait(until: { (Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.05 }, timeout: 11, interval: 0)
-            try app.key("Escape")
+            await wait(until: { (await Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.05 }, timeout: 11, interval: 0)
+            try await app.key("Escape")
             // Esc may first close something inside the app (a dialog, a field): a second one goes home.
-            usleep(200_000)
-            try app.key("Escape")
+            await hold(for: 0.2)
+            try await app.key("Escape")
             // Measured only once home: a key a page or field kept would leave the app open and the
             // next app's key typed into it.
-            let home = try app.waitForTitle("TouchDesk", timeout: 5)
+            let home = try await app.waitForTitle("TouchDesk", timeout: 5)
             try #require(home == "TouchDesk", "\(id): two Escapes did not go home (title \(home ?? "none"))")
-            usleep(1_000_000)
-            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            await hold(for: 1)
+            let share = try #require(await Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
             report.append("\(id) \(Int((share * 100).rounded())) %")
             #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after going home")
         }

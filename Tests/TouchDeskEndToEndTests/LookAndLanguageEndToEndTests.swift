@@ -21,8 +21,8 @@ struct LookAndLanguageEndToEndTests {
     static let german = ["LC_ALL": "", "LANGUAGE": "", "LANG": "de_DE.UTF-8"]
 
     @Test("LANG=de_DE.UTF-8: the home screen and --list read German", .enabled(if: hasCatalogue, "no compiled catalogue: run scripts/translations"))
-    func germanHome() throws {
-        let session = try XSession(name: "german", screen: "1024x768x24")
+    func germanHome() async throws {
+        let session = try await XSession(name: "german", screen: "1024x768x24")
         defer { session.close() }
         session.extraEnvironment = Self.german
         // Not through runTool, which sets LC_ALL=C.UTF-8 for the tools it runs.
@@ -38,8 +38,8 @@ struct LookAndLanguageEndToEndTests {
         #expect(lister.terminationStatus == 0 && list.contains("paint          Malpinsel — Male mit der Maus"), "--list: \(list.prefix(300))")
         #expect(list.contains("globe          Meeresspiegel"))
 
-        let app = try session.launch(["--size", "900x640"])
-        let shot = try app.screenshot("home-de")
+        let app = try await session.launch(["--size", "900x640"])
+        let shot = try await app.screenshot("home-de")
         // The first tile's name and the bar's Quit button, as a person reads them.
         // The tiles' names share the size the longest fits at ("Beschleunigungsmesser").
         func best(_ text: String, _ region: PixelImage.Region) -> TextReading.Match {
@@ -51,8 +51,8 @@ struct LookAndLanguageEndToEndTests {
         #expect(quit.score < 0.25, "\"Beenden\" not read in the bar (score \(quit.score))")
         let english = best("Paintbrush", (0, 215, 200, 45))
         #expect(english.score > 0.4, "the English name is still there (score \(english.score))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 
     /// The binary run as a terminal runs it, in `environment` on top of ours (no X needed).
@@ -72,53 +72,53 @@ struct LookAndLanguageEndToEndTests {
     }
 
     @Test("LANG=de_DE.UTF-8: --help and the messages on standard error read German; LANG=C English", .enabled(if: hasCatalogue, "no compiled catalogue"))
-    func germanHelpAndErrors() throws {
-        let help = try Self.runPlain(["--help"], Self.german)
+    func germanHelpAndErrors() async throws {
+        let help = try await Self.runPlain(["--help"], Self.german)
         #expect(help.status == 0)
         for text in ["ÜBERBLICK: Ein Spielzeugkasten", "OPTIONEN:", "Die Apps auflisten und beenden.", "Die Hilfe zeigen."] {
             #expect(help.out.contains(text), "--help lacks \"\(text)\": \(help.out.prefix(400))")
         }
         #expect(!help.out.contains("OPTIONS:") && !help.out.contains("List the apps and exit."))
-        let bad = try Self.runPlain(["--size", "3"], Self.german)
+        let bad = try await Self.runPlain(["--size", "3"], Self.german)
         #expect(bad.status == 2 && bad.err.contains("Fehler: ") && bad.err.contains("--size nimmt BREITExHÖHE"), "\(bad.err)")
-        let unknown = try Self.runPlain(["nosuchapp"], Self.german)
+        let unknown = try await Self.runPlain(["nosuchapp"], Self.german)
         #expect(unknown.status == 2 && unknown.err.contains("unbekannte App „nosuchapp“"), "\(unknown.err)")
         // A reason from deep in the models, inside the sentence that reports it: German throughout.
-        let centre = try Self.runPlain(["mandelbrot", "--center", "1,x", "--width", "3"], Self.german)
+        let centre = try await Self.runPlain(["mandelbrot", "--center", "1,x", "--width", "3"], Self.german)
         #expect(centre.status == 2 && centre.err.contains("ungültige Mitte: „x“ ist keine Dezimalzahl: unerwartetes „x“"), "\(centre.err)")
         let n = try #require((400..<600).first { XSession.displayIsFree($0) })
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-help-de-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let noDisplay = try Self.runPlain(["--display", ":\(n)"], Self.german.merging(["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]) { _, b in b })
+        let noDisplay = try await Self.runPlain(["--display", ":\(n)"], Self.german.merging(["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]) { _, b in b })
         #expect(noDisplay.status == 2 && noDisplay.err.contains("X-Display „:\(n)“ kann nicht geöffnet werden"), "\(noDisplay.err)")
-        let english = try Self.runPlain(["--help"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
+        let english = try await Self.runPlain(["--help"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
         #expect(english.out.contains("OPTIONS:") && english.out.contains("List the apps and exit."))
     }
 
     @Test("German numbers in a readout: Temperature writes 99,5 °F for 37,5 °C", .enabled(if: hasCatalogue, "no compiled catalogue"))
-    func germanNumbers() throws {
-        let session = try XSession(name: "german-numbers", screen: "1024x768x24")
+    func germanNumbers() async throws {
+        let session = try await XSession(name: "german-numbers", screen: "1024x768x24")
         defer { session.close() }
         session.extraEnvironment = Self.german
-        let locales = XSession.runTool("locale", ["-a"], environment: nil, timeout: 5).stdout.lowercased()
+        let locales = await XSession.runTool("locale", ["-a"], environment: nil, timeout: 5).stdout.lowercased()
         try #require(locales.contains("de_de.utf8"), "de_DE.UTF-8 is not generated (scripts/setup does it as root)")
-        let app = try session.launch(["temperature", "--size", "800x600"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["temperature", "--size", "800x600"])
+        let start = try await app.screenshot("start")
         let boxes = TextAppsEndToEndTests.fields(start)
         try #require(boxes.count == 3, "three fields in \(start.path): \(boxes)")
         let (f, c) = (boxes[0], boxes[1])
-        try app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
-        let typed = session.run("xdotool", ["type", "--delay", "30", "37,5"], timeout: 10)
+        try await app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
+        let typed = await session.run("xdotool", ["type", "--delay", "30", "37,5"], timeout: 10)
         #expect(typed.ok, "xdotool type: \(typed.stderr)")
         let fRegion = (x: f.x, y: f.y, width: f.width, height: f.height)
-        let shot = try app.screenshot("temperature-de") { TextReading.find("99,5", size: 18, in: $0, region: fRegion).score < 0.3 }
+        let shot = try await app.screenshot("temperature-de") { TextReading.find("99,5", size: 18, in: $0, region: fRegion).score < 0.3 }
         let read = TextReading.find("99,5", size: 18, in: shot, region: fRegion)
         #expect(read.score < 0.3, "°F field does not read 99,5 in \(shot.path): \(read)")
         let english = TextReading.find("99.5", size: 18, in: shot, region: fRegion)
         #expect(english.score > read.score, "99.5 reads better than 99,5: \(english) vs \(read)")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 
     /// The mean brightness of the home screen's empty band under the tiles.
@@ -129,30 +129,30 @@ struct LookAndLanguageEndToEndTests {
     }
 
     @Test("The look follows xsettingsd's theme name while running: Adwaita light, Adwaita-dark dark; --theme wins")
-    func followsDesktop() throws {
-        let session = try XSession(name: "theme", screen: "1024x768x24")
+    func followsDesktop() async throws {
+        let session = try await XSession(name: "theme", screen: "1024x768x24")
         defer { session.close() }
         let config = session.root.appendingPathComponent("xsettingsd.conf")
         try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let manager = try session.startXSettings(config: config)
+        let manager = try await session.startXSettings(config: config)
 
-        let app = try session.launch(["--size", "900x640"])
-        let light = try app.screenshot("light") { Self.brightness($0) > 200 }
+        let app = try await session.launch(["--size", "900x640"])
+        let light = try await app.screenshot("light") { Self.brightness($0) > 200 }
         #expect(Self.brightness(light) > 200, "a light desktop gets a light window: brightness \(Self.brightness(light))")
 
         try "Net/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        let dark = try app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
+        let dark = try await app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
         #expect(Self.brightness(dark) < 60, "after the switch to Adwaita-dark: brightness \(Self.brightness(dark))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
 
         try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        let forced = try session.launch(["--size", "900x640", "--theme", "dark"])
-        let shot = try forced.screenshot("forced-dark")
+        let forced = try await session.launch(["--size", "900x640", "--theme", "dark"])
+        let shot = try await forced.screenshot("forced-dark")
         #expect(Self.brightness(shot) < 60, "--theme dark on a light desktop: brightness \(Self.brightness(shot))")
-        try forced.key("ctrl+q")
-        #expect(forced.waitForExit(timeout: 5) == .exited(0))
+        try await forced.key("ctrl+q")
+        #expect(await forced.waitForExit(timeout: 5) == .exited(0))
     }
 }

@@ -16,22 +16,22 @@ struct WebHeadlessEndToEndTests {
         <div style="right:0;top:0;background:#0000ff"></div><div style="left:0;bottom:0;background:#00ff00"></div></body></html>
         """
 
-    static func runHeadless(_ args: [String], in directory: URL) throws -> XSession.Output {
+    static func runHeadless(_ args: [String], in directory: URL) async throws -> XSession.Output {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil
         env["HOME"] = directory.path
         for k in env.keys where k.hasPrefix("XDG_") { env[k] = nil }
-        return XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
+        return await XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
     }
 
     @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
-    func savePage() throws {
+    func savePage() async throws {
         let server = try LocalServer(files: ["tall.html": Array(Self.page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/page.png"
         let start = Date()
-        let r = try Self.runHeadless(["web", server.url("/tall.html"), "--save-page", out, "--page-width", "800"], in: URL(fileURLWithPath: dir.path))
+        let r = try await Self.runHeadless(["web", server.url("/tall.html"), "--save-page", out, "--page-width", "800"], in: URL(fileURLWithPath: dir.path))
         let seconds = Date().timeIntervalSince(start)
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
@@ -42,7 +42,7 @@ struct WebHeadlessEndToEndTests {
         #expect(img.at(400, 1500).isClose(to: PixelColor(hex: 0xffffff)))
         print("web --save-page headless: \(img.width)×\(img.height) in \(String(format: "%.1f", seconds)) s")
 
-        let refused = try Self.runHeadless(["web", "http://127.0.0.1:\(LocalServer.refusedPort())/", "--save-page", dir.path + "/no.png"],
+        let refused = try await Self.runHeadless(["web", "http://127.0.0.1:\(LocalServer.refusedPort())/", "--save-page", dir.path + "/no.png"],
                                            in: URL(fileURLWithPath: dir.path))
         #expect(refused.exited && refused.status != 0, "\(refused)")
         #expect(refused.stderr.lowercased().contains("refused"), "\(refused.stderr)")
@@ -50,11 +50,11 @@ struct WebHeadlessEndToEndTests {
     }
 
     @Test("--screenshot without a display: the window with the page in both views")
-    func screenshot() throws {
+    func screenshot() async throws {
         let server = try LocalServer(files: ["tall.html": Array(Self.page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/window.png"
-        let r = try Self.runHeadless(["web", server.url("/tall.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path))
+        let r = try await Self.runHeadless(["web", server.url("/tall.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path))
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
         #expect(img.width == 1000 && img.height == 700, "\(img.width)×\(img.height)")
