@@ -28,7 +28,7 @@ struct AccelerometerEndToEndTests {
     func fakeDeviceTiltsTheBall() async throws {
         let session = try await XSession(name: "accelerometer-iio")
         defer { session.close() }
-        let root = try await Self.fakeDevice(in: session, x: 500, y: 250, z: -829)
+        let root = try Self.fakeDevice(in: session, x: 500, y: 250, z: -829)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
         let app = try await session.launch(["accelerometer", "--size", "800x600"])
 

@@ -76,15 +76,15 @@ struct DesktopEndToEndTests {
         defer { session.close() }
         try await session.startWindowManager()
         let binary = try XSession.binary()
-        func windows() -> Int {
-            session.run("xdotool", ["search", "--onlyvisible", "--classname", "touchdesk"]).stdout.split(separator: "\n").count
+        func windows() async -> Int {
+            await session.run("xdotool", ["search", "--onlyvisible", "--classname", "touchdesk"]).stdout.split(separator: "\n").count
         }
         let first = try await session.launch([])
 
         let second = await session.run(binary, ["temperature"], timeout: 10)
         #expect(second.ok, "the second launch: \(second)")
         #expect(try await first.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
-        #expect(windows() == 1)
+        await #expect(windows() == 1)
 
         // A picture by itself, as a file manager's "Open with" passes it (a file:// URI).
         let picture = session.home.appendingPathComponent("Pictures/my photo.png")
@@ -95,7 +95,7 @@ struct DesktopEndToEndTests {
         // The picture's red quarter at the canvas's top-left corner.
         let shot = try await first.screenshot("picture-opened", timeout: 5) { $0.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red) }
         #expect(shot.at(40, PaintFilesEndToEndTests.top + 30).isClose(to: .red), "no picture at the canvas's corner")
-        #expect(windows() == 1)
+        await #expect(windows() == 1)
         #expect(first.isRunning)
 
         let own = try await session.launch(["--new-window", "doubler"])
@@ -109,13 +109,13 @@ struct DesktopEndToEndTests {
         // Both owners died without a word: the next launch finds no owner and opens its window.
         let after = try await session.launch(["maze"])
         #expect(try await after.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
-        #expect(windows() == 1)
+        await #expect(windows() == 1)
 
         // A frozen owner: the next launch waits 3 s for the receipt, then opens its own window,
         // and takes its request back, so the frozen window does not open it when it wakes.
         kill(after.pid, SIGSTOP)
         let fresh = try session.start(binary, ["doubler"], log: "fresh")
-        let opened = await wait(until: { windows() == 2 }, timeout: 8)
+        let opened = await wait(until: { await windows() == 2 }, timeout: 8)
         #expect(opened, "no window of its own beside a frozen one: \(session.readLog("fresh"))")
         #expect(session.readLog("fresh").contains("does not answer"), "\(session.readLog("fresh"))")
         kill(after.pid, SIGCONT)

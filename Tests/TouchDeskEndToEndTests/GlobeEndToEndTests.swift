@@ -94,8 +94,8 @@ struct GlobeEndToEndTests {
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!
         }
-        let a = try await ticks()
+        let a = try ticks()
         await hold(for: seconds)
-        return try await ticks() - a
+        return try ticks() - a
     }
 }

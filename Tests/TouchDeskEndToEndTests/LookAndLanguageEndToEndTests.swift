@@ -73,26 +73,26 @@ struct LookAndLanguageEndToEndTests {
 
     @Test("LANG=de_DE.UTF-8: --help and the messages on standard error read German; LANG=C English", .enabled(if: hasCatalogue, "no compiled catalogue"))
     func germanHelpAndErrors() async throws {
-        let help = try await Self.runPlain(["--help"], Self.german)
+        let help = try Self.runPlain(["--help"], Self.german)
         #expect(help.status == 0)
         for text in ["ÜBERBLICK: Ein Spielzeugkasten", "OPTIONEN:", "Die Apps auflisten und beenden.", "Die Hilfe zeigen."] {
             #expect(help.out.contains(text), "--help lacks \"\(text)\": \(help.out.prefix(400))")
         }
         #expect(!help.out.contains("OPTIONS:") && !help.out.contains("List the apps and exit."))
-        let bad = try await Self.runPlain(["--size", "3"], Self.german)
+        let bad = try Self.runPlain(["--size", "3"], Self.german)
         #expect(bad.status == 2 && bad.err.contains("Fehler: ") && bad.err.contains("--size nimmt BREITExHÖHE"), "\(bad.err)")
-        let unknown = try await Self.runPlain(["nosuchapp"], Self.german)
+        let unknown = try Self.runPlain(["nosuchapp"], Self.german)
         #expect(unknown.status == 2 && unknown.err.contains("unbekannte App „nosuchapp“"), "\(unknown.err)")
         // A reason from deep in the models, inside the sentence that reports it: German throughout.
-        let centre = try await Self.runPlain(["mandelbrot", "--center", "1,x", "--width", "3"], Self.german)
+        let centre = try Self.runPlain(["mandelbrot", "--center", "1,x", "--width", "3"], Self.german)
         #expect(centre.status == 2 && centre.err.contains("ungültige Mitte: „x“ ist keine Dezimalzahl: unerwartetes „x“"), "\(centre.err)")
         let n = try #require((400..<600).first { XSession.displayIsFree($0) })
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-help-de-\(getpid())")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let noDisplay = try await Self.runPlain(["--display", ":\(n)"], Self.german.merging(["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]) { _, b in b })
+        let noDisplay = try Self.runPlain(["--display", ":\(n)"], Self.german.merging(["HOME": home.path, "XDG_STATE_HOME": home.path + "/state"]) { _, b in b })
         #expect(noDisplay.status == 2 && noDisplay.err.contains("X-Display „:\(n)“ kann nicht geöffnet werden"), "\(noDisplay.err)")
-        let english = try await Self.runPlain(["--help"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
+        let english = try Self.runPlain(["--help"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
         #expect(english.out.contains("OPTIONS:") && english.out.contains("List the apps and exit."))
     }
 

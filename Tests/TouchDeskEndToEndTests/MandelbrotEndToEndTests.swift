@@ -261,7 +261,7 @@ struct MandelbrotEndToEndTests {
         let pictures = session.home.appendingPathComponent("Pictures")
         var found: String?
         await wait(until: {
-            found = (try? await FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-\(size)") && $0.hasSuffix(".png") }
+            found = (try? FileManager.default.contentsOfDirectory(atPath: pictures.path))?.first { $0.hasPrefix("touchdesk-mandelbrot-\(size)") && $0.hasSuffix(".png") }
             return found != nil
         }, timeout: timeout, interval: 0.2)
         let name = try #require(found, "no \(size) picture in \(pictures.path)")

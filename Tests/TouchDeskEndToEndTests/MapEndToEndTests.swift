@@ -48,7 +48,7 @@ struct MapEndToEndTests {
     func searchAndCopy() async throws {
         let session = try await XSession(name: "map-search")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         let app = try await session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
         let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
@@ -94,7 +94,7 @@ struct MapEndToEndTests {
     func qualifiedQueryFliesThere() async throws {
         let session = try await XSession(name: "map-springfield")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         let index = try PlaceIndexCache.load().index
         let springfield = try #require(index.bestMatch(for: "Springfield, Illinois"))
         #expect(springfield.region == "Illinois" && springfield.countryCode == "US")
@@ -127,7 +127,7 @@ struct MapEndToEndTests {
     func findWithoutWindow() async throws {
         let session = try await XSession(name: "map-find")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         var noDisplay = session.environment
         noDisplay["DISPLAY"] = nil
         let binary = try XSession.binary()
@@ -155,7 +155,7 @@ struct MapEndToEndTests {
     func postalShowOnMap() async throws {
         let session = try await XSession(name: "postal-map")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         guard case .found(let goodrich) = PostcodeLookup.find("77335", in: try PlaceIndexCache.load().index) else {
             Issue.record("77335 is not in the place index: are the ZIP codes installed (scripts/data/places)?")
             return
@@ -191,7 +191,7 @@ struct MapEndToEndTests {
     func mykonosCoastline() async throws {
         let session = try await XSession(name: "map-mykonos")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         let size = (width: 1200.0, height: 760.0)
         let mykonos = try #require(try PlaceIndexCache.load().index.bestMatch(for: "Mykonos"))
         let app = try await session.launch(["map", "--place", "Mykonos", "--size", "\(Int(size.width))x\(Int(size.height))"])
@@ -233,7 +233,7 @@ struct MapEndToEndTests {
     func noMatch() async throws {
         let session = try await XSession(name: "map-no-match")
         defer { session.close() }
-        await Self.seedCache(session)
+        Self.seedCache(session)
         let r = await session.run(try XSession.binary(), ["map", "--place", "qqqqxzv", "--screenshot", session.root.appendingPathComponent("x.png").path], timeout: 120)
         #expect(r.exited && r.status == 2, "\(r)")
         #expect(r.stderr.contains("no place matches"), "\(r.stderr)")

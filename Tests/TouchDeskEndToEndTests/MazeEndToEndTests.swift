@@ -46,7 +46,7 @@ struct MazeEndToEndTests {
         struct Layout: Decodable { var blocks: [Cell] }
         var blocksSaved: [Cell] = []
         await wait(until: {
-            if let data = try? await Data(contentsOf: saved), let layout = try? await JSONDecoder().decode(Layout.self, from: data) {
+            if let data = try? Data(contentsOf: saved), let layout = try? JSONDecoder().decode(Layout.self, from: data) {
                 blocksSaved = layout.blocks
             }
             return !blocksSaved.isEmpty

@@ -23,7 +23,7 @@ struct ReliabilityEndToEndTests {
             let status = await app.process.wait(timeout: 10)
             #expect(status == .exited(128 + sig), "\(name): \(String(describing: status)); \(app.log)")
             #expect(app.log.contains("stopped by \(name)"), "\(name): \(app.log)")
-            let saved = await Self.savedSize(session)
+            let saved = Self.savedSize(session)
             #expect(saved.contains("700") && saved.contains("500"), "\(name): window.json is \(saved)")
         }
     }
@@ -51,7 +51,7 @@ struct ReliabilityEndToEndTests {
         let status = await app.process.wait(timeout: 10)
         #expect(status == .exited(1), "\(String(describing: status)); \(app.log)")
         #expect(app.log.contains("lost the connection to the X server"), "\(app.log)")
-        let saved = await Self.savedSize(session)
+        let saved = Self.savedSize(session)
         #expect(saved.contains("660") && saved.contains("470"), "window.json is \(saved)")
     }
 
@@ -65,7 +65,7 @@ struct ReliabilityEndToEndTests {
         _ = try await app.key("ctrl+q")
         _ = await app.process.wait(timeout: 10)
         #expect(!app.log.contains("BadAlloc"), "\(app.log)")
-        let saved = await Self.savedSize(session)
+        let saved = Self.savedSize(session)
         #expect(saved.contains("1280") && saved.contains("1024"), "window.json is \(saved)")
         // And starting again with that saved size works.
         let again = try await session.launch(["doubler"])

@@ -46,7 +46,7 @@ struct TiltDeviceEndToEndTests {
     @Test func aFIFOAsAnAccelerometerAttributeIsRefusedWithoutBlocking() async throws {
         let session = try await XSession(name: "iio-fifo")
         defer { session.close() }
-        let root = try await AccelerometerEndToEndTests.fakeDevice(in: session, x: 0, y: 0, z: -1000)
+        let root = try AccelerometerEndToEndTests.fakeDevice(in: session, x: 0, y: 0, z: -1000)
         let raw = root.appendingPathComponent("iio:device0/in_accel_x_raw").path
         unlink(raw)
         #expect(mkfifo(raw, 0o600) == 0)
@@ -59,7 +59,7 @@ struct TiltDeviceEndToEndTests {
     @Test func aMountMatrixOfInfinitiesDropsTheDeviceAndMazeGoesOn() async throws {
         let session = try await XSession(name: "iio-matrix")
         defer { session.close() }
-        let root = try await AccelerometerEndToEndTests.fakeDevice(in: session, x: 100, y: 100, z: -1000)
+        let root = try AccelerometerEndToEndTests.fakeDevice(in: session, x: 100, y: 100, z: -1000)
         try "1e30, 0, 0; 0, 1e30, 0; 0, 0, 1e30\n".write(to: root.appendingPathComponent("iio:device0/in_accel_mount_matrix"),
                                                          atomically: false, encoding: .utf8)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path

@@ -32,10 +32,10 @@ struct TwoWindowsEndToEndTests {
             // Both presses land within a few milliseconds: the same second, the same picture name.
             try await first.key("ctrl+s")
             try await second.key("ctrl+s")
-            let done = await wait(until: { await Self.pictures(a).count >= 2 * round }, timeout: 10)
+            let done = await wait(until: { Self.pictures(a).count >= 2 * round }, timeout: 10)
             #expect(done, "round \(round): \(Self.pictures(a))")
         }
-        let saved = await Self.pictures(a)
+        let saved = Self.pictures(a)
         #expect(saved.count == 2 * rounds, "\(saved)")
         let numbered = saved.filter { $0.range(of: #"-\d{6}-\d+\.png$"#, options: .regularExpression) != nil }
         print("two windows: \(saved.count) pictures after \(2 * rounds) saves, \(numbered.count) with a counter added on a clash")
@@ -80,7 +80,7 @@ struct TwoWindowsEndToEndTests {
             // file appears, so the kill lands while the picture is being written.
             let side = 1200 + 100 * (i % 4)
             let before = Set(temporaries())
-            let p = try await start(side)
+            let p = try start(side)
             if i % 2 == 0 {
                 await hold(for: full * (0.5 + 0.06 * Double(i)))
             } else {
@@ -133,7 +133,7 @@ struct TwoWindowsEndToEndTests {
         #expect(shot.count(of: .black, tolerance: 8) > 5_000, "the picture is on the canvas (\(opened))")
         try await app.drag([(100, 150), (300, 200)])
         try await app.key("ctrl+s")
-        let changed = await wait(until: { (try? await Self.readBytes(badPath)).map { $0 != before } ?? false }, timeout: 10)
+        let changed = await wait(until: { (try? Self.readBytes(badPath)).map { $0 != before } ?? false }, timeout: 10)
         #expect(changed, "Ctrl+S wrote back to the file with the same bytes in its name")
         try await app.key("ctrl+q")
         _ = await app.waitForExit(timeout: 10)

@@ -265,7 +265,7 @@ struct WebPagesEndToEndTests {
         await hold(for: 0.5)
         try await app.key("Return")
         let saved = session.home.appendingPathComponent("fruit.html")
-        let arrived = await wait(until: { (try? await Data(contentsOf: saved)) == Data(page.utf8) }, timeout: 10)
+        let arrived = await wait(until: { (try? Data(contentsOf: saved)) == Data(page.utf8) }, timeout: 10)
         #expect(arrived, "the page's HTML in \(saved.path): \((try? Data(contentsOf: saved))?.count ?? -1) of \(page.utf8.count) bytes")
 
         // A click on the page's empty top gives it the keyboard; Tab reaches the link, Enter follows it.

@@ -30,6 +30,13 @@ public func wait(until condition: () async throws -> Bool, timeout: Double, inte
     }
 }
 
+/// The `async` form for a condition that does not itself await (a file read, a log line): in an
+/// `async` test Swift picks this over the blocking form above, so the poll suspends too.
+@discardableResult
+public func wait(until condition: () throws -> Bool, timeout: Double, interval: Double = 0.05) async rethrows -> Bool {
+    try await wait(until: { () async throws -> Bool in try condition() }, timeout: timeout, interval: interval)
+}
+
 /// Suspends for `seconds`: for a duration that is itself the input (a key held down, a device
 /// that keeps reporting a tilt), never to wait for a result (use `wait(until:)`).
 public func hold(for seconds: Double) async {
