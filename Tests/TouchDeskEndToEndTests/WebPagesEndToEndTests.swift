@@ -239,8 +239,10 @@ struct WebPagesEndToEndTests {
         #expect(typed.ok, "\(typed)")
         try await app.key("F3")
         let bar = (x: 0, y: loaded.height - 90, width: loaded.width, height: 62)
-        let found = try await app.screenshot("found", timeout: 10) {
+        // The count and WebKit's highlights come in separate frames: waited for together.
+        let found = try await app.screenshot("found", timeout: 15) {
             TextReading.find("2 of 7", size: 14, in: $0, region: bar, ink: Self.statusInk).score < 0.3
+                && $0.count { $0.r > 200 && $0.g > 200 && $0.b < 80 } > 200
         }
         #expect(TextReading.find("2 of 7", size: 14, in: found, region: bar, ink: Self.statusInk).score < 0.3, "\"2 of 7\" in \(found.path)")
         #expect(found.count { $0.r > 200 && $0.g > 200 && $0.b < 80 } > 200, "WebKit highlights the matches: \(found.path)")
