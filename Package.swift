@@ -191,6 +191,16 @@ let package = Package(
             dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets", "touchdesk-web-engine"]
         ),
 
+        /// The libFuzzer targets (Fuzz/Targets), linked together without their libFuzzer entry
+        /// symbols, each called on every kept seed and crash input of Fuzz/Seeds (scripts/fuzz
+        /// builds them instrumented one by one, as swiftc's default Swift 5 mode).
+        .testTarget(
+            name: "TouchDeskFuzzSeedTests",
+            dependencies: ["TouchDeskViews", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
+            path: "Fuzz", exclude: ["Seeds"], sources: ["Targets", "Replay"],
+            swiftSettings: [.define("TOUCHDESK_SEED_REPLAY"), .swiftLanguageMode(.v5)]
+        ),
+
         // MARK: - Places
 
         /// GeoNames places and Natural Earth shapes for Map Search: the name index, the

@@ -3,7 +3,9 @@
 // message, and a parsed decimal reads back from its own printing.
 import TouchDeskModels
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzDecimal(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     if let value = try? DecimalNumber.parse(text) {

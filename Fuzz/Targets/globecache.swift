@@ -10,7 +10,9 @@ import Foundation
 private let path = NSTemporaryDirectory() + "touchdesk-fuzz-globe-\(getpid()).bin"
 nonisolated(unsafe) private let renderer = GlobeRenderer()
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzGlobeCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size >= 2 else { return 0 }
     let width = 2 + Int(data[0] % 16), height = 2 + Int(data[1] % 8)

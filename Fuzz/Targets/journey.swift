@@ -3,7 +3,9 @@
 // journey that parses opens a view, and zooming out of it again never traps.
 import TouchDeskModels
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzJourney(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let steps = try? MandelbrotJourney.parse(text) else { return 0 }

@@ -8,7 +8,9 @@ import TouchDeskPlaces
 
 private let path = NSTemporaryDirectory() + "touchdesk-fuzz-netcdf-\(getpid()).nc"
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzNetCDF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes: data, count: size)) else { fatalError("cannot write \(path)") }
     do {

@@ -1,7 +1,9 @@
 // Fuzz target: file names from the system (any bytes) → Swift strings → back to the same bytes.
 @testable import TouchDeskFiles
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let text = Paths.string(fromSystem: bytes)

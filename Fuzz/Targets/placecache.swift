@@ -8,7 +8,9 @@ import Foundation
 
 private let queries = ["a", "zü", "Paris, TX", "77335", "ZRH", "São", "x, y, z", "東", " "]
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzPlaceCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeRawBufferPointer(start: data, count: size)
     let fingerprint: UInt64 = 42
@@ -35,7 +37,9 @@ public func fuzzPlaceCache(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// `TOUCHDESK_FUZZ_WRITE_SEED=FILE` writes the payload of a small sound index (four places, two
 /// countries, an airport, a ZIP code) to FILE and exits: how Fuzz/Seeds/placecache/small was made.
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerInitialize")
+#endif
 public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> Int32 {
     guard let out = ProcessInfo.processInfo.environment["TOUCHDESK_FUZZ_WRITE_SEED"] else { return 0 }
     let cities: [GeoNamesRecords.City] = [

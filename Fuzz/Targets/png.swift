@@ -6,7 +6,9 @@ import Foundation
 import TouchDeskDrawing
 @testable import TouchDeskViews
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(bytes: data, count: size)
     let head = PNGHeader.size(bytes)

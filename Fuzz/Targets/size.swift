@@ -5,7 +5,9 @@
 import Foundation
 @testable import TouchDeskViews
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzSize(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(bytes: data, count: size)
     let text = String(decoding: bytes, as: UTF8.self)

@@ -11,7 +11,9 @@ import Foundation
 
 /// The apps, made once before the first input and loaded to the end (Map Search's index takes
 /// longer than an input may in this instrumented build).
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerInitialize")
+#endif
 public func fuzzStateSetUp(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>>>) -> Int32 {
     MainActor.assumeIsolated { makeApps() }
     return 0
@@ -29,7 +31,9 @@ public func fuzzStateSetUp(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMu
         }
 }
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzState(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
     let file = Data(bytes: data + 1, count: size - 1)

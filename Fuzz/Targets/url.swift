@@ -4,7 +4,9 @@
 // and any reference resolves against it.
 import TouchDeskWeb
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let halves = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

@@ -2,7 +2,9 @@
 // absolute path the system calls can take (no NUL byte to cut it short), or none.
 import TouchDeskFiles
 
+#if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")
+#endif
 public func fuzzUserDirs(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     for (name, folder) in UserDirs.parse(text, home: "/home/fuzz") {

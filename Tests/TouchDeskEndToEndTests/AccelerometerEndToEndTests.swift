@@ -25,12 +25,12 @@ struct AccelerometerEndToEndTests {
     }
 
     @Test("Accelerometer: a fake IIO device reading (0.5 g, 0.25 g) puts the ball at centre + ONEGEE·(ax, −ay); garbage drops it with one warning")
-    func fakeDeviceTiltsTheBall() throws {
-        let session = try XSession(name: "accelerometer-iio")
+    func fakeDeviceTiltsTheBall() async throws {
+        let session = try await XSession(name: "accelerometer-iio")
         defer { session.close() }
         let root = try Self.fakeDevice(in: session, x: 500, y: 250, z: -829)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
-        let app = try session.launch(["accelerometer", "--size", "800x600"])
+        let app = try await session.launch(["accelerometer", "--size", "800x600"])
 
         func gridAndBall(_ img: PixelImage) -> (grid: (x: Int, y: Int, width: Int, height: Int, pixels: Int), ball: (x: Double, y: Double))? {
             guard let grid = img.regions(where: Self.isGrid, minimumPixels: 500).first,
@@ -52,7 +52,7 @@ struct AccelerometerEndToEndTests {
             return hypot(gb.ball.x - e.x, gb.ball.y - e.y) < 3
         }
 
-        let tilted = try app.screenshot("tilted") { near($0, ax: 0.5, ay: 0.25) }
+        let tilted = try await app.screenshot("tilted") { near($0, ax: 0.5, ay: 0.25) }
         let gb = try #require(gridAndBall(tilted), "no grid or ball in \(tilted.path)")
         let e = expected(gb.grid, ax: 0.5, ay: 0.25)
         #expect(abs(Double(gb.grid.width) - Double(gb.grid.height)) <= 2, "the grid is not square: \(gb.grid) in \(tilted.path)")
@@ -61,23 +61,23 @@ struct AccelerometerEndToEndTests {
         // The device starts returning garbage: dropped with one warning, and the ball goes back to
         // level (the keyboard's tilt) at the centre.
         try "not a number\n".write(to: root.appendingPathComponent("iio:device0/in_accel_x_raw"), atomically: false, encoding: .utf8)
-        let level = try app.screenshot("garbage-dropped") { near($0, ax: 0, ay: 0) }
+        let level = try await app.screenshot("garbage-dropped") { near($0, ax: 0, ay: 0) }
         #expect(near(level, ax: 0, ay: 0), "the ball did not return to the centre after the device failed, in \(level.path)")
         let log = app.log
         #expect(log.components(separatedBy: "dropped").count - 1 == 1, "expected exactly one warning, log: \(log)")
         #expect(log.contains("in_accel_x"), "the warning does not say what was wrong: \(log)")
 
-        // Keyboard tilt still works: Right held for over a second leans the keys' limit, 0.7 g, right.
-        _ = session.run("xdotool", ["keydown", "Right"])
-        usleep(1_100_000)
-        let keys = try app.screenshot("keys-right") { near($0, ax: 0.7, ay: 0) }
-        _ = session.run("xdotool", ["keyup", "Right"])
+        // Keyboard tilt still works: Right held leans to the keys' limit, 0.7 g, right (in about a
+        // second; held here until it shows, however slow the machine).
+        _ = await session.run("xdotool", ["keydown", "Right"])
+        let keys = try await app.screenshot("keys-right", timeout: 20) { near($0, ax: 0.7, ay: 0) }
+        _ = await session.run("xdotool", ["keyup", "Right"])
         #expect(near(keys, ax: 0.7, ay: 0), "holding Right did not tilt the ball to 0.7 g right in \(keys.path)")
     }
 
     @Test("Accelerometer: a joystick (a raw pseudo-terminal standing in for /dev/input/js0) pushed full right tilts the ball 1 g right")
-    func joystickTiltsTheBall() throws {
-        let session = try XSession(name: "accelerometer-joystick")
+    func joystickTiltsTheBall() async throws {
+        let session = try await XSession(name: "accelerometer-joystick")
         defer { session.close() }
         let iio = session.root.appendingPathComponent("no-iio")
         try FileManager.default.createDirectory(at: iio, withIntermediateDirectories: true)
@@ -99,12 +99,12 @@ struct AccelerometerEndToEndTests {
         tcsetattr(slave, TCSANOW, &raw)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = iio.path
         session.extraEnvironment["TOUCHDESK_JOYSTICK"] = js
-        let app = try session.launch(["accelerometer", "--size", "800x600"])
+        let app = try await session.launch(["accelerometer", "--size", "800x600"])
 
         // struct js_event: u32 time, s16 value, u8 type (JS_EVENT_AXIS), u8 axis number.
         var event: [UInt8] = [1, 0, 0, 0, 0xff, 0x7f, 0x02, 0]
         #expect(write(fd, &event, event.count) == 8)
-        let shot = try app.screenshot("joystick-right") { img in
+        let shot = try await app.screenshot("joystick-right") { img in
             guard let ball = img.centroid(where: Self.isBall) else { return false }
             let blue = img.points(where: Self.isGrid)
             guard let minX = blue.map(\.x).min(), let maxX = blue.map(\.x).max() else { return false }

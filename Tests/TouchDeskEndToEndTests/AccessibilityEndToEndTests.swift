@@ -17,11 +17,11 @@ struct AccessibilityEndToEndTests {
 
     /// An X session with a session bus of its own, its address in the environment of everything
     /// started in it.
-    static func session(_ name: String) throws -> XSession {
-        let session = try XSession(name: name)
+    static func session(_ name: String) async throws -> XSession {
+        let session = try await XSession(name: name)
         let bus = try session.start("dbus-daemon", ["--session", "--nofork", "--print-address=1"], log: "dbus")
         var address: String?
-        _ = wait(until: {
+        _ = await wait(until: {
             address = session.readLog("dbus").split(separator: "\n").first { $0.hasPrefix("unix:") }.map(String.init)
             return address != nil || !bus.isRunning
         }, timeout: 10)
@@ -31,8 +31,8 @@ struct AccessibilityEndToEndTests {
     }
 
     /// One probe command's JSON answer.
-    static func probe(_ session: XSession, _ args: [String], timeout: TimeInterval = 20) throws -> [String: Any] {
-        let r = session.run("/usr/bin/python3", [AccessibilityBus.script] + args, timeout: timeout)
+    static func probe(_ session: XSession, _ args: [String], timeout: TimeInterval = 20) async throws -> [String: Any] {
+        let r = await session.run("/usr/bin/python3", [AccessibilityBus.script] + args, timeout: timeout)
         let line = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
         guard let data = line.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw XSession.Failure("atspi-probe \(args): \(r)")
@@ -45,18 +45,18 @@ struct AccessibilityEndToEndTests {
         [node] + ((node["children"] as? [[String: Any]]) ?? []).flatMap(flatten)
     }
 
-    static func nodes(_ session: XSession) throws -> [[String: Any]] { flatten(try probe(session, ["tree"])) }
+    static func nodes(_ session: XSession) async throws -> [[String: Any]] { await flatten(try probe(session, ["tree"])) }
 
     static func named(_ nodes: [[String: Any]], role: String, _ name: String) -> [String: Any]? {
         nodes.first { $0["role"] as? String == role && $0["name"] as? String == name }
     }
 
     @Test("The registry lists TouchDesk, its window, and every home tile by name with an open action and its key")
-    func registryListsEveryTile() throws {
-        let session = try Self.session("a11y-tree")
+    func registryListsEveryTile() async throws {
+        let session = try await Self.session("a11y-tree")
         defer { session.close() }
-        let app = try session.launch([])
-        let tree = try Self.probe(session, ["tree"])
+        let app = try await session.launch([])
+        let tree = try await Self.probe(session, ["tree"])
         #expect(tree["role"] as? String == "application")
         #expect(tree["name"] as? String == "TouchDesk")
         let all = Self.flatten(tree)
@@ -72,40 +72,40 @@ struct AccessibilityEndToEndTests {
     }
 
     @Test("Doing a tile's action through AT-SPI opens that app, as a click does")
-    func tileActionOpensTheApp() throws {
-        let session = try Self.session("a11y-open")
+    func tileActionOpensTheApp() async throws {
+        let session = try await Self.session("a11y-open")
         defer { session.close() }
-        let app = try session.launch([])
-        let done = try Self.probe(session, ["do", "push button", "Doubler", "open"])
+        let app = try await session.launch([])
+        let done = try await Self.probe(session, ["do", "push button", "Doubler", "open"])
         #expect(done["done"] as? Bool == true, "\(done)")
-        #expect(try app.waitForTitle("TouchDesk — Doubler") == "TouchDesk — Doubler")
+        #expect(try await app.waitForTitle("TouchDesk — Doubler") == "TouchDesk — Doubler")
         // The tree follows: the window's name and the app's own controls.
         var all: [[String: Any]] = []
-        _ = try wait(until: { all = try Self.nodes(session); return Self.named(all, role: "frame", "TouchDesk — Doubler") != nil }, timeout: 5)
+        _ = try await wait(until: { all = try await Self.nodes(session); return Self.named(all, role: "frame", "TouchDesk — Doubler") != nil }, timeout: 5)
         #expect(Self.named(all, role: "push button", "Double ×2")?["actions"] as? [String] == ["press"])
         #expect(Self.named(all, role: "push button", "Paintbrush") == nil, "the home tiles are gone from the tree")
         // Pressing Double through AT-SPI doubles.
-        _ = try Self.probe(session, ["do", "push button", "Double ×2"])
-        let doubled = try wait(until: { Self.named(try Self.nodes(session), role: "label", "Number")?["text"] as? String == "2, 2 to the power 1" },
+        _ = try await Self.probe(session, ["do", "push button", "Double ×2"])
+        let doubled = try await wait(until: { Self.named(try await Self.nodes(session), role: "label", "Number")?["text"] as? String == "2, 2 to the power 1" },
                                timeout: 5)
-        let number = Self.named(try Self.nodes(session), role: "label", "Number")
+        let number = await Self.named(try Self.nodes(session), role: "label", "Number")
         #expect(doubled, "the number after Double: \(number ?? [:])")
     }
 
     @Test("Temperature's fields are entries named by unit; 212 set into °F makes the °C entry read 100")
-    func temperatureEntries() throws {
-        let session = try Self.session("a11y-temperature")
+    func temperatureEntries() async throws {
+        let session = try await Self.session("a11y-temperature")
         defer { session.close() }
-        let app = try session.launch(["temperature"])
-        var all = try Self.nodes(session)
+        let app = try await session.launch(["temperature"])
+        var all = try await Self.nodes(session)
         for unit in ["°F", "°C", "K"] {
             let entry = Self.named(all, role: "entry", unit)
             #expect((entry?["states"] as? [String])?.contains("editable") == true, "\(unit): \(entry ?? [:])")
         }
-        let set = try Self.probe(session, ["settext", "°F", "212"])
+        let set = try await Self.probe(session, ["settext", "°F", "212"])
         #expect(set["done"] as? Bool == true)
-        _ = try wait(until: {
-            all = try Self.nodes(session)
+        _ = try await wait(until: {
+            all = try await Self.nodes(session)
             return (Self.named(all, role: "entry", "°C")?["text"] as? String).flatMap(Double.init) == 100
         }, timeout: 5)
         #expect((Self.named(all, role: "entry", "°C")?["text"] as? String).flatMap(Double.init) == 100, "\(all)")
@@ -114,18 +114,18 @@ struct AccessibilityEndToEndTests {
         let result = Self.named(all, role: "label", "Result")?["text"] as? String ?? ""
         #expect(result.contains("212.0 °F = 100.0 °C"), "result line: \(result)")
         #expect(Self.named(all, role: "image", "Weather")?["description"] as? String == "A blazing sun over dunes and a cactus")
-        let shot = try app.screenshot("212F")
+        let shot = try await app.screenshot("212F")
         #expect(shot.distinctColors(limit: 40) >= 8, "\(shot.path ?? "")")
     }
 
     @Test("Under LANG=de_DE.UTF-8 a screen reader hears German: the title bar, Stick Man's picture and its description, the message line",
           .enabled(if: LookAndLanguageEndToEndTests.hasCatalogue, "no compiled catalogue: run scripts/translations"))
-    func germanNamesAndDescriptions() throws {
-        let session = try Self.session("a11y-german")
+    func germanNamesAndDescriptions() async throws {
+        let session = try await Self.session("a11y-german")
         defer { session.close() }
         for (k, v) in LookAndLanguageEndToEndTests.german { session.extraEnvironment[k] = v }
-        let app = try session.launch(["stickman"])
-        let all = try Self.nodes(session)
+        let app = try await session.launch(["stickman"])
+        let all = try await Self.nodes(session)
         #expect(Self.named(all, role: "tool bar", "Titelleiste") != nil, "no German title bar: \(all.compactMap { $0["name"] as? String })")
         let picture = Self.named(all, role: "image", "Strichmännchen")
         #expect((picture?["description"] as? String)?.hasPrefix("Das Strichmännchen steht") == true, "\(picture ?? [:])")
@@ -135,126 +135,126 @@ struct AccessibilityEndToEndTests {
     }
 
     @Test("A slider's value follows its keys: Paintbrush's brush size with ] and [")
-    func sliderFollowsKeys() throws {
-        let session = try Self.session("a11y-slider")
+    func sliderFollowsKeys() async throws {
+        let session = try await Self.session("a11y-slider")
         defer { session.close() }
-        let app = try session.launch(["paint"])
-        func size() throws -> Double? { Self.named(try Self.nodes(session), role: "slider", "Size")?["value"] as? Double }
-        let before = try #require(try size())
-        let slider = try #require(Self.named(try Self.nodes(session), role: "slider", "Size"))
+        let app = try await session.launch(["paint"])
+        func size() async throws -> Double? { await Self.named(try Self.nodes(session), role: "slider", "Size")?["value"] as? Double }
+        let before = try #require(try await size())
+        let slider = try #require(await Self.named(try Self.nodes(session), role: "slider", "Size"))
         let maximum = try #require(slider["max"] as? Double)
         #expect((slider["min"] as? Double).map { $0 < maximum } == true)
-        try app.key("bracketleft", "bracketleft")
+        try await app.key("bracketleft", "bracketleft")
         var lowered: Double?
-        _ = try wait(until: { lowered = try size(); return lowered.map { $0 < before } ?? false }, timeout: 5)
+        _ = try await wait(until: { lowered = try await size(); return lowered.map { $0 < before } ?? false }, timeout: 5)
         #expect(lowered.map { $0 < before } == true, "Size \(before) after [ [: \(lowered.map { "\($0)" } ?? "none")")
-        try app.key("bracketright", "bracketright", "bracketright")
+        try await app.key("bracketright", "bracketright", "bracketright")
         var raised: Double?
-        _ = try wait(until: { raised = try size(); return raised.map { $0 > (lowered ?? before) } ?? false }, timeout: 5)
+        _ = try await wait(until: { raised = try await size(); return raised.map { $0 > (lowered ?? before) } ?? false }, timeout: 5)
         #expect(raised.map { $0 > (lowered ?? before) } == true, "Size after ] ] ]: \(raised.map { "\($0)" } ?? "none")")
     }
 
     @Test("Setting a slider's value through AT-SPI moves it as its keys would: Paintbrush's size, Mandelbrot's iteration limit")
-    func setSliderValue() throws {
-        let session = try Self.session("a11y-setvalue")
+    func setSliderValue() async throws {
+        let session = try await Self.session("a11y-setvalue")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "800x600"])
-        func slider(_ name: String) throws -> [String: Any]? { Self.named(try Self.nodes(session), role: "slider", name) }
-        #expect(try Self.probe(session, ["setvalue", "Size", "30"])["done"] as? Bool == true)
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        func slider(_ name: String) async throws -> [String: Any]? { await Self.named(try Self.nodes(session), role: "slider", name) }
+        #expect(try await Self.probe(session, ["setvalue", "Size", "30"])["done"] as? Bool == true)
         var size: Double?
-        _ = try wait(until: { size = try slider("Size")?["value"] as? Double; return size == 30 }, timeout: 5)
+        _ = try await wait(until: { size = try await slider("Size")?["value"] as? Double; return size == 30 }, timeout: 5)
         #expect(size == 30, "Size after setting 30: \(size.map { "\($0)" } ?? "none")")
         // The opacity steps by 5 %: 37 is taken as the nearest step, 35.
-        _ = try Self.probe(session, ["setvalue", "Opacity", "37"])
+        _ = try await Self.probe(session, ["setvalue", "Opacity", "37"])
         var opacity: Double?
-        _ = try wait(until: { opacity = try slider("Opacity")?["value"] as? Double; return opacity == 35 }, timeout: 5)
+        _ = try await wait(until: { opacity = try await slider("Opacity")?["value"] as? Double; return opacity == 35 }, timeout: 5)
         #expect(opacity == 35, "Opacity after setting 37: \(opacity.map { "\($0)" } ?? "none")")
 
         // Mandelbrot's limit doubles and halves: 3000 asked from 200 is 3200, and the picture's
         // description (read from the app's model) says so.
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
-        try app.key("m")
-        #expect(try app.waitForTitle("TouchDesk — Mandelbrot") == "TouchDesk — Mandelbrot")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
+        try await app.key("m")
+        #expect(try await app.waitForTitle("TouchDesk — Mandelbrot") == "TouchDesk — Mandelbrot")
         var start: [String: Any]?
-        _ = try wait(until: { start = try slider("Iteration limit"); return start != nil }, timeout: 5)
+        _ = try await wait(until: { start = try await slider("Iteration limit"); return start != nil }, timeout: 5)
         let before = try #require(start?["value"] as? Double, "no Iteration limit slider")
-        _ = try Self.probe(session, ["setvalue", "Iteration limit", String(before * 15)])
+        _ = try await Self.probe(session, ["setvalue", "Iteration limit", String(before * 15)])
         var all: [[String: Any]] = []
-        _ = try wait(until: { all = try Self.nodes(session); return Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16 },
+        _ = try await wait(until: { all = try await Self.nodes(session); return Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16 },
                      timeout: 5)
         #expect(Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16, "\(Self.named(all, role: "slider", "Iteration limit") ?? [:])")
         let picture = Self.named(all, role: "canvas", "Mandelbrot set")?["description"] as? String ?? ""
         #expect(picture.contains("iteration limit \(Int(before * 16))"), "picture: \(picture)")
         // Out of range and not a number: refused by the client library or clamped, never a stall.
-        _ = session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "1e300"], timeout: 20)
-        _ = session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "nan"], timeout: 20)
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 10) == "TouchDesk", "the window stopped answering after huge values")
+        _ = await session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "1e300"], timeout: 20)
+        _ = await session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "nan"], timeout: 20)
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 10) == "TouchDesk", "the window stopped answering after huge values")
     }
 
     @Test("The toasts of SpaceBalls and Maze are announced, as every app's toast is")
-    func toastsAnnounced() throws {
-        let session = try Self.session("a11y-toasts")
+    func toastsAnnounced() async throws {
+        let session = try await Self.session("a11y-toasts")
         defer { session.close() }
-        let app = try session.launch(["spaceballs", "--size", "800x600"])
-        _ = try Self.nodes(session)
+        let app = try await session.launch(["spaceballs", "--size", "800x600"])
+        _ = try await Self.nodes(session)
         let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "25", "object:announcement"], log: "listen")
         defer { listener.stop() }
-        #expect(wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15), "\(session.readLog("listen"))")
+        #expect(await wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15), "\(session.readLog("listen"))")
         func announced() -> [String] {
             session.readLog("listen").split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
                 .filter { $0["type"] as? String == "object:announcement" }.compactMap { $0["any"] as? String }
         }
         // 9 with fewer balls: "There are N balls: + adds one".
-        try app.key("9")
-        #expect(wait(until: { announced().contains { $0.contains("+ adds one") } }, timeout: 8), "announced: \(announced())")
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
-        try app.key("z")
-        #expect(try app.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
-        try app.key("g", "c")  // a generated maze, whose blocks Clear takes away
-        #expect(wait(until: { announced().contains { $0.hasPrefix("Cleared") } }, timeout: 8), "announced: \(announced())")
+        try await app.key("9")
+        #expect(await wait(until: { announced().contains { $0.contains("+ adds one") } }, timeout: 8), "announced: \(announced())")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
+        try await app.key("z")
+        #expect(try await app.waitForTitle("TouchDesk — Maze") == "TouchDesk — Maze")
+        try await app.key("g", "c")  // a generated maze, whose blocks Clear takes away
+        #expect(await wait(until: { announced().contains { $0.hasPrefix("Cleared") } }, timeout: 8), "announced: \(announced())")
     }
 
     @Test("Web Pages' page is in TouchDesk's tree: a link of a test page is found by name under the application, through the web helper's plug")
-    func webPageContentJoined() throws {
-        let session = try Self.session("a11y-web")
+    func webPageContentJoined() async throws {
+        let session = try await Self.session("a11y-web")
         defer { session.close() }
         let page = session.root.appendingPathComponent("links.html")
         try "<html><head><title>Links</title></head><body><h1>A test page</h1><p><a href=\"https://example.org/\">Tide tables of Brest</a></p></body></html>"
             .write(to: page, atomically: true, encoding: .utf8)
-        let app = try session.launch([])
-        _ = try Self.nodes(session)  // the bridge is up before the helper starts
-        try app.key("w")
-        #expect(try app.waitForTitle("TouchDesk — Web Pages") == "TouchDesk — Web Pages")
-        try app.key("ctrl+l")
-        session.run("xdotool", ["type", "--delay", "5", page.absoluteString], timeout: 20)
-        try app.key("Return")
+        let app = try await session.launch([])
+        _ = try await Self.nodes(session)  // the bridge is up before the helper starts
+        try await app.key("w")
+        #expect(try await app.waitForTitle("TouchDesk — Web Pages") == "TouchDesk — Web Pages")
+        try await app.key("ctrl+l")
+        await session.run("xdotool", ["type", "--delay", "5", page.absoluteString], timeout: 20)
+        try await app.key("Return")
         var path: [String] = []
-        _ = try wait(until: {
-            path = (try Self.probe(session, ["findlink", "Tide tables of Brest"], timeout: 30)["path"] as? [String]) ?? []
+        _ = try await wait(until: {
+            path = (try await Self.probe(session, ["findlink", "Tide tables of Brest"], timeout: 30)["path"] as? [String]) ?? []
             return !path.isEmpty
         }, timeout: 40, interval: 0.5)
-        let tree = path.isEmpty ? "\(try Self.probe(session, ["tree"]))" : ""
+        let tree = path.isEmpty ? "\(try await Self.probe(session, ["tree"]))" : ""
         #expect(!path.isEmpty, "no link named \"Tide tables of Brest\" under TouchDesk: \(tree)")
         #expect(path.first == "application:TouchDesk" && path.contains { $0.hasPrefix("frame:TouchDesk") }, "path: \(path)")
         #expect(app.isRunning)
     }
 
     @Test("Focus events arrive as Tab moves, and live readouts announce their changes")
-    func focusEventsFollowTab() throws {
-        let session = try Self.session("a11y-focus")
+    func focusEventsFollowTab() async throws {
+        let session = try await Self.session("a11y-focus")
         defer { session.close() }
-        let app = try session.launch(["temperature"])
-        _ = try Self.nodes(session)  // the app is in the registry
+        let app = try await session.launch(["temperature"])
+        _ = try await Self.nodes(session)  // the app is in the registry
         let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "20", "object:state-changed:focused",
                                                                "object:announcement"], log: "listen")
         defer { listener.stop() }
-        let ready = wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
+        let ready = await wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
         #expect(ready, "the listener never got ready: \(session.readLog("listen"))")
-        try app.key("Tab", "Tab", "Tab")
-        try app.key("5")
+        try await app.key("Tab", "Tab", "Tab")
+        try await app.key("5")
         func events() -> [[String: Any]] {
             session.readLog("listen").split(separator: "\n").compactMap {
                 (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
@@ -262,7 +262,7 @@ struct AccessibilityEndToEndTests {
         }
         let expected = ["Convert °F to °C and K", "Convert °C to °F and K", "°C"]
         var gained: [String] = []
-        _ = wait(until: {
+        _ = await wait(until: {
             gained = events().filter { $0["type"] as? String == "object:state-changed:focused" && $0["detail1"] as? Int == 1 }
                 .compactMap { $0["name"] as? String }
             return gained.count >= expected.count && events().contains { $0["type"] as? String == "object:announcement" }
@@ -273,46 +273,46 @@ struct AccessibilityEndToEndTests {
     }
 
     @Test("A screen reader hears every key first and may take one; an entry reports inserted and deleted text, the caret, the selection; the result line shows as a notification")
-    func keysAndTextEvents() throws {
-        let session = try Self.session("a11y-events")
+    func keysAndTextEvents() async throws {
+        let session = try await Self.session("a11y-events")
         defer { session.close() }
-        let app = try session.launch(["temperature"])
-        _ = try Self.nodes(session)
+        let app = try await session.launch(["temperature"])
+        _ = try await Self.nodes(session)
         let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "40", "object:text-changed", "object:text-caret-moved",
                                                                "object:text-selection-changed", "object:state-changed:showing"], log: "listen")
         defer { listener.stop() }
         // The "screen reader" takes 5 for itself, as Orca takes its own commands.
         let keys = try session.start("/usr/bin/python3", [AccessibilityBus.script, "keys", "40", "5"], log: "keys")
         defer { keys.stop() }
-        let ready = wait(until: { session.readLog("listen").contains("\"listening\"") && session.readLog("keys").contains("\"listening\"") }, timeout: 15)
+        let ready = await wait(until: { session.readLog("listen").contains("\"listening\"") && session.readLog("keys").contains("\"listening\"") }, timeout: 15)
         try #require(ready, "listeners not ready: \(session.readLog("listen")) \(session.readLog("keys"))")
         func lines(_ log: String) -> [[String: Any]] {
             session.readLog(log).split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         }
         func events(_ type: String) -> [[String: Any]] { lines("listen").filter { $0["type"] as? String == type } }
 
-        try app.key("2", "5", "1")
-        let heard = wait(until: { lines("keys").filter { $0["type"] as? String == "press" }.count >= 3 }, timeout: 8)
+        try await app.key("2", "5", "1")
+        let heard = await wait(until: { lines("keys").filter { $0["type"] as? String == "press" }.count >= 3 }, timeout: 8)
         let presses = lines("keys").filter { $0["type"] as? String == "press" }.compactMap { $0["string"] as? String }
         #expect(heard && presses.prefix(3) == ["2", "5", "1"], "key presses heard: \(presses)")
         #expect(lines("keys").contains { $0["type"] as? String == "release" && $0["string"] as? String == "1" }, "no release heard")
         var field: String?
-        _ = try wait(until: { field = Self.named(try Self.nodes(session), role: "entry", "°F")?["text"] as? String; return field == "21" }, timeout: 5)
+        _ = try await wait(until: { field = Self.named(try await Self.nodes(session), role: "entry", "°F")?["text"] as? String; return field == "21" }, timeout: 5)
         #expect(field == "21", "°F after 2, 5 (taken by the screen reader), 1: \(field ?? "none")")
         let inserted = events("object:text-changed:insert").filter { $0["name"] as? String == "°F" }.compactMap { $0["any"] as? String }
         #expect(inserted.prefix(2) == ["2", "1"], "inserted: \(inserted)")
 
-        try app.key("Left")
-        #expect(wait(until: { events("object:text-caret-moved").contains { $0["name"] as? String == "°F" && $0["detail1"] as? Int == 1 } }, timeout: 5),
+        try await app.key("Left")
+        #expect(await wait(until: { events("object:text-caret-moved").contains { $0["name"] as? String == "°F" && $0["detail1"] as? Int == 1 } }, timeout: 5),
                 "no caret move to 1: \(events("object:text-caret-moved"))")
-        try app.key("BackSpace")
-        #expect(wait(until: { events("object:text-changed:delete").contains { $0["name"] as? String == "°F" && $0["any"] as? String == "2" } }, timeout: 5),
+        try await app.key("BackSpace")
+        #expect(await wait(until: { events("object:text-changed:delete").contains { $0["name"] as? String == "°F" && $0["any"] as? String == "2" } }, timeout: 5),
                 "no deletion of 2: \(events("object:text-changed:delete"))")
-        try app.key("shift+End")
-        #expect(wait(until: { events("object:text-selection-changed").contains { $0["name"] as? String == "°F" } }, timeout: 5),
+        try await app.key("shift+End")
+        #expect(await wait(until: { events("object:text-selection-changed").contains { $0["name"] as? String == "°F" } }, timeout: 5),
                 "no selection change: \(session.readLog("listen"))")
-        try app.key("ctrl+a", "2", "1", "2", "ctrl+r")
-        let notified = wait(until: {
+        try await app.key("ctrl+a", "2", "1", "2", "ctrl+r")
+        let notified = await wait(until: {
             events("object:state-changed:showing").contains { $0["role"] as? String == "notification" && $0["detail1"] as? Int == 1
                 && ($0["name"] as? String)?.contains("212.0 °F = 100.0 °C") == true }
         }, timeout: 8)
@@ -321,24 +321,24 @@ struct AccessibilityEndToEndTests {
     }
 
     @Test("Huge or backwards text ranges and a client killed mid-session leave the window answering")
-    func hostileClients() throws {
-        let session = try Self.session("a11y-hostile")
+    func hostileClients() async throws {
+        let session = try await Self.session("a11y-hostile")
         defer { session.close() }
-        let app = try session.launch(["temperature"])
-        _ = try Self.probe(session, ["settext", "°F", "50"])
-        let huge = try Self.probe(session, ["hugetext", "°F"])
+        let app = try await session.launch(["temperature"])
+        _ = try await Self.probe(session, ["settext", "°F", "50"])
+        let huge = try await Self.probe(session, ["hugetext", "°F"])
         let answers = huge["answers"] as? [Any] ?? []
         #expect(answers.first as? String == "50", "getText(0, 2^31-1): \(answers)")
         #expect(answers.count == 5 && answers[4] as? Int == 2, "\(answers)")
         // A listener killed while events flow to it.
         let listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "30", "object:state-changed", "object:text-changed"],
                                          log: "listen")
-        _ = wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
+        _ = await wait(until: { session.readLog("listen").contains("\"listening\"") }, timeout: 15)
         kill(listener.pid, SIGKILL)
-        try app.key("Tab", "6", "Tab")
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "the window stopped answering keys")
-        let tree = try Self.probe(session, ["tree"])
+        try await app.key("Tab", "6", "Tab")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "the window stopped answering keys")
+        let tree = try await Self.probe(session, ["tree"])
         #expect(tree["name"] as? String == "TouchDesk")
         #expect(app.isRunning)
     }
@@ -346,22 +346,22 @@ struct AccessibilityEndToEndTests {
     @Test("No accessibility bus (NO_AT_BRIDGE=1, no session bus, a dead one): the app starts, works and prints nothing", arguments: [
         ["NO_AT_BRIDGE": "1"], ["DBUS_SESSION_BUS_ADDRESS": ""], ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/touchdesk-bus"],
     ])
-    func noBus(_ environment: [String: String]) throws {
-        let session = try Self.session("a11y-nobus")
+    func noBus(_ environment: [String: String]) async throws {
+        let session = try await Self.session("a11y-nobus")
         defer { session.close() }
         let address = session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"]
         session.extraEnvironment.merge(environment) { $1 }
         let started = Date()
-        let app = try session.launch([])
+        let app = try await session.launch([])
         let firstFrame = Date().timeIntervalSince(started)
-        try app.key("t")
-        #expect(try app.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
+        try await app.key("t")
+        #expect(try await app.waitForTitle("TouchDesk — Temperature") == "TouchDesk — Temperature")
         print("accessibility off (\(environment)): first frame after \(String(format: "%.2f", firstFrame)) s")
         #expect(app.log.isEmpty, "the app printed: \(app.log)")
         if environment["NO_AT_BRIDGE"] != nil, let address {
             // The bus is there, but TouchDesk stays out of it as asked.
             session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = address
-            let r = session.run("/usr/bin/python3", [AccessibilityBus.script, "tree"], timeout: 30)
+            let r = await session.run("/usr/bin/python3", [AccessibilityBus.script, "tree"], timeout: 30)
             #expect(r.status == 2, "TouchDesk is in the registry despite NO_AT_BRIDGE=1: \(r)")
         }
     }

@@ -16,11 +16,11 @@ struct AssetGeneratorTests {
     }
 
     @Test("make-assets writes every named Stick Man layer at 400 × 400, matching the committed PNGs")
-    func generatorDrawsEveryLayer() throws {
+    func generatorDrawsEveryLayer() async throws {
         let generator = (try XSession.binary() as NSString).deletingLastPathComponent + "/make-assets"
         try #require(FileManager.default.isExecutableFile(atPath: generator), "no make-assets next to touchdesk (swift build)")
         let out = TemporaryDirectory(prefix: "touchdesk-make-assets")
-        let run = XSession.runTool(generator, [out.path], environment: nil, timeout: 30)
+        let run = await XSession.runTool(generator, [out.path], environment: nil, timeout: 30)
         #expect(run.ok, "\(run)")
         #expect(Set(out.files(in: out.appending("stickman"))) == Set(Self.names.map { $0 + ".png" }))
         for name in Self.names {

@@ -13,29 +13,29 @@ struct DesktopLookEndToEndTests {
     static let brightness = LookAndLanguageEndToEndTests.brightness
 
     @Test("Ctrl+Shift+L: light, dark, then the desktop's look again; the choice is kept for the next start")
-    func lookByHand() throws {
-        let session = try XSession(name: "look-key", screen: "1024x768x24")
+    func lookByHand() async throws {
+        let session = try await XSession(name: "look-key", screen: "1024x768x24")
         defer { session.close() }
         // No settings manager and no portal: the desktop's look is TouchDesk's dark.
-        let app = try session.launch(["--size", "900x640"])
-        let dark = try app.screenshot("start")
+        let app = try await session.launch(["--size", "900x640"])
+        let dark = try await app.screenshot("start")
         #expect(Self.brightness(dark) < 60)
-        try app.key("ctrl+shift+l")
-        let light = try app.screenshot("light", timeout: 5) { Self.brightness($0) > 200 }
+        try await app.key("ctrl+shift+l")
+        let light = try await app.screenshot("light", timeout: 5) { Self.brightness($0) > 200 }
         #expect(Self.brightness(light) > 200, "Ctrl+Shift+L gives the light look: \(Self.brightness(light))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
         let look = session.home.appendingPathComponent(".local/state/touchdesk/look.json")
         #expect((try? String(contentsOf: look, encoding: .utf8))?.contains("light") == true)
 
-        let again = try session.launch(["--size", "900x640"])
-        let kept = try again.screenshot("kept") { Self.brightness($0) > 200 }
+        let again = try await session.launch(["--size", "900x640"])
+        let kept = try await again.screenshot("kept") { Self.brightness($0) > 200 }
         #expect(Self.brightness(kept) > 200, "the light look is kept across a restart: \(Self.brightness(kept))")
-        try again.key("ctrl+shift+l")   // dark by hand
-        try again.key("ctrl+shift+l")   // the desktop's look (dark here)
-        _ = try again.screenshot("desktop", timeout: 5) { Self.brightness($0) < 60 }
-        try again.key("ctrl+q")
-        #expect(again.waitForExit(timeout: 5) == .exited(0))
+        try await again.key("ctrl+shift+l")   // dark by hand
+        try await again.key("ctrl+shift+l")   // the desktop's look (dark here)
+        _ = try await again.screenshot("desktop", timeout: 5) { Self.brightness($0) < 60 }
+        try await again.key("ctrl+q")
+        #expect(await again.waitForExit(timeout: 5) == .exited(0))
         #expect((try? String(contentsOf: look, encoding: .utf8))?.contains("auto") == true, "following the desktop is kept as a choice too")
     }
 
@@ -49,8 +49,8 @@ struct DesktopLookEndToEndTests {
 
     @Test("The real appearance portal: prefer-light gives the light look, prefer-dark the dark one, live",
           .disabled(if: portalMissing != nil, "\(portalMissing ?? "")"))
-    func followsThePortal() throws {
-        let session = try XSession(name: "portal", screen: "1024x768x24")
+    func followsThePortal() async throws {
+        let session = try await XSession(name: "portal", screen: "1024x768x24")
         defer { session.close() }
         // GSettings in a key file under the session's own config folder: `gsettings set` here and
         // the portal's GTK backend (started by the bus with this environment) share it, and the
@@ -59,26 +59,26 @@ struct DesktopLookEndToEndTests {
         session.extraEnvironment["XDG_CURRENT_DESKTOP"] = "GNOME"
         let bus = try session.start("dbus-daemon", ["--session", "--nofork", "--print-address=1"], log: "dbus")
         var address: String?
-        _ = wait(until: {
+        _ = await wait(until: {
             address = session.readLog("dbus").split(separator: "\n").first { $0.hasPrefix("unix:") }.map(String.init)
             return address != nil || !bus.isRunning
         }, timeout: 10)
         session.extraEnvironment["DBUS_SESSION_BUS_ADDRESS"] = try #require(address, "no session bus: \(session.readLog("dbus"))")
-        #expect(session.run("gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", "prefer-light"]).ok)
+        #expect(await session.run("gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", "prefer-light"]).ok)
         // Starts the portal (D-Bus activation), as any portal client would, and asks it as TouchDesk will.
-        let read = session.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+        let read = await session.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
                                          "/org/freedesktop/portal/desktop", "--method", "org.freedesktop.portal.Settings.Read",
                                          "org.freedesktop.appearance", "color-scheme"], timeout: 30)
         try #require(read.ok && read.stdout.contains("uint32 2"), "the portal does not answer prefer-light (2): \(read)")
 
         // No settings manager names a theme, so without the portal the window would be dark.
-        let app = try session.launch(["--size", "900x640"])
-        let light = try app.screenshot("portal-light") { Self.brightness($0) > 200 }
+        let app = try await session.launch(["--size", "900x640"])
+        let light = try await app.screenshot("portal-light") { Self.brightness($0) > 200 }
         #expect(Self.brightness(light) > 200, "prefer-light from the portal: brightness \(Self.brightness(light))")
-        #expect(session.run("gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", "prefer-dark"]).ok)
-        let dark = try app.screenshot("portal-dark", timeout: 8) { Self.brightness($0) < 60 }
+        #expect(await session.run("gsettings", ["set", "org.gnome.desktop.interface", "color-scheme", "prefer-dark"]).ok)
+        let dark = try await app.screenshot("portal-dark", timeout: 8) { Self.brightness($0) < 60 }
         #expect(Self.brightness(dark) < 60, "prefer-dark through SettingChanged: brightness \(Self.brightness(dark))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 }

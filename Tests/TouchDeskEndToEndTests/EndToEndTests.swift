@@ -87,26 +87,26 @@ struct EndToEndTests {
     // MARK: - 1. Paintbrush
 
     @Test("Paintbrush: a fast drag paints a continuous stroke, 3 paints blue, Ctrl+Z takes the last stroke back")
-    func paintStrokes() throws {
-        let session = try XSession(name: "paint")
+    func paintStrokes() async throws {
+        let session = try await XSession(name: "paint")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "800x600"])
+        let app = try await session.launch(["paint", "--size", "800x600"])
 
-        let first = try app.screenshot("start")
+        let first = try await app.screenshot("start")
         let canvas = try #require(Self.canvas(in: first), "no black canvas in \(first.path)")
         #expect(canvas.width > 600 && canvas.height > 300, "canvas \(canvas) in \(first.path)")
 
         // A flick: press, one jump to a far point, release. The app must fill in the whole way.
         let fastA = Self.at(canvas, 0.12, 0.22), fastB = Self.at(canvas, 0.78, 0.68)
-        try app.drag([fastA, fastB])
+        try await app.drag([fastA, fastB])
         // A zigzag with a few points.
         let zigzag = [Self.at(canvas, 0.10, 0.88), Self.at(canvas, 0.30, 0.55), Self.at(canvas, 0.50, 0.92), Self.at(canvas, 0.68, 0.45)]
-        try app.drag(zigzag)
+        try await app.drag(zigzag)
         // Park the pointer on the title bar, so no brush outline is drawn over the canvas.
-        try app.moveMouse(Double(first.width) / 2, 10)
+        try await app.moveMouse(Double(first.width) / 2, 10)
 
         let whiteSamples = Self.samples(fastA, fastB) + Self.samples(along: zigzag)
-        let white = try app.screenshot("white-strokes") { Self.misses($0, whiteSamples, Self.isWhite).isEmpty }
+        let white = try await app.screenshot("white-strokes") { Self.misses($0, whiteSamples, Self.isWhite).isEmpty }
         let gaps = Self.misses(white, whiteSamples, Self.isWhite)
         #expect(gaps.isEmpty, "the white strokes have gaps at \(gaps.prefix(10)) in \(white.path)")
         // A brush, not a flood: 25 px to the side of the fast stroke's middle is still black canvas.
@@ -117,32 +117,32 @@ struct EndToEndTests {
         #expect(Self.isBlack(white.nearest(Double(canvas.x + canvas.width - 20), Double(canvas.y + 20))), "untouched canvas corner is not black in \(white.path)")
 
         // Key 3 picks blue; a stroke along the top of the canvas is blue.
-        try app.key("3")
+        try await app.key("3")
         let blueA = Self.at(canvas, 0.2, 0.08), blueB = Self.at(canvas, 0.9, 0.1)
-        try app.drag([blueA, blueB])
-        try app.moveMouse(Double(first.width) / 2, 10)
+        try await app.drag([blueA, blueB])
+        try await app.moveMouse(Double(first.width) / 2, 10)
         let blueSamples = Self.samples(blueA, blueB)
-        let blue = try app.screenshot("blue-stroke") { Self.misses($0, blueSamples, Self.isPureBlue).isEmpty }
+        let blue = try await app.screenshot("blue-stroke") { Self.misses($0, blueSamples, Self.isPureBlue).isEmpty }
         let notBlue = Self.misses(blue, blueSamples, Self.isPureBlue)
         #expect(notBlue.isEmpty, "the blue stroke is not blue at \(notBlue.prefix(10)) in \(blue.path)")
         #expect(Self.misses(blue, whiteSamples, Self.isWhite).isEmpty, "the white strokes changed in \(blue.path)")
 
         // Ctrl+Z: the blue stroke is gone, the white ones stay.
-        try app.key("ctrl+z")
-        let undone = try app.screenshot("undo-blue") { Self.misses($0, blueSamples, Self.isBlack).isEmpty }
+        try await app.key("ctrl+z")
+        let undone = try await app.screenshot("undo-blue") { Self.misses($0, blueSamples, Self.isBlack).isEmpty }
         let left = Self.misses(undone, blueSamples, Self.isBlack)
         #expect(left.isEmpty, "after Ctrl+Z the blue stroke is still there at \(left.prefix(10)) in \(undone.path)")
         #expect(Self.misses(undone, whiteSamples, Self.isWhite).isEmpty, "Ctrl+Z also took away white paint in \(undone.path)")
 
         // Ctrl+Z again: the zigzag goes too (only where the fast stroke does not cover it).
-        try app.key("ctrl+z")
+        try await app.key("ctrl+z")
         let fastSamples = Self.samples(fastA, fastB)
         let zigOnly = Self.samples(along: zigzag).filter { p in
             // Farther than a brush width from the fast stroke.
             let t = max(0, min(1, ((p.0 - fastA.0) * (fastB.0 - fastA.0) + (p.1 - fastA.1) * (fastB.1 - fastA.1)) / (len * len)))
             return hypot(p.0 - (fastA.0 + t * (fastB.0 - fastA.0)), p.1 - (fastA.1 + t * (fastB.1 - fastA.1))) > 25
         }
-        let undone2 = try app.screenshot("undo-zigzag") { Self.misses($0, zigOnly, Self.isBlack).isEmpty }
+        let undone2 = try await app.screenshot("undo-zigzag") { Self.misses($0, zigOnly, Self.isBlack).isEmpty }
         #expect(Self.misses(undone2, zigOnly, Self.isBlack).isEmpty, "second Ctrl+Z left the zigzag in \(undone2.path)")
         #expect(Self.misses(undone2, fastSamples, Self.isWhite).isEmpty, "second Ctrl+Z took the first stroke too in \(undone2.path)")
         #expect(app.isRunning)
@@ -151,17 +151,17 @@ struct EndToEndTests {
     // MARK: - 2. Polygon
 
     @Test("Polygon: two presses of − make a triangle; a quarter-turn drag turns it a quarter turn")
-    func polygonTurns() throws {
-        let session = try XSession(name: "polygon")
+    func polygonTurns() async throws {
+        let session = try await XSession(name: "polygon")
         defer { session.close() }
-        let app = try session.launch(["polygon", "--size", "800x600"])
+        let app = try await session.launch(["polygon", "--size", "800x600"])
 
-        let start = try app.screenshot("start")
+        let start = try await app.screenshot("start")
         let before = try #require(PolygonLook(start), "no polygon (fill \(Self.polygonFill)) in \(start.path)")
         #expect(!before.isTriangle, "the polygon starts as a triangle already (area ratio \(before.areaRatio)) in \(start.path)")
 
-        try app.key("minus", "minus")
-        let triangleShot = try app.screenshot("triangle") { PolygonLook($0)?.isTriangle == true }
+        try await app.key("minus", "minus")
+        let triangleShot = try await app.screenshot("triangle") { PolygonLook($0)?.isTriangle == true }
         let triangle = try #require(PolygonLook(triangleShot), "no polygon in \(triangleShot.path)")
         #expect(triangle.isTriangle, "after − − the shape is not a triangle (area/r² = \(triangle.areaRatio)) in \(triangleShot.path)")
 
@@ -173,14 +173,14 @@ struct EndToEndTests {
             let a = Double(i) / 18 * .pi / 2
             arc.append((c.x + r * cos(a), c.y + r * sin(a)))
         }
-        try app.drag(arc)
-        try app.moveMouse(c.x, 10)
+        try await app.drag(arc)
+        try await app.moveMouse(c.x, 10)
 
         func turned(_ look: PolygonLook?) -> Double? {
             guard let look else { return nil }
             return Self.mod(look.vertexAngle - triangle.vertexAngle, 120)
         }
-        let afterShot = try app.screenshot("turned") { abs((turned(PolygonLook($0)) ?? 0) - 90) <= 3 }
+        let afterShot = try await app.screenshot("turned") { abs((turned(PolygonLook($0)) ?? 0) - 90) <= 3 }
         let after = try #require(PolygonLook(afterShot), "the polygon vanished in \(afterShot.path)")
         let turn = try #require(turned(after))
         #expect(abs(turn - 90) <= 3, "vertex went from \(triangle.vertexAngle)° to \(after.vertexAngle)°: turned \(turn)° (mod 120), not 90° clockwise, in \(afterShot.path)")
@@ -192,13 +192,13 @@ struct EndToEndTests {
     // MARK: - 3. Home screen
 
     @Test("Home screen: clicking the Paintbrush tile opens it (title says so); Esc goes back")
-    func homeScreenOpensPaint() throws {
-        let session = try XSession(name: "home")
+    func homeScreenOpensPaint() async throws {
+        let session = try await XSession(name: "home")
         defer { session.close() }
-        let app = try session.launch(["--size", "800x600"])
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
+        let app = try await session.launch(["--size", "800x600"])
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
 
-        let home = try app.screenshot("home")
+        let home = try await app.screenshot("home")
         // Tiles: rounded rectangles of the control colour (or its hover shade).
         let tileColors = [PixelColor(hex: 0x363a46), PixelColor(hex: 0x454a59)]
         let tiles = home.regions(where: { c in tileColors.contains { c.isClose(to: $0, tolerance: 3) } }, minimumPixels: 2000)
@@ -211,49 +211,49 @@ struct EndToEndTests {
         }
         let paintTile = try #require(scored.filter { $0.1 >= 20 }.max { $0.1 < $1.1 }?.0, "no tile shows the five paint colours in \(home.path)")
 
-        try app.click(Double(paintTile.x + paintTile.width / 2), Double(paintTile.y + paintTile.height / 2))
-        let title = try app.waitForTitle("TouchDesk — Paintbrush")
+        try await app.click(Double(paintTile.x + paintTile.width / 2), Double(paintTile.y + paintTile.height / 2))
+        let title = try await app.waitForTitle("TouchDesk — Paintbrush")
         #expect(title == "TouchDesk — Paintbrush")
-        try app.moveMouse(400, 10)
-        let opened = try app.screenshot("paint-opened") { (Self.canvas(in: $0)?.width ?? 0) > 600 }
+        try await app.moveMouse(400, 10)
+        let opened = try await app.screenshot("paint-opened") { (Self.canvas(in: $0)?.width ?? 0) > 600 }
         #expect((Self.canvas(in: opened)?.width ?? 0) > 600, "no paint canvas after clicking the tile in \(opened.path)")
 
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
         // The tiles again, and no canvas: the paint icon's red stroke shows, no wide black area.
         func isHome(_ img: PixelImage) -> Bool { img.count(where: { $0 == .red }) >= 20 && (Self.canvas(in: img)?.width ?? 0) < 300 }
-        let back = try app.screenshot("home-again", until: isHome)
+        let back = try await app.screenshot("home-again", until: isHome)
         #expect(isHome(back), "the tiles are not back after Esc in \(back.path)")
     }
 
     // MARK: - 4. Window properties
 
     @Test("Window properties: class, pid, machine, minimum size, protocols, icon")
-    func windowProperties() throws {
-        let session = try XSession(name: "properties")
+    func windowProperties() async throws {
+        let session = try await XSession(name: "properties")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "800x600"])
+        let app = try await session.launch(["paint", "--size", "800x600"])
 
-        #expect(try app.property("WM_CLASS") == "\"touchdesk\", \"TouchDesk\"")
-        #expect(try app.property("_NET_WM_PID") == String(app.pid), "_NET_WM_PID is not the app's pid \(app.pid)")
+        #expect(try await app.property("WM_CLASS") == "\"touchdesk\", \"TouchDesk\"")
+        #expect(try await app.property("_NET_WM_PID") == String(app.pid), "_NET_WM_PID is not the app's pid \(app.pid)")
 
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, 255)
         let hostname = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let machine = try #require(try app.property("WM_CLIENT_MACHINE"), "WM_CLIENT_MACHINE is not set")
+        let machine = try #require(try await app.property("WM_CLIENT_MACHINE"), "WM_CLIENT_MACHINE is not set")
         let m = machine.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         #expect(!m.isEmpty && (m == hostname || m.hasPrefix(hostname + ".")), "WM_CLIENT_MACHINE \(machine) is not this machine (\(hostname))")
 
-        let hints = try app.rawProperty("WM_NORMAL_HINTS")
+        let hints = try await app.rawProperty("WM_NORMAL_HINTS")
         let minLine = try #require(hints.split(separator: "\n").first { $0.contains("program specified minimum size") },
                                    "no program-specified minimum size in: \(hints)")
         let numbers = minLine.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         #expect(numbers.count == 2 && numbers.allSatisfy { $0 >= 100 && $0 <= 800 }, "odd minimum size: \(minLine)")
 
-        let protocols = try app.rawProperty("WM_PROTOCOLS")
+        let protocols = try await app.rawProperty("WM_PROTOCOLS")
         #expect(protocols.contains("WM_DELETE_WINDOW") && protocols.contains("_NET_WM_PING"), "WM_PROTOCOLS: \(protocols)")
 
-        let icon = try app.rawProperty("_NET_WM_ICON")
+        let icon = try await app.rawProperty("_NET_WM_ICON")
         let sizes = icon.split(separator: "\n").filter { $0.contains("Icon (") }.map { String($0).trimmingCharacters(in: .whitespaces) }
         #expect(!sizes.isEmpty, "no _NET_WM_ICON: \(icon.prefix(200))")
         #expect(sizes.contains { $0.contains("48 x 48") }, "no 48×48 icon among \(sizes)")
@@ -262,49 +262,49 @@ struct EndToEndTests {
     // MARK: - 5. Closing
 
     @Test("Closing from the window manager (WM_DELETE_WINDOW) exits with status 0")
-    func closeFromWindowManager() throws {
-        let session = try XSession(name: "close-wm")
+    func closeFromWindowManager() async throws {
+        let session = try await XSession(name: "close-wm")
         defer { session.close() }
-        try session.startWindowManager()
-        let app = try session.launch(["paint"])
+        try await session.startWindowManager()
+        let app = try await session.launch(["paint"])
         // Wait until openbox manages the window.
-        wait(until: { session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk") }, timeout: 5)
-        #expect(session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk"), "openbox does not list the window")
-        _ = try app.screenshot("managed")
+        await wait(until: { await session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk") }, timeout: 5)
+        #expect(await session.run("wmctrl", ["-l"]).stdout.contains("TouchDesk"), "openbox does not list the window")
+        _ = try await app.screenshot("managed")
 
-        let close = session.run("wmctrl", ["-c", "TouchDesk"])
+        let close = await session.run("wmctrl", ["-c", "TouchDesk"])
         #expect(close.ok, "wmctrl -c: \(close)")
-        let status = app.waitForExit(timeout: 5)
+        let status = await app.waitForExit(timeout: 5)
         #expect(status == .exited(0), "after the window manager closed the window: \(status.map { "\($0)" } ?? "still running"); log: \(app.log)")
     }
 
     @Test("Ctrl+Q quits with status 0")
-    func ctrlQQuits() throws {
-        let session = try XSession(name: "ctrl-q")
+    func ctrlQQuits() async throws {
+        let session = try await XSession(name: "ctrl-q")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "640x480"])
-        try app.key("ctrl+q")
-        let status = app.waitForExit(timeout: 5)
+        let app = try await session.launch(["paint", "--size", "640x480"])
+        try await app.key("ctrl+q")
+        let status = await app.waitForExit(timeout: 5)
         #expect(status == .exited(0), "after Ctrl+Q: \(status.map { "\($0)" } ?? "still running"); log: \(app.log)")
     }
 
     // MARK: - 6. Resizing
 
     @Test("Resizing small keeps the tools visible and working; growing back keeps the painting")
-    func resizeSmallAndBack() throws {
-        let session = try XSession(name: "resize")
+    func resizeSmallAndBack() async throws {
+        let session = try await XSession(name: "resize")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "800x600"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        let start = try await app.screenshot("start")
         let canvas = try #require(Self.canvas(in: start), "no canvas in \(start.path)")
         // A long stroke across the big canvas, most of it outside what the small window will show.
         let longA = Self.at(canvas, 0.05, 0.15), longB = Self.at(canvas, 0.95, 0.6)
-        try app.drag([longA, longB])
-        try app.moveMouse(400, 10)
+        try await app.drag([longA, longB])
+        try await app.moveMouse(400, 10)
         let longSamples = Self.samples(longA, longB)
-        _ = try app.screenshot("painted") { Self.misses($0, longSamples, Self.isWhite).isEmpty }
+        _ = try await app.screenshot("painted") { Self.misses($0, longSamples, Self.isWhite).isEmpty }
 
-        try app.resize(400, 330)
+        try await app.resize(400, 330)
         // The five colour swatches: round dots of pure colour in a row, below the top third (the tool rows take the bottom).
         func swatches(_ img: PixelImage) -> [PixelColor: Box] {
             var found: [PixelColor: Box] = [:]
@@ -316,7 +316,7 @@ struct EndToEndTests {
             }
             return found
         }
-        let small = try app.screenshot("small") { $0.width == 400 && $0.height == 330 && swatches($0).count == 5 }
+        let small = try await app.screenshot("small") { $0.width == 400 && $0.height == 330 && swatches($0).count == 5 }
         #expect(small.width == 400 && small.height == 330, "window is \(small.width)x\(small.height), not 400x330")
         let dots = swatches(small)
         #expect(dots.count == 5, "swatches visible: \(dots.keys) in \(small.path)")
@@ -335,46 +335,46 @@ struct EndToEndTests {
         #expect(inside.count >= 20, "the white stroke should cross the small canvas \(smallCanvas)")
         let hidden = Self.misses(small, inside, Self.isWhite)
         #expect(hidden.isEmpty, "the white stroke is not shown in the small window at \(hidden.prefix(8)) in \(small.path)")
-        try app.key("2")
+        try await app.key("2")
         let redA = Self.at(smallCanvas, 0.1, 0.2), redB = Self.at(smallCanvas, 0.9, 0.2)
-        try app.drag([redA, redB])
-        try app.moveMouse(200, 10)
+        try await app.drag([redA, redB])
+        try await app.moveMouse(200, 10)
         let redSamples = Self.samples(redA, redB)
-        let painted = try app.screenshot("small-red") { Self.misses($0, redSamples, { $0.isClose(to: .red, tolerance: 12) }).isEmpty }
+        let painted = try await app.screenshot("small-red") { Self.misses($0, redSamples, { $0.isClose(to: .red, tolerance: 12) }).isEmpty }
         let notRed = Self.misses(painted, redSamples, { $0.isClose(to: .red, tolerance: 12) })
         #expect(notRed.isEmpty, "the red stroke in the small window is missing at \(notRed.prefix(8)) in \(painted.path)")
 
         // Back to the full size: the long white stroke is whole again, except where red crossed it.
-        try app.resize(800, 600)
+        try await app.resize(800, 600)
         let redBand = { (p: (Double, Double)) in abs(p.1 - redA.1) <= 14 }
         let whiteKept = longSamples.filter { !redBand($0) }
-        let big = try app.screenshot("big-again") { $0.width == 800 && Self.misses($0, whiteKept, Self.isWhite).isEmpty }
+        let big = try await app.screenshot("big-again") { $0.width == 800 && Self.misses($0, whiteKept, Self.isWhite).isEmpty }
         let lost = Self.misses(big, whiteKept, Self.isWhite)
         #expect(lost.isEmpty, "growing the window back lost the painting at \(lost.prefix(8)) in \(big.path)")
         #expect(app.isRunning, "the app died: \(app.log)")
     }
 
     @Test("With a window manager the window stops at its minimum size, and the tools still fit")
-    func minimumSizeUnderWindowManager() throws {
-        let session = try XSession(name: "minimum-size")
+    func minimumSizeUnderWindowManager() async throws {
+        let session = try await XSession(name: "minimum-size")
         defer { session.close() }
-        try session.startWindowManager()
-        let app = try session.launch(["paint", "--size", "800x600"])
-        let hints = try app.rawProperty("WM_NORMAL_HINTS")
+        try await session.startWindowManager()
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        let hints = try await app.rawProperty("WM_NORMAL_HINTS")
         let line = try #require(hints.split(separator: "\n").first { $0.contains("program specified minimum size") }, "\(hints)")
         let minimum = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         try #require(minimum.count == 2)
 
         // Try to squeeze it far below the minimum, as dragging a corner would.
-        try app.resize(200, 150)
-        var g = try app.geometry()
-        try wait(until: {
-            g = try app.geometry()
+        try await app.resize(200, 150)
+        var g = try await app.geometry()
+        try await wait(until: {
+            g = try await app.geometry()
             return g.width != 800
         }, timeout: 3, interval: 0.02)
         #expect(g.width == minimum[0] && g.height == minimum[1], "asked for 200x150 with minimum \(minimum): got \(g)")
 
-        let shot = try app.screenshot("at-minimum") { $0.width == g.width && $0.height == g.height }
+        let shot = try await app.screenshot("at-minimum") { $0.width == g.width && $0.height == g.height }
         for color in [PixelColor.white, .red, .blue, .yellow, .green] {
             let dots = shot.regions(where: { $0.isClose(to: color, tolerance: 10) }, minimumPixels: 150)
                 .filter { $0.y > shot.height / 2 && abs($0.width - $0.height) <= 3 }
@@ -387,7 +387,7 @@ struct EndToEndTests {
     // MARK: - 7. Bad input and headless rendering
 
     /// Runs the binary without any X display (DISPLAY unset), in `directory`.
-    static func runWithoutDisplay(_ args: [String], in directory: URL? = nil) throws -> XSession.Output {
+    static func runWithoutDisplay(_ args: [String], in directory: URL? = nil) async throws -> XSession.Output {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-e2e-nodisplay-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -395,26 +395,26 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(at: home) }
         env["HOME"] = home.path
         for k in env.keys where k.hasPrefix("XDG_") { env[k] = nil }
-        return XSession.runTool(try XSession.binary(), args, environment: env, timeout: 15, directory: directory)
+        return await XSession.runTool(try XSession.binary(), args, environment: env, timeout: 15, directory: directory)
     }
 
     @Test("No X display: a clear message and exit status 2")
-    func noDisplay() throws {
-        let plain = try Self.runWithoutDisplay([])
+    func noDisplay() async throws {
+        let plain = try await Self.runWithoutDisplay([])
         #expect(plain.exited && plain.status == 2, "\(plain)")
         #expect(plain.stderr.contains("cannot open X display"), "stderr: \(plain.stderr)")
 
         // A display nobody serves.
         let n = XSession.displayIsFree(199) ? 199 : try #require((200..<400).first { XSession.displayIsFree($0) })
-        let named = try Self.runWithoutDisplay(["--display", ":\(n)"])
+        let named = try await Self.runWithoutDisplay(["--display", ":\(n)"])
         #expect(named.exited && named.status == 2, "\(named)")
         #expect(named.stderr.contains("cannot open X display"), "stderr: \(named.stderr)")
         #expect(named.stderr.contains(":\(n)"), "the message does not name the display: \(named.stderr)")
     }
 
     @Test("docs/keys.md is what `touchdesk --keys` prints: the keys page cannot drift from the apps' declared keys")
-    func keysPageIsGenerated() throws {
-        let keys = try Self.runWithoutDisplay(["--keys"])
+    func keysPageIsGenerated() async throws {
+        let keys = try await Self.runWithoutDisplay(["--keys"])
         #expect(keys.ok, "\(keys)")
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let page = try String(contentsOf: repository.appendingPathComponent("docs/keys.md"), encoding: .utf8)
@@ -423,32 +423,32 @@ struct EndToEndTests {
     }
 
     @Test("Unknown app or bad --size: exit status 2 with a helpful message")
-    func badArguments() throws {
-        let list = try Self.runWithoutDisplay(["--list"])
+    func badArguments() async throws {
+        let list = try await Self.runWithoutDisplay(["--list"])
         #expect(list.ok, "\(list)")
         let ids = list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(ids.contains("paint") && ids.contains("polygon"), "--list: \(list.stdout)")
 
-        let unknown = try Self.runWithoutDisplay(["nosuchapp"])
+        let unknown = try await Self.runWithoutDisplay(["nosuchapp"])
         #expect(unknown.exited && unknown.status == 2, "\(unknown)")
         #expect(unknown.stderr.contains("nosuchapp"), "stderr: \(unknown.stderr)")
         for id in ids {
             #expect(unknown.stderr.contains(id), "the error does not list \(id): \(unknown.stderr)")
         }
 
-        let size = try Self.runWithoutDisplay(["--size", "12"])
+        let size = try await Self.runWithoutDisplay(["--size", "12"])
         #expect(size.exited && size.status == 2, "\(size)")
         #expect(size.stderr.contains("--size"), "stderr: \(size.stderr)")
     }
 
     @Test("--screenshot renders the polygon to a PNG without an X server")
-    func headlessScreenshot() throws {
+    func headlessScreenshot() async throws {
         let dir = XSession.artifactsDirectory.appendingPathComponent("headless-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         // A bare file name: written into the current folder.
-        let r = try Self.runWithoutDisplay(["--screenshot", "out.png", "--app", "polygon", "--size", "640x480"], in: dir)
+        let r = try await Self.runWithoutDisplay(["--screenshot", "out.png", "--app", "polygon", "--size", "640x480"], in: dir)
         #expect(r.ok, "\(r)")
         let path = dir.appendingPathComponent("out.png").path
         let img = try PixelImage(screenshot: path)

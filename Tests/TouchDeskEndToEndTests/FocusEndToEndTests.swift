@@ -22,30 +22,30 @@ struct FocusEndToEndTests {
     }
 
     @Test("A tilt key held when the window loses focus is released: the Accelerometer ball returns to level")
-    func heldKeyIsReleasedOnFocusLoss() throws {
-        let session = try XSession(name: "focus-loss")
+    func heldKeyIsReleasedOnFocusLoss() async throws {
+        let session = try await XSession(name: "focus-loss")
         defer { session.close() }
         // No real sensor: an empty IIO root, so the keyboard is the only tilt.
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = session.root.appendingPathComponent("no-iio").path
-        let app = try session.launch(["accelerometer", "--size", "800x600"])
-        let g = try app.geometry()
+        let app = try await session.launch(["accelerometer", "--size", "800x600"])
+        let g = try await app.geometry()
         // Give the window the keyboard focus as a window manager would.
-        _ = session.run("xdotool", ["windowfocus", app.window])
-        try app.moveMouse(Double(g.x) + 400, Double(g.y) + 300)
-        _ = session.run("xdotool", ["keydown", "Left"])
+        _ = await session.run("xdotool", ["windowfocus", app.window])
+        try await app.moveMouse(Double(g.x) + 400, Double(g.y) + 300)
+        _ = await session.run("xdotool", ["keydown", "Left"])
         defer { _ = session.run("xdotool", ["keyup", "Left"]) }
-        let tilted = try app.screenshot("left-held") { (Self.ballOffset($0)?.x ?? 0) < -0.35 }
+        let tilted = try await app.screenshot("left-held") { (Self.ballOffset($0)?.x ?? 0) < -0.35 }
         let before = try #require(Self.ballOffset(tilted), "no grid or ball in \(tilted.path)")
         #expect(before.x < -0.35, "holding Left did not tilt the ball left: \(before) in \(tilted.path)")
 
         // Focus moves to the root window while Left is still down, with the pointer outside the
         // window (else X would send the key's auto-repeats back to the window under it).
-        try app.moveMouse(Double(g.x + g.width + 100), Double(g.y + g.height + 100))
-        let rootLine = session.run("xwininfo", ["-root"]).stdout.split(separator: "\n").first { $0.contains("Window id") }
+        try await app.moveMouse(Double(g.x + g.width + 100), Double(g.y + g.height + 100))
+        let rootLine = await session.run("xwininfo", ["-root"]).stdout.split(separator: "\n").first { $0.contains("Window id") }
         let root = try #require(rootLine?.split(separator: " ").first { $0.hasPrefix("0x") }.map(String.init), "no root window id")
-        let focused = session.run("xdotool", ["windowfocus", root])
+        let focused = await session.run("xdotool", ["windowfocus", root])
         #expect(focused.ok, "xdotool windowfocus root: \(focused)")
-        let level = try app.screenshot("focus-lost") { img in
+        let level = try await app.screenshot("focus-lost") { img in
             guard let o = Self.ballOffset(img) else { return false }
             return abs(o.x) < 0.05 && abs(o.y) < 0.05
         }

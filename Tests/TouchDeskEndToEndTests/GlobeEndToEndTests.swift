@@ -30,12 +30,12 @@ struct GlobeEndToEndTests {
     }
 
     /// Screenshots until two in a row agree (a flick's spin has stopped), at most `timeout` seconds.
-    static func settled(_ app: AppUnderTest, _ label: String, timeout: TimeInterval = 5) throws -> PixelImage {
-        var last = try app.screenshot(label)
-        try wait(until: {
+    static func settled(_ app: AppUnderTest, _ label: String, timeout: TimeInterval = 5) async throws -> PixelImage {
+        var last = try await app.screenshot(label)
+        try await wait(until: {
             // A pause before each look: two looks in a row can agree while a frame is still coming.
-            usleep(150_000)
-            let next = try app.screenshot(label)
+            await hold(for: 0.15)
+            let next = try await app.screenshot(label)
             defer { last = next }
             return changed(last, next) == 0
         }, timeout: timeout, interval: 0)
@@ -47,40 +47,40 @@ struct GlobeEndToEndTests {
                          region: (x: Int(Self.panelX) - 4, y: Int(Self.bar) + 58, width: Int(Self.panelWidth) + 8, height: 40)).score
     }
 
-    @Test func dragPresetAndKeys() throws {
-        let session = try XSession(name: "globe")
+    @Test func dragPresetAndKeys() async throws {
+        let session = try await XSession(name: "globe")
         defer { session.close() }
         // The caches built once for the tests: building them per session would cost seconds.
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["globe", "--size", "900x640"])
-        let start = try app.screenshot("loaded", timeout: 20) { Self.globeShown($0) }
+        let app = try await session.launch(["globe", "--size", "900x640"])
+        let start = try await app.screenshot("loaded", timeout: 20) { Self.globeShown($0) }
         #expect(Self.globeShown(start), "the globe never showed: \(start.path) \(app.log)")
         #expect(headline(start, "Sea level 0 m") < 0.3)
 
         // A drag across the globe turns it (and a flick may carry it on a little).
-        try app.drag([(200, 342), (240, 342), (280, 344), (320, 346), (360, 348), (400, 350)])
-        let turned = try Self.settled(app, "turned")
+        try await app.drag([(200, 342), (240, 342), (280, 344), (320, 346), (360, 348), (400, 350)])
+        let turned = try await Self.settled(app, "turned")
         let moved = Self.changed(start, turned)
         #expect(moved > Self.sampled / 4, "the drag turned the globe: \(moved) of \(Self.sampled) pixels changed; \(turned.path)")
 
         // Idle once it stops: no CPU while nothing moves.
-        usleep(300_000)
-        let idle = try cpuTicks(app.pid, over: 1.5)
+        await hold(for: 0.3)
+        let idle = try await cpuTicks(app.pid, over: 1.5)
         #expect(idle <= 2, "idle CPU after the spin: \(idle) ticks in 1.5 s")
 
         // The seed's +476 m floods the lowlands: the picture changes and the readout says so.
         // The preset button where the app says it is at this size (`--layout-json`).
-        let report = try #require(try LayoutEndToEndTests.layouts("globe", scale: 1).first { $0.width == 900 })
+        let report = try #require(try await LayoutEndToEndTests.layouts("globe", scale: 1).first { $0.width == 900 })
         let seeds = try #require(report.controls.first { $0.id == "seeds" }, "no seeds button in \(report.controls)")
-        try app.click(seeds.x + seeds.width / 2, seeds.y + seeds.height / 2)
-        let flooded = try app.screenshot("seeds", timeout: 5) { headline($0, "Sea level +476 m") < 0.3 }
+        try await app.click(seeds.x + seeds.width / 2, seeds.y + seeds.height / 2)
+        let flooded = try await app.screenshot("seeds", timeout: 5) { headline($0, "Sea level +476 m") < 0.3 }
         #expect(headline(flooded, "Sea level +476 m") < 0.3, "readout after the preset: \(flooded.path)")
         #expect(Self.changed(turned, flooded) > 500, "the preset changed the picture: \(flooded.path)")
 
         // The keys: Ctrl+Up thrice, Page Down once, Shift+Page Up once.
-        try app.key("ctrl+Up", "ctrl+Up", "ctrl+Up", "Next", "shift+Prior")
+        try await app.key("ctrl+Up", "ctrl+Up", "ctrl+Up", "Next", "shift+Prior")
         // Each key answers in its own frame: wait for the last one's picture, not a readout on the way.
-        let keyed = try app.screenshot("keys", timeout: 5) { headline($0, "Sea level +569 m") < 0.3 && Self.changed(flooded, $0) > 0 }
+        let keyed = try await app.screenshot("keys", timeout: 5) { headline($0, "Sea level +569 m") < 0.3 && Self.changed(flooded, $0) > 0 }
         #expect(headline(keyed, "Sea level +569 m") < 0.3, "readout after the keys: \(keyed.path)")
         #expect(Self.changed(flooded, keyed) > 0)
         #expect(app.isRunning)
@@ -88,14 +88,14 @@ struct GlobeEndToEndTests {
     }
 
     /// User + system CPU ticks (1/100 s) the process used over `seconds`.
-    func cpuTicks(_ pid: Int32, over seconds: Double) throws -> Int {
+    func cpuTicks(_ pid: Int32, over seconds: Double) async throws -> Int {
         func ticks() throws -> Int {
             let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
             let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
             return Int(fields[11])! + Int(fields[12])!
         }
         let a = try ticks()
-        usleep(UInt32(seconds * 1_000_000))
+        await hold(for: seconds)
         return try ticks() - a
     }
 }

@@ -20,18 +20,18 @@ struct GlobeReliefEndToEndTests {
         return n
     }
 
-    @Test func bracketKeysRaiseAndLowerTheRelief() throws {
-        let session = try XSession(name: "globe-relief")
+    @Test func bracketKeysRaiseAndLowerTheRelief() async throws {
+        let session = try await XSession(name: "globe-relief")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["globe", "--size", "900x640", "--look-at", "0,-2"])
-        let flat = try app.screenshot("flat", timeout: 20) { GlobeEndToEndTests.globeShown($0) }
-        try app.key("bracketright", "bracketright", "bracketright", "bracketright")  // 2, 5, 10, 20×
-        let raised = try app.screenshot("raised", timeout: 5) { Self.rimChanges(flat, $0) > 20 }
+        let app = try await session.launch(["globe", "--size", "900x640", "--look-at", "0,-2"])
+        let flat = try await app.screenshot("flat", timeout: 20) { GlobeEndToEndTests.globeShown($0) }
+        try await app.key("bracketright", "bracketright", "bracketright", "bracketright")  // 2, 5, 10, 20×
+        let raised = try await app.screenshot("raised", timeout: 5) { Self.rimChanges(flat, $0) > 20 }
         let bulge = Self.rimChanges(flat, raised)
         #expect(bulge > 20, "the plateau does not stand off the rim at 20×: \(raised.path)")
-        try app.key("bracketleft", "bracketleft", "bracketleft", "bracketleft")
-        let back = try app.screenshot("back", timeout: 5) { Self.rimChanges(flat, $0) == 0 }
+        try await app.key("bracketleft", "bracketleft", "bracketleft", "bracketleft")
+        let back = try await app.screenshot("back", timeout: 5) { Self.rimChanges(flat, $0) == 0 }
         let left = Self.rimChanges(flat, back)
         #expect(left == 0, "back at 1× the rim is not today's: \(back.path)")
         #expect(app.isRunning, "\(app.log)")

@@ -6,7 +6,7 @@ import TouchDeskTestSupport
 @Suite(.timeLimit(.minutes(3)), .enabled(if: DataCaches.reliefAvailable, "ETOPO5 not installed (ferret-datasets)"))
 struct GlobeReportEndToEndTests {
     /// Runs `touchdesk globe ARGS` without a display, with the tests' caches in its cache folder.
-    static func report(_ args: [String]) throws -> (output: XSession.Output, json: [String: Any]?) {
+    static func report(_ args: [String]) async throws -> (output: XSession.Output, json: [String: Any]?) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-e2e-report-\(getpid())-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: home) }
         try DataCaches.install(into: home.appendingPathComponent(".cache/touchdesk").path)
@@ -14,13 +14,13 @@ struct GlobeReportEndToEndTests {
         env["DISPLAY"] = nil
         env["HOME"] = home.path
         for k in env.keys where k.hasPrefix("XDG_") { env[k] = nil }
-        let output = XSession.runTool(try XSession.binary(), ["globe"] + args + ["--report"], environment: env, timeout: 60)
+        let output = await XSession.runTool(try XSession.binary(), ["globe"] + args + ["--report"], environment: env, timeout: 60)
         let json = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         return (output, json)
     }
 
-    @Test func tenMetresAgainstThePublishedBandAndTheListAgreesWithThePlace() throws {
-        let (output, json) = try Self.report(["--sea-level", "10", "--place", "Bangkok"])
+    @Test func tenMetresAgainstThePublishedBandAndTheListAgreesWithThePlace() async throws {
+        let (output, json) = try await Self.report(["--sea-level", "10", "--place", "Bangkok"])
         #expect(output.ok, "\(output)")
         let report = try #require(json, "not JSON: \(output.stdout.prefix(300))")
         #expect(report["sea_level_m"] as? Int == 10)
@@ -41,14 +41,14 @@ struct GlobeReportEndToEndTests {
         #expect(floodsAt > 0 && floodsAt <= 10, "Bangkok is a few metres above the sea")
         #expect(bangkok["elevation_m"] is Int)
         #expect(places.contains { $0["name"] as? String == "Bangkok" })
-        let (below, belowJSON) = try Self.report(["--sea-level", "\(floodsAt - 1)"])
+        let (below, belowJSON) = try await Self.report(["--sea-level", "\(floodsAt - 1)"])
         #expect(below.ok, "\(below)")
         let belowPlaces = try #require(belowJSON?["places_under_water"] as? [[String: Any]])
         #expect(!belowPlaces.contains { $0["name"] as? String == "Bangkok" }, "Bangkok listed below its flood level")
     }
 
-    @Test func iceAgeGainsLandAndNamesTheBridges() throws {
-        let (output, json) = try Self.report(["--sea-level=-120"])
+    @Test func iceAgeGainsLandAndNamesTheBridges() async throws {
+        let (output, json) = try await Self.report(["--sea-level=-120"])
         #expect(output.ok, "\(output)")
         let report = try #require(json)
         let gained = try #require(report["land_gained_percent"] as? Double)
@@ -61,12 +61,12 @@ struct GlobeReportEndToEndTests {
         #expect(report["place"] == nil)
     }
 
-    @Test func badValuesExitTwoWithAMessage() throws {
+    @Test func badValuesExitTwoWithAMessage() async throws {
         for (args, words) in [(["--sea-level", "99999"], "--sea-level"), (["--sea-level", "ten"], "--sea-level"),
                               (["--sea-level", "5", "--place", "Qqxyzzy Nowhere"], "no place matches"),
                               (["--sea-level", "5", "--tilt", "95"], "--tilt takes degrees from 0"),
                               (["--sea-level", "5", "--tilt", "steep"], "--tilt takes degrees from 0")] {
-            let (output, _) = try Self.report(args)
+            let (output, _) = try await Self.report(args)
             #expect(output.exited && output.status == 2, "\(args): \(output)")
             #expect(output.stderr.contains(words), "\(args): \(output.stderr)")
             #expect(output.stdout.isEmpty, "\(args): \(output.stdout)")

@@ -25,12 +25,12 @@ struct GlobeTiltEndToEndTests {
         return best
     }
 
-    @Test func tiltedViewShowsSkyAndMouseAndKeysTilt() throws {
-        let session = try XSession(name: "globe-tilt")
+    @Test func tiltedViewShowsSkyAndMouseAndKeysTilt() async throws {
+        let session = try await XSession(name: "globe-tilt")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["globe", "--size", "900x640", "--look-at", "0,-150", "--zoom", "6", "--tilt", "60"])
-        let opened = try app.screenshot("tilt60", timeout: 20) { $0.distinctColors(limit: 100) >= 60 && Self.horizon($0, x: 300) > 100 }
+        let app = try await session.launch(["globe", "--size", "900x640", "--look-at", "0,-150", "--zoom", "6", "--tilt", "60"])
+        let opened = try await app.screenshot("tilt60", timeout: 20) { $0.distinctColors(limit: 100) >= 60 && Self.horizon($0, x: 300) > 100 }
         // The horizon about 173 points down (the camera's tangent ray, see TiltCameraTests), blue
         // sky just above it, dark sea below; it curves down towards the sides.
         let h60 = Self.horizon(opened, x: 300)
@@ -45,24 +45,24 @@ struct GlobeTiltEndToEndTests {
         #expect(Self.horizon(opened, x: 40) > h60 + 10, "the horizon does not curve down to the side: \(opened.path)")
         let sky60 = h60
         // Ctrl+drag upwards: towards the horizon, more sky.
-        let g = try app.geometry()
+        let g = try await app.geometry()
         var args = ["keydown", "ctrl", "mousemove", String(g.x + 300), String(g.y + 400), "mousedown", "1"]
         for y in stride(from: 390, through: 330, by: -10) { args += ["mousemove", String(g.x + 300), String(g.y + y)] }
         args += ["mouseup", "1", "keyup", "ctrl"]
-        let r = session.run("xdotool", args)
+        let r = await session.run("xdotool", args)
         #expect(r.ok, "\(r)")
-        let tilted = try app.screenshot("ctrl-drag", timeout: 5) { Self.horizon($0, x: 300) > sky60 + 20 }
+        let tilted = try await app.screenshot("ctrl-drag", timeout: 5) { Self.horizon($0, x: 300) > sky60 + 20 }
         let skyMore = Self.horizon(tilted, x: 300)
         #expect(skyMore > sky60 + 20, "Ctrl+drag up did not tilt towards the horizon: horizon at row \(sky60) → \(skyMore): \(tilted.path)")
 
         // Shift+Down twice: 20° back towards straight down, less sky.
-        try app.key("shift+Down", "shift+Down")
-        let back = try app.screenshot("shift-down", timeout: 5) { Self.horizon($0, x: 300) < skyMore - 20 }
+        try await app.key("shift+Down", "shift+Down")
+        let back = try await app.screenshot("shift-down", timeout: 5) { Self.horizon($0, x: 300) < skyMore - 20 }
         #expect(Self.horizon(back, x: 300) < skyMore - 20, "Shift+Down did not tilt back: \(back.path)")
 
         // P, then a drag across the globe: the profile's chart covers the bottom of the globe.
-        try app.key("p")
-        try app.drag([(150, 44 + 420), (300, 44 + 430), (450, 44 + 440)])
+        try await app.key("p")
+        try await app.drag([(150, 44 + 420), (300, 44 + 430), (450, 44 + 440)])
         // The chart's water (under the sea-level line) fills its middle.
         func water(_ img: PixelImage) -> Int {
             var n = 0
@@ -71,7 +71,7 @@ struct GlobeTiltEndToEndTests {
             }
             return n
         }
-        let profile = try app.screenshot("profile", timeout: 5) { water($0) > 100 }
+        let profile = try await app.screenshot("profile", timeout: 5) { water($0) > 100 }
         #expect(water(profile) > 100, "no profile chart with water under the sea level: \(profile.path)")
         #expect(app.isRunning, "\(app.log)")
         #expect(!app.log.contains("Fatal error"), "\(app.log)")

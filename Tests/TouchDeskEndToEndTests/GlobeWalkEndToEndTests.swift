@@ -48,68 +48,68 @@ struct GlobeWalkEndToEndTests {
         return Double(n) / Double(all)
     }
 
-    @Test func walkTheProfileWithKeysDragAndPlay() throws {
-        let session = try XSession(name: "globe-walk")
+    @Test func walkTheProfileWithKeysDragAndPlay() async throws {
+        let session = try await XSession(name: "globe-walk")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["globe", "--size", "900x640"])
-        _ = try app.screenshot("loaded", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
-        try app.key("m")
-        let start = try app.screenshot("deep", timeout: 10) { Self.walkerX($0) != nil }
+        let app = try await session.launch(["globe", "--size", "900x640"])
+        _ = try await app.screenshot("loaded", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
+        try await app.key("m")
+        let start = try await app.screenshot("deep", timeout: 10) { Self.walkerX($0) != nil }
         let x0 = try #require(Self.walkerX(start), "no walker on the chart: \(start.path)")
         #expect(abs(Double(x0) - Self.plotX) < 6, "the walker starts at \(x0), not at the line's start: \(start.path)")
 
         // Five steps of a fiftieth: a tenth of the plot on.
-        try app.key("Right", "Right", "Right", "Right", "Right")
+        try await app.key("Right", "Right", "Right", "Right", "Right")
         // Waits for all five: four steps already pass any looser mark, and a screenshot taken
         // between the fourth and the fifth failed this test once in CI.
-        let stepped = try app.screenshot("right5", timeout: 5) { abs(Double((Self.walkerX($0) ?? 0) - x0) - Self.plotWidth / 10) < 8 }
+        let stepped = try await app.screenshot("right5", timeout: 5) { abs(Double((Self.walkerX($0) ?? 0) - x0) - Self.plotWidth / 10) < 8 }
         let x1 = Self.walkerX(stepped) ?? 0
         #expect(abs(Double(x1 - x0) - Self.plotWidth / 10) < 8, "five → moved the walker \(x1 - x0) points: \(stepped.path)")
-        try app.key("Left")
-        let back = try app.screenshot("left", timeout: 5) { (Self.walkerX($0) ?? 0) < x1 }
+        try await app.key("Left")
+        let back = try await app.screenshot("left", timeout: 5) { (Self.walkerX($0) ?? 0) < x1 }
         #expect((Self.walkerX(back) ?? 0) < x1, "← did not walk back: \(back.path)")
 
         // A drag along the chart: the walker follows the pointer.
-        try app.drag([(300, 520), (350, 520), (400, 520)])
-        let dragged = try app.screenshot("drag", timeout: 5) { abs((Self.walkerX($0) ?? 0) - 400) < 4 }
+        try await app.drag([(300, 520), (350, 520), (400, 520)])
+        let dragged = try await app.screenshot("drag", timeout: 5) { abs((Self.walkerX($0) ?? 0) - 400) < 4 }
         #expect(abs((Self.walkerX(dragged) ?? 0) - 400) < 4, "the walker is at \(Self.walkerX(dragged) ?? -1) after a drag to 400: \(dragged.path)")
 
         // W plays from there to the line's end.
-        try app.key("w")
-        let played = try app.screenshot("played", timeout: 12) { (Self.walkerX($0) ?? 0) > Int(Self.plotX + Self.plotWidth) - 6 }
+        try await app.key("w")
+        let played = try await app.screenshot("played", timeout: 12) { (Self.walkerX($0) ?? 0) > Int(Self.plotX + Self.plotWidth) - 6 }
         #expect((Self.walkerX(played) ?? 0) > Int(Self.plotX + Self.plotWidth) - 6, "W did not walk to the end: \(played.path)")
         #expect(app.isRunning && !app.log.contains("Fatal error"), "\(app.log)")
     }
 
-    @Test func headingKeysAndTheTiltKeptAcrossRestarts() throws {
-        let session = try XSession(name: "globe-heading")
+    @Test func headingKeysAndTheTiltKeptAcrossRestarts() async throws {
+        let session = try await XSession(name: "globe-heading")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let first = try session.launch(["globe", "--size", "900x640", "--look-at", "40,10", "--zoom", "3"])
-        let flat = try first.screenshot("flat", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
+        let first = try await session.launch(["globe", "--size", "900x640", "--look-at", "40,10", "--zoom", "3"])
+        let flat = try await first.screenshot("flat", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
         // Shift+→ turns the view about its centre: most of it changes, the middle stays; Shift+← turns it back.
-        try first.key("shift+Right")
-        let turned = try first.screenshot("heading", timeout: 5) { Self.changed(flat, $0) > 0.3 }
+        try await first.key("shift+Right")
+        let turned = try await first.screenshot("heading", timeout: 5) { Self.changed(flat, $0) > 0.3 }
         #expect(Self.changed(flat, turned) > 0.3, "Shift+→ changed \(Self.changed(flat, turned)) of the globe: \(turned.path)")
         #expect(flat[300, Self.top + 298].isClose(to: turned[300, Self.top + 298], tolerance: 30), "the centre moved: \(turned.path)")
-        try first.key("shift+Left")
-        let again = try first.screenshot("heading-back", timeout: 5) { Self.changed(flat, $0) < 0.02 }
+        try await first.key("shift+Left")
+        let again = try await first.screenshot("heading-back", timeout: 5) { Self.changed(flat, $0) < 0.02 }
         #expect(Self.changed(flat, again) < 0.02, "Shift+← did not turn it back: \(Self.changed(flat, again)): \(again.path)")
 
         // Tilt 60° with the keys, quit, start again without options: the same tilted view.
-        try first.key("shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up")
-        let tilted = try first.screenshot("tilted", timeout: 8) { Self.horizon($0, x: 300) > 60 && Self.changed(flat, $0) > 0.5 }
+        try await first.key("shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up")
+        let tilted = try await first.screenshot("tilted", timeout: 8) { Self.horizon($0, x: 300) > 60 && Self.changed(flat, $0) > 0.5 }
         let h = Self.horizon(tilted, x: 300)
         #expect(h > 60, "no horizon after tilting: \(tilted.path)")
-        try first.key("ctrl+q")
-        #expect(first.waitForExit(timeout: 10) == .exited(0), "\(first.log)")
+        try await first.key("ctrl+q")
+        #expect(await first.waitForExit(timeout: 10) == .exited(0), "\(first.log)")
         let kept = try String(contentsOf: session.home.appendingPathComponent(".local/state/touchdesk/sealevel.json"), encoding: .utf8)
         #expect(kept.contains("\"tilt\""), "sealevel.json keeps no tilt: \(kept)")
-        let second = try session.launch(["globe", "--size", "900x640"])
-        let reopened = try second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 3 }
+        let second = try await session.launch(["globe", "--size", "900x640"])
+        let reopened = try await second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 3 }
         #expect(abs(Self.horizon(reopened, x: 300) - h) <= 3, "reopened with the horizon at \(Self.horizon(reopened, x: 300)), not \(h): \(reopened.path)")
-        try second.key("ctrl+q")
-        #expect(second.waitForExit(timeout: 10) == .exited(0), "\(second.log)")
+        try await second.key("ctrl+q")
+        #expect(await second.waitForExit(timeout: 10) == .exited(0), "\(second.log)")
     }
 }

@@ -8,8 +8,8 @@ import TouchDeskTestSupport
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct HostileFilesEndToEndTests {
     @Test("FIFOs as window.json, user-dirs.dirs, holes.json and maze.json: the apps open, say so, and leave them alone")
-    func fifosInPlaceOfStateFiles() throws {
-        let session = try XSession(name: "hostile-fifos")
+    func fifosInPlaceOfStateFiles() async throws {
+        let session = try await XSession(name: "hostile-fifos")
         defer { session.close() }
         // No XDG_PICTURES_DIR: the program then reads user-dirs.dirs to find the pictures folder.
         session.extraEnvironment["XDG_PICTURES_DIR"] = ""
@@ -21,16 +21,16 @@ struct HostileFilesEndToEndTests {
             #expect(mkfifo(f, 0o600) == 0, "mkfifo \(f)")
         }
         // A plain open of any of them would wait for a writer for ever; the launch waits 15 s at most.
-        let app = try session.launch([])
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
-        try app.key("h")
-        #expect(try app.waitForTitle("TouchDesk — Holes", timeout: 10) == "TouchDesk — Holes", "\(app.log)")
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 10) == "TouchDesk")
-        try app.key("z")
-        #expect(try app.waitForTitle("TouchDesk — Maze", timeout: 10) == "TouchDesk — Maze", "\(app.log)")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 15) == .exited(0), "\(app.log)")
+        let app = try await session.launch([])
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
+        try await app.key("h")
+        #expect(try await app.waitForTitle("TouchDesk — Holes", timeout: 10) == "TouchDesk — Holes", "\(app.log)")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 10) == "TouchDesk")
+        try await app.key("z")
+        #expect(try await app.waitForTitle("TouchDesk — Maze", timeout: 10) == "TouchDesk — Maze", "\(app.log)")
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 15) == .exited(0), "\(app.log)")
 
         let log = app.log
         for f in fifos {
@@ -43,8 +43,8 @@ struct HostileFilesEndToEndTests {
     }
 
     @Test("A 64 MB window.json is refused from its size alone: the window opens at once at the default size")
-    func aHugeStateFileIsNotRead() throws {
-        let session = try XSession(name: "hostile-huge-state")
+    func aHugeStateFileIsNotRead() async throws {
+        let session = try await XSession(name: "hostile-huge-state")
         defer { session.close() }
         let dir = session.home.path + "/.local/state/touchdesk"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -52,11 +52,11 @@ struct HostileFilesEndToEndTests {
         let path = dir + "/window.json"
         try #require(FileManager.default.createFile(atPath: path, contents: Data("{\"width\": 400, \"height\": 400, \"pad\": \"".utf8)))
         #expect(truncate(path, 64 << 20) == 0)
-        let app = try session.launch([])
-        let g = try app.geometry()
+        let app = try await session.launch([])
+        let g = try await app.geometry()
         #expect(g.width == 900 && g.height == 640, "opened at \(g), not the default 900x640")
         #expect(app.log.contains("window.json") && app.log.contains("more than the"), "no line says the file is too large: \(app.log)")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 15) == .exited(0), "\(app.log)")
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 15) == .exited(0), "\(app.log)")
     }
 }

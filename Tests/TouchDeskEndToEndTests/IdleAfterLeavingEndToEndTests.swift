@@ -32,29 +32,29 @@ struct IdleAfterLeavingEndToEndTests {
     }
 
     /// The share of one core `pid` used over `seconds`.
-    static func cpuShare(_ pid: pid_t, over seconds: Double) -> Double? {
+    static func cpuShare(_ pid: pid_t, over seconds: Double) async -> Double? {
         guard let before = cpuTicks(pid) else { return nil }
-        usleep(UInt32(seconds * 1_000_000))
+        await hold(for: seconds)
         guard let after = cpuTicks(pid) else { return nil }
         return Double(after - before) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
     }
 
     @Test("Map Search and Sea Level, left the moment they open (their loads under way), leave the process idle within a second")
-    func loadsStopWhenLeftAtOnce() throws {
-        let session = try XSession(name: "idle-after-leaving-at-once")
+    func loadsStopWhenLeftAtOnce() async throws {
+        let session = try await XSession(name: "idle-after-leaving-at-once")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["--size", "900x640"])
+        let app = try await session.launch(["--size", "900x640"])
         var report: [String] = []
         for (id, key) in Self.apps where ["map", "globe"].contains(id) {
-            try app.key(key)
+            try await app.key(key)
             // Map Search opens in its search field: the first Esc leaves the field, the second goes home.
-            try app.key("Escape")
-            try app.key("Escape")
-            let home = try app.waitForTitle("TouchDesk", timeout: 5)
+            try await app.key("Escape")
+            try await app.key("Escape")
+            let home = try await app.waitForTitle("TouchDesk", timeout: 5)
             try #require(home == "TouchDesk", "\(id): two Escapes did not go home (title \(home ?? "none"))")
-            usleep(1_000_000)
-            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            await hold(for: 1)
+            let share = try #require(await Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
             report.append("\(id) \(Int((share * 100).rounded())) %")
             #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after leaving it at once")
         }
@@ -63,15 +63,15 @@ struct IdleAfterLeavingEndToEndTests {
     }
 
     @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: resident memory is flat once the loads are in (under 20 MB more from the fourth to the eighth, under 40 MB from the second)")
-    func memoryIsFlatOverShortVisits() throws {
-        let session = try XSession(name: "memory-over-visits")
+    func memoryIsFlatOverShortVisits() async throws {
+        let session = try await XSession(name: "memory-over-visits")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["--size", "900x640"])
+        let app = try await session.launch(["--size", "900x640"])
         /// Resident memory once the process is quiet (what a stopped or finishing load leaves
         /// behind, not what it holds while it runs), up to 20 s on a busy machine.
-        func settledMB() throws -> Double {
-            wait(until: { (Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.03 }, timeout: 20, interval: 0)
+        func settledMB() async throws -> Double {
+            await wait(until: { (await Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.03 }, timeout: 20, interval: 0)
             return try #require(Self.residentMB(app.pid), "the process is gone: \(app.log)")
         }
         var report: [String] = []
@@ -79,18 +79,18 @@ struct IdleAfterLeavingEndToEndTests {
             var afterSecond = 0.0, afterFourth = 0.0
             var trend: [Int] = []
             for visit in 1...8 {
-                try app.key(key)
+                try await app.key(key)
                 // Long enough to start the loads and draw a frame or two, short enough to leave them under way.
-                usleep(600_000)
-                try app.key("Escape")
-                try app.key("Escape")
-                let home = try app.waitForTitle("TouchDesk", timeout: 5)
+                await hold(for: 0.6)
+                try await app.key("Escape")
+                try await app.key("Escape")
+                let home = try await app.waitForTitle("TouchDesk", timeout: 5)
                 try #require(home == "TouchDesk", "\(id), visit \(visit): two Escapes did not go home (title \(home ?? "none"))")
-                if visit == 2 { afterSecond = try settledMB() }
-                if visit == 4 { afterFourth = try settledMB() }
+                if visit == 2 { afterSecond = try await settledMB() }
+                if visit == 4 { afterFourth = try await settledMB() }
                 if visit >= 2 { trend.append(Int(try #require(Self.residentMB(app.pid)))) }
             }
-            let last = try settledMB()
+            let last = try await settledMB()
             report.append("\(id): \(Int(afterSecond)) MB after the second visit, \(Int(afterFourth)) after the fourth, \(Int(last)) MB after the eighth (between: \(trend.map(String.init).joined(separator: " ")))")
             // Visits this short bring the opening load in over the first few (Map Search's labels
             // and country outlines arrive on the third, +20 MB kept by design); from then on a
@@ -104,32 +104,32 @@ struct IdleAfterLeavingEndToEndTests {
     }
 
     @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
-    func everyAppGoesIdleWhenLeft() throws {
-        let session = try XSession(name: "idle-after-leaving")
+    func everyAppGoesIdleWhenLeft() async throws {
+        let session = try await XSession(name: "idle-after-leaving")
         defer { session.close() }
         // The caches a second start finds (built here they take seconds: a first start's work).
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
-        let app = try session.launch(["--size", "900x640"])
+        let app = try await session.launch(["--size", "900x640"])
         var report: [String] = []
         for (id, key) in Self.apps {
-            try app.key(key)
+            try await app.key(key)
             // Use it a little: a click in the middle and a drag (a stroke, a turn, a pan).
-            try app.drag([(450, 330), (520, 380)])
-            usleep(1_000_000)
+            try await app.drag([(450, 330), (520, 380)])
+            await hold(for: 1)
             // What the app loads on opening (the map's layers, the globe's relief) finishes first, up
             // to 12 s: this test is about work left running after leaving, not about how long a load
             // takes on a busy machine. Apps that animate while shown never get quiet; they leave at 12 s.
-            wait(until: { (Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.05 }, timeout: 11, interval: 0)
-            try app.key("Escape")
+            await wait(until: { (await Self.cpuShare(app.pid, over: 0.5) ?? 0) <= 0.05 }, timeout: 11, interval: 0)
+            try await app.key("Escape")
             // Esc may first close something inside the app (a dialog, a field): a second one goes home.
-            usleep(200_000)
-            try app.key("Escape")
+            await hold(for: 0.2)
+            try await app.key("Escape")
             // Measured only once home: a key a page or field kept would leave the app open and the
             // next app's key typed into it.
-            let home = try app.waitForTitle("TouchDesk", timeout: 5)
+            let home = try await app.waitForTitle("TouchDesk", timeout: 5)
             try #require(home == "TouchDesk", "\(id): two Escapes did not go home (title \(home ?? "none"))")
-            usleep(1_000_000)
-            let share = try #require(Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
+            await hold(for: 1)
+            let share = try #require(await Self.cpuShare(app.pid, over: 1), "\(id): the process is gone: \(app.log)")
             report.append("\(id) \(Int((share * 100).rounded())) %")
             #expect(share <= 0.03, "\(id): \(Int(share * 100)) % of a core a second after going home")
         }

@@ -16,19 +16,19 @@ struct ImagesEndToEndTests {
     static func isGrass(_ c: PixelColor) -> Bool { c.g > c.r + 40 && c.g > c.b + 40 }
 
     @Test("Adding Images: key I on the home screen opens five framed layers and their composite")
-    func fiveSquaresAndTheComposite() throws {
-        let session = try XSession(name: "images")
+    func fiveSquaresAndTheComposite() async throws {
+        let session = try await XSession(name: "images")
         defer { session.close() }
-        let app = try session.launch(["--size", "800x600"])
-        #expect(try app.waitForTitle("TouchDesk") == "TouchDesk")
-        try app.key("i")
-        #expect(try app.waitForTitle("TouchDesk — Adding Images") == "TouchDesk — Adding Images")
-        try app.moveMouse(400, 10)
+        let app = try await session.launch(["--size", "800x600"])
+        #expect(try await app.waitForTitle("TouchDesk") == "TouchDesk")
+        try await app.key("i")
+        #expect(try await app.waitForTitle("TouchDesk — Adding Images") == "TouchDesk — Adding Images")
+        try await app.moveMouse(400, 10)
 
         func frames(_ img: PixelImage) -> [Box] {
             img.regions(where: { $0.isClose(to: Self.frame, tolerance: 8) }, minimumPixels: 150)
         }
-        let shot = try app.screenshot("images") { frames($0).count == 6 }
+        let shot = try await app.screenshot("images") { frames($0).count == 6 }
         let found = frames(shot)
         try #require(found.count == 6, "found \(found.count) frames in \(shot.path)")
         let big = found[0]
@@ -60,15 +60,15 @@ struct ImagesEndToEndTests {
     }
 
     @Test("Adding Images: clicking the hat's small square hides the hat in the composite; a second click brings it back")
-    func clickHidesALayer() throws {
-        let session = try XSession(name: "images-click")
+    func clickHidesALayer() async throws {
+        let session = try await XSession(name: "images-click")
         defer { session.close() }
-        let app = try session.launch(["images", "--size", "800x600"])
+        let app = try await session.launch(["images", "--size", "800x600"])
         func frames(_ img: PixelImage) -> [Box] {
             img.regions(where: { $0.isClose(to: Self.frame, tolerance: 8) }, minimumPixels: 150)
         }
         let isHat = { (c: PixelColor) in c.isClose(to: Self.hatCrown, tolerance: 10) }
-        let shot = try app.screenshot("start") { frames($0).count == 6 }
+        let shot = try await app.screenshot("start") { frames($0).count == 6 }
         let found = frames(shot)
         try #require(found.count == 6, "found \(found.count) frames in \(shot.path)")
         let big = found.max { $0.width < $1.width }!
@@ -77,14 +77,14 @@ struct ImagesEndToEndTests {
         #expect(shot.count(in: bigBox, where: isHat) > 1000, "the hat in the composite at first in \(shot.path)")
         // The fourth square is the hat.
         let hat = small[3]
-        try app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
-        try app.moveMouse(400, 20)
-        let hidden = try app.screenshot("hat-hidden") { $0.count(in: bigBox, where: isHat) == 0 }
+        try await app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
+        try await app.moveMouse(400, 20)
+        let hidden = try await app.screenshot("hat-hidden") { $0.count(in: bigBox, where: isHat) == 0 }
         #expect(hidden.count(in: bigBox, where: isHat) == 0, "the hat still shows in the composite of \(hidden.path)")
         #expect(hidden.count(in: bigBox) { $0.isClose(to: Self.skin, tolerance: 6) } > 1000, "the other layers stay in \(hidden.path)")
-        try app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
-        try app.moveMouse(400, 20)
-        let back = try app.screenshot("hat-back") { $0.count(in: bigBox, where: isHat) > 1000 }
+        try await app.click(Double(hat.x + hat.width / 2), Double(hat.y + hat.height / 2))
+        try await app.moveMouse(400, 20)
+        let back = try await app.screenshot("hat-back") { $0.count(in: bigBox, where: isHat) > 1000 }
         #expect(back.count(in: bigBox, where: isHat) > 1000, "the hat is not back in \(back.path)")
     }
 }

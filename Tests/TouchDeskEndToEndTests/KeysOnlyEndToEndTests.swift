@@ -17,14 +17,14 @@ struct KeysOnlyEndToEndTests {
         let app: AppUnderTest
         let listener: ChildProcess
 
-        init(_ name: String, setUp: (XSession) throws -> Void = { _ in }) throws {
-            session = try AccessibilityEndToEndTests.session(name)
-            try setUp(session)
-            app = try session.launch(["--size", "900x640"])
-            _ = try AccessibilityEndToEndTests.nodes(session)
+        init(_ name: String, setUp: (XSession) async throws -> Void = { _ in }) async throws {
+            session = try await AccessibilityEndToEndTests.session(name)
+            try await setUp(session)
+            app = try await session.launch(["--size", "900x640"])
+            _ = try await AccessibilityEndToEndTests.nodes(session)
             listener = try session.start("/usr/bin/python3", [AccessibilityBus.script, "listen", "170", "object:state-changed:focused"],
                                          log: "focus")
-            guard wait(until: { session.readLog("focus").contains("\"listening\"") }, timeout: 15) else {
+            guard await wait(until: { session.readLog("focus").contains("\"listening\"") }, timeout: 15) else {
                 throw XSession.Failure("the focus listener never got ready: \(session.readLog("focus"))")
             }
         }
@@ -41,11 +41,11 @@ struct KeysOnlyEndToEndTests {
                 .compactMap { $0["name"] as? String }
         }
 
-        func nodes() throws -> [[String: Any]] { try AccessibilityEndToEndTests.nodes(session) }
+        func nodes() async throws -> [[String: Any]] { try await AccessibilityEndToEndTests.nodes(session) }
 
         /// What Tab can reach on the screen shown: enabled, showing, focusable nodes.
-        func focusable() throws -> Set<String> {
-            Set(try nodes().filter { n in
+        func focusable() async throws -> Set<String> {
+            await Set(try nodes().filter { n in
                 let s = n["states"] as? [String] ?? []
                 return s.contains("focusable") && s.contains("showing") && s.contains("enabled")
             }.compactMap { $0["name"] as? String })
@@ -53,58 +53,58 @@ struct KeysOnlyEndToEndTests {
 
         /// Opens an app by its home key, Tabs once round every control, and returns the names
         /// Tab should have reached and those it did.
-        func visit(key: String, title: String, waitForTree: TimeInterval = 5) throws -> (expected: Set<String>, reached: Set<String>) {
+        func visit(key: String, title: String, waitForTree: TimeInterval = 5) async throws -> (expected: Set<String>, reached: Set<String>) {
             let mark = gained().count
-            try app.key(key)
-            guard try app.waitForTitle("TouchDesk — \(title)") == "TouchDesk — \(title)" else {
-                throw XSession.Failure("\(key) did not open \(title): \(try app.title() ?? "")")
+            try await app.key(key)
+            guard try await app.waitForTitle("TouchDesk — \(title)") == "TouchDesk — \(title)" else {
+                throw XSession.Failure("\(key) did not open \(title): \(try await app.title() ?? "")")
             }
             var expected: Set<String> = []
-            _ = try wait(until: {
-                let all = try nodes()
+            _ = try await wait(until: {
+                let all = try await nodes()
                 guard AccessibilityEndToEndTests.named(all, role: "frame", "TouchDesk — \(title)") != nil else { return false }
-                expected = try focusable()
+                expected = try await focusable()
                 return expected.count > 1
             }, timeout: waitForTree)
             // One Tab at a time, each answered by a focus event (none for the stop past the
             // last control, which shows no ring: hence the short wait).
             for _ in 0..<expected.count {
                 let before = gained().count
-                try app.key("Tab")
-                _ = wait(until: { gained().count > before }, timeout: 0.8)
+                try await app.key("Tab")
+                _ = await wait(until: { gained().count > before }, timeout: 0.8)
             }
             var reached: Set<String> = []
-            _ = wait(until: { reached = Set(gained().dropFirst(mark)); return expected.isSubset(of: reached) }, timeout: 3)
+            _ = await wait(until: { reached = Set(gained().dropFirst(mark)); return expected.isSubset(of: reached) }, timeout: 3)
             return (expected, reached)
         }
 
         /// Tabs until `name` has the focus (at most `limit` presses).
-        func tab(to name: String, limit: Int = 30) throws {
+        func tab(to name: String, limit: Int = 30) async throws {
             for _ in 0..<limit {
                 let before = gained().count
-                try app.key("Tab")
-                _ = wait(until: { gained().count > before }, timeout: 0.8)
+                try await app.key("Tab")
+                _ = await wait(until: { gained().count > before }, timeout: 0.8)
                 if gained().count > before, gained().last == name { return }
             }
             throw XSession.Failure("Tab never reached \(name): \(gained().suffix(20))")
         }
 
         /// The first node with this role and name.
-        func node(_ role: String, _ name: String) throws -> [String: Any]? { AccessibilityEndToEndTests.named(try nodes(), role: role, name) }
+        func node(_ role: String, _ name: String) async throws -> [String: Any]? { AccessibilityEndToEndTests.named(try await nodes(), role: role, name) }
 
         /// Waits until the node's field `key` satisfies `test`; the last node read.
         @discardableResult
-        func waitFor(_ role: String, _ name: String, timeout: Double = 5, _ test: @escaping ([String: Any]) -> Bool) throws -> [String: Any]? {
+        func waitFor(_ role: String, _ name: String, timeout: Double = 5, _ test: @escaping ([String: Any]) -> Bool) async throws -> [String: Any]? {
             var n: [String: Any]?
-            _ = try wait(until: { n = try node(role, name); return n.map(test) ?? false }, timeout: timeout)
+            _ = try await wait(until: { n = try await node(role, name); return n.map(test) ?? false }, timeout: timeout)
             return n
         }
 
         /// Esc until the home screen shows (a field or panel takes one first).
-        func goHome() throws -> Bool {
+        func goHome() async throws -> Bool {
             for _ in 0..<3 {
-                try app.key("Escape")
-                if try app.waitForTitle("TouchDesk", timeout: 1.5) == "TouchDesk" { return true }
+                try await app.key("Escape")
+                if try await app.waitForTitle("TouchDesk", timeout: 1.5) == "TouchDesk" { return true }
             }
             return false
         }
@@ -129,169 +129,169 @@ struct KeysOnlyEndToEndTests {
     }
 
     @Test("Keys only: Polygon, Mandelbrot, Accelerometer, Holes")
-    func polygonToHoles() throws {
-        let run = try Run("keys-only-1")
+    func polygonToHoles() async throws {
+        let run = try await Run("keys-only-1")
         defer { run.close() }
         let app = run.app
 
-        expectAllReached(try run.visit(key: "o", title: "Polygon"), "Polygon")
-        try run.tab(to: "Sides")
-        let sides = try #require(try run.node("slider", "Sides")?["value"] as? Double)
-        try app.key("Right")
-        let more = try run.waitFor("slider", "Sides") { $0["value"] as? Double == sides + 1 }
+        await expectAllReached(try run.visit(key: "o", title: "Polygon"), "Polygon")
+        try await run.tab(to: "Sides")
+        let sides = try #require(try await run.node("slider", "Sides")?["value"] as? Double)
+        try await app.key("Right")
+        let more = try await run.waitFor("slider", "Sides") { $0["value"] as? Double == sides + 1 }
         #expect(more?["value"] as? Double == sides + 1, "Right on Sides: \(more ?? [:])")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
-        expectAllReached(try run.visit(key: "m", title: "Mandelbrot"), "Mandelbrot")
-        let limit = try #require(try run.node("slider", "Iteration limit")?["value"] as? Double)
-        try run.tab(to: "Iter +")
-        try app.key("space")
-        let doubled = try run.waitFor("slider", "Iteration limit") { $0["value"] as? Double == limit * 2 }
+        await expectAllReached(try run.visit(key: "m", title: "Mandelbrot"), "Mandelbrot")
+        let limit = try #require(try await run.node("slider", "Iteration limit")?["value"] as? Double)
+        try await run.tab(to: "Iter +")
+        try await app.key("space")
+        let doubled = try await run.waitFor("slider", "Iteration limit") { $0["value"] as? Double == limit * 2 }
         #expect(doubled?["value"] as? Double == limit * 2, "Space on Iter +: \(doubled ?? [:])")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         // Tilted by held arrows: the bubble and the readout move.
-        expectAllReached(try run.visit(key: "a", title: "Accelerometer"), "Accelerometer")
-        try run.tab(to: "Home")
-        try app.key("Tab")  // past the last stop: the keys are the app's again
-        let level = try app.screenshot("accelerometer-level")
-        _ = run.session.run("xdotool", ["keydown", "Right", "sleep", "0.6", "keyup", "Right"])
-        let tilted = try app.screenshot("accelerometer-tilted") { Run.changed(level, $0, in: Self.appArea) > 100 }
+        await expectAllReached(try run.visit(key: "a", title: "Accelerometer"), "Accelerometer")
+        try await run.tab(to: "Home")
+        try await app.key("Tab")  // past the last stop: the keys are the app's again
+        let level = try await app.screenshot("accelerometer-level")
+        _ = await run.session.run("xdotool", ["keydown", "Right", "sleep", "0.6", "keyup", "Right"])
+        let tilted = try await app.screenshot("accelerometer-tilted") { Run.changed(level, $0, in: Self.appArea) > 100 }
         #expect(Run.changed(level, tilted, in: Self.appArea) > 100, "holding Right changed nothing: \(level.path) → \(tilted.path)")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         // The ball rolls with the held arrow; Restart is pressed by Space.
-        expectAllReached(try run.visit(key: "h", title: "Holes"), "Holes")
-        try run.tab(to: "Restart")
-        try app.key("space", "Tab", "Tab")
-        let still = try app.screenshot("holes-still")
-        _ = run.session.run("xdotool", ["keydown", "Down", "sleep", "0.6", "keyup", "Down"])
-        let rolled = try app.screenshot("holes-rolled") { Run.changed(still, $0, in: Self.appArea) > 20 }
+        await expectAllReached(try run.visit(key: "h", title: "Holes"), "Holes")
+        try await run.tab(to: "Restart")
+        try await app.key("space", "Tab", "Tab")
+        let still = try await app.screenshot("holes-still")
+        _ = await run.session.run("xdotool", ["keydown", "Down", "sleep", "0.6", "keyup", "Down"])
+        let rolled = try await app.screenshot("holes-rolled") { Run.changed(still, $0, in: Self.appArea) > 20 }
         #expect(Run.changed(still, rolled, in: Self.appArea) > 20, "holding Down moved nothing: \(still.path) → \(rolled.path)")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
     }
 
     @Test("Keys only: Maze, Stick Man, Adding Images, Temperature")
-    func mazeToTemperature() throws {
-        let run = try Run("keys-only-2")
+    func mazeToTemperature() async throws {
+        let run = try await Run("keys-only-2")
         defer { run.close() }
         let app = run.app
 
-        expectAllReached(try run.visit(key: "z", title: "Maze"), "Maze")
-        try app.key("g")  // a generated maze, whose blocks Clear takes away
-        try run.tab(to: "Clear")
-        try app.key("space")
+        await expectAllReached(try run.visit(key: "z", title: "Maze"), "Maze")
+        try await app.key("g")  // a generated maze, whose blocks Clear takes away
+        try await run.tab(to: "Clear")
+        try await app.key("space")
         var cleared = false
-        _ = try wait(until: {
-            cleared = try run.nodes().contains { $0["role"] as? String == "status bar" && ($0["text"] as? String)?.hasPrefix("Cleared") == true }
+        _ = try await wait(until: {
+            cleared = try await run.nodes().contains { $0["role"] as? String == "status bar" && ($0["text"] as? String)?.hasPrefix("Cleared") == true }
             return cleared
         }, timeout: 5)
         #expect(cleared, "Space on Clear: no \"Cleared\" message")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
-        expectAllReached(try run.visit(key: "s", title: "Stick Man"), "Stick Man")
-        let wasChecked = (try run.node("toggle button", "Hat")?["states"] as? [String] ?? []).contains("checked")
-        try run.tab(to: "Hat")
-        try app.key("space")
-        let hat = try run.waitFor("toggle button", "Hat") { (($0["states"] as? [String]) ?? []).contains("checked") != wasChecked }
+        await expectAllReached(try run.visit(key: "s", title: "Stick Man"), "Stick Man")
+        let wasChecked = await (try run.node("toggle button", "Hat")?["states"] as? [String] ?? []).contains("checked")
+        try await run.tab(to: "Hat")
+        try await app.key("space")
+        let hat = try await run.waitFor("toggle button", "Hat") { (($0["states"] as? [String]) ?? []).contains("checked") != wasChecked }
         #expect(((hat?["states"] as? [String]) ?? []).contains("checked") != wasChecked, "Space on Hat: \(hat ?? [:])")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         // A layer square pressed by Space hides that layer: the picture changes (the ring stays put).
-        expectAllReached(try run.visit(key: "i", title: "Adding Images"), "Adding Images")
+        await expectAllReached(try run.visit(key: "i", title: "Adding Images"), "Adding Images")
         // The squares are spoken as their captions read.
-        try run.tab(to: "1 Background")
-        let before = try app.screenshot("images-before")
-        try app.key("space")
-        let after = try app.screenshot("images-after") { Run.changed(before, $0, in: Self.appArea) > 200 }
+        try await run.tab(to: "1 Background")
+        let before = try await app.screenshot("images-before")
+        try await app.key("space")
+        let after = try await app.screenshot("images-after") { Run.changed(before, $0, in: Self.appArea) > 200 }
         #expect(Run.changed(before, after, in: Self.appArea) > 200, "Space on a layer changed nothing: \(before.path) → \(after.path)")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
-        expectAllReached(try run.visit(key: "t", title: "Temperature"), "Temperature")
-        try run.tab(to: "°F")
-        try app.key("2", "1", "2")
-        try run.tab(to: "Convert °F to °C and K")
-        try app.key("space")
-        let celsius = try run.waitFor("entry", "°C") { ($0["text"] as? String).flatMap(Double.init) == 100 }
+        await expectAllReached(try run.visit(key: "t", title: "Temperature"), "Temperature")
+        try await run.tab(to: "°F")
+        try await app.key("2", "1", "2")
+        try await run.tab(to: "Convert °F to °C and K")
+        try await app.key("space")
+        let celsius = try await run.waitFor("entry", "°C") { ($0["text"] as? String).flatMap(Double.init) == 100 }
         #expect((celsius?["text"] as? String).flatMap(Double.init) == 100, "°C after 212 °F: \(celsius ?? [:])")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
     }
 
     @Test("Keys only: Doubler, Postal Codes, Web Pages, Sea Level")
-    func doublerToSeaLevel() throws {
-        let run = try Run("keys-only-3") { session in
+    func doublerToSeaLevel() async throws {
+        let run = try await Run("keys-only-3") { session in
             if DataCaches.reliefAvailable { try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path) }
         }
         defer { run.close() }
         let app = run.app
 
-        expectAllReached(try run.visit(key: "d", title: "Doubler"), "Doubler")
-        try run.tab(to: "Double ×2")
-        try app.key("space", "space")
-        let number = try run.waitFor("label", "Number") { $0["text"] as? String == "4, 2 to the power 2" }
+        await expectAllReached(try run.visit(key: "d", title: "Doubler"), "Doubler")
+        try await run.tab(to: "Double ×2")
+        try await app.key("space", "space")
+        let number = try await run.waitFor("label", "Number") { $0["text"] as? String == "4, 2 to the power 2" }
         #expect(number?["text"] as? String == "4, 2 to the power 2", "Space twice on Double: \(number ?? [:])")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         // A code typed into the field is checked as it is typed: the field reads it, the verdict shows.
-        expectAllReached(try run.visit(key: "c", title: "Postal Codes"), "Postal Codes")
-        let blank = try app.screenshot("postal-blank")
-        try run.tab(to: "e.g. 77335 or K7G 5T9")
-        try app.key("7", "7", "3", "3", "5")
-        let field = try run.waitFor("entry", "e.g. 77335 or K7G 5T9") { $0["text"] as? String == "77335" }
+        await expectAllReached(try run.visit(key: "c", title: "Postal Codes"), "Postal Codes")
+        let blank = try await app.screenshot("postal-blank")
+        try await run.tab(to: "e.g. 77335 or K7G 5T9")
+        try await app.key("7", "7", "3", "3", "5")
+        let field = try await run.waitFor("entry", "e.g. 77335 or K7G 5T9") { $0["text"] as? String == "77335" }
         #expect(field?["text"] as? String == "77335", "\(field ?? [:])")
-        let checked = try app.screenshot("postal-checked") { Run.changed(blank, $0, in: Self.appArea) > 300 }
+        let checked = try await app.screenshot("postal-checked") { Run.changed(blank, $0, in: Self.appArea) > 300 }
         #expect(Run.changed(blank, checked, in: Self.appArea) > 300, "no verdict drawn: \(blank.path) → \(checked.path)")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         // Find, reached by Tab and pressed by Space, opens the find bar and its field.
-        expectAllReached(try run.visit(key: "w", title: "Web Pages", waitForTree: 10), "Web Pages")
-        try run.tab(to: "Find")
-        try app.key("space")
+        await expectAllReached(try run.visit(key: "w", title: "Web Pages", waitForTree: 10), "Web Pages")
+        try await run.tab(to: "Find")
+        try await app.key("space")
         var findField = false
-        _ = try wait(until: {
-            findField = try run.nodes().contains { $0["role"] as? String == "entry" && ($0["name"] as? String)?.localizedCaseInsensitiveContains("find") == true }
+        _ = try await wait(until: {
+            findField = try await run.nodes().contains { $0["role"] as? String == "entry" && ($0["name"] as? String)?.localizedCaseInsensitiveContains("find") == true }
             return findField
         }, timeout: 5)
         #expect(findField, "Space on Find opened no find field")
-        #expect(try run.goHome())
+        #expect(try await run.goHome())
 
         if DataCaches.reliefAvailable {
-            expectAllReached(try run.visit(key: "e", title: "Sea Level", waitForTree: 20), "Sea Level")
-            let level = try #require(try run.node("slider", "Sea level")?["value"] as? Double)
-            try run.tab(to: "level")
-            try app.key("Up")
-            let raised = try run.waitFor("slider", "Sea level") { ($0["value"] as? Double).map { $0 > level } ?? false }
+            await expectAllReached(try run.visit(key: "e", title: "Sea Level", waitForTree: 20), "Sea Level")
+            let level = try #require(try await run.node("slider", "Sea level")?["value"] as? Double)
+            try await run.tab(to: "level")
+            try await app.key("Up")
+            let raised = try await run.waitFor("slider", "Sea level") { ($0["value"] as? Double).map { $0 > level } ?? false }
             #expect((raised?["value"] as? Double).map { $0 > level } == true, "Up on the level slider: \(raised ?? [:])")
-            #expect(try run.goHome())
+            #expect(try await run.goHome())
         }
     }
 
     @Test("Map Search by keys: Tab from the field reaches the suggestions, Down moves, Enter picks",
           .enabled(if: WorldMap.isInstalled() && (try? GeoNamesSource.locate()) != nil, "needs marble-qt-data and scripts/data/places"))
-    func mapListByTab() throws {
-        let run = try Run("keys-only-map") { MapEndToEndTests.seedCache($0) }
+    func mapListByTab() async throws {
+        let run = try await Run("keys-only-map") { MapEndToEndTests.seedCache($0) }
         defer { run.close() }
         let app = run.app
-        expectAllReached(try run.visit(key: "l", title: "Map Search", waitForTree: 10), "Map Search")
+        await expectAllReached(try run.visit(key: "l", title: "Map Search", waitForTree: 10), "Map Search")
         let search = "Search places: Zürich, 東京, Londres…"
-        try run.tab(to: search)
-        try app.key("z", "u", "r")
+        try await run.tab(to: search)
+        try await app.key("z", "u", "r")
         var items: [[String: Any]] = []
-        _ = try wait(until: { items = try run.nodes().filter { $0["role"] as? String == "list item" }; return items.count > 1 }, timeout: 60)
+        _ = try await wait(until: { items = try await run.nodes().filter { $0["role"] as? String == "list item" }; return items.count > 1 }, timeout: 60)
         try #require(items.count > 1, "no suggestions for zur")
-        try run.tab(to: "Suggestions")
-        _ = try app.screenshot("map-list-focused")
-        try app.key("Down")
+        try await run.tab(to: "Suggestions")
+        _ = try await app.screenshot("map-list-focused")
+        try await app.key("Down")
         var selected: String?
-        _ = try wait(until: {
-            selected = try run.nodes().first { $0["role"] as? String == "list item" && (($0["states"] as? [String]) ?? []).contains("selected") }?["name"] as? String
+        _ = try await wait(until: {
+            selected = try await run.nodes().first { $0["role"] as? String == "list item" && (($0["states"] as? [String]) ?? []).contains("selected") }?["name"] as? String
             return selected == items[1]["name"] as? String
         }, timeout: 5)
         #expect(selected == items[1]["name"] as? String, "Down on the list selected \(selected ?? "nothing")")
-        try app.key("Return")
+        try await app.key("Return")
         let picked = (selected ?? "").components(separatedBy: " (").first ?? ""
-        let field = try run.waitFor("entry", search) { $0["text"] as? String == picked }
+        let field = try await run.waitFor("entry", search) { $0["text"] as? String == picked }
         #expect(field?["text"] as? String == picked, "Enter on \(picked): \(field ?? [:])")
-        #expect(!(try run.nodes().contains { $0["role"] as? String == "list" }), "the list stayed open")
+        #expect(await !(try run.nodes().contains { $0["role"] as? String == "list" }), "the list stayed open")
     }
 }

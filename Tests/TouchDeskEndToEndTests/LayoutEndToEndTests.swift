@@ -26,14 +26,14 @@ struct LayoutEndToEndTests {
                                  "stickman", "images", "temperature", "doubler", "postal", "web", "map", "globe"]
     static let sizes = ["400x360", "900x640", "1920x1080", "3840x2160"]
 
-    static func layouts(_ screen: String, scale: Int) throws -> [Report] {
+    static func layouts(_ screen: String, scale: Int) async throws -> [Report] {
         let dir = TemporaryDirectory(prefix: "touchdesk-layout")
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil
         // A fresh home: no state or data of the user's shapes the layout.
         for key in ["HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] { env[key] = dir.path }
         let args = (screen.isEmpty ? [] : [screen]) + ["--layout-json", sizes.joined(separator: ","), "--scale", "\(scale)"]
-        let run = XSession.runTool(try XSession.binary(), args, environment: env, timeout: 120)
+        let run = await XSession.runTool(try XSession.binary(), args, environment: env, timeout: 120)
         try #require(run.ok, "touchdesk \(args.joined(separator: " ")): \(run)")
         return try JSONDecoder().decode([Report].self, from: Data(run.stdout.utf8))
     }
@@ -59,10 +59,10 @@ struct LayoutEndToEndTests {
 
     @Test("every screen at 400×360, 900×640, 1920×1080 and 3840×2160, at 1× and 2×: controls inside the window, none overlapping",
           arguments: LayoutEndToEndTests.screens)
-    func controlsFitAndDoNotOverlap(_ screen: String) throws {
+    func controlsFitAndDoNotOverlap(_ screen: String) async throws {
         let name = screen.isEmpty ? "home" : screen
-        let one = try Self.layouts(screen, scale: 1)
-        let two = try Self.layouts(screen, scale: 2)
+        let one = try await Self.layouts(screen, scale: 1)
+        let two = try await Self.layouts(screen, scale: 2)
         #expect(one.count == Self.sizes.count && two.count == Self.sizes.count)
         for r in one + two {
             #expect(!r.controls.isEmpty, "\(name) at \(Int(r.width))×\(Int(r.height)) reports no controls")

@@ -21,8 +21,8 @@ struct LookAndLanguageEndToEndTests {
     static let german = ["LC_ALL": "", "LANGUAGE": "", "LANG": "de_DE.UTF-8"]
 
     @Test("LANG=de_DE.UTF-8: the home screen and --list read German", .enabled(if: hasCatalogue, "no compiled catalogue: run scripts/translations"))
-    func germanHome() throws {
-        let session = try XSession(name: "german", screen: "1024x768x24")
+    func germanHome() async throws {
+        let session = try await XSession(name: "german", screen: "1024x768x24")
         defer { session.close() }
         session.extraEnvironment = Self.german
         // Not through runTool, which sets LC_ALL=C.UTF-8 for the tools it runs.
@@ -38,8 +38,8 @@ struct LookAndLanguageEndToEndTests {
         #expect(lister.terminationStatus == 0 && list.contains("paint          Malpinsel — Male mit der Maus"), "--list: \(list.prefix(300))")
         #expect(list.contains("globe          Meeresspiegel"))
 
-        let app = try session.launch(["--size", "900x640"])
-        let shot = try app.screenshot("home-de")
+        let app = try await session.launch(["--size", "900x640"])
+        let shot = try await app.screenshot("home-de")
         // The first tile's name and the bar's Quit button, as a person reads them.
         // The tiles' names share the size the longest fits at ("Beschleunigungsmesser").
         func best(_ text: String, _ region: PixelImage.Region) -> TextReading.Match {
@@ -51,8 +51,8 @@ struct LookAndLanguageEndToEndTests {
         #expect(quit.score < 0.25, "\"Beenden\" not read in the bar (score \(quit.score))")
         let english = best("Paintbrush", (0, 215, 200, 45))
         #expect(english.score > 0.4, "the English name is still there (score \(english.score))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 
     /// The binary run as a terminal runs it, in `environment` on top of ours (no X needed).
@@ -72,7 +72,7 @@ struct LookAndLanguageEndToEndTests {
     }
 
     @Test("LANG=de_DE.UTF-8: --help and the messages on standard error read German; LANG=C English", .enabled(if: hasCatalogue, "no compiled catalogue"))
-    func germanHelpAndErrors() throws {
+    func germanHelpAndErrors() async throws {
         let help = try Self.runPlain(["--help"], Self.german)
         #expect(help.status == 0)
         for text in ["ÜBERBLICK: Ein Spielzeugkasten", "OPTIONEN:", "Die Apps auflisten und beenden.", "Die Hilfe zeigen."] {
@@ -115,28 +115,28 @@ struct LookAndLanguageEndToEndTests {
     }
 
     @Test("German numbers in a readout: Temperature writes 99,5 °F for 37,5 °C", .enabled(if: hasCatalogue, "no compiled catalogue"))
-    func germanNumbers() throws {
-        let session = try XSession(name: "german-numbers", screen: "1024x768x24")
+    func germanNumbers() async throws {
+        let session = try await XSession(name: "german-numbers", screen: "1024x768x24")
         defer { session.close() }
         session.extraEnvironment = Self.german
-        let locales = XSession.runTool("locale", ["-a"], environment: nil, timeout: 5).stdout.lowercased()
+        let locales = await XSession.runTool("locale", ["-a"], environment: nil, timeout: 5).stdout.lowercased()
         try #require(locales.contains("de_de.utf8"), "de_DE.UTF-8 is not generated (scripts/setup does it as root)")
-        let app = try session.launch(["temperature", "--size", "800x600"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["temperature", "--size", "800x600"])
+        let start = try await app.screenshot("start")
         let boxes = TextAppsEndToEndTests.fields(start)
         try #require(boxes.count == 3, "three fields in \(start.path): \(boxes)")
         let (f, c) = (boxes[0], boxes[1])
-        try app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
-        let typed = session.run("xdotool", ["type", "--delay", "30", "37,5"], timeout: 10)
+        try await app.click(Double(c.x + c.width / 2), Double(c.y + c.height / 2))
+        let typed = await session.run("xdotool", ["type", "--delay", "30", "37,5"], timeout: 10)
         #expect(typed.ok, "xdotool type: \(typed.stderr)")
         let fRegion = (x: f.x, y: f.y, width: f.width, height: f.height)
-        let shot = try app.screenshot("temperature-de") { TextReading.find("99,5", size: 18, in: $0, region: fRegion).score < 0.3 }
+        let shot = try await app.screenshot("temperature-de") { TextReading.find("99,5", size: 18, in: $0, region: fRegion).score < 0.3 }
         let read = TextReading.find("99,5", size: 18, in: shot, region: fRegion)
         #expect(read.score < 0.3, "°F field does not read 99,5 in \(shot.path): \(read)")
         let english = TextReading.find("99.5", size: 18, in: shot, region: fRegion)
         #expect(english.score > read.score, "99.5 reads better than 99,5: \(english) vs \(read)")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 
     /// The mean brightness of the home screen's empty band under the tiles.
@@ -147,30 +147,30 @@ struct LookAndLanguageEndToEndTests {
     }
 
     @Test("The look follows xsettingsd's theme name while running: Adwaita light, Adwaita-dark dark; --theme wins")
-    func followsDesktop() throws {
-        let session = try XSession(name: "theme", screen: "1024x768x24")
+    func followsDesktop() async throws {
+        let session = try await XSession(name: "theme", screen: "1024x768x24")
         defer { session.close() }
         let config = session.root.appendingPathComponent("xsettingsd.conf")
         try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
-        let manager = try session.startXSettings(config: config)
+        let manager = try await session.startXSettings(config: config)
 
-        let app = try session.launch(["--size", "900x640"])
-        let light = try app.screenshot("light") { Self.brightness($0) > 200 }
+        let app = try await session.launch(["--size", "900x640"])
+        let light = try await app.screenshot("light") { Self.brightness($0) > 200 }
         #expect(Self.brightness(light) > 200, "a light desktop gets a light window: brightness \(Self.brightness(light))")
 
         try "Net/ThemeName \"Adwaita-dark\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        let dark = try app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
+        let dark = try await app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
         #expect(Self.brightness(dark) < 60, "after the switch to Adwaita-dark: brightness \(Self.brightness(dark))")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
 
         try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
         kill(manager.pid, SIGHUP)
-        let forced = try session.launch(["--size", "900x640", "--theme", "dark"])
-        let shot = try forced.screenshot("forced-dark")
+        let forced = try await session.launch(["--size", "900x640", "--theme", "dark"])
+        let shot = try await forced.screenshot("forced-dark")
         #expect(Self.brightness(shot) < 60, "--theme dark on a light desktop: brightness \(Self.brightness(shot))")
-        try forced.key("ctrl+q")
-        #expect(forced.waitForExit(timeout: 5) == .exited(0))
+        try await forced.key("ctrl+q")
+        #expect(await forced.waitForExit(timeout: 5) == .exited(0))
     }
 }

@@ -45,18 +45,18 @@ struct MapEndToEndTests {
     }
 
     @Test("Type zur, Down, Enter: the list shows, the map flies to Zürich, the marker is on its pixel; Ctrl+C gives xclip the place")
-    func searchAndCopy() throws {
-        let session = try XSession(name: "map-search")
+    func searchAndCopy() async throws {
+        let session = try await XSession(name: "map-search")
         defer { session.close() }
         Self.seedCache(session)
-        let app = try session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
+        let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
 
         // The search field has the focus from the start.
-        try app.key("z", "u", "r")
+        try await app.key("z", "u", "r")
         let listArea = (x: 12, y: Int(Self.barHeight) + 54, width: 520, height: 5 * 34)
-        let listed = try app.screenshot("listed", timeout: 60) {
+        let listed = try await app.screenshot("listed", timeout: 60) {
             $0.count(in: listArea) { $0.isClose(to: Self.listBackground, tolerance: 4) } > 520 * 34 * 3
         }
         #expect(listed.count(in: listArea) { $0.isClose(to: Self.listBackground, tolerance: 4) } > 520 * 34 * 3,
@@ -66,12 +66,12 @@ struct MapEndToEndTests {
         let zurRead = TextReading.find("Zür", size: 15, bold: true, in: listed, region: firstRow)
         #expect(zurichRead.score < 0.45 || zurRead.score < 0.35, "Zürich first, Zür in bold, in \(listed.path): \(zurichRead) \(zurRead)")
 
-        try app.key("Down", "Return")
+        try await app.key("Down", "Return")
         // The flight lasts half a second; the camera it ends on is a city view centred on Zürich.
         let map = MapCamera(width: Self.size.width, height: bottom - Self.barHeight)
         let target = map.focused(on: Self.zurich).point(for: Self.zurich)
         let expected = (x: target.x, y: Self.barHeight + target.y)
-        let landed = try app.screenshot("landed", timeout: 10) { img in
+        let landed = try await app.screenshot("landed", timeout: 10) { img in
             let dot = Self.markerDot(img, near: expected.x, expected.y)
             return dot.count > 40 && abs(dot.x - expected.x) <= 2 && abs(Double(dot.maxY) - (expected.y + 3)) <= 2
         }
@@ -80,11 +80,11 @@ struct MapEndToEndTests {
         #expect(abs(dot.x - expected.x) <= 2, "marker x \(dot.x) vs Zürich's pixel \(expected.x) in \(landed.path)")
         #expect(abs(Double(dot.maxY) - (expected.y + 3)) <= 2, "marker dot bottom \(dot.maxY) vs Zürich's pixel \(expected.y) + 3 in \(landed.path)")
 
-        try app.key("ctrl+c")
+        try await app.key("ctrl+c")
         let text = "Zürich, Switzerland (47.36667, 8.55000)"
-        var out = session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
-        wait(until: {
-            out = session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
+        var out = await session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
+        await wait(until: {
+            out = await session.run("xclip", ["-o", "-selection", "clipboard"], timeout: 3)
             return out.stdout == text
         }, timeout: 4)
         #expect(out.ok && out.stdout == text, "xclip -o -selection clipboard: \(out)")
@@ -110,8 +110,8 @@ struct MapEndToEndTests {
     }
 
     @Test("Type \"Springfield, Illinois\" and Enter: the map flies to Springfield, Illinois, not the bigger Springfield, Missouri")
-    func qualifiedQueryFliesThere() throws {
-        let session = try XSession(name: "map-springfield")
+    func qualifiedQueryFliesThere() async throws {
+        let session = try await XSession(name: "map-springfield")
         defer { session.close() }
         Self.seedCache(session)
         let index = try PlaceIndexCache.load().index
@@ -120,20 +120,20 @@ struct MapEndToEndTests {
         // What the model gives is checked against the world: Springfield, Illinois is at 39.80° N, 89.64° W.
         #expect(springfield.coordinate.distance(to: GeoCoordinate(latitude: 39.8017, longitude: -89.6437)) < 5)
 
-        let app = try session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
+        let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
-        let typed = session.run("xdotool", ["type", "--delay", "15", "Springfield, Illinois"], timeout: 20)
+        let typed = await session.run("xdotool", ["type", "--delay", "15", "Springfield, Illinois"], timeout: 20)
         #expect(typed.ok, "\(typed)")
         let firstRow = (x: 12, y: Int(Self.barHeight) + 54, width: 520, height: 34)
-        _ = try app.screenshot("listed", timeout: 60) {
+        _ = try await app.screenshot("listed", timeout: 60) {
             $0.count(in: firstRow) { $0.isClose(to: Self.listBackground, tolerance: 4) } > 520 * 10
         }
-        try app.key("Return")
+        try await app.key("Return")
         let map = MapCamera(width: Self.size.width, height: bottom - Self.barHeight)
         let target = map.focused(on: springfield.coordinate).point(for: springfield.coordinate)
         let expected = (x: target.x, y: Self.barHeight + target.y)
-        let landed = try app.screenshot("landed", timeout: 10) { img in
+        let landed = try await app.screenshot("landed", timeout: 10) { img in
             let dot = Self.markerDot(img, near: expected.x, expected.y)
             return dot.count > 40 && abs(dot.x - expected.x) <= 2
         }
@@ -143,20 +143,20 @@ struct MapEndToEndTests {
     }
 
     @Test("touchdesk map --find prints tab-separated rows without a display; --find - answers line by line; no match exits 2")
-    func findWithoutWindow() throws {
-        let session = try XSession(name: "map-find")
+    func findWithoutWindow() async throws {
+        let session = try await XSession(name: "map-find")
         defer { session.close() }
         Self.seedCache(session)
         var noDisplay = session.environment
         noDisplay["DISPLAY"] = nil
         let binary = try XSession.binary()
-        let one = XSession.runTool(binary, ["map", "--find", "Paris, TX"], environment: noDisplay, timeout: 120)
+        let one = await XSession.runTool(binary, ["map", "--find", "Paris, TX"], environment: noDisplay, timeout: 120)
         #expect(one.exited && one.status == 0, "\(one)")
         let fields = one.stdout.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) } ?? []
         #expect(fields.count == 7 && fields[0] == "Paris" && fields[1] == "Texas" && fields[3] == "US" && fields[6] == "city", "\(one.stdout)")
-        let none = XSession.runTool(binary, ["map", "--find", "qqqqxzvq"], environment: noDisplay, timeout: 60)
+        let none = await XSession.runTool(binary, ["map", "--find", "qqqqxzvq"], environment: noDisplay, timeout: 60)
         #expect(none.exited && none.status == 2 && none.stdout.isEmpty && none.stderr.contains("no place matches"), "\(none)")
-        let many = XSession.runTool("sh", ["-c", "printf 'Zürich\\nqqqqxzvq\\n,,,,\\nParis, TX\\n' | \"$0\" map --find -", binary],
+        let many = await XSession.runTool("sh", ["-c", "printf 'Zürich\\nqqqqxzvq\\n,,,,\\nParis, TX\\n' | \"$0\" map --find -", binary],
                                     environment: noDisplay, timeout: 60)
         #expect(many.exited && many.status == 0, "\(many)")
         // Zürich's rows, an empty block, another empty block, then Paris, Texas first.
@@ -171,8 +171,8 @@ struct MapEndToEndTests {
 
     @Test("Postal Codes: 77335 shows Goodrich, Texas; Ctrl+M opens Map Search with the marker on Goodrich",
           .enabled(if: (try? GeoNamesSource.locate())?.missing.contains(.postcodes) == false, "ZIP codes not installed: run scripts/data/places"))
-    func postalShowOnMap() throws {
-        let session = try XSession(name: "postal-map")
+    func postalShowOnMap() async throws {
+        let session = try await XSession(name: "postal-map")
         defer { session.close() }
         Self.seedCache(session)
         guard case .found(let goodrich) = PostcodeLookup.find("77335", in: try PlaceIndexCache.load().index) else {
@@ -182,22 +182,22 @@ struct MapEndToEndTests {
         // The ZIP code's point is Goodrich, Texas (30.6° N, 94.9° W), as the USPS and Census lists put it.
         #expect(goodrich.coordinate.distance(to: GeoCoordinate(latitude: 30.60, longitude: -94.95)) < 10)
 
-        let app = try session.launch(["postal", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
-        _ = try app.screenshot("start")
-        try app.key("7", "7", "3", "3", "5")
-        let shown = try app.screenshot("zip", timeout: 90) { img in
+        let app = try await session.launch(["postal", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
+        _ = try await app.screenshot("start")
+        try await app.key("7", "7", "3", "3", "5")
+        let shown = try await app.screenshot("zip", timeout: 90) { img in
             TextReading.find("Goodrich, Texas", size: 15, bold: true, in: img, region: (0, 100, img.width, 300)).score < 0.35
         }
         let read = TextReading.find("Goodrich, Texas", size: 15, bold: true, in: shown, region: (0, 100, shown.width, 300))
         #expect(read.score < 0.35, "77335 — Goodrich, Texas under the verdict in \(shown.path): \(read)")
-        try app.key("ctrl+m")
-        #expect(try app.waitForTitle("TouchDesk — Map Search", timeout: 10) == "TouchDesk — Map Search")
-        let mapImage = try app.screenshot("map", timeout: 20) { Self.mapBottom($0) != nil }
+        try await app.key("ctrl+m")
+        #expect(try await app.waitForTitle("TouchDesk — Map Search", timeout: 10) == "TouchDesk — Map Search")
+        let mapImage = try await app.screenshot("map", timeout: 20) { Self.mapBottom($0) != nil }
         let bottom = try #require(Self.mapBottom(mapImage), "the status bar under the map in \(mapImage.path)")
         let camera = MapCamera(width: Self.size.width, height: bottom - Self.barHeight)
         let target = camera.focused(on: goodrich.coordinate).point(for: goodrich.coordinate)
         let expected = (x: target.x, y: Self.barHeight + target.y)
-        let landed = try app.screenshot("landed", timeout: 20) { img in
+        let landed = try await app.screenshot("landed", timeout: 20) { img in
             let dot = Self.markerDot(img, near: expected.x, expected.y)
             return dot.count > 40 && abs(dot.x - expected.x) <= 2
         }
@@ -207,13 +207,13 @@ struct MapEndToEndTests {
 
     @Test("touchdesk map --place Mykonos: the window fits the island at its own width and draws GSHHG's coast: sea, island, sea across it",
           .enabled(if: FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high)), "needs gmt-gshhg-high"))
-    func mykonosCoastline() throws {
-        let session = try XSession(name: "map-mykonos")
+    func mykonosCoastline() async throws {
+        let session = try await XSession(name: "map-mykonos")
         defer { session.close() }
         Self.seedCache(session)
         let size = (width: 1200.0, height: 760.0)
         let mykonos = try #require(try PlaceIndexCache.load().index.bestMatch(for: "Mykonos"))
-        let app = try session.launch(["map", "--place", "Mykonos", "--size", "\(Int(size.width))x\(Int(size.height))"])
+        let app = try await session.launch(["map", "--place", "Mykonos", "--size", "\(Int(size.width))x\(Int(size.height))"])
         let sea = PixelColor(hex: 0xa9cbe3), coast = PixelColor(hex: 0x4f7ea3)
         // A city view across the window's whole width (not the 400-point minimum's).
         func camera(_ img: PixelImage) -> MapCamera? {
@@ -236,7 +236,7 @@ struct MapEndToEndTests {
             }
             return (changes, coastPixels, landPixels)
         }
-        let shot = try app.screenshot("mykonos", timeout: 30) { img in
+        let shot = try await app.screenshot("mykonos", timeout: 30) { img in
             let c = crossing(img)
             return c.changes >= 2 && c.coast >= 2
         }
@@ -249,11 +249,11 @@ struct MapEndToEndTests {
     }
 
     @Test("touchdesk map --place with no match exits 2 and says so")
-    func noMatch() throws {
-        let session = try XSession(name: "map-no-match")
+    func noMatch() async throws {
+        let session = try await XSession(name: "map-no-match")
         defer { session.close() }
         Self.seedCache(session)
-        let r = session.run(try XSession.binary(), ["map", "--place", "qqqqxzv", "--screenshot", session.root.appendingPathComponent("x.png").path], timeout: 120)
+        let r = await session.run(try XSession.binary(), ["map", "--place", "qqqqxzv", "--screenshot", session.root.appendingPathComponent("x.png").path], timeout: 120)
         #expect(r.exited && r.status == 2, "\(r)")
         #expect(r.stderr.contains("no place matches"), "\(r.stderr)")
     }

@@ -13,12 +13,12 @@ struct MazeEndToEndTests {
     static func isBlock(_ c: PixelColor) -> Bool { c.isClose(to: block, tolerance: 8) }
 
     @Test("Maze: clicking a cell draws a block in that cell only, and the layout is saved")
-    func clickingACellDrawsABlock() throws {
-        let session = try XSession(name: "maze-click")
+    func clickingACellDrawsABlock() async throws {
+        let session = try await XSession(name: "maze-click")
         defer { session.close() }
-        let app = try session.launch(["maze", "--size", "800x600"])
+        let app = try await session.launch(["maze", "--size", "800x600"])
 
-        let start = try app.screenshot("start")
+        let start = try await app.screenshot("start")
         #expect(start.count(where: Self.isBlock) == 0, "blocks before any click in \(start.path)")
         // The maze is the big light square (its faint grid lines cut the floor into cells): the
         // box around all floor pixels is the maze.
@@ -29,10 +29,10 @@ struct MazeEndToEndTests {
         let cell = Double(maze.width) / 12
         // Row 4, column 7 (0-based).
         let cx = Double(maze.x) + cell * 7.5, cy = Double(maze.y) + cell * 4.5
-        try app.click(cx, cy)
-        try app.moveMouse(5, 5)
+        try await app.click(cx, cy)
+        try await app.moveMouse(5, 5)
 
-        let shot = try app.screenshot("block") { $0.count(where: Self.isBlock) > 0 }
+        let shot = try await app.screenshot("block") { $0.count(where: Self.isBlock) > 0 }
         let blocks = shot.regions(where: Self.isBlock, minimumPixels: 50)
         #expect(blocks.count == 1, "expected one block, found \(blocks) in \(shot.path)")
         if let b = blocks.first {
@@ -45,13 +45,12 @@ struct MazeEndToEndTests {
         struct Cell: Decodable, Equatable { var row: Int; var column: Int }
         struct Layout: Decodable { var blocks: [Cell] }
         var blocksSaved: [Cell] = []
-        for _ in 0..<50 {
+        await wait(until: {
             if let data = try? Data(contentsOf: saved), let layout = try? JSONDecoder().decode(Layout.self, from: data) {
                 blocksSaved = layout.blocks
-                if !blocksSaved.isEmpty { break }
             }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+            return !blocksSaved.isEmpty
+        }, timeout: 10, interval: 0.1)
         #expect(blocksSaved == [Cell(row: 4, column: 7)], "maze.json does not hold the one block: \(blocksSaved)")
     }
 

@@ -37,11 +37,11 @@ struct PaintFilesEndToEndTests {
     }
 
     /// Starts xclip owning the CLIPBOARD with `file` as image/png, and waits until it answers.
-    static func offerPicture(_ session: XSession, _ file: URL) throws -> ChildProcess {
+    static func offerPicture(_ session: XSession, _ file: URL) async throws -> ChildProcess {
         let owner = try session.start("xclip", ["-quiet", "-selection", "clipboard", "-t", "image/png", "-i", file.path], log: "xclip-png")
-        var t = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
-        wait(until: {
-            t = session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
+        var t = await session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
+        await wait(until: {
+            t = await session.run("xclip", ["-o", "-selection", "clipboard", "-t", "TARGETS"], timeout: 3)
             return t.stdout.contains("image/png")
         }, timeout: 5)
         try #require(t.stdout.contains("image/png"), "xclip offers image/png: \(t); \(session.readLog("xclip-png"))")
@@ -58,31 +58,31 @@ struct PaintFilesEndToEndTests {
     }
 
     @Test("Ctrl+V pastes the picture xclip offers as image/png at the canvas's top left; Ctrl+Z takes it away")
-    func pasteFromXclip() throws {
-        let session = try XSession(name: "paint-paste-png")
+    func pasteFromXclip() async throws {
+        let session = try await XSession(name: "paint-paste-png")
         defer { session.close() }
         let file = session.root.appendingPathComponent("quarters.png")
         try Self.write(Self.quarters(width: 200, height: 120), to: file)
-        let app = try session.launch(["paint", "--size", "800x600"])
-        _ = try app.screenshot("start")
-        let owner = try Self.offerPicture(session, file)
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        _ = try await app.screenshot("start")
+        let owner = try await Self.offerPicture(session, file)
         defer { owner.stop() }
-        try app.key("ctrl+v")
-        let pasted = try app.screenshot("pasted") { $0.at(50, Self.top + 30).isClose(to: .red) }
+        try await app.key("ctrl+v")
+        let pasted = try await app.screenshot("pasted") { $0.at(50, Self.top + 30).isClose(to: .red) }
         #expect(pasted.at(50, Self.top + 30).isClose(to: .red), "red quarter in \(pasted.path)")
         #expect(pasted.at(150, Self.top + 30).isClose(to: .green))
         #expect(pasted.at(50, Self.top + 90).isClose(to: .blue))
         #expect(pasted.at(150, Self.top + 90).isClose(to: .yellow))
         #expect(pasted.at(250, Self.top + 30).isClose(to: .black), "the picture keeps its size")
-        try app.key("ctrl+z")
-        let undone = try app.screenshot("undone") { $0.at(50, Self.top + 30).isClose(to: .black) }
+        try await app.key("ctrl+z")
+        let undone = try await app.screenshot("undone") { $0.at(50, Self.top + 30).isClose(to: .black) }
         #expect(undone.at(50, Self.top + 30).isClose(to: .black), "undo took the paste away: \(undone.path)")
         #expect(app.isRunning, "\(app.log)")
     }
 
     @Test("A 2.6 MB picture xclip sends by INCR pastes whole: the canvas shows its pixels")
-    func pasteLargePictureByINCR() throws {
-        let session = try XSession(name: "paint-paste-incr")
+    func pasteLargePictureByINCR() async throws {
+        let session = try await XSession(name: "paint-paste-incr")
         defer { session.close() }
         let picture = Self.noise(width: 1100, height: 800, seed: 7)
         let file = session.root.appendingPathComponent("noise.png")
@@ -90,16 +90,16 @@ struct PaintFilesEndToEndTests {
         let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
         #expect(size > 2 << 20, "the PNG is large enough for INCR: \(size) bytes")
         let expected = PixelImage(surface: picture)
-        let app = try session.launch(["paint", "--size", "800x600"])
-        _ = try app.screenshot("start")
-        let owner = try Self.offerPicture(session, file)
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        _ = try await app.screenshot("start")
+        let owner = try await Self.offerPicture(session, file)
         defer { owner.stop() }
-        try app.key("ctrl+v")
+        try await app.key("ctrl+v")
         let probes = [(3.0, 3.0), (400.0, 200.0), (777.0, 301.0), (10.0, 380.0)]
         func matches(_ img: PixelImage) -> Bool {
             probes.allSatisfy { img.at($0.0, Self.top + $0.1).isClose(to: expected.at($0.0, $0.1), tolerance: 2) }
         }
-        let shot = try app.screenshot("pasted", timeout: 10) { matches($0) }
+        let shot = try await app.screenshot("pasted", timeout: 10) { matches($0) }
         for p in probes {
             #expect(shot.at(p.0, Self.top + p.1).isClose(to: expected.at(p.0, p.1), tolerance: 2),
                     "at \(p): \(shot.at(p.0, Self.top + p.1)) vs \(expected.at(p.0, p.1)) in \(shot.path)")
@@ -108,16 +108,16 @@ struct PaintFilesEndToEndTests {
     }
 
     @Test("Ctrl+V with only text on the clipboard says so in red and leaves the canvas black")
-    func pasteTextOnly() throws {
-        let session = try XSession(name: "paint-paste-text")
+    func pasteTextOnly() async throws {
+        let session = try await XSession(name: "paint-paste-text")
         defer { session.close() }
-        let app = try session.launch(["paint", "--size", "800x600"])
-        _ = try app.screenshot("start")
-        let owner = try ClipboardInteropEndToEndTests.own(session, "clipboard", "just words")
+        let app = try await session.launch(["paint", "--size", "800x600"])
+        _ = try await app.screenshot("start")
+        let owner = try await ClipboardInteropEndToEndTests.own(session, "clipboard", "just words")
         defer { owner.stop() }
-        try app.key("ctrl+v")
+        try await app.key("ctrl+v")
         let error = PixelColor(r: 170, g: 38, b: 56)  // Theme.errorFill (#b3283b) at 95 % over black
-        let shot = try app.screenshot("message") { $0.count(of: error, tolerance: 12) > 2000 }
+        let shot = try await app.screenshot("message") { $0.count(of: error, tolerance: 12) > 2000 }
         #expect(shot.count(of: error, tolerance: 12) > 2000, "a red message in \(shot.path)")
         let read = TextReading.find("the clipboard holds only text", size: 14, in: shot, region: (x: 150, y: 420, width: 500, height: 150)) { ($0.r + $0.g + $0.b) / 3 > 170 }
         #expect(read.score < 0.3, "the message says why in \(shot.path): \(read)")
@@ -126,38 +126,38 @@ struct PaintFilesEndToEndTests {
     }
 
     @Test("touchdesk paint FILE.png opens the picture; Save As writes the typed name, and Ctrl+C of it copies out by INCR")
-    func openSaveAsAndCopyLarge() throws {
-        let session = try XSession(name: "paint-open-saveas")
+    func openSaveAsAndCopyLarge() async throws {
+        let session = try await XSession(name: "paint-open-saveas")
         defer { session.close() }
         let file = session.root.appendingPathComponent("start.png")
         let picture = Self.noise(width: 900, height: 700, seed: 11)
         try Self.write(picture, to: file)
         let expected = PixelImage(surface: picture)
-        let app = try session.launch(["paint", file.path, "--size", "800x600"])
-        let opened = try app.screenshot("opened") { $0.at(5, Self.top + 5).isClose(to: expected.at(5, 5), tolerance: 2) }
+        let app = try await session.launch(["paint", file.path, "--size", "800x600"])
+        let opened = try await app.screenshot("opened") { $0.at(5, Self.top + 5).isClose(to: expected.at(5, 5), tolerance: 2) }
         #expect(opened.at(5, Self.top + 5).isClose(to: expected.at(5, 5), tolerance: 2), "the picture shows: \(opened.path)")
         #expect(opened.at(600, Self.top + 200).isClose(to: expected.at(600, 200), tolerance: 2))
 
         // Save As, a typed name in the folder of the picture being edited (as GTK's dialogs do).
-        try app.key("ctrl+shift+s")
-        _ = try app.screenshot("save-as")
-        try app.key("ctrl+a")
-        let typed = session.run("xdotool", ["type", "--delay", "20", "typed name"], timeout: 10)
+        try await app.key("ctrl+shift+s")
+        _ = try await app.screenshot("save-as")
+        try await app.key("ctrl+a")
+        let typed = await session.run("xdotool", ["type", "--delay", "20", "typed name"], timeout: 10)
         #expect(typed.ok, "\(typed)")
-        try app.key("Return")
+        try await app.key("Return")
         let saved = session.root.appendingPathComponent("typed name.png").path
-        wait(until: { FileManager.default.fileExists(atPath: saved) }, timeout: 10, interval: 0.1)
+        await wait(until: { FileManager.default.fileExists(atPath: saved) }, timeout: 10, interval: 0.1)
         let png = try #require(PixelImage(pngPath: saved), "Save As wrote \(saved)")
         // The opened picture's own size, not the window's.
         #expect(png.width == 900 && png.height == 700, "\(png.width)x\(png.height)")
         #expect(png.at(850, 650).isClose(to: expected.at(850, 650), tolerance: 2))
 
         // Ctrl+C of the 900×700 noise (a PNG over 1 MB) goes out in INCR pieces.
-        try app.key("ctrl+c")
+        try await app.key("ctrl+c")
         let out = session.root.appendingPathComponent("copied.png")
         var copied: PixelImage?
-        wait(until: {
-            _ = session.run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(out.path)'"], timeout: 10)
+        await wait(until: {
+            _ = await session.run("sh", ["-c", "xclip -o -selection clipboard -t image/png > '\(out.path)'"], timeout: 10)
             copied = PixelImage(pngPath: out.path)
             return copied?.width == 900
         }, timeout: 10, interval: 0.2)
@@ -170,10 +170,10 @@ struct PaintFilesEndToEndTests {
         #expect(bytes > 1 << 20, "the copy was larger than one INCR piece: \(bytes) bytes")
 
         // Pasting it back into the cleared canvas: TouchDesk is both sides of the INCR transfer.
-        try app.key("Delete")
-        _ = try app.screenshot("cleared") { $0.at(450, Self.top + 300).isClose(to: .black) }
-        try app.key("ctrl+v")
-        let back = try app.screenshot("pasted-back", timeout: 10) { $0.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2) }
+        try await app.key("Delete")
+        _ = try await app.screenshot("cleared") { $0.at(450, Self.top + 300).isClose(to: .black) }
+        try await app.key("ctrl+v")
+        let back = try await app.screenshot("pasted-back", timeout: 10) { $0.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2) }
         #expect(back.at(450, Self.top + 300).isClose(to: expected.at(450, 300), tolerance: 2), "pasted back: \(back.path)")
         #expect(back.at(3, Self.top + 3).isClose(to: expected.at(3, 3), tolerance: 2))
         #expect(app.isRunning, "\(app.log)")

@@ -44,26 +44,26 @@ struct RandomInputEndToEndTests {
     static let knownFreezes: [String: String] = [:]
 
     @Test("A monkey of random input and resizes never closes, crashes, freezes or bloats an app", arguments: apps)
-    func survivesTheMonkey(_ id: String) throws {
+    func survivesTheMonkey(_ id: String) async throws {
         if let why = Self.knownFreezes[id] {
-            withKnownIssue(Comment(rawValue: why), isIntermittent: true) { try monkey(id) }
+            await withKnownIssue(Comment(rawValue: why), isIntermittent: true) { try await monkey(id) }
         } else {
-            try monkey(id)
+            try await monkey(id)
         }
     }
 
-    func monkey(_ id: String) throws {
-        let session = try XSession(name: "monkey-\(id)", screen: "2560x1600x24")
+    func monkey(_ id: String) async throws {
+        let session = try await XSession(name: "monkey-\(id)", screen: "2560x1600x24")
         defer { session.close() }
         // Web addresses typed at random must fail at once, not wait on the network.
         session.extraEnvironment = ["http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "no_proxy": ""]
-        let app = try session.launch([id, "--size", "640x480"])
-        let title = try #require(try app.title())
+        let app = try await session.launch([id, "--size", "640x480"])
+        let title = try #require(try await app.title())
         let seed = Self.seed(for: id)
         print("monkey \(id): seed \(seed), \(Self.events) events (TOUCHDESK_MONKEY_SEED=\(seed) replays it)")
 
         let started = Date()
-        let run = session.run("/usr/bin/python3", [Self.script, "--window", app.window, "--pid", String(app.pid),
+        let run = await session.run("/usr/bin/python3", [Self.script, "--window", app.window, "--pid", String(app.pid),
                                                    "--seed", String(seed), "--events", String(Self.events),
                                                    "--rss-limit-mb", String(Self.rssLimitMB)],
                               timeout: 120 + Double(Self.events) * 0.1)
@@ -74,17 +74,17 @@ struct RandomInputEndToEndTests {
         // Still the same app (no random key took it home), still drawing, still answering keys.
         // (Web Pages adds the page's title after its own: the app's part must stay.)
         let appTitle = title.components(separatedBy: " — ").prefix(2).joined(separator: " — ")
-        #expect((try app.title())?.hasPrefix(appTitle) == true, "\(id) left its screen (seed \(seed))")
-        let shot = try app.screenshot("after", timeout: 5) { $0.width == 640 && $0.height == 480 && $0.distinctColors(limit: 40) >= 8 }
+        #expect(await (try app.title())?.hasPrefix(appTitle) == true, "\(id) left its screen (seed \(seed))")
+        let shot = try await app.screenshot("after", timeout: 5) { $0.width == 640 && $0.height == 480 && $0.distinctColors(limit: 40) >= 8 }
         #expect(shot.distinctColors(limit: 40) >= 8, "\(id) draws almost nothing after the monkey (seed \(seed)): \(shot.path)")
         #expect(!app.log.contains("Fatal error"), "\(id): \(app.log)")
-        session.run("xdotool", ["windowfocus", app.window], timeout: 3)
-        try app.key("ctrl+q")
-        var ended = app.waitForExit(timeout: 8)
+        await session.run("xdotool", ["windowfocus", app.window], timeout: 3)
+        try await app.key("ctrl+q")
+        var ended = await app.waitForExit(timeout: 8)
         if ended == nil {
             // An app with unsaved work (a painting) asks first: "Don't save" is D.
-            try app.key("d")
-            ended = app.waitForExit(timeout: 10)
+            try await app.key("d")
+            ended = await app.waitForExit(timeout: 10)
         }
         #expect(ended == .exited(0), "\(id) did not quit on Ctrl+Q after the monkey (seed \(seed)): \(String(describing: ended)); \(app.log)")
     }

@@ -14,13 +14,13 @@ struct ReliabilityEndToEndTests {
     }
 
     @Test("SIGTERM, SIGINT and SIGHUP end the program through its loop: status 128+N, one line, the window size saved")
-    func signalsSaveAndExit() throws {
+    func signalsSaveAndExit() async throws {
         for (sig, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")] {
-            let session = try XSession(name: "signal-\(name)")
+            let session = try await XSession(name: "signal-\(name)")
             defer { session.close() }
-            let app = try session.launch(["paint", "--size", "700x500"])
+            let app = try await session.launch(["paint", "--size", "700x500"])
             kill(app.pid, sig)
-            let status = app.process.wait(timeout: 10)
+            let status = await app.process.wait(timeout: 10)
             #expect(status == .exited(128 + sig), "\(name): \(String(describing: status)); \(app.log)")
             #expect(app.log.contains("stopped by \(name)"), "\(name): \(app.log)")
             let saved = Self.savedSize(session)
@@ -29,26 +29,26 @@ struct ReliabilityEndToEndTests {
     }
 
     @Test("Another client destroying the window (xdotool windowclose): one clear line, status 1, no raw BadDrawable")
-    func windowDestroyedByAnotherClient() throws {
-        let session = try XSession(name: "window-destroyed")
+    func windowDestroyedByAnotherClient() async throws {
+        let session = try await XSession(name: "window-destroyed")
         defer { session.close() }
-        let app = try session.launch(["maze", "--size", "640x480"])
-        let r = session.run("xdotool", ["windowclose", app.window])
+        let app = try await session.launch(["maze", "--size", "640x480"])
+        let r = await session.run("xdotool", ["windowclose", app.window])
         #expect(r.ok, "xdotool windowclose: \(r)")
-        let status = app.process.wait(timeout: 10)
+        let status = await app.process.wait(timeout: 10)
         #expect(status == .exited(1), "\(String(describing: status)); \(app.log)")
         #expect(app.log.contains("closed by another program"), "\(app.log)")
         #expect(!app.log.contains("BadDrawable") && !app.log.contains("X Error"), "\(app.log)")
-        #expect(Self.savedSize(session).contains("640"), "\(Self.savedSize(session))")
+        #expect(await Self.savedSize(session).contains("640"), "\(Self.savedSize(session))")
     }
 
     @Test("The X server dying under the window: one line, status 1, the window size saved")
-    func lostConnection() throws {
-        let session = try XSession(name: "lost-server")
+    func lostConnection() async throws {
+        let session = try await XSession(name: "lost-server")
         defer { session.close() }
-        let app = try session.launch(["holes", "--size", "660x470"])
+        let app = try await session.launch(["holes", "--size", "660x470"])
         session.killServer()
-        let status = app.process.wait(timeout: 10)
+        let status = await app.process.wait(timeout: 10)
         #expect(status == .exited(1), "\(String(describing: status)); \(app.log)")
         #expect(app.log.contains("lost the connection to the X server"), "\(app.log)")
         let saved = Self.savedSize(session)
@@ -56,19 +56,19 @@ struct ReliabilityEndToEndTests {
     }
 
     @Test("A size larger than the screen (--size 16384x16384 on a 1280×1024 screen) opens at the screen's size and is saved so")
-    func hugeSizeIsClampedToTheScreen() throws {
-        let session = try XSession(name: "huge-size")
+    func hugeSizeIsClampedToTheScreen() async throws {
+        let session = try await XSession(name: "huge-size")
         defer { session.close() }
-        let app = try session.launch(["doubler", "--size", "16384x16384"])
-        let g = try app.geometry()
+        let app = try await session.launch(["doubler", "--size", "16384x16384"])
+        let g = try await app.geometry()
         #expect(g.width <= 1280 && g.height <= 1024, "\(g)")
-        _ = try app.key("ctrl+q")
-        _ = app.process.wait(timeout: 10)
+        _ = try await app.key("ctrl+q")
+        _ = await app.process.wait(timeout: 10)
         #expect(!app.log.contains("BadAlloc"), "\(app.log)")
         let saved = Self.savedSize(session)
         #expect(saved.contains("1280") && saved.contains("1024"), "window.json is \(saved)")
         // And starting again with that saved size works.
-        let again = try session.launch(["doubler"])
+        let again = try await session.launch(["doubler"])
         #expect(again.isRunning, "\(again.log)")
     }
 }

@@ -52,22 +52,22 @@ struct ScreenReaderEndToEndTests {
     }
 
     @Test("Temperature: the window is named as it opens, typing echoes, the caret speaks, Tab reads °C's value, as in a GTK 3 window; the home tiles speak")
-    func temperatureAsInGTK() throws {
+    func temperatureAsInGTK() async throws {
         // The GTK window first: what Orca says there is the measure.
-        let gtk = try AccessibilityEndToEndTests.session("orca-gtk")
+        let gtk = try await AccessibilityEndToEndTests.session("orca-gtk")
         defer { gtk.close() }
         let orcaForGTK = try ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
-        let gtkOpened = wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 20)
+        let gtkOpened = await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 20)
         try #require(gtkOpened, "Orca never named the GTK window: \(orcaForGTK.spoken()) \(gtk.readLog("twin"))")
         let gtkMissed = Self.play(Self.temperatureSteps(convert: "Return"), orcaForGTK, gtk)
         try #require(gtkMissed.isEmpty, "Orca under GTK (the measure) did not say: \(gtkMissed)")
 
-        let session = try AccessibilityEndToEndTests.session("orca-temperature")
+        let session = try await AccessibilityEndToEndTests.session("orca-temperature")
         defer { session.close() }
         let orca = try ScreenReader.start(session)
-        let app = try session.launch(["temperature"])
-        let opened = wait(until: { orca.spoken().contains("TouchDesk — Temperature frame.") }, timeout: 20)
+        let app = try await session.launch(["temperature"])
+        let opened = await wait(until: { orca.spoken().contains("TouchDesk — Temperature frame.") }, timeout: 20)
         #expect(opened, "Orca never named the window as it opened: \(orca.spoken())")
         let missed = Self.play(Self.temperatureSteps(convert: "ctrl+r"), orca, session)
         #expect(missed.isEmpty, "Orca did not say, as it does for GTK: \(missed)")
@@ -82,9 +82,9 @@ struct ScreenReaderEndToEndTests {
 
     @Test("Map Search: Down in the search field speaks the suggestion it moves to, as Down in a GTK list does",
           .enabled(if: WorldMap.isInstalled() && (try? GeoNamesSource.locate()) != nil, "needs marble-qt-data and scripts/data/places"))
-    func mapSuggestionsSpeak() throws {
+    func mapSuggestionsSpeak() async throws {
         // The measure: in the GTK window, Down on its list of places speaks the row it moves to.
-        let gtk = try AccessibilityEndToEndTests.session("orca-gtk-list")
+        let gtk = try await AccessibilityEndToEndTests.session("orca-gtk-list")
         defer { gtk.close() }
         let orcaForGTK = try ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
@@ -94,17 +94,17 @@ struct ScreenReaderEndToEndTests {
                                    Step(what: "Down", keys: ["Down"], heard: { $0.hasPrefix("Paris, Texas") })], orcaForGTK, gtk)
         try #require(gtkMissed.isEmpty, "Orca under GTK (the measure) did not say: \(gtkMissed)")
 
-        let session = try AccessibilityEndToEndTests.session("orca-map")
+        let session = try await AccessibilityEndToEndTests.session("orca-map")
         defer { session.close() }
         MapEndToEndTests.seedCache(session)
         let orca = try ScreenReader.start(session)
-        let app = try session.launch(["map", "--size", "900x640"])
+        let app = try await session.launch(["map", "--size", "900x640"])
         #expect(wait(until: { orca.spoken().contains("TouchDesk — Map Search frame.") }, timeout: 20), "\(orca.spoken())")
-        try app.key("ctrl+l")
-        session.run("xdotool", ["type", "--delay", "120", "Pari"], timeout: 10)
+        try await app.key("ctrl+l")
+        await session.run("xdotool", ["type", "--delay", "120", "Pari"], timeout: 10)
         var rows: [String] = []
-        _ = try wait(until: {
-            rows = try AccessibilityEndToEndTests.nodes(session).filter { $0["role"] as? String == "list item" }.compactMap { $0["name"] as? String }
+        _ = try await wait(until: {
+            rows = try await AccessibilityEndToEndTests.nodes(session).filter { $0["role"] as? String == "list item" }.compactMap { $0["name"] as? String }
             return rows.count > 1
         }, timeout: 60, interval: 0.3)
         try #require(rows.count > 1, "no suggestions for Pari")
@@ -117,15 +117,15 @@ struct ScreenReaderEndToEndTests {
 
 extension ScreenReaderEndToEndTests {
     @Test("The file dialog: its list of files is named as it opens, and Down and Up speak each file")
-    func fileDialogRowsSpeak() throws {
-        let session = try AccessibilityEndToEndTests.session("orca-files")
+    func fileDialogRowsSpeak() async throws {
+        let session = try await AccessibilityEndToEndTests.session("orca-files")
         defer { session.close() }
         let pictures = session.home.appendingPathComponent("Pictures")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         let white = ImageSurface.render(size: Size(30, 20), format: .rgb) { $0.fill(Rect(x: 0, y: 0, width: 30, height: 20), Color(1, 1, 1)) }
         for name in ["alpha", "beta", "gamma"] { try white.pngData().write(to: pictures.appendingPathComponent(name + ".png")) }
         let orca = try ScreenReader.start(session)
-        _ = try session.launch(["paint", "--size", "800x600"])
+        _ = try await session.launch(["paint", "--size", "800x600"])
         #expect(wait(until: { orca.spoken().contains { $0.hasPrefix("TouchDesk — Paintbrush") && $0.hasSuffix(" frame.") } }, timeout: 20), "\(orca.spoken())")
         let missed = Self.play([Step(what: "Ctrl+O", keys: ["ctrl+o"], heard: { $0 == "alpha.png." }),
                                 Step(what: "Down", keys: ["Down"], heard: { $0 == "beta.png." }),

@@ -25,15 +25,15 @@ struct SpaceBallsEndToEndTests {
     }
 
     @Test("SpaceBalls: clicking START moves the balls; clicking STOP freezes them")
-    func startMovesStopFreezes() throws {
-        let session = try XSession(name: "spaceballs")
+    func startMovesStopFreezes() async throws {
+        let session = try await XSession(name: "spaceballs")
         defer { session.close() }
-        let app = try session.launch(["spaceballs", "--size", "800x600"])
+        let app = try await session.launch(["spaceballs", "--size", "800x600"])
 
-        let first = try app.screenshot("stopped")
+        let first = try await app.screenshot("stopped")
         let at0 = try #require(Self.balls(first), "no yellow and white balls in \(first.path)")
-        usleep(300_000)
-        let still = try app.screenshot("still-stopped")
+        await hold(for: 0.3)
+        let still = try await app.screenshot("still-stopped")
         #expect(Self.moved(at0, try #require(Self.balls(still))) < 1, "the balls move before START in \(still.path)")
 
         // The toolbar's buttons, left to right: Start, Stop, −, +.
@@ -41,38 +41,38 @@ struct SpaceBallsEndToEndTests {
             .filter { $0.y > first.height - 70 }.sorted { $0.x < $1.x }
         try #require(buttons.count >= 4, "the toolbar buttons are not where expected: \(buttons) in \(first.path)")
         let startButton = buttons[0], stopButton = buttons[1]
-        try app.click(Double(startButton.x + startButton.width / 2), Double(startButton.y + startButton.height / 2))
-        try app.moveMouse(400, 20)
+        try await app.click(Double(startButton.x + startButton.width / 2), Double(startButton.y + startButton.height / 2))
+        try await app.moveMouse(400, 20)
 
-        let running = try app.screenshot("running") { img in Self.balls(img).map { Self.moved(at0, $0) > 20 } ?? false }
+        let running = try await app.screenshot("running") { img in Self.balls(img).map { Self.moved(at0, $0) > 20 } ?? false }
         let atRun = try #require(Self.balls(running), "balls lost in \(running.path)")
         #expect(Self.moved(at0, atRun) > 20, "START did not move the balls in \(running.path)")
 
-        try app.click(Double(stopButton.x + stopButton.width / 2), Double(stopButton.y + stopButton.height / 2))
-        try app.moveMouse(400, 20)
-        usleep(200_000)
-        let stopped = try app.screenshot("stopped-again")
-        usleep(500_000)
-        let later = try app.screenshot("still-frozen")
+        try await app.click(Double(stopButton.x + stopButton.width / 2), Double(stopButton.y + stopButton.height / 2))
+        try await app.moveMouse(400, 20)
+        await hold(for: 0.2)
+        let stopped = try await app.screenshot("stopped-again")
+        await hold(for: 0.5)
+        let later = try await app.screenshot("still-frozen")
         let a = try #require(Self.balls(stopped)), b = try #require(Self.balls(later))
         #expect(Self.moved(a, b) < 1, "the balls still move after STOP: \(a) → \(b) in \(later.path)")
     }
 
     @Test("SpaceBalls: a click in empty space adds a ball there")
-    func clickAddsABall() throws {
-        let session = try XSession(name: "spaceballs-click")
+    func clickAddsABall() async throws {
+        let session = try await XSession(name: "spaceballs-click")
         defer { session.close() }
-        let app = try session.launch(["spaceballs", "--size", "800x600"])
-        let first = try app.screenshot("two-balls")
+        let app = try await session.launch(["spaceballs", "--size", "800x600"])
+        let first = try await app.screenshot("two-balls")
         // Every ball's pixels that are neither black (space) nor in the strip and the toolbar.
         func ballPixels(_ img: PixelImage, near p: (Int, Int)) -> Int {
             img.count(in: (p.0 - 12, p.1 - 12, 24, 24)) { $0.r + $0.g + $0.b > 200 }
         }
         let spot = (200, 300)
         try #require(ballPixels(first, near: spot) == 0, "the spot is not empty at first in \(first.path)")
-        try app.click(Double(spot.0), Double(spot.1))
-        try app.moveMouse(400, 20)
-        let after = try app.screenshot("three-balls") { ballPixels($0, near: spot) > 300 }
+        try await app.click(Double(spot.0), Double(spot.1))
+        try await app.moveMouse(400, 20)
+        let after = try await app.screenshot("three-balls") { ballPixels($0, near: spot) > 300 }
         #expect(ballPixels(after, near: spot) > 300, "no ball where the click was in \(after.path)")
         // The status strip counts it.
         let status = TextReading.find("3 balls · stopped", size: 15, bold: true, in: after, region: (0, 44, 400, 32))

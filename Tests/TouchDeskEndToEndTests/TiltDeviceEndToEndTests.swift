@@ -10,41 +10,41 @@ import TouchDeskTestSupport
 struct TiltDeviceEndToEndTests {
     /// Launches `app`, lets it run a moment (so a tick reads the device), quits with Ctrl+Q and
     /// returns the log; the quit must come promptly.
-    static func runAndQuit(_ session: XSession, _ app: String) throws -> String {
-        let a = try session.launch([app, "--size", "640x480"])
+    static func runAndQuit(_ session: XSession, _ app: String) async throws -> String {
+        let a = try await session.launch([app, "--size", "640x480"])
         // Hold a tilt key for a moment so the app animates and polls its devices each tick.
-        try a.key("Left")
-        usleep(500_000)
-        try a.key("ctrl+q")
-        let status = a.process.wait(timeout: 10)
+        try await a.key("Left")
+        await hold(for: 0.5)
+        try await a.key("ctrl+q")
+        let status = await a.process.wait(timeout: 10)
         #expect(status == .exited(0), "Ctrl+Q answered: \(String(describing: status)); \(a.log)")
         return a.log
     }
 
     @Test(arguments: ["/dev/zero", "/dev/urandom"])
-    func aFloodingJoystickIsDroppedAndTheWindowAnswers(device: String) throws {
-        let session = try XSession(name: "joystick-flood-\(device.split(separator: "/").last!)")
+    func aFloodingJoystickIsDroppedAndTheWindowAnswers(device: String) async throws {
+        let session = try await XSession(name: "joystick-flood-\(device.split(separator: "/").last!)")
         defer { session.close() }
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = session.root.appendingPathComponent("none").path
         session.extraEnvironment["TOUCHDESK_JOYSTICK"] = device
-        let log = try Self.runAndQuit(session, "accelerometer")
+        let log = try await Self.runAndQuit(session, "accelerometer")
         #expect(log.contains("joystick \(device) dropped"), "\(log)")
         #expect(log.components(separatedBy: "dropped").count - 1 == 1, "one warning: \(log)")
     }
 
-    @Test func aPlainFileIsNotAJoystick() throws {
-        let session = try XSession(name: "joystick-file")
+    @Test func aPlainFileIsNotAJoystick() async throws {
+        let session = try await XSession(name: "joystick-file")
         defer { session.close() }
         let file = session.root.appendingPathComponent("js0")
         try Data(repeating: 0, count: 64).write(to: file)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = session.root.appendingPathComponent("none").path
         session.extraEnvironment["TOUCHDESK_JOYSTICK"] = file.path
-        let log = try Self.runAndQuit(session, "holes")
+        let log = try await Self.runAndQuit(session, "holes")
         #expect(log.contains("not a character device"), "\(log)")
     }
 
-    @Test func aFIFOAsAnAccelerometerAttributeIsRefusedWithoutBlocking() throws {
-        let session = try XSession(name: "iio-fifo")
+    @Test func aFIFOAsAnAccelerometerAttributeIsRefusedWithoutBlocking() async throws {
+        let session = try await XSession(name: "iio-fifo")
         defer { session.close() }
         let root = try AccelerometerEndToEndTests.fakeDevice(in: session, x: 0, y: 0, z: -1000)
         let raw = root.appendingPathComponent("iio:device0/in_accel_x_raw").path
@@ -52,18 +52,18 @@ struct TiltDeviceEndToEndTests {
         #expect(mkfifo(raw, 0o600) == 0)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
         // The window appears at all: a blocking open() would hang before it.
-        let log = try Self.runAndQuit(session, "accelerometer")
+        let log = try await Self.runAndQuit(session, "accelerometer")
         #expect(log.contains("accelerometer iio:device0 ignored") && log.contains("FIFO"), "\(log)")
     }
 
-    @Test func aMountMatrixOfInfinitiesDropsTheDeviceAndMazeGoesOn() throws {
-        let session = try XSession(name: "iio-matrix")
+    @Test func aMountMatrixOfInfinitiesDropsTheDeviceAndMazeGoesOn() async throws {
+        let session = try await XSession(name: "iio-matrix")
         defer { session.close() }
         let root = try AccelerometerEndToEndTests.fakeDevice(in: session, x: 100, y: 100, z: -1000)
         try "1e30, 0, 0; 0, 1e30, 0; 0, 0, 1e30\n".write(to: root.appendingPathComponent("iio:device0/in_accel_mount_matrix"),
                                                          atomically: false, encoding: .utf8)
         session.extraEnvironment["TOUCHDESK_IIO_ROOT"] = root.path
-        let log = try Self.runAndQuit(session, "maze")
+        let log = try await Self.runAndQuit(session, "maze")
         #expect(log.contains("accelerometer iio:device0 dropped") && log.contains("after the mount matrix"), "\(log)")
     }
 }

@@ -16,30 +16,30 @@ struct WebHeadlessEndToEndTests {
         <div style="right:0;top:0;background:#0000ff"></div><div style="left:0;bottom:0;background:#00ff00"></div></body></html>
         """
 
-    static func runHeadless(_ args: [String], in directory: URL, extra: [String: String] = [:]) throws -> XSession.Output {
+    static func runHeadless(_ args: [String], in directory: URL, extra: [String: String] = [:]) async throws -> XSession.Output {
         var env = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         env["DISPLAY"] = nil
         env["WAYLAND_DISPLAY"] = nil
         env["HOME"] = directory.path
         for k in env.keys where k.hasPrefix("XDG_") { env[k] = nil }
-        return XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
+        return await XSession.runTool(try XSession.binary(), args, environment: env, timeout: 90, directory: directory)
     }
 
     /// `touchdesk web URL --save-page page.png --page-width W` of `page` served on 127.0.0.1,
     /// headless: the server and folder (kept while they are used), the run, the picture's path, the seconds taken.
-    static func saveHeadless(_ page: String, width: Int) throws
+    static func saveHeadless(_ page: String, width: Int) async throws
         -> (server: LocalServer, dir: TemporaryDirectory, run: XSession.Output, out: String, seconds: Double) {
         let server = try LocalServer(files: ["page.html": Array(page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/page.png"
         let start = Date()
-        let r = try runHeadless(["web", server.url("/page.html"), "--save-page", out, "--page-width", String(width)], in: URL(fileURLWithPath: dir.path))
+        let r = try await runHeadless(["web", server.url("/page.html"), "--save-page", out, "--page-width", String(width)], in: URL(fileURLWithPath: dir.path))
         return (server, dir, r, out, Date().timeIntervalSince(start))
     }
 
     @Test("--save-page without a display: the whole 3000 px page at the width asked for, a clear message for a page that cannot be had")
-    func savePage() throws {
-        let (_, dir, r, out, seconds) = try Self.saveHeadless(Self.page, width: 800)
+    func savePage() async throws {
+        let (_, dir, r, out, seconds) = try await Self.saveHeadless(Self.page, width: 800)
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
         #expect(img.width == 800 && img.height == 3000, "\(img.width)×\(img.height)")
@@ -49,7 +49,7 @@ struct WebHeadlessEndToEndTests {
         #expect(img.at(400, 1500).isClose(to: PixelColor(hex: 0xffffff)))
         print("web --save-page headless: \(img.width)×\(img.height) in \(String(format: "%.1f", seconds)) s")
 
-        let refused = try Self.runHeadless(["web", "http://127.0.0.1:\(LocalServer.refusedPort())/", "--save-page", dir.path + "/no.png"],
+        let refused = try await Self.runHeadless(["web", "http://127.0.0.1:\(LocalServer.refusedPort())/", "--save-page", dir.path + "/no.png"],
                                            in: URL(fileURLWithPath: dir.path))
         #expect(refused.exited && refused.status != 0, "\(refused)")
         #expect(refused.stderr.lowercased().contains("refused"), "\(refused.stderr)")
@@ -57,11 +57,11 @@ struct WebHeadlessEndToEndTests {
     }
 
     @Test("--screenshot without a display: the window with the page in both views")
-    func screenshot() throws {
+    func screenshot() async throws {
         let server = try LocalServer(files: ["tall.html": Array(Self.page.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/window.png"
-        let r = try Self.runHeadless(["web", server.url("/tall.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path))
+        let r = try await Self.runHeadless(["web", server.url("/tall.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path))
         #expect(r.ok, "\(r)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
         #expect(img.width == 1000 && img.height == 700, "\(img.width)×\(img.height)")
@@ -74,7 +74,7 @@ struct WebHeadlessEndToEndTests {
     }
 
     @Test("a page turned down or never finished: --screenshot and --save-page say so, exit non-zero and write nothing")
-    func refusedAndUnfinished() throws {
+    func refusedAndUnfinished() async throws {
         // A page whose picture comes a byte every two seconds: its load never finishes.
         let stuck = "<html><head><title>Stuck</title></head><body><p>waiting</p><img src='/dribble-body'></body></html>"
         let server = try LocalServer(files: ["stuck.html": Array(stuck.utf8)])
@@ -83,12 +83,12 @@ struct WebHeadlessEndToEndTests {
         let quick = ["TOUCHDESK_WEB_TIMEOUT": "3"]
         for mode in ["--screenshot", "--save-page"] {
             let start = Date()
-            let refused = try Self.runHeadless(["web", server.url("/to-file"), mode, dir.path + "/refused.png"], in: here, extra: quick)
+            let refused = try await Self.runHeadless(["web", server.url("/to-file"), mode, dir.path + "/refused.png"], in: here, extra: quick)
             let refusedSeconds = Date().timeIntervalSince(start)
             #expect(refused.exited && refused.status != 0, "\(mode) of a redirect to a file: \(refused)")
             #expect(refused.stderr.contains("A page from the network may not open local files"), "\(mode): \(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/refused.png"))
-            let unfinished = try Self.runHeadless(["web", server.url("/stuck.html"), mode, dir.path + "/stuck.png"], in: here, extra: quick)
+            let unfinished = try await Self.runHeadless(["web", server.url("/stuck.html"), mode, dir.path + "/stuck.png"], in: here, extra: quick)
             #expect(unfinished.exited && unfinished.status != 0, "\(mode) of a page that never finishes: \(unfinished)")
             #expect(unfinished.stderr.contains("did not finish loading"), "\(mode): \(unfinished.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.path + "/stuck.png"))
@@ -135,16 +135,16 @@ struct WebHeadlessEndToEndTests {
     """#
 
     @Test("--save-page of a page 200,000 px long: one PNG, stitched from tiles row for row, with progress on stderr")
-    func longPage() throws {
+    func longPage() async throws {
         // 200 bands of 1,000 px, red and green by turns, the last 100 px blue.
         let bands = (0..<200).map { "<div style='height:1000px;background:\($0 % 2 == 0 ? "#ff0000" : "#00a000")'></div>" }.joined()
         let page = "<html><head><title>Long</title></head><body style='margin:0'>\(bands)<div style='height:100px;background:#0000ff'></div></body></html>"
-        let (_, dir, r, out, seconds) = try Self.saveHeadless(page, width: 200)
+        let (_, dir, r, out, seconds) = try await Self.saveHeadless(page, width: 200)
         #expect(r.ok, "\(r)")
         #expect(r.stderr.contains("saving the page:"), "progress on stderr: \(r.stderr)")
         let script = dir.path + "/read-png.py"
         try Self.pngReader.write(toFile: script, atomically: true, encoding: .utf8)
-        let read = XSession.runTool("/usr/bin/python3", [script, out], environment: nil, timeout: 120)
+        let read = await XSession.runTool("/usr/bin/python3", [script, out], environment: nil, timeout: 120)
         #expect(read.ok, "\(read)")
         let lines = read.stdout.split(separator: "\n")
         try #require(lines.count == 2, "\(read)")

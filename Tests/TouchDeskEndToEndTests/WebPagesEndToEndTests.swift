@@ -61,31 +61,31 @@ struct WebPagesEndToEndTests {
     }
 
     /// Ctrl+L, the address typed through the input method, Enter.
-    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) throws {
-        try app.key("ctrl+l")
-        let r = session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
+    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) async throws {
+        try await app.key("ctrl+l")
+        let r = await session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
         #expect(r.ok, "\(r)")
-        try app.key("Return")
+        try await app.key("Return")
     }
 
     @Test("the keyboard on the Web Pages tile starts the engine ahead; typed address, both views, wheel, a clicked link, Back, a refused port and a 404")
-    func browse() throws {
+    func browse() async throws {
         let server = try Self.site()
-        let session = try XSession(name: "web")
+        let session = try await XSession(name: "web")
         defer { session.close() }
-        let app = try session.launch(["--size", "1000x700"])
+        let app = try await session.launch(["--size", "1000x700"])
         // The home screen: the arrows to Web Pages' tile (the 13th) start its engine before it opens.
-        #expect(engineProcesses(of: app, session).isEmpty, "no engine on the home screen")
-        #expect(session.run("xdotool", ["key", "--delay", "20"] + Array(repeating: "Right", count: 12)).ok)
-        let ahead = wait(until: { !engineProcesses(of: app, session).isEmpty }, timeout: 5)
+        #expect(await engineProcesses(of: app, session).isEmpty, "no engine on the home screen")
+        #expect(await session.run("xdotool", ["key", "--delay", "20"] + Array(repeating: "Right", count: 12)).ok)
+        let ahead = await wait(until: { await !engineProcesses(of: app, session).isEmpty }, timeout: 5)
         #expect(ahead, "the engine started while the tile had the keyboard")
-        let spare = engineProcesses(of: app, session)
-        try app.key("Return")
-        _ = try app.screenshot("start page", timeout: 10) { $0.count { $0.isClose(to: PixelColor(hex: 0x2f4858), tolerance: 40) } > 2000 }
-        #expect(engineProcesses(of: app, session) == spare, "Web Pages took up that engine")
+        let spare = await engineProcesses(of: app, session)
+        try await app.key("Return")
+        _ = try await app.screenshot("start page", timeout: 10) { $0.count { $0.isClose(to: PixelColor(hex: 0x2f4858), tolerance: 40) } > 2000 }
+        #expect(await engineProcesses(of: app, session) == spare, "Web Pages took up that engine")
 
-        try go(app, session, server.url("/edges.html"))
-        let loaded = try app.screenshot("loaded", timeout: 10) { regions($0, Self.blue).count == 1 && regions($0, Self.red).count == 2 }
+        try await go(app, session, server.url("/edges.html"))
+        let loaded = try await app.screenshot("loaded", timeout: 10) { regions($0, Self.blue).count == 1 && regions($0, Self.red).count == 2 }
         let reds = regions(loaded, Self.red), blues = regions(loaded, Self.blue)
         try #require(reds.count == 2 && blues.count == 1, "red \(reds), blue \(blues) in \(loaded.path)")
         let asIsRed = reds[0], fitRed = reds[1]
@@ -103,9 +103,9 @@ struct WebPagesEndToEndTests {
                 "the picture in \(loaded.path): \(squares)")
 
         // Three wheel notches down over the as-is view move its page up; the fit view stays.
-        try app.moveMouse(Double(asIsRed.x + 200), Double(asIsRed.y + 300))
-        session.run("xdotool", ["click", "--repeat", "3", "--delay", "30", "5"])
-        let scrolled = try app.screenshot("wheel") { img in regions(img, Self.red).first.map { $0.x < img.width / 2 && $0.y < asIsRed.y } ?? true }
+        try await app.moveMouse(Double(asIsRed.x + 200), Double(asIsRed.y + 300))
+        await session.run("xdotool", ["click", "--repeat", "3", "--delay", "30", "5"])
+        let scrolled = try await app.screenshot("wheel") { img in regions(img, Self.red).first.map { $0.x < img.width / 2 && $0.y < asIsRed.y } ?? true }
         let after = regions(scrolled, Self.red)
         // Scrolled: the as-is view's red block is higher, cut by the view's top, or gone above it.
         #expect(!after.contains { $0.x < scrolled.width / 2 && $0.y == asIsRed.y && $0.height == asIsRed.height },
@@ -113,26 +113,26 @@ struct WebPagesEndToEndTests {
         #expect(after.contains { $0.x == fitRed.x && $0.y == fitRed.y }, "the fit view did not move: \(after)")
 
         // Back to the top and click the green link in the as-is view.
-        try app.key("Home")
+        try await app.key("Home")
         // At the top, not on the way there (WebKit may animate the key's scroll): both red blocks whole.
-        let top = try app.screenshot("top") { img in
+        let top = try await app.screenshot("top") { img in
             regions(img, Self.green).count == 2 && regions(img, Self.red).map(\.height) == [asIsRed.height, fitRed.height]
         }
         let links = regions(top, Self.green)
         try #require(links.count == 2, "two green links in \(top.path): \(links)")
-        try app.click(Double(links[0].x + links[0].width / 2), Double(links[0].y + links[0].height / 2))
-        let next = try app.screenshot("next page", timeout: 10) { regions($0, Self.yellow).count == 2 }
+        try await app.click(Double(links[0].x + links[0].width / 2), Double(links[0].y + links[0].height / 2))
+        let next = try await app.screenshot("next page", timeout: 10) { regions($0, Self.yellow).count == 2 }
         #expect(regions(next, Self.yellow).count == 2, "the yellow page in both views: \(next.path)")
         #expect(regions(next, Self.red).isEmpty)
 
         // Back (Alt+Left) returns to the first page.
-        try app.key("alt+Left")
-        let back = try app.screenshot("back", timeout: 10) { regions($0, Self.red).count == 2 }
+        try await app.key("alt+Left")
+        let back = try await app.screenshot("back", timeout: 10) { regions($0, Self.red).count == 2 }
         #expect(regions(back, Self.red).count == 2, "the first page again in \(back.path)")
 
         // A port nobody listens on, then a missing page: each an error page in both views.
-        try go(app, session, "http://127.0.0.1:\(LocalServer.refusedPort())/")
-        let refused = try app.screenshot("refused", timeout: 10) { paper($0) == 2 && $0.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50 }
+        try await go(app, session, "http://127.0.0.1:\(LocalServer.refusedPort())/")
+        let refused = try await app.screenshot("refused", timeout: 10) { paper($0) == 2 && $0.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50 }
         #expect(paper(refused) == 2, "error page in both views: \(refused.path)")
         #expect(refused.count { $0.isClose(to: Self.errorHeadline, tolerance: 30) } > 50, "a red headline in \(refused.path)")
         let status = (x: 0, y: refused.height - 28, width: refused.width, height: 28)
@@ -140,8 +140,8 @@ struct WebPagesEndToEndTests {
         #expect(refusedText.score < 0.3, "\"Connection refused\" in the status line of \(refused.path): \(refusedText)")
 
         // A missing page: the server's own page shows (as in any browser), the status line says 404.
-        try go(app, session, server.url("/missing.html"))
-        let missing = try app.screenshot("404", timeout: 10) {
+        try await go(app, session, server.url("/missing.html"))
+        let missing = try await app.screenshot("404", timeout: 10) {
             TextReading.find("404 Not Found", size: 12, in: $0, region: status, ink: Self.statusInk).score < 0.3
         }
         let notFound = TextReading.find("404 Not Found", size: 12, in: missing, region: status, ink: Self.statusInk)
@@ -150,13 +150,13 @@ struct WebPagesEndToEndTests {
     }
 
     /// The engine helper under the app.
-    func engineProcesses(of app: AppUnderTest, _ session: XSession) -> [Int32] {
-        let r = session.run("pgrep", ["-P", String(app.pid), "-f", "touchdesk-web-engine"], timeout: 5)
+    func engineProcesses(of app: AppUnderTest, _ session: XSession) async -> [Int32] {
+        let r = await session.run("pgrep", ["-P", String(app.pid), "-f", "touchdesk-web-engine"], timeout: 5)
         return r.stdout.split(separator: "\n").compactMap { Int32($0) }
     }
 
     @Test("typing into a page's form, a page that spins the CPU (Stop works), and the engine killed: the window lives and says so")
-    func formSpinAndCrash() throws {
+    func formSpinAndCrash() async throws {
         let form = """
             <html><head><title>Form</title></head><body style="margin:0">
             <input id="f" style="position:absolute;left:10px;top:10px;width:300px;height:40px;font-size:20px">
@@ -168,55 +168,55 @@ struct WebPagesEndToEndTests {
             """
         let spin = "<html><head><title>Spin</title></head><body><p>Spinning</p><script>for (;;) {}</script></body></html>"
         let server = try LocalServer(files: ["form.html": Array(form.utf8), "spin.html": Array(spin.utf8)])
-        let session = try XSession(name: "web-crash")
+        let session = try await XSession(name: "web-crash")
         defer { session.close() }
-        let app = try session.launch(["web", "--size", "1000x700"])
-        try go(app, session, server.url("/form.html"))
-        let loaded = try app.screenshot("form", timeout: 15) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        let app = try await session.launch(["web", "--size", "1000x700"])
+        try await go(app, session, server.url("/form.html"))
+        let loaded = try await app.screenshot("form", timeout: 15) { regions($0, Self.blue, minimum: 2000).count == 2 }
         let blues = regions(loaded, Self.blue, minimum: 2000)
         try #require(blues.count == 2, "the form page in both views: \(loaded.path)")
         // Click into the field of the as-is view (the field lies 70 px above its blue block) and type.
-        try app.click(Double(blues[0].x + 40), Double(blues[0].y - 45))
+        try await app.click(Double(blues[0].x + 40), Double(blues[0].y - 45))
         // A moment, as a person takes: WebKit queues a click behind the one before, and keys overtake it.
-        Thread.sleep(forTimeInterval: 0.5)
-        let typed = session.run("xdotool", ["type", "--delay", "30", "go"], timeout: 20)
+        await hold(for: 0.5)
+        let typed = await session.run("xdotool", ["type", "--delay", "30", "go"], timeout: 20)
         #expect(typed.ok, "\(typed)")
-        let changed = try app.screenshot("typed", timeout: 10) { regions($0, Self.yellow, minimum: 2000).count >= 1 }
+        let changed = try await app.screenshot("typed", timeout: 10) { regions($0, Self.yellow, minimum: 2000).count >= 1 }
         #expect(regions(changed, Self.yellow, minimum: 2000).count >= 1, "the page's script saw the typing: \(changed.path)")
         // The page holds the keyboard after the click: the first Esc is the page's, the second goes home.
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "one Esc stays in Web Pages")
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "a second Esc goes home")
-        try app.key("w")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "one Esc stays in Web Pages")
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "a second Esc goes home")
+        try await app.key("w")
 
         // A page that never finishes its script: the window still answers; Stop, then a new
         // address brings a page back.
-        try go(app, session, server.url("/spin.html"))
-        Thread.sleep(forTimeInterval: 2)
-        try app.key("Escape")
-        try go(app, session, server.url("/form.html"))
-        let back = try app.screenshot("after spin", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        try await go(app, session, server.url("/spin.html"))
+        await hold(for: 2)
+        try await app.key("Escape")
+        try await go(app, session, server.url("/form.html"))
+        let back = try await app.screenshot("after spin", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
         #expect(regions(back, Self.blue, minimum: 2000).count == 2, "a page loads after the spinning one: \(back.path)")
 
         // Kill the engine: the window lives and says the page stopped working; F5 brings it back.
-        let engines = engineProcesses(of: app, session)
+        let engines = await engineProcesses(of: app, session)
         try #require(!engines.isEmpty, "the engine helper runs under the app")
         for pid in engines { kill(pid, SIGKILL) }
         let statusArea = (x: 0, y: back.height - 28, width: back.width, height: 28)
-        let stopped = try app.screenshot("engine killed", timeout: 15) {
+        let stopped = try await app.screenshot("engine killed", timeout: 15) {
             TextReading.find("The web engine stopped", size: 12, in: $0, region: statusArea, ink: Self.statusInk).score < 0.3
         }
         #expect(TextReading.find("The web engine stopped", size: 12, in: stopped, region: statusArea, ink: Self.statusInk).score < 0.3, "\(stopped.path)")
         #expect(regions(stopped, Self.blue, minimum: 2000).isEmpty, "the dead page is not shown: \(stopped.path)")
         #expect(app.isRunning)
-        try app.key("F5")
-        let again = try app.screenshot("reloaded", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
+        try await app.key("F5")
+        let again = try await app.screenshot("reloaded", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
         #expect(regions(again, Self.blue, minimum: 2000).count == 2, "Reload brings the page back: \(again.path)")
     }
 
     @Test("find in page (Ctrl+F, \"1 of 7\", F3), the page's menu (right-click, Copy link address to the clipboard), Tab and Enter in a page")
-    func findMenuAndKeys() throws {
+    func findMenuAndKeys() async throws {
         let page = """
             <html><head><title>Fruit</title></head><body style="margin:0;font:18px sans-serif">
             <p style="margin:0;height:40px">&nbsp;</p>
@@ -225,56 +225,58 @@ struct WebPagesEndToEndTests {
             """
         let next = "<html><head><title>Next</title></head><body style='margin:0'><div style='width:400px;height:300px;background:#ffff00'></div></body></html>"
         let server = try LocalServer(files: ["fruit.html": Array(page.utf8), "next.html": Array(next.utf8)])
-        let session = try XSession(name: "web-find")
+        let session = try await XSession(name: "web-find")
         defer { session.close() }
-        let app = try session.launch(["web", "--size", "1000x700"])
-        try go(app, session, server.url("/fruit.html"))
-        let loaded = try app.screenshot("fruit", timeout: 15) { regions($0, Self.green).count == 2 }
+        let app = try await session.launch(["web", "--size", "1000x700"])
+        try await go(app, session, server.url("/fruit.html"))
+        let loaded = try await app.screenshot("fruit", timeout: 15) { regions($0, Self.green).count == 2 }
         let links = regions(loaded, Self.green)
         try #require(links.count == 2, "the link in both views: \(loaded.path)")
 
         // Ctrl+F and a word: the find bar above the status line counts the matches.
-        try app.key("ctrl+f")
-        let typed = session.run("xdotool", ["type", "--delay", "30", "apple"], timeout: 20)
+        try await app.key("ctrl+f")
+        let typed = await session.run("xdotool", ["type", "--delay", "30", "apple"], timeout: 20)
         #expect(typed.ok, "\(typed)")
-        try app.key("F3")
+        try await app.key("F3")
         let bar = (x: 0, y: loaded.height - 90, width: loaded.width, height: 62)
-        let found = try app.screenshot("found", timeout: 10) {
+        // The count and WebKit's highlights come in separate frames: waited for together.
+        let found = try await app.screenshot("found", timeout: 15) {
             TextReading.find("2 of 7", size: 14, in: $0, region: bar, ink: Self.statusInk).score < 0.3
+                && $0.count { $0.r > 200 && $0.g > 200 && $0.b < 80 } > 200
         }
         #expect(TextReading.find("2 of 7", size: 14, in: found, region: bar, ink: Self.statusInk).score < 0.3, "\"2 of 7\" in \(found.path)")
         #expect(found.count { $0.r > 200 && $0.g > 200 && $0.b < 80 } > 200, "WebKit highlights the matches: \(found.path)")
-        try app.key("Escape")
+        try await app.key("Escape")
 
         // The page's menu on the link: ↓ ↓ Enter is Copy link address, and another program reads it.
         let link = links[0]
-        let g = try app.geometry()
-        session.run("xdotool", ["mousemove", String(g.x + link.x + 20), String(g.y + link.y + 20), "click", "3"], timeout: 5)
-        let menu = try app.screenshot("menu", timeout: 5) { img in
+        let g = try await app.geometry()
+        await session.run("xdotool", ["mousemove", String(g.x + link.x + 20), String(g.y + link.y + 20), "click", "3"], timeout: 5)
+        let menu = try await app.screenshot("menu", timeout: 5) { img in
             regions(img, PixelColor(hex: 0x262932), minimum: 20000, tolerance: 2).contains { $0.width >= 230 && $0.width <= 250 }
         }
         #expect(regions(menu, PixelColor(hex: 0x262932), minimum: 20000, tolerance: 2).contains { $0.width >= 230 && $0.width <= 250 },
                 "the menu over the page: \(menu.path)")
-        try app.key("Down", "Down", "Return")
-        let copied = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"]) { $0.stdout.hasSuffix("/next.html") }
+        try await app.key("Down", "Down", "Return")
+        let copied = await ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"]) { $0.stdout.hasSuffix("/next.html") }
         #expect(copied.stdout == server.url("/next.html"), "the link's address on the clipboard: \(copied)")
 
         // Ctrl+S: the file dialog suggests fruit.html in the home folder; Enter saves the page's
         // source there, the bytes the server sent.
-        try app.key("ctrl+s")
-        Thread.sleep(forTimeInterval: 0.5)
-        try app.key("Return")
+        try await app.key("ctrl+s")
+        await hold(for: 0.5)
+        try await app.key("Return")
         let saved = session.home.appendingPathComponent("fruit.html")
-        let arrived = wait(until: { (try? Data(contentsOf: saved)) == Data(page.utf8) }, timeout: 10)
+        let arrived = await wait(until: { (try? Data(contentsOf: saved)) == Data(page.utf8) }, timeout: 10)
         #expect(arrived, "the page's HTML in \(saved.path): \((try? Data(contentsOf: saved))?.count ?? -1) of \(page.utf8.count) bytes")
 
         // A click on the page's empty top gives it the keyboard; Tab reaches the link, Enter follows it.
-        try app.click(Double(link.x + 300), Double(link.y - 20))
-        Thread.sleep(forTimeInterval: 0.3)
-        try app.key("Tab")
-        Thread.sleep(forTimeInterval: 0.3)
-        try app.key("Return")
-        let followed = try app.screenshot("tab enter", timeout: 10) { regions($0, Self.yellow).count == 2 }
+        try await app.click(Double(link.x + 300), Double(link.y - 20))
+        await hold(for: 0.3)
+        try await app.key("Tab")
+        await hold(for: 0.3)
+        try await app.key("Return")
+        let followed = try await app.screenshot("tab enter", timeout: 10) { regions($0, Self.yellow).count == 2 }
         #expect(regions(followed, Self.yellow).count == 2, "the linked page in both views: \(followed.path)")
     }
 }

@@ -71,27 +71,27 @@ struct WebPointerEndToEndTests {
         img.regions(where: { $0.isClose(to: PixelColor(hex: color), tolerance: 24) }, minimumPixels: 600).sorted { $0.x < $1.x }
     }
 
-    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) throws {
-        try app.key("ctrl+l")
-        let r = session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
+    func go(_ app: AppUnderTest, _ session: XSession, _ address: String) async throws {
+        try await app.key("ctrl+l")
+        let r = await session.run("xdotool", ["type", "--delay", "4", address], timeout: 20)
         #expect(r.ok, "\(r)")
-        try app.key("Return")
+        try await app.key("Return")
     }
 
     @Test("the page's CSS cursors (pointer, wait, move, crosshair, not-allowed, col-/row-resize, grab, help) show as X cursors over the window")
-    func cursors() throws {
+    func cursors() async throws {
         let blocks = Self.shapes.enumerated().map { i, s in
             "<div style='position:absolute;left:\(10 + (i % 5) * 80)px;top:\(10 + (i / 5) * 80)px;width:70px;height:60px;"
                 + "background:#\(String(format: "%06x", s.color));cursor:\(s.css)'></div>"
         }.joined()
         let page = "<html><head><title>Cursors</title></head><body style='margin:0;width:420px'>\(blocks)</body></html>"
         let server = try LocalServer(files: ["cursors.html": Array(page.utf8)])
-        let session = try XSession(name: "web-cursor")
+        let session = try await XSession(name: "web-cursor")
         defer { session.close() }
-        let app = try session.launch(["web", "--size", "1000x700"])
-        try go(app, session, server.url("/cursors.html"))
-        let loaded = try app.screenshot("cursors", timeout: 15) { img in Self.shapes.allSatisfy { !regions(img, $0.color).isEmpty } }
-        let g = try app.geometry()
+        let app = try await session.launch(["web", "--size", "1000x700"])
+        try await go(app, session, server.url("/cursors.html"))
+        let loaded = try await app.screenshot("cursors", timeout: 15) { img in Self.shapes.allSatisfy { !regions(img, $0.color).isEmpty } }
+        let g = try await app.geometry()
         var points: [String] = []
         for s in Self.shapes {
             // The as-is view's block: the leftmost of the colour (the fit view's lies to its right).
@@ -101,7 +101,7 @@ struct WebPointerEndToEndTests {
         // From the last block back to the first and then forward again: each shape is reached
         // from another, not only from the arrow.
         let order = points.reversed() + points
-        let r = session.run("/usr/bin/python3", ["-c", Self.cursorScript] + order, timeout: 90)
+        let r = await session.run("/usr/bin/python3", ["-c", Self.cursorScript] + order, timeout: 90)
         #expect(r.ok, "\(r)")
         let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(lines.count == order.count, "\(r)")
@@ -114,7 +114,7 @@ struct WebPointerEndToEndTests {
     }
 
     @Test("a selection dragged over a page's text with the mouse, Ctrl+C, and xclip reads the words")
-    func dragSelection() throws {
+    func dragSelection() async throws {
         let page = """
             <html><head><title>Words</title></head><body style="margin:0;font:24px sans-serif">
             <div style="height:40px;background:#0000ff"></div>
@@ -122,11 +122,11 @@ struct WebPointerEndToEndTests {
             <div style="height:40px;background:#0000ff"></div></body></html>
             """
         let server = try LocalServer(files: ["words.html": Array(page.utf8)])
-        let session = try XSession(name: "web-select")
+        let session = try await XSession(name: "web-select")
         defer { session.close() }
-        let app = try session.launch(["web", "--size", "1000x700"])
-        try go(app, session, server.url("/words.html"))
-        let loaded = try app.screenshot("words", timeout: 15) { img in
+        let app = try await session.launch(["web", "--size", "1000x700"])
+        try await go(app, session, server.url("/words.html"))
+        let loaded = try await app.screenshot("words", timeout: 15) { img in
             img.regions(where: { $0.isClose(to: PixelColor(hex: 0x0000ff), tolerance: 24) }, minimumPixels: 2000).count == 4
         }
         let bars = loaded.regions(where: { $0.isClose(to: PixelColor(hex: 0x0000ff), tolerance: 24) }, minimumPixels: 2000)
@@ -138,14 +138,14 @@ struct WebPointerEndToEndTests {
         let x0 = Double(top.x + 6)
         // From just left of the text to well past its end, in steps, as a hand drags.
         let path = stride(from: 0.0, through: 1.0, by: 0.1).map { (x0 + $0 * 600, y) }
-        try app.drag(path)
-        Thread.sleep(forTimeInterval: 0.5)
-        try app.key("ctrl+c")
-        let copied = ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"], timeout: 6) {
+        try await app.drag(path)
+        await hold(for: 0.5)
+        try await app.key("ctrl+c")
+        let copied = await ClipboardInteropEndToEndTests.xclip(session, ["-o", "-selection", "clipboard"], timeout: 6) {
             $0.stdout.contains("epsilon")
         }
         #expect(copied.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "Alpha beta gamma delta epsilon", "\(copied)")
-        let shown = try app.screenshot("selected")
+        let shown = try await app.screenshot("selected")
         // WebKit paints the selection: its pale blue highlight lies behind the words in the as-is view.
         let line = (x: top.x, y: Int(y) - 12, width: 400, height: 24)
         let highlighted = shown.count(in: line) { $0.r > 120 && $0.b > 200 && $0.b - $0.r > 25 }

@@ -111,7 +111,9 @@ struct PlaceQueryFuzzTests {
             let found = index.suggestions(for: query)
             let took = ContinuousClock.now - start
             #expect(found.count <= PlaceIndex.suggestionLimit)
-            #expect(took < .seconds(3), "\(query.prefix(12).debugDescription)… took \(took)")
+            // Against a blow-up (a quadratic scan of a million characters takes hours), not a speed
+            // (touchdesk-places-bench measures that): far above what any load makes of it.
+            #expect(took < .seconds(60), "\(query.prefix(12).debugDescription)… took \(took)")
         }
         #expect(index.suggestions(for: "Zürich" + String(repeating: ",", count: 1_000_000) + "CH").first?.place.name == "Zürich")
     }
@@ -165,6 +167,8 @@ struct PlaceQueryFuzzTests {
             return
         }
         #expect(why.description.contains("FIFO"), "\(why)")
-        #expect(Date().timeIntervalSince(start) < 5, "opening the FIFO waited")
+        // A hang guard, not a speed: an open that waited for a writer would never return; the
+        // bound is far above any load.
+        #expect(Date().timeIntervalSince(start) < 60, "opening the FIFO waited")
     }
 }

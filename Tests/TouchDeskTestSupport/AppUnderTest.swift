@@ -5,11 +5,15 @@ import Glibc
 
 /// The running `touchdesk` process and its window, driven as a person would: real pointer and
 /// key events through XTEST (xdotool), never XSendEvent.
+///
+/// Every method that runs a tool or waits has an `async` form (AsyncHarness.swift), which an
+/// `async` test calls with `await`: it suspends while the tool runs. The synchronous forms here
+/// block a thread of the test pool and are to be converted (kept for tests not yet `async`).
 public final class AppUnderTest {
     public unowned let session: XSession
     public let process: ChildProcess
     /// The X window id of the app's top-level window.
-    public private(set) var window: String = ""
+    public internal(set) var window: String = ""
 
     init(session: XSession, process: ChildProcess) {
         self.session = session
@@ -55,7 +59,11 @@ public final class AppUnderTest {
 
     /// Where the window is on the screen (absolute, inside any frame a window manager adds) and its size.
     public func geometry() throws -> Geometry {
-        let r = session.run("xwininfo", ["-id", window], timeout: 5)
+        try Self.geometry(from: session.run("xwininfo", ["-id", window], timeout: 5))
+    }
+
+    /// The geometry in `xwininfo -id W`'s output.
+    static func geometry(from r: XSession.Output) throws -> Geometry {
         guard r.ok else { throw XSession.Failure("xwininfo failed: \(r)") }
         func field(_ key: String) -> Int? {
             for line in r.stdout.split(separator: "\n") {
@@ -81,7 +89,12 @@ public final class AppUnderTest {
     /// Sends pointer steps as one xdotool command (absolute screen coordinates): as fast as a
     /// real flick of the mouse, with no pause between the steps.
     public func pointer(_ steps: [Pointer]) throws {
-        let g = try geometry()
+        let args = Self.xdotoolArguments(steps, in: try geometry())
+        try Self.check(session.run("xdotool", args, timeout: 10), args)
+    }
+
+    /// xdotool's arguments for `steps` in a window at `g` (absolute screen coordinates).
+    static func xdotoolArguments(_ steps: [Pointer], in g: Geometry) -> [String] {
         var args: [String] = []
         for s in steps {
             switch s {
@@ -91,17 +104,27 @@ public final class AppUnderTest {
             case .up: args += ["mouseup", "1"]
             }
         }
-        let r = session.run("xdotool", args, timeout: 10)
+        return args
+    }
+
+    /// Throws when an xdotool command failed.
+    static func check(_ r: XSession.Output, _ args: [String]) throws {
         guard r.ok else { throw XSession.Failure("xdotool \(args.joined(separator: " ")) failed: \(r)") }
+    }
+
+    /// The points of a drag: press at the first, move through the others, release at the last.
+    static func dragSteps(_ points: [(Double, Double)]) -> [Pointer] {
+        guard let first = points.first else { return [] }
+        var steps: [Pointer] = [.move(first.0, first.1), .down]
+        steps += points.dropFirst().map { .move($0.0, $0.1) }
+        steps.append(.up)
+        return steps
     }
 
     /// Press at the first point, move through the others, release at the last.
     public func drag(_ points: [(Double, Double)]) throws {
-        guard let first = points.first else { return }
-        var steps: [Pointer] = [.move(first.0, first.1), .down]
-        steps += points.dropFirst().map { .move($0.0, $0.1) }
-        steps.append(.up)
-        try pointer(steps)
+        guard !points.isEmpty else { return }
+        try pointer(Self.dragSteps(points))
     }
 
     public func click(_ x: Double, _ y: Double) throws {
@@ -110,10 +133,8 @@ public final class AppUnderTest {
 
     /// A click of the middle button: X's "paste the PRIMARY selection here".
     public func middleClick(_ x: Double, _ y: Double) throws {
-        let g = try geometry()
-        let args = ["mousemove", String(g.x + Int(x.rounded())), String(g.y + Int(y.rounded())), "click", "2"]
-        let r = session.run("xdotool", args, timeout: 10)
-        guard r.ok else { throw XSession.Failure("xdotool \(args.joined(separator: " ")) failed: \(r)") }
+        let args = Self.xdotoolArguments([.move(x, y)], in: try geometry()) + ["click", "2"]
+        try Self.check(session.run("xdotool", args, timeout: 10), args)
     }
 
     public func moveMouse(_ x: Double, _ y: Double) throws { try pointer([.move(x, y)]) }
@@ -121,14 +142,13 @@ public final class AppUnderTest {
     /// Presses keys (xdotool key names: "3", "minus", "ctrl+z", "Escape"), sent through XTEST to
     /// the focused window, as typing them would.
     public func key(_ keys: String...) throws {
-        let r = session.run("xdotool", ["key"] + keys, timeout: 10)
-        guard r.ok else { throw XSession.Failure("xdotool key \(keys) failed: \(r)") }
+        try Self.check(session.run("xdotool", ["key"] + keys, timeout: 10), ["key"] + keys)
     }
 
     /// Resizes the window as a window manager or a person would (XConfigureWindow through xdotool).
     public func resize(_ width: Int, _ height: Int) throws {
-        let r = session.run("xdotool", ["windowsize", window, String(width), String(height)], timeout: 5)
-        guard r.ok else { throw XSession.Failure("xdotool windowsize failed: \(r)") }
+        let args = ["windowsize", window, String(width), String(height)]
+        try Self.check(session.run("xdotool", args, timeout: 5), args)
     }
 
     // MARK: - Looking at it
@@ -168,7 +188,11 @@ public final class AppUnderTest {
 
     /// `xprop -id W -notype NAME`'s value, after " = " (nil when the property is not set).
     public func property(_ name: String) throws -> String? {
-        let r = session.run("xprop", ["-id", window, "-notype", name], timeout: 5)
+        try Self.propertyValue(session.run("xprop", ["-id", window, "-notype", name], timeout: 5), name)
+    }
+
+    /// The value in `xprop -id W -notype NAME`'s output.
+    static func propertyValue(_ r: XSession.Output, _ name: String) throws -> String? {
         guard r.ok else { throw XSession.Failure("xprop \(name) failed: \(r)") }
         let out = r.stdout
         if out.contains("not found") || out.contains("no such atom") { return nil }
@@ -187,7 +211,12 @@ public final class AppUnderTest {
 
     /// The window title as a window manager shows it: _NET_WM_NAME, unquoted.
     public func title() throws -> String? {
-        guard let v = try property("_NET_WM_NAME") else { return nil }
+        Self.unquoted(try property("_NET_WM_NAME"))
+    }
+
+    /// A property's string value without its quotes.
+    static func unquoted(_ v: String?) -> String? {
+        guard let v else { return nil }
         guard v.hasPrefix("\""), v.hasSuffix("\""), v.count >= 2 else { return v }
         return String(v.dropFirst().dropLast())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,13 +52,69 @@ public final class XSession {
 
     // MARK: - Starting and stopping
 
-    /// Starts `Xvfb :N -screen 0 <screen> -noreset` on a free display and waits (bounded) until
-    /// `xdpyinfo` answers.
-    public init(name: String, screen: String = "1280x1024x24") throws {
+    private init(name: String, root: URL, display: String, xvfb: ChildProcess) {
         self.name = name
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-e2e-\(getpid())-\(name)-\(UUID().uuidString.prefix(8))")
+        self.root = root
+        self.display = display
+        self.xvfb = xvfb
         home = root.appendingPathComponent("home")
         artifacts = XSession.artifactsDirectory
+    }
+
+    /// Starts `Xvfb :N -screen 0 <screen> -noreset` on a free display and waits (bounded) until
+    /// `xdpyinfo` answers, blocking its thread. To be converted: an `async` test calls the `async`
+    /// form of this (and of every other wait of the harness), which suspends instead; this form
+    /// stays only for synchronous tests not yet converted, which must run one at a time.
+    public convenience init(name: String, screen: String = "1280x1024x24") throws {
+        let root = try XSession.makeRoot(name: name)
+        var lastError = "no free display number"
+        for n in XSession.candidateDisplays() {
+            let (d, p, log) = try XSession.startServer(n, screen: screen, root: root)
+            // Wait until the server answers, or gives up (someone else took the display first).
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline && p.isRunning {
+                // It answers, and the display's lock file names our Xvfb: it is our server, not
+                // another test run's that took the same number a moment earlier.
+                if XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && XSession.serves(p, n) {
+                    self.init(name: name, root: root, display: d, xvfb: p)
+                    return
+                }
+                usleep(30_000)
+            }
+            lastError = "Xvfb \(d) did not come up: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            p.stop()
+        }
+        try? FileManager.default.removeItem(at: root)
+        throw Failure(lastError)
+    }
+
+    /// Starts `Xvfb :N -screen 0 <screen> -noreset` on a free display and waits (bounded, suspending
+    /// between its polls) until `xdpyinfo` answers.
+    public convenience init(name: String, screen: String = "1280x1024x24") async throws {
+        let root = try XSession.makeRoot(name: name)
+        var lastError = "no free display number"
+        for n in XSession.candidateDisplays() {
+            let (d, p, log) = try XSession.startServer(n, screen: screen, root: root)
+            let answered = try await wait(until: {
+                guard p.isRunning else { return true }
+                return await XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && XSession.serves(p, n)
+            }, timeout: 10, interval: 0.03)
+            if answered && XSession.serves(p, n) {
+                self.init(name: name, root: root, display: d, xvfb: p)
+                return
+            }
+            lastError = "Xvfb \(d) did not come up: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            await p.stop()
+        }
+        try? FileManager.default.removeItem(at: root)
+        throw Failure(lastError)
+    }
+
+    /// The session's private folder (home, XDG folders, logs), and the artifacts folder cleared
+    /// of this test's old screenshots.
+    static func makeRoot(name: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-e2e-\(getpid())-\(name)-\(UUID().uuidString.prefix(8))")
+        let artifacts = XSession.artifactsDirectory
         for sub in ["home", "home/.local/share", "home/.config", "home/.cache", "home/.local/state", "home/Pictures", "runtime", "logs"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
@@ -69,32 +126,21 @@ public final class XSession {
                 try? FileManager.default.removeItem(at: artifacts.appendingPathComponent(f))
             }
         }
-
-        var lastError = "no free display number"
-        for n in XSession.candidateDisplays() {
-            let d = ":\(n)"
-            let log = root.appendingPathComponent("logs/xvfb-\(n).log").path
-            let p = try ChildProcess(try XSession.tool("Xvfb"), [d, "-screen", "0", screen, "-noreset", "-nolisten", "tcp"],
-                                     environment: ProcessInfo.processInfo.environment, stdout: log, stderr: log)
-            // Wait until the server answers, or gives up (someone else took the display first).
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline && p.isRunning {
-                // It answers, and the display's lock file names our Xvfb: it is our server, not
-                // another test run's that took the same number a moment earlier.
-                if XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && p.isRunning
-                    && XSession.lockOwner(n) == p.pid {
-                    display = d
-                    xvfb = p
-                    return
-                }
-                usleep(30_000)
-            }
-            lastError = "Xvfb \(d) did not come up: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-            p.stop()
-        }
-        try? FileManager.default.removeItem(at: root)
-        throw Failure(lastError)
+        return root
     }
+
+    /// Starts Xvfb on display `n`: the display name, the process and its log's path.
+    static func startServer(_ n: Int, screen: String, root: URL) throws -> (String, ChildProcess, String) {
+        let d = ":\(n)"
+        let log = root.appendingPathComponent("logs/xvfb-\(n).log").path
+        let p = try ChildProcess(try XSession.tool("Xvfb"), [d, "-screen", "0", screen, "-noreset", "-nolisten", "tcp"],
+                                 environment: ProcessInfo.processInfo.environment, stdout: log, stderr: log)
+        return (d, p, log)
+    }
+
+    /// The Xvfb `p` runs, and display `n`'s lock file names it (not another test's server that
+    /// took the same number a moment earlier).
+    static func serves(_ p: ChildProcess, _ n: Int) -> Bool { p.isRunning && XSession.lockOwner(n) == p.pid }
 
     deinit { close() }
 
@@ -117,9 +163,12 @@ public final class XSession {
     /// collide; only numbers with neither a socket nor a lock file. 199 is left alone: tests use it
     /// as "a display nobody serves".
     static func candidateDisplays() -> [Int] {
-        let offset = Int(getpid() % 200)
+        // Sessions of one process (tests running in parallel) each start further along.
+        let offset = Int(getpid() % 200) + nextOffset.withLock { n in defer { n += 7 }; return n }
         return (0..<200).map { 100 + (offset + $0) % 200 }.filter { $0 != 199 && displayIsFree($0) }.prefix(8).map { $0 }
     }
+
+    private static let nextOffset = Mutex(0)
 
     /// The pid written in display `n`'s lock file by the X server that holds it.
     static func lockOwner(_ n: Int) -> pid_t? {
@@ -202,14 +251,16 @@ public final class XSession {
     /// and waits until it owns `_XSETTINGS_S0`, which it takes once it has published.
     public func startXSettings(config: URL) throws -> ChildProcess {
         let manager = try start("xsettingsd", ["-c", config.path], log: "xsettingsd")
-        let ownerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
         let published = wait(until: {
-            let r = run("/usr/bin/python3", ["-c", ownerScript])
+            let r = run("/usr/bin/python3", ["-c", XSession.xsettingsOwnerScript])
             return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
         }, timeout: 5)
         guard published else { throw Failure("xsettingsd did not start: \(readLog("xsettingsd"))") }
         return manager
     }
+
+    /// Prints the window that owns `_XSETTINGS_S0` (0 for none).
+    static let xsettingsOwnerScript = "from Xlib import display; d = display.Display(); o = d.get_selection_owner(d.intern_atom('_XSETTINGS_S0')); print(getattr(o, 'id', o))"
 
     func spawn(_ executable: String, _ args: [String], log: String) throws -> ChildProcess {
         let p = try ChildProcess(executable, args, environment: environment, directory: home.path,
@@ -283,33 +334,60 @@ public final class XSession {
     /// xprop prints UTF-8 titles as text. `directory`: the working folder.
     public static func runTool(_ tool: String, _ args: [String], environment: [String: String]?,
                                timeout: TimeInterval, directory: URL? = nil) -> Output {
+        let started: Started
+        switch startTool(tool, args, environment: environment, directory: directory) {
+        case .started(let s): started = s
+        case .failed(let output): return output
+        }
+        var status = started.process.wait(timeout: timeout)
+        let timedOut = status == nil
+        if timedOut { started.process.stop(grace: 0.5); status = started.process.status }
+        return started.finish(status, timedOut: timedOut)
+    }
+
+    /// A tool started by `runTool`, and where its output goes.
+    struct Started {
+        let process: ChildProcess
+        let outURL: URL, errURL: URL
+
+        /// Reads the output, removes its files, and says how the tool ended.
+        func finish(_ status: ChildProcess.Status?, timedOut: Bool) -> Output {
+            defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
+            let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+            let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            switch status {
+            case .exited(let code)?:
+                return Output(status: code, exited: !timedOut, timedOut: timedOut, stdout: stdout, stderr: stderr)
+            case .signaled(let sig)?:
+                return Output(status: -sig, exited: false, timedOut: timedOut, stdout: stdout, stderr: stderr)
+            case nil:
+                return Output(status: -1, exited: false, timedOut: true, stdout: stdout, stderr: stderr)
+            }
+        }
+    }
+
+    /// A tool started, or the output that says why it could not start.
+    enum Launch {
+        case started(Started)
+        case failed(Output)
+    }
+
+    /// Starts `tool` for `runTool`, or the output that says why it could not start.
+    static func startTool(_ tool: String, _ args: [String], environment: [String: String]?,
+                          directory: URL?) -> Launch {
         let exe: String
         do { exe = try XSession.tool(tool) } catch {
-            return Output(status: 127, exited: true, timedOut: false, stdout: "", stderr: "\(error)")
+            return .failed(Output(status: 127, exited: true, timedOut: false, stdout: "", stderr: "\(error)"))
         }
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-e2e-run-\(UUID().uuidString)")
         let outURL = tmp.appendingPathExtension("out"), errURL = tmp.appendingPathExtension("err")
-        defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
         var env = environment ?? ProcessInfo.processInfo.environment
         env["LC_ALL"] = "C.UTF-8"
-        let p: ChildProcess
         do {
-            p = try ChildProcess(exe, args, environment: env, directory: directory?.path, stdout: outURL.path, stderr: errURL.path)
+            let p = try ChildProcess(exe, args, environment: env, directory: directory?.path, stdout: outURL.path, stderr: errURL.path)
+            return .started(Started(process: p, outURL: outURL, errURL: errURL))
         } catch {
-            return Output(status: 126, exited: true, timedOut: false, stdout: "", stderr: "\(error)")
-        }
-        var status = p.wait(timeout: timeout)
-        let timedOut = status == nil
-        if timedOut { p.stop(grace: 0.5); status = p.status }
-        let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-        switch status {
-        case .exited(let code)?:
-            return Output(status: code, exited: !timedOut, timedOut: timedOut, stdout: stdout, stderr: stderr)
-        case .signaled(let sig)?:
-            return Output(status: -sig, exited: false, timedOut: timedOut, stdout: stdout, stderr: stderr)
-        case nil:
-            return Output(status: -1, exited: false, timedOut: true, stdout: stdout, stderr: stderr)
+            return .failed(Output(status: 126, exited: true, timedOut: false, stdout: "", stderr: "\(error)"))
         }
     }
 }

@@ -17,6 +17,12 @@ extension Point {
     var xy: (Double, Double) { (x, y) }
 }
 
+/// The longest a tick of the window's side may take while a page or server misbehaves. A tick that
+/// waited for the engine would wait out the whole hang (seconds, or for ever); a tick on a machine
+/// loaded by other work stays far below this. A bound against blocking, not a speed (that is
+/// `touchdesk-bench web`'s).
+let blockedTick = 2.0
+
 /// A throwaway home with its own pictures and data folders, removed when the test ends.
 struct Sandbox {
     let dir = TemporaryDirectory(prefix: "touchdesk-views")

@@ -236,8 +236,7 @@ struct WebAppTests {
         let (app, _) = try app(size: sz)
         let pid = try #require(app.enginePID)
         kill(pid, SIGKILL)
-        let deadline = WebEngine.now() + 10
-        while app.stoppedReason == nil && WebEngine.now() < deadline { _ = app.tick(); usleep(20_000) }
+        wait(until: { _ = app.tick(); return app.stoppedReason != nil }, timeout: 10, interval: 0.02)
         #expect(app.stoppedReason?.contains("stopped") == true, "\(String(describing: app.stoppedReason))")
         let r = app.pageRect(.asIs)
         let image = frame(of: app, size: sz)
@@ -262,14 +261,14 @@ struct WebAppTests {
         // The window's side never waits: a tick returns at once while the page spins, until
         // WebKit finds the page not responding and the status line says so.
         var slowest = 0.0
-        let end = WebEngine.now() + 15
-        while WebEngine.now() < end, app.page.notice?.text.contains("not responding") != true {
+        wait(until: {
+            guard app.page.notice?.text.contains("not responding") != true else { return true }
             let t = WebEngine.now()
             _ = app.tick()
             slowest = max(slowest, WebEngine.now() - t)
-            usleep(20_000)
-        }
-        #expect(slowest < 0.1, "the slowest tick took \(Int(slowest * 1000)) ms")
+            return false
+        }, timeout: 15, interval: 0.02)
+        #expect(slowest < blockedTick, "the slowest tick took \(Int(slowest * 1000)) ms")
         #expect(app.page.notice?.text.contains("not responding") == true, "\(app.page.statusText)")
         // Stop ends its process (one for both views); a new address loads.
         app.stop()

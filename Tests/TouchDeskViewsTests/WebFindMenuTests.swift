@@ -48,8 +48,11 @@ struct WebFindMenuTests {
 
     /// Ticks until `condition` holds or `timeout` passes (the engine answers on its own time).
     func wait(_ app: WebApp, timeout: Double = 10, _ condition: () -> Bool) {
-        let deadline = WebEngine.now() + timeout
-        while !condition(), WebEngine.now() < deadline { _ = app.tick(); usleep(10_000) }
+        TouchDeskTestSupport.wait(until: {
+            guard !condition() else { return true }
+            _ = app.tick()
+            return false
+        }, timeout: timeout, interval: 0.01)
     }
 
     @Test("Ctrl+F, typing: \"1 of 7\"; F3 and Shift+Enter step; matches highlighted; Esc closes the bar")
@@ -182,8 +185,7 @@ struct WebFindMenuTests {
         dialog.field.setText(target)
         _ = app.handle(.key(Key("Return")))
         #expect(app.openFileDialog == nil)
-        let deadline = WebEngine.now() + 20
-        while app.saver.isSavingSource, WebEngine.now() < deadline { _ = app.tick(); usleep(10_000) }
+        wait(app, timeout: 20) { !app.saver.isSavingSource }
         let saved = try Data(contentsOf: URL(fileURLWithPath: target + ".html"))
         #expect(Array(saved) == source, "the saved file is the page's source, byte for byte (\(saved.count) of \(source.count) bytes)")
         #expect(app.page.notice?.text.hasPrefix("Saved the page's HTML as") == true, "\(String(describing: app.page.notice))")
@@ -194,7 +196,7 @@ struct WebFindMenuTests {
         _ = app.handle(.key(Key("Return")))
         #expect(app.openFileDialog?.question != nil, "asked before replacing")
         _ = app.handle(.key(Key("r")))
-        while app.saver.isSavingSource, WebEngine.now() < deadline + 20 { _ = app.tick(); usleep(10_000) }
+        wait(app, timeout: 20) { !app.saver.isSavingSource }
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: target + ".html"))) == source)
         #expect(WebApp.suggestedName(address: "https://example.org/", title: "A page: of news!") == "A-page-of-news.html")
         #expect(WebApp.suggestedName(address: "https://example.org/", title: "") == "page.html")

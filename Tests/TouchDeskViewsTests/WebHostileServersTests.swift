@@ -106,8 +106,7 @@ struct WebHostileServersTests {
         let w = try watch(app, limit: 20) { !app.page.isLoading && !app.page.awaitingLoad && app.page.notice != nil }
         print("hostile server, redirect loop: “\(noticeText(app))” \(w.summary)")
         #expect(noticeText(app) == "Load cannot follow more than 20 redirections", "\(noticeText(app))")
-        #expect(w.seconds < 10)
-        #expect(w.slowestTick < 0.1)
+        #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "redirect loop")
     }
 
@@ -118,11 +117,12 @@ struct WebHostileServersTests {
         let w = try watch(app, limit: 20) { app.page.notice != nil }
         print("hostile server, headers a byte every 2 s: “\(noticeText(app))” \(w.summary)")
         #expect(noticeText(app) == "The server did not answer within \(Self.timeoutSeconds) seconds.")
-        #expect(w.seconds > Double(Self.timeoutSeconds) - 1 && w.seconds < Double(Self.timeoutSeconds) + 4)
+        // Not before the timeout (the end itself is the message above, within the watch's limit).
+        #expect(w.seconds > Double(Self.timeoutSeconds) - 1)
         app.finishLoading(timeout: 5)
         #expect(!app.page.isLoading)
         #expect(app.pageTitle == "The page took too long", "our error page in the views")
-        #expect(w.slowestTick < 0.1)
+        #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "slowloris headers")
     }
 
@@ -133,11 +133,11 @@ struct WebHostileServersTests {
         let w = try watch(app, limit: 30) { app.page.notice != nil }
         print("hostile server, body a byte every 2 s: “\(noticeText(app))” \(w.summary)")
         #expect(noticeText(app).hasPrefix("The server was still sending the page after \(2 * Self.timeoutSeconds) seconds"), "\(noticeText(app))")
-        #expect(w.seconds < Double(2 * Self.timeoutSeconds) + 6)
+        #expect(w.seconds > Double(2 * Self.timeoutSeconds) - 1, "not before twice the timeout")
         #expect(app.pageTitle == "Dribble", "what came is shown")
         app.finishLoading(timeout: 5)
         #expect(!app.page.isLoading, "the load has ended")
-        #expect(w.slowestTick < 0.1)
+        #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "slowloris body")
     }
 
@@ -177,7 +177,7 @@ struct WebHostileServersTests {
         print("hostile server, endless chunked body: “\(outcome)” \(w.summary)")
         #expect(!outcome.isEmpty, "a message within 40 s")
         #expect(w.largestMB < Double(Self.limitMB) * 1.5)
-        #expect(w.slowestTick < 0.1)
+        #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "endless body")
     }
 
@@ -190,10 +190,10 @@ struct WebHostileServersTests {
         }
         let outcome = app.stoppedReason ?? app.page.notice?.text ?? "shown, title “\(app.pageTitle)”"
         print("hostile server, gzip bomb: “\(outcome)” \(w.summary)")
-        #expect(w.seconds < 60, "an end within a minute")
+        #expect(w.seconds < 60, "an end within the watch's minute")
         #expect(w.largestMB < Double(Self.limitMB) * 1.5)
         #expect(w.helperMB < 400)
-        #expect(w.slowestTick < 0.1)
+        #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "gzip bomb")
     }
 

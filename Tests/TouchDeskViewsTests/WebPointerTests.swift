@@ -36,8 +36,11 @@ struct WebPointerTests {
         let asIs = app.pageRect(.asIs)
         func hover(_ x: Double, _ y: Double, wanting shape: PointerShape) -> PointerShape {
             _ = app.handle(.hover(Point(asIs.x + x, asIs.y + y)))
-            let end = WebEngine.now() + 3
-            while app.cursor != shape, WebEngine.now() < end { _ = app.tick(); usleep(10_000) }
+            wait(until: {
+                guard app.cursor != shape else { return true }
+                _ = app.tick()
+                return false
+            }, timeout: 10, interval: 0.01)
             return app.cursor
         }
         for (i, s) in Self.shapes.enumerated() {
