@@ -103,7 +103,7 @@ struct IdleAfterLeavingEndToEndTests {
         #expect(app.isRunning, "\(app.log)")
     }
 
-    @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 300 MB")
+    @Test("Every app, left for the home screen after two seconds of use, leaves the process idle within a second; resident memory after visiting all of them stays under 400 MB (the afternoon issue's ceiling for the whole tree)")
     func everyAppGoesIdleWhenLeft() async throws {
         let session = try await XSession(name: "idle-after-leaving")
         defer { session.close() }
@@ -135,7 +135,7 @@ struct IdleAfterLeavingEndToEndTests {
         }
         let rss = try #require(Self.residentMB(app.pid))
         print("idle after leaving: \(report.joined(separator: ", ")); resident after visiting every app: \(Int(rss)) MB")
-        #expect(rss < 300, "resident memory after visiting every app: \(Int(rss)) MB")
+        #expect(rss < 400, "resident memory after visiting every app: \(Int(rss)) MB")
         #expect(app.isRunning, "\(app.log)")
     }
 }

