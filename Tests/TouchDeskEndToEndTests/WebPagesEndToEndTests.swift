@@ -186,8 +186,15 @@ struct WebPagesEndToEndTests {
         // The page holds the keyboard after the click: the first Esc is the page's, the second goes home.
         try await app.key("Escape")
         #expect(try await app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "one Esc stays in Web Pages")
-        try await app.key("Escape")
-        #expect(try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "a second Esc goes home")
+        // Esc does the innermost thing first (WebApp.escape): on a busy machine WebKit may still
+        // count the page as loading (a sub-request, the form's first paint), and then an Esc stops
+        // that load before the next one hands the keys back; so home is one or two presses away.
+        var home = false
+        for _ in 0..<2 where !home {
+            try await app.key("Escape")
+            home = try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk"
+        }
+        #expect(home, "Esc goes home once the page has let go of the keys")
         try await app.key("w")
 
         // A page that never finishes its script: the window still answers; Stop, then a new
