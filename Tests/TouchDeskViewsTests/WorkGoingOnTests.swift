@@ -54,9 +54,14 @@ struct WorkGoingOnTests {
         #expect(shell.current == nil, "Esc went home")
         // At home the save goes on, named with its size in the bar, and its progress grows.
         _ = shell.tick()
+        // Rendering (named with its size, with its progress) or, on a quick machine whose render
+        // ended before this first tick, already being written ("Saving Mandelbrot").
         let first = try #require(shell.workAway.first)
-        #expect(first.name.contains("1600×1000"))
-        #expect(first.progress != nil)
+        if first.name.contains("1600×1000") {
+            #expect(first.progress != nil)
+        } else {
+            #expect(first.name == "Saving Mandelbrot", "\(first.name)")
+        }
         #expect(marksInTheBarsLeft(shell) > 20)
         var seen: [Double] = []
         let done = wait(until: {
