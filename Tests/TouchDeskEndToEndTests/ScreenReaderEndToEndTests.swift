@@ -58,7 +58,7 @@ struct ScreenReaderEndToEndTests {
         defer { gtk.close() }
         let orcaForGTK = try ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
-        let gtkOpened = await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 20)
+        let gtkOpened = await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 60)
         try #require(gtkOpened, "Orca never named the GTK window: \(orcaForGTK.spoken()) \(gtk.readLog("twin"))")
         let gtkMissed = Self.play(Self.temperatureSteps(convert: "Return"), orcaForGTK, gtk)
         try #require(gtkMissed.isEmpty, "Orca under GTK (the measure) did not say: \(gtkMissed)")
@@ -67,7 +67,7 @@ struct ScreenReaderEndToEndTests {
         defer { session.close() }
         let orca = try ScreenReader.start(session)
         let app = try await session.launch(["temperature"])
-        let opened = await wait(until: { orca.spoken().contains("TouchDesk — Temperature frame.") }, timeout: 20)
+        let opened = await wait(until: { orca.spoken().contains("TouchDesk — Temperature frame.") }, timeout: 60)
         #expect(opened, "Orca never named the window as it opened: \(orca.spoken())")
         let missed = Self.play(Self.temperatureSteps(convert: "ctrl+r"), orca, session)
         #expect(missed.isEmpty, "Orca did not say, as it does for GTK: \(missed)")
@@ -88,7 +88,7 @@ struct ScreenReaderEndToEndTests {
         defer { gtk.close() }
         let orcaForGTK = try ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
-        try #require(wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 20), "\(orcaForGTK.spoken())")
+        try #require(await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 60), "\(orcaForGTK.spoken())")
         let gtkMissed = Self.play([Step(what: "Tab to the search field, P", keys: ["Tab", "Tab", "Tab", "Tab", "P"], heard: { $0 == "P" }),
                                    Step(what: "Tab to the list", keys: ["Tab"], heard: { $0.hasPrefix("Paris, Île-de-France") }),
                                    Step(what: "Down", keys: ["Down"], heard: { $0.hasPrefix("Paris, Texas") })], orcaForGTK, gtk)
@@ -99,7 +99,7 @@ struct ScreenReaderEndToEndTests {
         MapEndToEndTests.seedCache(session)
         let orca = try ScreenReader.start(session)
         let app = try await session.launch(["map", "--size", "900x640"])
-        #expect(wait(until: { orca.spoken().contains("TouchDesk — Map Search frame.") }, timeout: 20), "\(orca.spoken())")
+        #expect(await wait(until: { orca.spoken().contains("TouchDesk — Map Search frame.") }, timeout: 60), "\(orca.spoken())")
         try await app.key("ctrl+l")
         await session.run("xdotool", ["type", "--delay", "120", "Pari"], timeout: 10)
         var rows: [String] = []
@@ -126,7 +126,7 @@ extension ScreenReaderEndToEndTests {
         for name in ["alpha", "beta", "gamma"] { try white.pngData().write(to: pictures.appendingPathComponent(name + ".png")) }
         let orca = try ScreenReader.start(session)
         _ = try await session.launch(["paint", "--size", "800x600"])
-        #expect(wait(until: { orca.spoken().contains { $0.hasPrefix("TouchDesk — Paintbrush") && $0.hasSuffix(" frame.") } }, timeout: 20), "\(orca.spoken())")
+        #expect(await wait(until: { orca.spoken().contains { $0.hasPrefix("TouchDesk — Paintbrush") && $0.hasSuffix(" frame.") } }, timeout: 60), "\(orca.spoken())")
         let missed = Self.play([Step(what: "Ctrl+O", keys: ["ctrl+o"], heard: { $0 == "alpha.png." }),
                                 Step(what: "Down", keys: ["Down"], heard: { $0 == "beta.png." }),
                                 Step(what: "Down again", keys: ["Down"], heard: { $0 == "gamma.png." }),
