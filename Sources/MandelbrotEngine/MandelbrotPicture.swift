@@ -57,8 +57,10 @@ public struct MandelbrotPicture: Sendable {
     public func shifted(dx: Int, dy: Int, width w: Int? = nil, height h: Int? = nil) -> MandelbrotPicture {
         var out = MandelbrotPicture(width: w ?? width, height: h ?? height)
         let x0 = max(0, dx), x1 = min(out.width, width + dx)
-        guard x1 > x0 else { return out }
-        for y in max(0, dy)..<min(out.height, height + dy) {
+        let y0 = max(0, dy), y1 = min(out.height, height + dy)
+        // A shift past any edge (a fling, or a window shrunk under it) leaves nothing to copy.
+        guard x1 > x0, y1 > y0 else { return out }
+        for y in y0..<y1 {
             let src = (y - dy) * width + (x0 - dx), dst = y * out.width + x0
             out.values.withUnsafeMutableBufferPointer { o in
                 values.withUnsafeBufferPointer { v in (o.baseAddress! + dst).update(from: v.baseAddress! + src, count: x1 - x0) }

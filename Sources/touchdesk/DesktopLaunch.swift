@@ -82,7 +82,9 @@ func open(_ request: LaunchRequest, in shell: Shell) {
 
 /// What was dropped on the window: the first file or link opens as `touchdesk FILE` would (a PNG
 /// in Paintbrush, asking first about unsaved changes; an HTML file or a link in Web Pages, which
-/// also loads a link dropped as text); other text is pasted into the focused text field.
+/// also loads a link dropped as text); other text is pasted into the focused text field. On Web
+/// Pages, as on a browser, whatever is dropped opens in the page, a picture too (a picture
+/// dragged within the page and let go there stays in Web Pages).
 @MainActor
 func openDropped(_ dropped: Dropped, in shell: Shell) {
     switch dropped {
@@ -92,6 +94,7 @@ func openDropped(_ dropped: Dropped, in shell: Shell) {
         if uris.count > 1 {
             warn(tr("{0} items dropped; opening the first, {1}", String(uris.count), echoed(first)))
         }
+        if let app = shell.current?.app, type(of: app).id == LaunchRequest.webID, app.offer(document: first) { return }
         open(LaunchRequest.parse([first], appIDs: []), in: shell)
     case .text(let text):
         if shell.current?.app.offer(droppedText: text) != true { shell.handle(.paste(text)) }

@@ -84,6 +84,20 @@ struct DropEndToEndTests {
                                          "--type", "text/uri-list", "--data", Self.uri(page)])
         #expect(h.ok && h.stdout.contains("finished success=1"), "\(h)")
         #expect(try await app.waitForTitle("TouchDesk — Web Pages") == "TouchDesk — Web Pages")
+
+        // On Web Pages, as on a browser, a dropped picture opens in the page (a picture dragged
+        // within a page and let go there must not take the window to Paintbrush).
+        let picture = session.root.appendingPathComponent("shown.png")
+        try PaintFilesEndToEndTests.write(PaintFilesEndToEndTests.quarters(width: 200, height: 120), to: picture)
+        let p = await Self.drop(session, app, ["--type", "text/uri-list", "--data", Self.uri(picture)])
+        #expect(p.ok && p.stdout.contains("finished success=1"), "\(p)")
+        var title: String?
+        _ = try await wait(until: {
+            title = try await app.title()
+            return title?.contains("shown.png") == true
+        }, timeout: 15)
+        print("dropped picture on Web Pages: \(title ?? "no title")")
+        #expect(title?.hasPrefix("TouchDesk — Web Pages") == true, "\(String(describing: title))")
         #expect(app.isRunning)
     }
 

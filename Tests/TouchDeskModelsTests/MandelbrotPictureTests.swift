@@ -119,6 +119,19 @@ struct MandelbrotPictureTests {
         #expect(plan.filter(\.coarse).count == fine.count, "unknown pixels get a coarse preview first")
     }
 
+    /// A pan past an edge, or a window shrunk under a pan, moves the whole picture out of view:
+    /// everything is unknown, nothing is copied (the monkey crashed here on a fling of 581 rows
+    /// into a smaller window).
+    @Test(arguments: [(0, 200, 96, 64), (0, -200, 96, 64), (300, 0, 96, 64), (-300, 0, 96, 64),
+                      (0, 581, 96, 40), (0, -70, 96, 40), (5, 5, 0, 0)])
+    func aShiftPastAnyEdgeLeavesAnEmptyPicture(_ dx: Int, _ dy: Int, _ w: Int, _ h: Int) {
+        let moved = Self.complete().shifted(dx: dx, dy: dy, width: w, height: h)
+        #expect(moved.width == w && moved.height == h)
+        #expect(!moved.quality.contains { $0 != .unknown })
+        let viaZoom = Self.complete().resampled(width: w, height: h, scale: 1, offsetX: Double(dx), offsetY: Double(dy))
+        #expect(!viaZoom.quality.contains { $0 != .unknown })
+    }
+
     @Test func aZoomPreviewIsTheOldPictureScaled() {
         let p = Self.complete()
         let z = p.resampled(width: 96, height: 64, scale: 2, offsetX: -48, offsetY: -32)
