@@ -71,22 +71,22 @@ struct DesktopEndToEndTests {
     }
 
     @Test("96 → 144 → 96 dpi on a screen too small for 144: the window comes back to its 900 × 640")
-    func dpiRoundTripOnASmallScreen() throws {
-        let session = try XSession(name: "dpi-round-trip", screen: "1280x1024x24")
+    func dpiRoundTripOnASmallScreen() async throws {
+        let session = try await XSession(name: "dpi-round-trip", screen: "1280x1024x24")
         defer { session.close() }
-        let app = try session.launch(["--size", "900x640"])
-        #expect(try app.geometry().width == 900)
-        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
+        let app = try await session.launch(["--size", "900x640"])
+        #expect(try await app.geometry().width == 900)
+        await session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
         // 1350 × 960 asked for, cut to the screen's 1280 wide.
-        let at144 = try wait(until: { try app.geometry().width == 1280 }, timeout: 5)
-        let g144 = try app.geometry()
+        let at144 = try await wait(until: { try await app.geometry().width == 1280 }, timeout: 5)
+        let g144 = try await app.geometry()
         #expect(at144, "at 144 dpi: \(g144)")
-        session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 96"])
-        let back = try wait(until: { let g = try app.geometry(); return g.width == 900 && g.height == 640 }, timeout: 5)
-        let g96 = try app.geometry()
+        await session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 96"])
+        let back = try await wait(until: { let g = try await app.geometry(); return g.width == 900 && g.height == 640 }, timeout: 5)
+        let g96 = try await app.geometry()
         #expect(back, "back at 96 dpi: \(g96)")
-        try app.key("ctrl+q")
-        #expect(app.waitForExit(timeout: 5) == .exited(0))
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
     }
 
     @Test("A second launch opens its app or file in the running window and exits 0; --new-window and a crashed owner open a window")

@@ -7,8 +7,8 @@ import TouchDeskTestSupport
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct EchoedInputEndToEndTests {
     @Test("Refused arguments with terminal escapes or 100 kB of text: exit 2, the escape written out, one short line")
-    func messagesQuoteInputSafely() throws {
-        let session = try XSession(name: "echoed-input")
+    func messagesQuoteInputSafely() async throws {
+        let session = try await XSession(name: "echoed-input")
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
         // 100 kB: one argument may hold at most 128 kB.
@@ -23,7 +23,7 @@ struct EchoedInputEndToEndTests {
             (["--size", "\u{1b}[2J" + big], "rror"),
         ]
         for (args, why) in cases {
-            let r = session.run(try XSession.binary(), args, timeout: 90)
+            let r = await session.run(try XSession.binary(), args, timeout: 90)
             let shown = args.map { $0.count > 40 ? $0.prefix(20) + "…(\($0.count))" : $0 }.joined(separator: " ")
             #expect(r.exited && !r.timedOut && r.status == 2, "\(shown): \(r.status) \(r.stderr.prefix(400))")
             #expect(r.stderr.contains(why), "\(shown): \(r.stderr.prefix(400))")

@@ -91,18 +91,18 @@ struct MapEndToEndTests {
     }
 
     @Test("At 400 × 360 the suggestion list stops above the status line: no row under it or the toolbar")
-    func listFitsASmallWindow() throws {
-        let session = try XSession(name: "map-small")
+    func listFitsASmallWindow() async throws {
+        let session = try await XSession(name: "map-small")
         defer { session.close() }
         Self.seedCache(session)
-        let app = try session.launch(["map", "--size", "400x360"])
-        let start = try app.screenshot("start")
+        let app = try await session.launch(["map", "--size", "400x360"])
+        let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
-        try app.key("s", "a", "n")
+        try await app.key("s", "a", "n")
         let isList: (PixelColor) -> Bool = { $0.isClose(to: Self.listBackground, tolerance: 4) }
         // Several rows show (not the one-row note while the places load): cut to what fits, not to one.
         let thirdRow = (x: 12, y: Int(Self.barHeight) + 54 + 2 * 34, width: 300, height: 34)
-        let listed = try app.screenshot("listed", timeout: 60) { $0.count(in: thirdRow, where: isList) > 300 * 34 / 2 }
+        let listed = try await app.screenshot("listed", timeout: 60) { $0.count(in: thirdRow, where: isList) > 300 * 34 / 2 }
         #expect(listed.count(in: thirdRow, where: isList) > 300 * 34 / 2, "a third row of suggestions in \(listed.path)")
         // Below the map (status line, toolbar) nothing of the list's colour was added.
         let under = (x: 0, y: Int(bottom), width: listed.width, height: listed.height - Int(bottom))

@@ -55,16 +55,16 @@ struct MazeEndToEndTests {
     }
 
     @Test("Maze by keys: with Build on the arrows and Space stay the cell cursor's while a button holds the Tab ring; Goal is placed with the cursor and Enter")
-    func buildAndPlaceByKeys() throws {
-        let session = try XSession(name: "maze-keys")
+    func buildAndPlaceByKeys() async throws {
+        let session = try await XSession(name: "maze-keys")
         defer { session.close() }
-        let app = try session.launch(["maze", "--size", "800x600"])
+        let app = try await session.launch(["maze", "--size", "800x600"])
         let saved = session.home.appendingPathComponent(".local/share/touchdesk/maze.json")
         struct Cell: Decodable, Equatable { var row: Int; var column: Int }
         struct Layout: Decodable { var blocks: [Cell]; var goal: Cell? }
-        func layout(until done: (Layout) -> Bool) -> Layout? {
+        func layout(until done: (Layout) -> Bool) async -> Layout? {
             var last: Layout?
-            _ = wait(until: {
+            _ = await wait(until: {
                 last = (try? Data(contentsOf: saved)).flatMap { try? JSONDecoder().decode(Layout.self, from: $0) }
                 return last.map(done) ?? false
             }, timeout: 5, interval: 0.1)
@@ -72,12 +72,12 @@ struct MazeEndToEndTests {
         }
         // Build on (the cursor on the start, row 0 column 0); Tab puts the ring on a button, whose
         // Space would press it and whose arrows would move the ring: they are the cursor's here.
-        try app.key("b", "Tab", "Right", "Right", "Down", "space")
-        let built = layout { !$0.blocks.isEmpty }
+        try await app.key("b", "Tab", "Right", "Right", "Down", "space")
+        let built = await layout { !$0.blocks.isEmpty }
         #expect(built?.blocks == [Cell(row: 1, column: 2)], "blocks after B, Tab, Right, Right, Down, Space: \(built.map { "\($0.blocks)" } ?? "no maze.json")")
         // Build off; Goal (2) brings the cursor onto the goal (row 11, column 11); Left, Up, Enter put it there.
-        try app.key("b", "2", "Left", "Up", "Return")
-        let placed = layout { $0.goal == Cell(row: 10, column: 10) }
+        try await app.key("b", "2", "Left", "Up", "Return")
+        let placed = await layout { $0.goal == Cell(row: 10, column: 10) }
         #expect(placed?.goal == Cell(row: 10, column: 10), "the goal after 2, Left, Up, Enter: \(placed.map { "\($0.goal.map { "\($0)" } ?? "none")" } ?? "no maze.json")")
         #expect(placed?.blocks == [Cell(row: 1, column: 2)], "the block moved: \(placed.map { "\($0.blocks)" } ?? "")")
         #expect(app.isRunning)

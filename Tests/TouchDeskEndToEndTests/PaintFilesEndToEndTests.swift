@@ -180,14 +180,14 @@ struct PaintFilesEndToEndTests {
     }
 
     @Test("An opened 160×120 picture shows centred with its edge; Ctrl++ makes its pixels bigger and sharp; Ctrl+wheel zooms about the pointer")
-    func openedPictureCentredAndZoomed() throws {
-        let session = try XSession(name: "paint-zoom")
+    func openedPictureCentredAndZoomed() async throws {
+        let session = try await XSession(name: "paint-zoom")
         defer { session.close() }
         let file = session.root.appendingPathComponent("small.png")
         try Self.write(Self.quarters(width: 160, height: 120), to: file)
-        let app = try session.launch(["paint", file.path, "--size", "800x600"])
+        let app = try await session.launch(["paint", file.path, "--size", "800x600"])
         func isRed(_ c: PixelColor) -> Bool { c.isClose(to: .red) }
-        let opened = try app.screenshot("opened") { $0.regions(where: isRed, minimumPixels: 2000).count == 1 }
+        let opened = try await app.screenshot("opened") { $0.regions(where: isRed, minimumPixels: 2000).count == 1 }
         let red = try #require(opened.regions(where: isRed, minimumPixels: 2000).first, "the red quarter in \(opened.path)")
         // The red quarter is the picture's top-left 80×60: the picture's corner is its corner.
         #expect(red.width == 80 && red.height == 60, "\(red) in \(opened.path)")
@@ -207,9 +207,9 @@ struct PaintFilesEndToEndTests {
         #expect(opened.at(Double(red.x) - 4, Double(red.y) + 30).isClose(to: field, tolerance: 6))
 
         // Ctrl++ twice: 300 %, each pixel a 3×3 block, the edges between quarters sharp.
-        try app.moveMouse(400, 10)
-        try app.key("ctrl+plus", "ctrl+equal")
-        let zoomed = try app.screenshot("zoomed") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) >= 240 }
+        try await app.moveMouse(400, 10)
+        try await app.key("ctrl+plus", "ctrl+equal")
+        let zoomed = try await app.screenshot("zoomed") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) >= 240 }
         let big = try #require(zoomed.regions(where: isRed, minimumPixels: 2000).first, "red in \(zoomed.path)")
         #expect(big.width == 240 && big.height == 180, "three times larger: \(big) in \(zoomed.path)")
         let (bx, by) = (Double(big.x), Double(big.y))
@@ -218,11 +218,11 @@ struct PaintFilesEndToEndTests {
         #expect(zoomed.at(bx + 120, by + 179).isClose(to: .red, tolerance: 2) && zoomed.at(bx + 120, by + 180).isClose(to: .blue, tolerance: 2))
 
         // Ctrl+wheel down over the picture's red quarter zooms out one step (to 200 %) about the pointer.
-        let g = try app.geometry()
+        let g = try await app.geometry()
         let over = (bx + 60, by + 45)
         let args = ["mousemove", String(g.x + Int(over.0)), String(g.y + Int(over.1)), "keydown", "ctrl", "click", "5", "keyup", "ctrl"]
-        #expect(session.run("xdotool", args, timeout: 10).ok)
-        let out = try app.screenshot("ctrl-wheel") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) == 160 }
+        #expect(await session.run("xdotool", args, timeout: 10).ok)
+        let out = try await app.screenshot("ctrl-wheel") { ($0.regions(where: isRed, minimumPixels: 2000).first?.width ?? 0) == 160 }
         let two = try #require(out.regions(where: isRed, minimumPixels: 2000).first, "red in \(out.path)")
         #expect(two.width == 160 && two.height == 120, "200 %: \(two) in \(out.path)")
         #expect(app.isRunning, "\(app.log)")

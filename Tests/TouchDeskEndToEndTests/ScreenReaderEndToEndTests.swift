@@ -26,15 +26,15 @@ struct ScreenReaderEndToEndTests {
 
     /// Sends each step's keys and waits (bounded) for Orca to say what the step expects; returns the
     /// steps it never heard, with what Orca said after their keys.
-    static func play(_ steps: [Step], _ orca: ScreenReader, _ session: XSession) -> [String] {
+    static func play(_ steps: [Step], _ orca: ScreenReader, _ session: XSession) async -> [String] {
         var missed: [String] = []
         for step in steps {
             let before = orca.spoken().count
             for k in step.keys {
-                session.run("xdotool", ["key", "--delay", "120", k], timeout: 10)
-                usleep(150_000)
+                await session.run("xdotool", ["key", "--delay", "120", k], timeout: 10)
+                try? await Task.sleep(for: .milliseconds(150))
             }
-            let heard = wait(until: { orca.spoken().dropFirst(before).contains(where: step.heard) }, timeout: 8, interval: 0.1)
+            let heard = await wait(until: { orca.spoken().dropFirst(before).contains(where: step.heard) }, timeout: 8, interval: 0.1)
             if !heard { missed.append("\(step.what): heard \(Array(orca.spoken().dropFirst(before)))") }
         }
         return missed
@@ -56,25 +56,25 @@ struct ScreenReaderEndToEndTests {
         // The GTK window first: what Orca says there is the measure.
         let gtk = try await AccessibilityEndToEndTests.session("orca-gtk")
         defer { gtk.close() }
-        let orcaForGTK = try ScreenReader.start(gtk)
+        let orcaForGTK = try await ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
         let gtkOpened = await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 60)
         try #require(gtkOpened, "Orca never named the GTK window: \(orcaForGTK.spoken()) \(gtk.readLog("twin"))")
-        let gtkMissed = Self.play(Self.temperatureSteps(convert: "Return"), orcaForGTK, gtk)
+        let gtkMissed = await Self.play(Self.temperatureSteps(convert: "Return"), orcaForGTK, gtk)
         try #require(gtkMissed.isEmpty, "Orca under GTK (the measure) did not say: \(gtkMissed)")
 
         let session = try await AccessibilityEndToEndTests.session("orca-temperature")
         defer { session.close() }
-        let orca = try ScreenReader.start(session)
+        let orca = try await ScreenReader.start(session)
         let app = try await session.launch(["temperature"])
         let opened = await wait(until: { orca.spoken().contains("TouchDesk — Temperature frame.") }, timeout: 60)
         #expect(opened, "Orca never named the window as it opened: \(orca.spoken())")
-        let missed = Self.play(Self.temperatureSteps(convert: "ctrl+r"), orca, session)
+        let missed = await Self.play(Self.temperatureSteps(convert: "ctrl+r"), orca, session)
         #expect(missed.isEmpty, "Orca did not say, as it does for GTK: \(missed)")
         // The result line changed with Ctrl+R: Orca 43 hears it as a notification.
         #expect(orca.spoken().contains { $0.contains("212.0 °F = 100.0 °C") }, "the result line was not spoken: \(orca.spoken())")
         // Home: the tile the arrows move to is spoken as a focused button.
-        let home = Self.play([Step(what: "Esc to the home screen", keys: ["Escape"], heard: { $0.hasPrefix("Temperature push button") }),
+        let home = await Self.play([Step(what: "Esc to the home screen", keys: ["Escape"], heard: { $0.hasPrefix("Temperature push button") }),
                               Step(what: "Right to the next tile", keys: ["Right"], heard: { $0.hasPrefix("Doubler push button") })], orca, session)
         #expect(home.isEmpty, "Orca did not speak the tiles: \(home)")
         #expect(app.isRunning)
@@ -86,10 +86,10 @@ struct ScreenReaderEndToEndTests {
         // The measure: in the GTK window, Down on its list of places speaks the row it moves to.
         let gtk = try await AccessibilityEndToEndTests.session("orca-gtk-list")
         defer { gtk.close() }
-        let orcaForGTK = try ScreenReader.start(gtk)
+        let orcaForGTK = try await ScreenReader.start(gtk)
         _ = try gtk.start("/usr/bin/python3", [ScreenReader.twin], log: "twin")
         try #require(await wait(until: { orcaForGTK.spoken().contains("GTK — Temperature frame.") }, timeout: 60), "\(orcaForGTK.spoken())")
-        let gtkMissed = Self.play([Step(what: "Tab to the search field, P", keys: ["Tab", "Tab", "Tab", "Tab", "P"], heard: { $0 == "P" }),
+        let gtkMissed = await Self.play([Step(what: "Tab to the search field, P", keys: ["Tab", "Tab", "Tab", "Tab", "P"], heard: { $0 == "P" }),
                                    Step(what: "Tab to the list", keys: ["Tab"], heard: { $0.hasPrefix("Paris, Île-de-France") }),
                                    Step(what: "Down", keys: ["Down"], heard: { $0.hasPrefix("Paris, Texas") })], orcaForGTK, gtk)
         try #require(gtkMissed.isEmpty, "Orca under GTK (the measure) did not say: \(gtkMissed)")
@@ -97,7 +97,7 @@ struct ScreenReaderEndToEndTests {
         let session = try await AccessibilityEndToEndTests.session("orca-map")
         defer { session.close() }
         MapEndToEndTests.seedCache(session)
-        let orca = try ScreenReader.start(session)
+        let orca = try await ScreenReader.start(session)
         let app = try await session.launch(["map", "--size", "900x640"])
         #expect(await wait(until: { orca.spoken().contains("TouchDesk — Map Search frame.") }, timeout: 60), "\(orca.spoken())")
         try await app.key("ctrl+l")
@@ -108,7 +108,7 @@ struct ScreenReaderEndToEndTests {
             return rows.count > 1
         }, timeout: 60, interval: 0.3)
         try #require(rows.count > 1, "no suggestions for Pari")
-        let missed = Self.play([Step(what: "Down to the first row", keys: ["Down"], heard: { $0.hasPrefix(rows[0]) }),
+        let missed = await Self.play([Step(what: "Down to the first row", keys: ["Down"], heard: { $0.hasPrefix(rows[0]) }),
                                 Step(what: "Down to the second row", keys: ["Down"], heard: { $0.hasPrefix(rows[1]) }),
                                 Step(what: "Up back to the first", keys: ["Up"], heard: { $0.hasPrefix(rows[0]) })], orca, session)
         #expect(missed.isEmpty, "Orca did not speak the rows \(rows.prefix(2)): \(missed)")
@@ -124,10 +124,10 @@ extension ScreenReaderEndToEndTests {
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         let white = ImageSurface.render(size: Size(30, 20), format: .rgb) { $0.fill(Rect(x: 0, y: 0, width: 30, height: 20), Color(1, 1, 1)) }
         for name in ["alpha", "beta", "gamma"] { try white.pngData().write(to: pictures.appendingPathComponent(name + ".png")) }
-        let orca = try ScreenReader.start(session)
+        let orca = try await ScreenReader.start(session)
         _ = try await session.launch(["paint", "--size", "800x600"])
         #expect(await wait(until: { orca.spoken().contains { $0.hasPrefix("TouchDesk — Paintbrush") && $0.hasSuffix(" frame.") } }, timeout: 60), "\(orca.spoken())")
-        let missed = Self.play([Step(what: "Ctrl+O", keys: ["ctrl+o"], heard: { $0 == "alpha.png." }),
+        let missed = await Self.play([Step(what: "Ctrl+O", keys: ["ctrl+o"], heard: { $0 == "alpha.png." }),
                                 Step(what: "Down", keys: ["Down"], heard: { $0 == "beta.png." }),
                                 Step(what: "Down again", keys: ["Down"], heard: { $0 == "gamma.png." }),
                                 Step(what: "Up", keys: ["Up"], heard: { $0 == "beta.png." })], orca, session)
@@ -158,8 +158,8 @@ struct ScreenReader {
 
     /// Starts a window manager (which gives a new window the focus, as a desktop does) and Orca in
     /// `session`, and waits until Orca says it is on.
-    static func start(_ session: XSession) throws -> ScreenReader {
-        try session.startWindowManager()
+    static func start(_ session: XSession) async throws -> ScreenReader {
+        try await session.startWindowManager()
         let prefs = session.root.appendingPathComponent("orca-prefs")
         try FileManager.default.createDirectory(at: prefs, withIntermediateDirectories: true)
         // No speech server (what is said is only logged), no first-start questions.
@@ -167,7 +167,7 @@ struct ScreenReader {
             .write(to: prefs.appendingPathComponent("user-settings.conf"), atomically: true, encoding: .utf8)
         let orca = ScreenReader(log: session.root.appendingPathComponent("orca-debug.log"))
         let p = try session.start("/usr/bin/python3", [lineLog, "-u", prefs.path, "--debug-file", orca.log.path], log: "orca")
-        let on = wait(until: { !p.isRunning || orca.spoken().contains("Screen reader on.") }, timeout: 30, interval: 0.1)
+        let on = await wait(until: { !p.isRunning || orca.spoken().contains("Screen reader on.") }, timeout: 30, interval: 0.1)
         guard on, p.isRunning else {
             let debug = (try? String(contentsOf: orca.log, encoding: .utf8)) ?? "no debug log"
             throw XSession.Failure("Orca did not start: \(session.readLog("orca")); its debug log ends: \(debug.suffix(1500))")

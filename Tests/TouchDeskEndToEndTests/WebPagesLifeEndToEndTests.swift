@@ -28,52 +28,52 @@ struct WebPagesLifeEndToEndTests {
     }
 
     @Test("in a page: Tab to its second link, Enter follows it; Tab past the page's last field reaches the address field, its text selected")
-    func keyboard() throws {
+    func keyboard() async throws {
         let server = try Self.site()
-        let session = try XSession(name: "web-keys")
+        let session = try await XSession(name: "web-keys")
         defer { session.close() }
-        let app = try session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
-        let links = try app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
+        let app = try await session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
+        let links = try await app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
         // A click on the page's empty part gives it the keys; its first link, its second; Enter.
         let blue = try #require(links.regions(where: { $0.isClose(to: Self.blue, tolerance: 24) }, minimumPixels: 2000).min { $0.x < $1.x })
-        try app.click(Double(blue.x + 350), Double(blue.y + 10))
-        Thread.sleep(forTimeInterval: 0.3)
-        for _ in 0..<2 { try app.key("Tab"); Thread.sleep(forTimeInterval: 0.3) }
-        try app.key("Return")
-        let next = try app.screenshot("enter on the second link", timeout: 15) { count($0, Self.yellow) == 2 }
+        try await app.click(Double(blue.x + 350), Double(blue.y + 10))
+        try await Task.sleep(for: .seconds(0.3))
+        for _ in 0..<2 { try await app.key("Tab"); try await Task.sleep(for: .seconds(0.3)) }
+        try await app.key("Return")
+        let next = try await app.screenshot("enter on the second link", timeout: 15) { count($0, Self.yellow) == 2 }
         #expect(count(next, Self.yellow) == 2, "the linked page in both views: \(next.path)")
 
         // Back; the page still has the keys: its two links, its field, then past its end to the
         // address field, whose text is selected: what is typed replaces it.
-        try app.key("alt+Left")
-        _ = try app.screenshot("back", timeout: 15) { count($0, Self.green) == 2 }
-        for _ in 0..<4 { try app.key("Tab"); Thread.sleep(forTimeInterval: 0.3) }
-        #expect(session.run("xdotool", ["type", "--delay", "4", server.url("/next.html")], timeout: 20).ok)
-        try app.key("Return")
-        let typed = try app.screenshot("typed after the page's end", timeout: 15) { count($0, Self.yellow) == 2 }
+        try await app.key("alt+Left")
+        _ = try await app.screenshot("back", timeout: 15) { count($0, Self.green) == 2 }
+        for _ in 0..<4 { try await app.key("Tab"); try await Task.sleep(for: .seconds(0.3)) }
+        #expect(await session.run("xdotool", ["type", "--delay", "4", server.url("/next.html")], timeout: 20).ok)
+        try await app.key("Return")
+        let typed = try await app.screenshot("typed after the page's end", timeout: 15) { count($0, Self.yellow) == 2 }
         #expect(count(typed, Self.yellow) == 2, "Tab past the page's field reached the address field: \(typed.path)")
     }
 
     @Test("leaving Web Pages ends its engine: every web process gone (none a zombie), the page back on return")
-    func sleepsWhenLeft() throws {
+    func sleepsWhenLeft() async throws {
         let server = try Self.site()
-        let session = try XSession(name: "web-sleep")
+        let session = try await XSession(name: "web-sleep")
         defer { session.close() }
-        let app = try session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
-        _ = try app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
+        let app = try await session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
+        _ = try await app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
         let engine = descendantProcesses(of: app.pid)
         #expect(engine.count >= 3, "the helper, its web and network processes under TouchDesk: \(engine)")
         let left = Date()
-        try app.key("Escape")
-        #expect(try app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk")
-        let gone = wait(until: { engine.allSatisfy { !processExists($0) } }, timeout: 30)
+        try await app.key("Escape")
+        #expect(try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk")
+        let gone = await wait(until: { engine.allSatisfy { !processExists($0) } }, timeout: 30)
         #expect(gone, "left of the engine: \(engine.filter { processExists($0) })")
         print("Web Pages left: \(engine.count) engine processes gone and reaped in \(String(format: "%.2f", Date().timeIntervalSince(left))) s")
         #expect(descendantProcesses(of: app.pid).isEmpty, "nothing runs under TouchDesk on the home screen")
         // Back: the same page, in a new engine.
         let back = Date()
-        try app.key("w")
-        let again = try app.screenshot("back in Web Pages", timeout: 20) { count($0, Self.green) == 2 }
+        try await app.key("w")
+        let again = try await app.screenshot("back in Web Pages", timeout: 20) { count($0, Self.green) == 2 }
         #expect(count(again, Self.green) == 2, "the page again: \(again.path)")
         print("Web Pages shown again: the page painted in \(String(format: "%.2f", Date().timeIntervalSince(back))) s (a cold engine)")
     }

@@ -59,30 +59,30 @@ struct WebSizesEndToEndTests {
         return Check(inner: reported(title), frames: found(red), blocks: found(blue))
     }
 
-    func shot(_ app: AppUnderTest, _ label: String, width: Int, height: Int) throws -> (PixelImage, Check) {
+    func shot(_ app: AppUnderTest, _ label: String, width: Int, height: Int) async throws -> (PixelImage, Check) {
         var last = Check()
-        let img = try app.screenshot(label, timeout: 20) { img in
+        let img = try await app.screenshot(label, timeout: 20) { img in
             guard img.width == width, img.height == height else { return false }
             last = Self.check(img, title: try? app.title())
             return last.holds
         }
-        return (img, Self.check(img, title: try app.title()))
+        return (img, Self.check(img, title: try await app.title()))
     }
 
     @Test("the as-is view is laid out at exactly its size on screen at every window size, growing and shrinking, and after a storm of resizes; the fit view's zoom follows")
-    func trueSize() throws {
+    func trueSize() async throws {
         let server = try LocalServer(files: ["size.html": Array(Self.page.utf8)])
         // A screen bigger than the biggest window, so no window is cut by its edge.
-        let session = try XSession(name: "web-sizes", screen: "2560x1600x24")
+        let session = try await XSession(name: "web-sizes", screen: "2560x1600x24")
         defer { session.close() }
-        let app = try session.launch(["web", server.url("/size.html"), "--size", "900x640"])
+        let app = try await session.launch(["web", server.url("/size.html"), "--size", "900x640"])
         // The default size, the common laptop sizes, a tall narrow window (the views stacked), a
         // wide one, and back down: each shrink as well as each growth.
         let sizes = [(900, 640), (1280, 800), (1366, 768), (800, 1000), (1800, 1000), (1000, 700), (700, 560)]
         var table: [String] = []
         for (w, h) in sizes {
-            try app.resize(w, h)
-            let (img, c) = try shot(app, "\(w)x\(h)", width: w, height: h)
+            try await app.resize(w, h)
+            let (img, c) = try await shot(app, "\(w)x\(h)", width: w, height: h)
             #expect(c.holds, "at \(w) × \(h): \(c) in \(img.path)")
             table.append("\(w)×\(h): as-is view \(c.frames.first.map { "\($0.width)×\($0.height)" } ?? "?"), page says \(c.inner.map { "\($0.width)×\($0.height)" } ?? "?")")
         }
@@ -92,8 +92,8 @@ struct WebSizesEndToEndTests {
         var args: [String] = []
         for i in 0..<120 { args += ["windowsize", app.window, String(800 + (i * 37) % 900), String(600 + (i * 23) % 400)] }
         args += ["windowsize", app.window, "1100", "720"]
-        #expect(session.run("xdotool", args, timeout: 60).ok)
-        let (img, c) = try shot(app, "after the storm", width: 1100, height: 720)
+        #expect(await session.run("xdotool", args, timeout: 60).ok)
+        let (img, c) = try await shot(app, "after the storm", width: 1100, height: 720)
         #expect(c.holds, "after the storm: \(c) in \(img.path)")
         #expect(app.isRunning)
     }
@@ -135,25 +135,25 @@ struct WebSizesEndToEndTests {
     """#
 
     @Test("500 resizes of a long page: the window answers every ping, and the page is laid out at the size it settles on")
-    func resizeStorm() throws {
+    func resizeStorm() async throws {
         let paragraphs = (1...2000).map { "<p>Paragraph \($0): words enough to wrap at any width the window takes while it is resized.</p>" }.joined()
         let long = Self.page.replacingOccurrences(of: "<div id=\"block\"></div>", with: "<div id=\"block\"></div>\(paragraphs)")
             .replacingOccurrences(of: "overflow: hidden;", with: "")
         let server = try LocalServer(files: ["size.html": Array(Self.page.utf8), "long.html": Array(long.utf8)])
-        let session = try XSession(name: "web-storm", screen: "2560x1600x24")
+        let session = try await XSession(name: "web-storm", screen: "2560x1600x24")
         defer { session.close() }
-        let app = try session.launch(["web", server.url("/long.html"), "--size", "900x640"])
-        _ = try app.screenshot("long page", timeout: 20) { _ in Self.reported(try? app.title()) != nil }
+        let app = try await session.launch(["web", server.url("/long.html"), "--size", "900x640"])
+        _ = try await app.screenshot("long page", timeout: 20) { _ in Self.reported(try? app.title()) != nil }
         let script = session.root.appendingPathComponent("storm.py")
         try Self.storm.write(to: script, atomically: true, encoding: .utf8)
-        let r = session.run("/usr/bin/python3", [script.path, app.window, "500", "10"], timeout: 240)
+        let r = await session.run("/usr/bin/python3", [script.path, app.window, "500", "10"], timeout: 240)
         #expect(r.ok, "\(r)")
         let words = r.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(words.count == 3 && words[0] == words[1], "pings answered, asked, slowest ms: \(r.stdout)")
         print("500 resizes of a 2,000-paragraph page: \(words.count == 3 ? "\(words[0]) of \(words[1]) pings answered, the slowest in \(words[2]) ms" : r.stdout)")
         // Settled: the page says the view's size.
         var laidOut = false
-        let settled = try app.screenshot("after 500 resizes", timeout: 20) { img in
+        let settled = try await app.screenshot("after 500 resizes", timeout: 20) { img in
             laidOut = false
             guard img.width == 1100, img.height == 720, let inner = Self.reported(try? app.title()) else { return false }
             let frames = img.regions(where: { $0.isClose(to: Self.red, tolerance: 24) }, minimumPixels: 300).sorted { $0.x + $0.y < $1.x + $1.y }
@@ -161,7 +161,8 @@ struct WebSizesEndToEndTests {
             laidOut = frames.first.map { $0.width <= inner.width && $0.width >= inner.width - 24 && $0.height == inner.height } ?? false
             return laidOut
         }
-        #expect(laidOut, "the page at the settled size: \((try? app.title()) ?? "") in \(settled.path)")
+        let settledTitle = (try? await app.title()) ?? ""
+        #expect(laidOut, "the page at the settled size: \(settledTitle) in \(settled.path)")
         #expect(app.isRunning)
     }
 }
