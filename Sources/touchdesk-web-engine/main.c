@@ -11,6 +11,8 @@
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
 //        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
 //        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
+//        | focusin V forward|backward (TouchDesk's Tab ring reached the page: its first or last element)
+//        | focusout V (the ring left the page: it looks unfocused until its next key or click)
 //        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
 //        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
@@ -1206,17 +1208,21 @@ static void deliver(View *view, GdkEvent *event, GdkDevice *device) {
     gdk_event_free(event);
 }
 
-static void focus(View *view) {
-    if (gtk_widget_has_focus(GTK_WIDGET(view->web))) return;
-    gtk_widget_grab_focus(GTK_WIDGET(view->web));
+/// The view gains (`in`) or loses the keyboard's focus, as a window's focus change would tell it:
+/// losing it, the page no longer draws its focused link's ring (TouchDesk's ring went elsewhere).
+static void setFocused(View *view, gboolean in) {
+    if (gtk_widget_has_focus(GTK_WIDGET(view->web)) == in) return;
+    if (in) gtk_widget_grab_focus(GTK_WIDGET(view->web));
     GdkEvent *e = gdk_event_new(GDK_FOCUS_CHANGE);
     e->focus_change.window = g_object_ref(gtk_widget_get_window(GTK_WIDGET(view->web)));
     e->focus_change.send_event = TRUE;
-    e->focus_change.in = TRUE;
+    e->focus_change.in = in;
     gdk_event_set_device(e, keyboard());
     gtk_widget_send_focus_change(GTK_WIDGET(view->web), e);
     gdk_event_free(e);
 }
+
+static void focus(View *view) { setFocused(view, TRUE); }
 
 static void mouseMotion(View *view, double x, double y, guint mods) {
     GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
@@ -1294,6 +1300,21 @@ static void askFocus(int v, gboolean backward) {
         "(() => { const a = document.activeElement;"
         " return !a || a === document.body || a === document.documentElement ? '' : a.tagName + ' ' + (a.href || a.id || a.name || ''); })()";
     webkit_web_view_evaluate_javascript(views[v].web, script, -1, "touchdesk", NULL, NULL, focusAnswered, GINT_TO_POINTER(v * 2 + (backward ? 1 : 0)));
+}
+
+/// TouchDesk's ring reached the page from before it (Tab) or after it (Shift+Tab): the view takes
+/// the keyboard, nothing in the page stays focused (which also clears the starting point of
+/// WebKit's Tab walk), and a Tab (Shift+Tab) then focuses its first (last) link or field, as Tab
+/// from a browser's address bar does; a page with none answers `pageend` at once (`askFocus`).
+/// The blur, the key and the question reach the web process in this order, as every key does.
+static void focusPage(View *view, gboolean backward) {
+    focus(view);
+    webkit_web_view_evaluate_javascript(view->web, "if (document.activeElement) document.activeElement.blur(); 0", -1, "touchdesk",
+                                        NULL, NULL, NULL, NULL);
+    guint key = backward ? GDK_KEY_ISO_Left_Tab : GDK_KEY_Tab, mods = backward ? GDK_SHIFT_MASK : 0;
+    keyEvent(view, TRUE, key, mods);
+    keyEvent(view, FALSE, key, mods);
+    askFocus((int)(view - views), backward);
 }
 
 // MARK: - Messages in
@@ -1442,6 +1463,8 @@ static void handleLine(char *line) {
         }
     }
     else if (!strcmp(line, "menu") && view) askMenu((int)(view - views), -1, -1, NULL);
+    else if (!strcmp(line, "focusin") && view) focusPage(view, n > 1 && !strcmp(a[1], "backward"));
+    else if (!strcmp(line, "focusout") && view) setFocused(view, FALSE);
     else if (!strcmp(line, "link") && *rest) webkit_web_view_load_uri(views[AS_IS].web, rest);  // `allowed` unchanged: a page's link is no typed address
     else if (!strcmp(line, "savepage") && *rest) savePageOrder(rest);
     else if (!strcmp(line, "savehtml") && *rest) saveSource(rest);
