@@ -11,6 +11,8 @@
 //        | motion V X Y MODS | scroll V X Y DX DY | key V press|release KEYSYM MODS | text V UTF8
 //        | javascript 0|1 | zoom Z | find TEXT | findnext | findprevious | ping N | copy | scale S
 //        | menu V (the context menu from the keyboard) | link URL (a link the user chose in our menu)
+//        | focusin V forward|backward (TouchDesk's Tab ring reached the page: its first or last element)
+//        | focusout V (the ring left the page: it looks unfocused until its next key or click)
 //        | savepage FILE (the as-is view's whole page as a PNG) | savehtml FILE (the page's source as it came)
 //        | spare SECONDS (started ahead of need: exit unless another order comes within SECONDS)
 //   out: frame V W H STRIDE SCALE | uri URL | title TEXT | progress P | loading 0|1 | history BACK FWD
@@ -62,6 +64,7 @@ typedef struct {
     unsigned char *scratch;  // the frame being drawn, compared with the one last sent
     size_t scratchBytes;
     int sentWidth, sentHeight;
+    gboolean tabbed;   // a Tab (Shift+Tab) went to the page since its last other key or click
 } View;
 
 static View views[VIEWS];
@@ -1206,17 +1209,21 @@ static void deliver(View *view, GdkEvent *event, GdkDevice *device) {
     gdk_event_free(event);
 }
 
-static void focus(View *view) {
-    if (gtk_widget_has_focus(GTK_WIDGET(view->web))) return;
-    gtk_widget_grab_focus(GTK_WIDGET(view->web));
+/// The view gains (`in`) or loses the keyboard's focus, as a window's focus change would tell it:
+/// losing it, the page no longer draws its focused link's ring (TouchDesk's ring went elsewhere).
+static void setFocused(View *view, gboolean in) {
+    if (gtk_widget_has_focus(GTK_WIDGET(view->web)) == in) return;
+    if (in) gtk_widget_grab_focus(GTK_WIDGET(view->web));
     GdkEvent *e = gdk_event_new(GDK_FOCUS_CHANGE);
     e->focus_change.window = g_object_ref(gtk_widget_get_window(GTK_WIDGET(view->web)));
     e->focus_change.send_event = TRUE;
-    e->focus_change.in = TRUE;
+    e->focus_change.in = in;
     gdk_event_set_device(e, keyboard());
     gtk_widget_send_focus_change(GTK_WIDGET(view->web), e);
     gdk_event_free(e);
 }
+
+static void focus(View *view) { setFocused(view, TRUE); }
 
 static void mouseMotion(View *view, double x, double y, guint mods) {
     GdkEvent *e = gdk_event_new(GDK_MOTION_NOTIFY);
@@ -1233,6 +1240,7 @@ static void mouseButton(View *view, gboolean press, double x, double y, int butt
     e->button.state = mods;
     e->button.time = (guint32)(g_get_monotonic_time() / 1000);
     if (press) {
+        view->tabbed = FALSE;  // a click puts the focus where it lands: a later walk off is a Tab's again
         focus(view);
         // The pointer is where the button went down: WebKit picks the click's target from the
         // last motion, and a press that comes before any motion there would hit the old target.
@@ -1270,30 +1278,41 @@ static void keyEvent(View *view, gboolean press, guint keyval, guint mods) {
     if (c && !(mods & GDK_CONTROL_MASK)) g_unichar_to_utf8(c, buf);
     e->key.string = g_strdup(buf);
     e->key.length = (gint)strlen(buf);
+    if (press && (keyval == GDK_KEY_Tab || keyval == GDK_KEY_ISO_Left_Tab)) view->tabbed = TRUE;
     focus(view);
     deliver(view, e, keyboard());
 }
 
 // MARK: - The page in the keyboard's ring
 
-/// After a Tab in a view: whether the page still has an element focused. WebKit's focus walks off
-/// the page's end (or start) by focusing nothing; TouchDesk then moves its own ring on.
-static void focusAnswered(GObject *source, GAsyncResult *result, gpointer data) {
-    int how = GPOINTER_TO_INT(data);
-    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
-    if (!value) return;
-    char *where = jsc_value_to_string(value);
-    if (debugging) fprintf(stderr, "engine: focus after %s in view %d: '%s'\n", how & 1 ? "Shift+Tab" : "Tab", how >> 1, where ? where : "");
-    if (where && !*where) sendLine("pageend %d %s", how >> 1, how & 1 ? "backward" : "forward");
-    g_free(where);
-    g_object_unref(value);
+/// WebKit walked the focus off the page's end (or start): as a GTK widget does, it asks its
+/// toplevel to move the focus on (`gtk_widget_child_focus`, the window's "focus" signal), after
+/// the Tab that did it was handled in the web process; TouchDesk then moves its own ring on. Only
+/// after a Tab of ours: GTK's own focus moves (the window shown) are no news. The signal is taken
+/// (TRUE), so GTK does not hand the focus back into the view.
+static gboolean walkedOff(GtkWidget *window, GtkDirectionType direction, gpointer data) {
+    (void)window;
+    int v = GPOINTER_TO_INT(data);
+    if (!views[v].tabbed) return FALSE;
+    views[v].tabbed = FALSE;
+    gboolean backward = direction == GTK_DIR_TAB_BACKWARD;
+    if (debugging) fprintf(stderr, "engine: %s walked off the page in view %d\n", backward ? "Shift+Tab" : "Tab", v);
+    sendLine("pageend %d %s", v, backward ? "backward" : "forward");
+    return TRUE;
 }
 
-static void askFocus(int v, gboolean backward) {
-    static const char *script =
-        "(() => { const a = document.activeElement;"
-        " return !a || a === document.body || a === document.documentElement ? '' : a.tagName + ' ' + (a.href || a.id || a.name || ''); })()";
-    webkit_web_view_evaluate_javascript(views[v].web, script, -1, "touchdesk", NULL, NULL, focusAnswered, GINT_TO_POINTER(v * 2 + (backward ? 1 : 0)));
+/// TouchDesk's ring reached the page from before it (Tab) or after it (Shift+Tab): the view takes
+/// the keyboard, nothing in the page stays focused (which also clears the starting point of
+/// WebKit's Tab walk), and a Tab (Shift+Tab) then focuses its first (last) link or field, as Tab
+/// from a browser's address bar does; a page with none walks off at once (`walkedOff`). The blur
+/// and the key reach the web process in this order, as every key does.
+static void focusPage(View *view, gboolean backward) {
+    focus(view);
+    webkit_web_view_evaluate_javascript(view->web, "if (document.activeElement) document.activeElement.blur(); 0", -1, "touchdesk",
+                                        NULL, NULL, NULL, NULL);
+    guint key = backward ? GDK_KEY_ISO_Left_Tab : GDK_KEY_Tab, mods = backward ? GDK_SHIFT_MASK : 0;
+    keyEvent(view, TRUE, key, mods);
+    keyEvent(view, FALSE, key, mods);
 }
 
 // MARK: - Messages in
@@ -1402,8 +1421,6 @@ static void handleLine(char *line) {
         if (keyval != GDK_KEY_VoidSymbol) {
             gboolean press = !strcmp(a[1], "press");
             keyEvent(view, press, keyval, (guint)atoi(a[3]));
-            if (press && (keyval == GDK_KEY_Tab || keyval == GDK_KEY_ISO_Left_Tab))
-                askFocus((int)(view - views), keyval == GDK_KEY_ISO_Left_Tab || (atoi(a[3]) & GDK_SHIFT_MASK));
         }
     }
     else if (!strcmp(line, "text") && view) {
@@ -1442,6 +1459,8 @@ static void handleLine(char *line) {
         }
     }
     else if (!strcmp(line, "menu") && view) askMenu((int)(view - views), -1, -1, NULL);
+    else if (!strcmp(line, "focusin") && view) focusPage(view, n > 1 && !strcmp(a[1], "backward"));
+    else if (!strcmp(line, "focusout") && view) setFocused(view, FALSE);
     else if (!strcmp(line, "link") && *rest) webkit_web_view_load_uri(views[AS_IS].web, rest);  // `allowed` unchanged: a page's link is no typed address
     else if (!strcmp(line, "savepage") && *rest) savePageOrder(rest);
     else if (!strcmp(line, "savehtml") && *rest) saveSource(rest);
@@ -1595,6 +1614,7 @@ static void makeView(int v, WebKitWebContext *context, int width, int height) {
     gtk_container_add(GTK_CONTAINER(view->window), GTK_WIDGET(view->web));
     view->width = width; view->height = height;
     g_signal_connect(view->window, "damage-event", G_CALLBACK(damaged), GINT_TO_POINTER(v));
+    g_signal_connect(view->window, "focus", G_CALLBACK(walkedOff), GINT_TO_POINTER(v));
     if (channel >= 0) g_signal_connect_after(view->web, "size-allocate", G_CALLBACK(allocated), GINT_TO_POINTER(v));
     g_signal_connect(view->web, "load-changed", G_CALLBACK(loadChanged), NULL);
     g_signal_connect(view->web, "load-failed", G_CALLBACK(loadFailed), NULL);

@@ -22,6 +22,8 @@ struct ScreenReaderEndToEndTests {
         let what: String
         let keys: [String]
         let heard: (String) -> Bool
+        /// A second utterance the step must hear too, if any.
+        var also: ((String) -> Bool)? = nil
     }
 
     /// Sends each step's keys and waits (bounded) for Orca to say what the step expects; returns the
@@ -34,7 +36,10 @@ struct ScreenReaderEndToEndTests {
                 await session.run("xdotool", ["key", "--delay", "120", k], timeout: 10)
                 try? await Task.sleep(for: .milliseconds(150))
             }
-            let heard = await wait(until: { orca.spoken().dropFirst(before).contains(where: step.heard) }, timeout: 8, interval: 0.1)
+            let heard = await wait(until: {
+                let said = orca.spoken().dropFirst(before)
+                return said.contains(where: step.heard) && step.also.map { said.contains(where: $0) } != false
+            }, timeout: 8, interval: 0.1)
             if !heard { missed.append("\(step.what): heard \(Array(orca.spoken().dropFirst(before)))") }
         }
         return missed
@@ -42,16 +47,17 @@ struct ScreenReaderEndToEndTests {
 
     /// Temperature's steps, for TouchDesk and for the GTK window alike: the window named as it
     /// opens is checked before; typing echoes each character, Left speaks the character it lands
-    /// on, and Tab onto the °C entry reads its value (GTK: "100.0", TouchDesk: "°C entry 100.0.").
+    /// on, and Tab onto the °C entry reads its value and that it is selected, as Tab selects an
+    /// entry's text (GTK: "100.0", "selected"; TouchDesk: "°C entry 100.0.", "selected").
     static func temperatureSteps(convert: String) -> [Step] {
         [Step(what: "typing 2", keys: ["2"], heard: { $0 == "2" }),
          Step(what: "typing 1", keys: ["1"], heard: { $0 == "1" }),
          Step(what: "typing 2 again", keys: ["2"], heard: { $0 == "2" }),
          Step(what: "Left onto the last 2", keys: ["Left"], heard: { $0 == "2" }),
-         Step(what: "Tab, Tab, Tab onto °C (after converting)", keys: [convert, "Tab", "Tab", "Tab"], heard: { $0.split(separator: " ").contains { $0.hasPrefix("100") } && !$0.contains("°F") })]
+         Step(what: "Tab, Tab, Tab onto °C (after converting)", keys: [convert, "Tab", "Tab", "Tab"], heard: { $0.split(separator: " ").contains { $0.hasPrefix("100") } && !$0.contains("°F") }, also: { $0 == "selected" })]
     }
 
-    @Test("Temperature: the window is named as it opens, typing echoes, the caret speaks, Tab reads °C's value, as in a GTK 3 window; the home tiles speak")
+    @Test("Temperature: the window is named as it opens, typing echoes, the caret speaks, Tab reads °C's value selected, as in a GTK 3 window; the home tiles speak")
     func temperatureAsInGTK() async throws {
         // The GTK window first: what Orca says there is the measure.
         let gtk = try await AccessibilityEndToEndTests.session("orca-gtk")

@@ -3,9 +3,9 @@ import Testing
 import TouchDeskTestSupport
 import Glibc
 
-/// Web Pages by keyboard, and its engine's life, in the real window: Tab through a page's links,
-/// Enter on a link, a Tab past the page's last field to the address field; leaving Web Pages ends
-/// the engine and every process under it.
+/// Web Pages by keyboard, and its engine's life, in the real window: Tab from the address field
+/// into the page and through its links, Enter on a link, Shift+Tab into the page from after it
+/// and out before its first link; leaving Web Pages ends the engine and every process under it.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct WebPagesLifeEndToEndTests {
     static let blue = PixelColor(hex: 0x0000ff)
@@ -27,31 +27,39 @@ struct WebPagesLifeEndToEndTests {
         img.regions(where: { $0.isClose(to: color, tolerance: 24) }, minimumPixels: 2000).count
     }
 
-    @Test("in a page: Tab to its second link, Enter follows it; Tab past the page's last field reaches the address field, its text selected")
+    @Test("by keys alone: Tab from the address field into the page, to its second link, Enter follows it; Shift+Tab from the find bar into the page's last field and back out before its first, to the address field, its text selected")
     func keyboard() async throws {
         let server = try Self.site()
         let session = try await XSession(name: "web-keys")
         defer { session.close() }
         let app = try await session.launch(["web", server.url("/links.html"), "--size", "1000x700"])
-        let links = try await app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
-        // A click on the page's empty part gives it the keys; its first link, its second; Enter.
-        let blue = try #require(links.regions(where: { $0.isClose(to: Self.blue, tolerance: 24) }, minimumPixels: 2000).min { $0.x < $1.x })
-        try await app.click(Double(blue.x + 350), Double(blue.y + 10))
-        try await Task.sleep(for: .seconds(0.3))
+        _ = try await app.screenshot("links", timeout: 20) { count($0, Self.green) == 2 }
+        // No click: the address field, Tab into the page (its first link), Tab (its second), Enter.
+        try await app.key("ctrl+l")
         for _ in 0..<2 { try await app.key("Tab"); try await Task.sleep(for: .seconds(0.3)) }
         try await app.key("Return")
         let next = try await app.screenshot("enter on the second link", timeout: 15) { count($0, Self.yellow) == 2 }
         #expect(count(next, Self.yellow) == 2, "the linked page in both views: \(next.path)")
 
-        // Back; the page still has the keys: its two links, its field, then past its end to the
-        // address field, whose text is selected: what is typed replaces it.
+        // Back; the find bar (after the page in the ring); Shift+Tab into the page lands on its
+        // last field, then its two links, then out before the first to the address field, whose
+        // text is then selected: what is typed replaces it.
         try await app.key("alt+Left")
         _ = try await app.screenshot("back", timeout: 15) { count($0, Self.green) == 2 }
-        for _ in 0..<4 { try await app.key("Tab"); try await Task.sleep(for: .seconds(0.3)) }
+        try await app.key("ctrl+f")
+        try await Task.sleep(for: .seconds(0.3))
+        for _ in 0..<3 { try await app.key("shift+Tab"); try await Task.sleep(for: .seconds(0.3)) }
+        // The ring on the first link: the address field as it looks unfocused; the next Shift+Tab
+        // walks off the page, which the engine tells a moment later.
+        let address: PixelImage.Region = (560, 44 + 8, 420, 40)
+        let before = try await app.screenshot("on the first link")
+        try await app.key("shift+Tab")
+        let selected = try await app.screenshot("address field focused", timeout: 10) { KeysOnlyEndToEndTests.Run.changed(before, $0, in: address, step: 1) > 200 }
+        #expect(KeysOnlyEndToEndTests.Run.changed(before, selected, in: address, step: 1) > 200, "Shift+Tab before the page's first link did not reach the address field: \(selected.path)")
         #expect(await session.run("xdotool", ["type", "--delay", "4", server.url("/next.html")], timeout: 20).ok)
         try await app.key("Return")
-        let typed = try await app.screenshot("typed after the page's end", timeout: 15) { count($0, Self.yellow) == 2 }
-        #expect(count(typed, Self.yellow) == 2, "Tab past the page's field reached the address field: \(typed.path)")
+        let typed = try await app.screenshot("typed after leaving the page", timeout: 15) { count($0, Self.yellow) == 2 }
+        #expect(count(typed, Self.yellow) == 2, "Shift+Tab before the page's first link reached the address field: \(typed.path)")
     }
 
     @Test("leaving Web Pages ends its engine: every web process gone (none a zombie), the page back on return")

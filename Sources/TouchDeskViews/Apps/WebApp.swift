@@ -43,6 +43,8 @@ public final class WebApp: MiniApp {
     let address: TextField
     let findBar: WebFindBar
     let menu = WebContextMenu()
+    /// The page as a stop of the keyboard's ring (`WebPageStop`).
+    let pageStop = WebPageStop()
     /// The engine helper and what it has been told (`WebEngineLink`).
     let link = WebEngineLink()
     var engine: WebEngine? { link.engine }
@@ -102,20 +104,37 @@ public final class WebApp: MiniApp {
         form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true),
                               help: "The page's menu: open or copy a link, Back, Reload, Copy, save the page as a picture or as HTML")
         form.add(address)
-        form.order = [.field("address")] + Self.toolbar.map { .control($0) }
+        // Left to right as they show, then the page (`pageStop`). Stop is no Tab stop: it is
+        // there only while a page loads, and Esc does it throughout.
+        form.order = Self.toolbar.filter { $0 != .stop }.map { .control($0) } + [.field("address")]
+        form.controls.setTabStop(.stop, false)
         form.controls.setOn(.scripts, true)
         syncControls()
+        pageStop.isAvailable = { [unowned self] in engine != nil && page.stoppedReason == nil && openFileDialog == nil }
+        pageStop.holds = { [unowned self] in input.holdsKeyboard }
+        pageStop.enter = { [unowned self] in enterPage(backward: $0) }
+        pageStop.leave = { [unowned self] in
+            input.holdsKeyboard = false
+            engine?.send("focusout", String(index(activePane)))
+        }
+        pageStop.rect = { [unowned self] in pageRect(activePane) }
+    }
+
+    /// The keyboard's ring reached the page: it takes the keys, and the engine focuses its first
+    /// link or field (`backward`: its last), or says the page has none (`pageEnded`).
+    private func enterPage(backward: Bool) {
+        guard let engine, page.stoppedReason == nil else { return }
+        findBar.unfocus()
+        input.holdsKeyboard = true
+        engine.send("focusin", String(index(activePane)), backward ? "backward" : "forward")
+        wake()
     }
 
     /// A Tab took the focus past the page's last link or field (Shift+Tab before its first): the
-    /// ring goes on, to the address field, or back to before the page.
+    /// ring moves on, as that Tab would have moved it, once the shell hears it (`WebPageStop`).
     private func pageEnded(backward: Bool) {
         guard input.holdsKeyboard else { return }
-        input.holdsKeyboard = false
-        if !backward {
-            form.setFocus(.field("address"))
-            address.selectAll()
-        }
+        pageStop.pageEnded(backward: backward)
     }
 
     isolated deinit {
@@ -578,13 +597,13 @@ extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
     public var titleDetail: String? { page.title.isEmpty ? nil : page.title }
-    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, findBar.form] }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, pageStop, findBar.form] }
     public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
     public var holdsKeyboard: Bool { input.holdsKeyboard }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
-         KeyHelp("Tab, Shift+Tab (after a click in a page)", "Through the page's links and fields; past its last one, on to the address field"),
+         KeyHelp("Tab, Shift+Tab", "From the address field into the page, through its links and fields, and past its last one on (Shift+Tab: back to the address field)"),
          KeyHelp("Enter (on a link in the page)", "Follow the link"),
          KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again goes home"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),

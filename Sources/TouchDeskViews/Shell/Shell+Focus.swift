@@ -51,6 +51,14 @@ extension Shell {
         return false
     }
 
+    /// The focused item asked the ring to move on (a web page Tabbed past its last link, which
+    /// its engine tells a moment later): it moves as that Tab would have moved it.
+    func passFocusOnIfAsked(_ app: MiniApp) -> Bool {
+        guard focusChain(app).moveOnIfAsked() else { return false }
+        focusFromKeys = true
+        return true
+    }
+
     /// Presses the focused control as a click on its middle would: the app answers it exactly as
     /// it answers the mouse.
     private func press(_ item: Focusable, inBar: Bool, _ app: MiniApp) {

@@ -254,9 +254,10 @@ public final class Shell {
         let waiting = collectRestores()
         store.autosaveIfDue(apps)
         let app = shownApp?.tick() ?? false
+        let handedOn = shownApp.map(passFocusOnIfAsked) ?? false
         let dialog = tickQuitDialog()
         let away = tickWorkAway()
-        return app || waiting || away || collectStateWrites() || toast.tick() || dialog
+        return app || handedOn || waiting || away || collectStateWrites() || toast.tick() || dialog
     }
 
     /// Moves along the work going on in apps not shown and says how each piece ended; true while

@@ -52,6 +52,10 @@ public final class Controls<ID: ControlID> {
         public var help: String?
         /// The label in a compact toolbar ("+" for "Zoom in"), if shorter than `label`.
         public var shortLabel: String?
+        /// Whether Tab reaches it. False for a button that comes and goes with work under way
+        /// (Web Pages' Stop, enabled only while a page loads): the ring stays the same whatever
+        /// the timing, and its key (shown in F1) works throughout.
+        public var isTabStop = true
 
         /// The key hint the control shows: its first key; a slider's down and up keys.
         public var shortcut: String {
@@ -116,6 +120,7 @@ public final class Controls<ID: ControlID> {
     public var shownItems: [Control] { items.filter(\.isShown) }
 
     public func setEnabled(_ id: ID, _ on: Bool) { update(id) { $0.isEnabled = on } }
+    public func setTabStop(_ id: ID, _ on: Bool) { update(id) { $0.isTabStop = on } }
     public func setOn(_ id: ID, _ on: Bool) { update(id) { $0.isOn = on } }
     public func setValue(_ id: ID, _ v: Double) { update(id) { $0.value = v } }
     /// Changes what a control says (a button that shows the zoom); lay the controls out again after.

@@ -41,9 +41,16 @@ public struct FocusChain {
         if next == all.count {
             for group in groups { group.setKeyboardFocus(nil) }
         } else {
-            focus(all[next])
+            focus(all[next], backward: backward)
         }
         return true
+    }
+
+    /// Moves the ring on when the focused item asked to (`Focusing.handsFocusOn`); true if it did.
+    @discardableResult
+    public func moveOnIfAsked() -> Bool {
+        guard let backward = groups.lazy.compactMap(\.handsFocusOn).first else { return false }
+        return move(backward: backward)
     }
 
     /// A dialog, picker or panel holds the focus.
@@ -68,9 +75,9 @@ public struct FocusChain {
         }
     }
 
-    private func focus(_ target: (group: Int, item: Focusable)) {
+    private func focus(_ target: (group: Int, item: Focusable), backward: Bool = false) {
         for (g, group) in groups.enumerated() where g != target.group { group.setKeyboardFocus(nil) }
-        groups[target.group].setKeyboardFocus(target.item)
+        groups[target.group].setKeyboardFocus(target.item, backward: backward)
     }
 
     /// The key event a chord stands for: what pressing it on a keyboard would send.

@@ -72,7 +72,7 @@ public final class Form<ID: ControlID> {
         let usable = order.filter { item in
             switch item {
             case .field(let id): field(id) != nil
-            case .control(let id): controls[id]?.isEnabled == true
+            case .control(let id): controls[id].map { $0.isEnabled && $0.isTabStop } == true
             }
         }
         guard !usable.isEmpty else { return }
@@ -80,6 +80,7 @@ public final class Form<ID: ControlID> {
         let next: Int
         if let i { next = (i + (backward ? usable.count - 1 : 1)) % usable.count } else { next = backward ? usable.count - 1 : 0 }
         setFocus(usable[next])
+        focusedField?.selectAll()
     }
 
     public func handle(_ event: InputEvent) -> Outcome {

@@ -46,7 +46,7 @@ extension Controls {
     func accessibleNode(_ c: Control) -> AccessibleNode {
         let name = Self.spokenName(c)
         let showing = c.frame.width > 0 && c.frame.height > 0
-        var states: AccessibleNode.States = [.focusable]
+        var states: AccessibleNode.States = c.isTabStop ? [.focusable] : []
         if c.isEnabled { states.insert(.enabled) }
         if showing { states.insert(.showing) }
         if focused == c.id { states.insert(.focused) }

@@ -117,12 +117,20 @@ public protocol Focusing: AnyObject {
     func isFocused(_ item: Focusable) -> Bool
     /// Gives the focus to `item` (nil: to nothing in this group).
     func setKeyboardFocus(_ item: Focusable?)
+    /// Gives the focus to `item` as Tab (`backward`: Shift+Tab) moved it there: a web page enters
+    /// at its first link or its last. By default, `setKeyboardFocus(item)`.
+    func setKeyboardFocus(_ item: Focusable?, backward: Bool)
     /// While true (an open dialog, picker or panel), Tab and the arrows stay inside this group.
     var holdsFocus: Bool { get }
+    /// Set while the focused item asks the ring to move on from it, as Tab (false) or Shift+Tab
+    /// (true) would: a web page Tabbed past its last link, which only its engine can tell, later.
+    var handsFocusOn: Bool? { get }
 }
 
 extension Focusing {
     public var holdsFocus: Bool { false }
+    public var handsFocusOn: Bool? { nil }
+    public func setKeyboardFocus(_ item: Focusable?, backward: Bool) { setKeyboardFocus(item) }
 }
 
 extension Controls: Focusing {
@@ -130,7 +138,7 @@ extension Controls: Focusing {
         var out: [Focusable] = []
         var group = 0
         var previous: Kind?
-        for c in items where c.isShown && c.isEnabled && c.frame.width > 0 && c.frame.height > 0 {
+        for c in items where c.isShown && c.isEnabled && c.isTabStop && c.frame.width > 0 && c.frame.height > 0 {
             let role: Focusable.Role
             switch c.kind {
             case .slider(let range):
@@ -200,9 +208,11 @@ extension Form: Focusing {
         }
     }
 
+    /// A field reached by the keyboard has its whole text selected, as GTK's entries do: typing
+    /// replaces it (a click puts the caret where it lands instead).
     public func setKeyboardFocus(_ item: Focusable?) {
         guard let item else { setFocus(nil); return }
-        if item.role == .field, field(item.name) != nil { setFocus(.field(item.name)) }
+        if item.role == .field, let f = field(item.name) { setFocus(.field(item.name)); f.selectAll() }
         else if let c = controls.items.first(where: { $0.id.name == item.name }) { setFocus(.control(c.id)) }
         else { setFocus(nil) }
     }
