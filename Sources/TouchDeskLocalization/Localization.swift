@@ -91,8 +91,7 @@ public enum Localization {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buf, buf.count - 1)
         guard n > 0 else { return nil }
-        buf[n] = 0
-        return String(cString: buf)
+        return String(decoding: buf.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func holdsCatalogue(_ dir: String) -> Bool {
