@@ -78,13 +78,15 @@ public final class FileDialog {
     private var sinceClick = 1000
     private var lastClickRow: Int?
 
-    /// A box lower than this packs tighter: title and folder on one line, lower rows, one line of message.
+    /// A box lower than this packs tighter: lower rows and heading, smaller gaps.
     static let compactHeight = 480.0
-    /// The list's row and header heights (lower in a compact box).
-    private(set) var rowHeight = 36.0
-    private(set) var headerHeight = 26.0
+    /// The list's row and header heights (lower in a compact box): rows as dense as a desktop
+    /// file chooser's, one line of text each (15 rows in a 900 × 640 window, where they were 9).
+    private(set) var rowHeight = 24.0
+    private(set) var headerHeight = 22.0
     private(set) var isCompactLayout = false
-    private(set) var messageHeight = 34.0
+    /// The message line's height: one line, two when the message needs them.
+    private(set) var messageHeight = 20.0
     static let doubleClickTicks = 24
 
     /// - Parameters:
@@ -140,6 +142,7 @@ public final class FileDialog {
         messageIsError = isError
         field.isInvalid = isError && text != nil && !listHasFocus
         busy = nil
+        relayout()
     }
 
     /// Asks `text` about `path`; the yes button confirms it, Esc goes back.
@@ -159,14 +162,24 @@ public final class FileDialog {
         box = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
         let inner = box.insetBy(12)
         isCompactLayout = h < Self.compactHeight
-        rowHeight = isCompactLayout ? 28 : 36
-        headerHeight = isCompactLayout ? 20 : 26
-        messageHeight = isCompactLayout ? 18 : 34
-        // The heading and the folder line (one line in a compact box), then the field.
-        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 44), width: inner.width, height: TextField.height)
-        // The buttons along the bottom (compact when the box is narrow).
+        rowHeight = isCompactLayout ? 22 : 24
+        headerHeight = isCompactLayout ? 20 : 22
+        messageHeight = isCompactLayout ? 18 : 20
+        if let message, !isCompactLayout {
+            messageHeight = max(messageHeight, min(2 * messageHeight, messageLayout(message, width: inner.width).height))
+        }
+        // The heading with the folder after it on one line, then the field.
+        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 30), width: inner.width, height: TextField.height)
+        // The buttons along the bottom: compact when the box is narrow, or when that saves a row
+        // (German labels are longer) that the list then gets.
+        let buttonArea = Rect(x: inner.x, y: 0, width: inner.width, height: 0)
         form.controls.isCompact = w < 560
-        let rowsH = form.controls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
+        var rowsH = form.controls.layoutRows(in: buttonArea)
+        if !form.controls.isCompact && rowsH > ControlSizes.rowHeight {
+            form.controls.isCompact = true
+            let compact = form.controls.layoutRows(in: buttonArea)
+            if compact < rowsH { rowsH = compact } else { form.controls.isCompact = false; rowsH = form.controls.layoutRows(in: buttonArea) }
+        }
         let qRowsH = questionControls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
         let bottomH = max(rowsH, qRowsH)
         let buttonsTop = inner.maxY - bottomH
@@ -182,7 +195,7 @@ public final class FileDialog {
             // The question gets its own lines above its buttons: the list shrinks to make room.
             messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
         }
-        messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
+        messageTop = buttonsTop - (isCompactLayout ? 4 : 6) - messageHeight
         let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
         let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
         placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - (isCompactLayout ? 4 : 6) - top))
