@@ -86,7 +86,7 @@ public final class Shell {
             let detail = current.app.titleDetail.map { " — " + $0 } ?? ""
             return "\(Self.appName) — \(tiles[current.index].entry.title)" + detail
         }
-        if about != nil { return "\(Self.appName) — \(AboutPage.title)" }
+        if about != nil { return "\(Self.appName) — \(tr(AboutPage.title))" }
         return Self.appName
     }
 
@@ -381,7 +381,7 @@ public final class Shell {
     }
 
     var titleText: String {
-        current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
+        current.map { tiles[$0.index].entry.title } ?? (about != nil ? tr(AboutPage.title) : Self.appName)
     }
 
     private func drawBar(_ cr: CairoContext) {
