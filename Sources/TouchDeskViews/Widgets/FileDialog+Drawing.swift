@@ -50,6 +50,26 @@ extension FileDialog {
 
     func drawList(_ cr: CairoContext) {
         cr.fill(listRect, Theme.well)
+        if isGrid { drawGrid(cr) } else { drawRows(cr) }
+        if chooser.shown.isEmpty {
+            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
+                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
+        }
+        // A scroll bar when the list is longer than the view.
+        let n = chooser.shown.count
+        if n > visibleCount {
+            let trackH = listRect.height - headerHeight
+            let rows = Double((n + columns - 1) / columns)
+            let h = max(16, trackH * Double(visibleRows) / rows)
+            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop / columns) / max(1, rows - Double(visibleRows))
+            Theme.dimText.with(alpha: 0.5).set(cr)
+            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
+            cr.fill()
+        }
+    }
+
+    /// The list's rows under their header.
+    private func drawRows(_ cr: CairoContext) {
         let showDate = listRect.width > 420
         let sizeW = 84.0, dateW = showDate ? 132.0 : 0
         let nameX = listRect.x + 8 + (rowHeight - 4) + 8
@@ -83,20 +103,6 @@ extension FileDialog {
                     cr.text(Self.formatDate(e.modified), x: nameX + nameW + sizeW + 8, y: r.midY, size: Theme.TextSize.caption, color: Theme.dimText)
                 }
             }
-        }
-        if chooser.shown.isEmpty {
-            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
-                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
-        }
-        // A scroll bar when the list is longer than the view.
-        let n = chooser.shown.count
-        if n > visibleRows {
-            let trackH = listRect.height - headerHeight
-            let h = max(16, trackH * Double(visibleRows) / Double(n))
-            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
-            Theme.dimText.with(alpha: 0.5).set(cr)
-            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
-            cr.fill()
         }
     }
 
