@@ -12,14 +12,15 @@ public enum PaintColor: Int, CaseIterable, Sendable {
     /// The canvas's own colour: painting with it erases (E).
     case black
 
+    /// Its name in English, marked for the catalogue (the swatch shows it through `tr`).
     public var name: String {
         switch self {
-        case .white: "White"
-        case .red: "Red"
-        case .blue: "Blue"
-        case .yellow: "Yellow"
-        case .green: "Green"
-        case .black: "Black"
+        case .white: translatable("White")
+        case .red: translatable("Red")
+        case .blue: translatable("Blue")
+        case .yellow: translatable("Yellow")
+        case .green: translatable("Green")
+        case .black: translatable("Black")
         }
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 
 /// The place of a US ZIP code ("77335" → Goodrich, Texas), from the place index, loaded on a
-/// thread of its own the first time it is asked for, so the asking window never waits.
+/// thread of its own the first time it is asked for, so the asking window never waits. When the
+/// index has not been built yet (a first start: 10–30 s), the ZIP codes' own small table
+/// (`PostcodeTable`, a second or two) answers until the index is in.
 public final class PostcodeLookup: Sendable {
     public enum Answer: Sendable, Equatable {
         /// The index is still loading: ask again on a later tick.
@@ -16,6 +18,8 @@ public final class PostcodeLookup: Sendable {
 
     private enum State { case idle, loading, ready(PlaceIndex), failed(String) }
     private let state = Mutex<State>(.idle)
+    /// The small table, while the index is being built; dropped once the index is in.
+    private let table = Mutex<PostcodeTable?>(nil)
     private let cacheFolder: String?
 
     /// Loads the index from (or builds it into) `cacheFolder`, by default the user's cache.
@@ -30,7 +34,11 @@ public final class PostcodeLookup: Sendable {
             return s
         }
         switch now {
-        case .idle, .loading: return .loading
+        case .idle, .loading:
+            return table.withLock { t in
+                guard let t else { return .loading }
+                return t.place(ofZIP: String(zip.prefix(5))).map { .found($0) } ?? .unknown
+            }
         case .failed(let why): return .unavailable(why)
         case .ready(let index): return Self.find(zip, in: index)
         }
@@ -47,9 +55,16 @@ public final class PostcodeLookup: Sendable {
     private func startLoading() {
         let folder = cacheFolder
         let thread = Thread { [self] in
+            // No index built yet: the small table first, for the answers while it is built.
+            let folder = folder ?? PlaceIndexCache.defaultFolder()
+            if !FileManager.default.fileExists(atPath: folder + "/" + PlaceIndexCache.fileName),
+               let source = try? GeoNamesSource.locate(), let small = PostcodeTable.read(from: source) {
+                table.withLock { $0 = small }
+            }
             let result: State
             do throws(PlacesError) { result = .ready(try PlaceIndexCache.loadShared(cacheFolder: folder).index) } catch { result = .failed(error.description) }
             state.withLock { $0 = result }
+            table.withLock { $0 = nil }
         }
         thread.name = "touchdesk postcode lookup"
         thread.start()

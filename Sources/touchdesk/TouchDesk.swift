@@ -278,6 +278,9 @@ struct TouchDesk: ParsableCommand {
             shell.saveAllState()
             environment.writer.waitUntilIdle()
         }
+        // A first start builds the place index and the globe's cache in the background
+        // (TOUCHDESK_PREPARE_CACHES=0 leaves them to the apps' first visits, as the tests do).
+        if ProcessInfo.processInfo.environment["TOUCHDESK_PREPARE_CACHES"] != "0" { shell.prepareCachesInBackground() }
         let ending = host.run(shell)
         if keepsState { WindowState(size: host.size).save(to: stateDirectory) }
         // Every app's state (a painting, a view) reaches the disk before the program ends, however it ends.

@@ -134,6 +134,52 @@ struct AccessibilityEndToEndTests {
         #expect(app.isRunning)
     }
 
+    /// Every name, description and text a screen reader meets on the About screen, in Paintbrush's
+    /// open and save dialogs and in the quit question, walked in the real window under `language`.
+    static func walkTexts(_ name: String, _ language: [String: String]) async throws -> Set<String> {
+        let session = try await Self.session(name)
+        defer { session.close() }
+        for (k, v) in language { session.extraEnvironment[k] = v }
+        let app = try await session.launch(["--size", "900x640"])
+        var seen = Set<String>()
+        /// Waits until the tree holds a node `ready` accepts, then keeps every text in it.
+        func collect(_ what: String, _ ready: @escaping ([[String: Any]]) -> Bool) async throws {
+            var all: [[String: Any]] = []
+            let found = try await wait(until: { all = try await Self.nodes(session); return ready(all) }, timeout: 20)
+            guard found else { throw XSession.Failure("\(name): no \(what) in the tree: \(all.compactMap { $0["name"] as? String })") }
+            for n in all { for key in ["name", "description", "text"] { if let t = n[key] as? String, !t.isEmpty { seen.insert(t) } } }
+        }
+        func count(_ all: [[String: Any]], _ role: String) -> Int { all.filter { $0["role"] as? String == role }.count }
+        try await app.key("question")
+        try await collect("About screen") { count($0, "label") > 25 }
+        try await app.key("Escape", "p")
+        try await collect("Paintbrush") { count($0, "slider") >= 2 }
+        try await app.key("ctrl+o")
+        try await collect("open dialog") { count($0, "list") >= 1 }
+        try await app.key("Escape")
+        try await app.drag([(300, 300), (420, 340), (520, 300)])
+        try await app.key("ctrl+shift+s")
+        try await collect("save dialog") { count($0, "list") >= 1 && count($0, "entry") >= 1 }
+        try await app.key("Escape", "ctrl+q")
+        try await collect("quit question") { count($0, "dialog") >= 1 }
+        try await app.key("Escape")
+        return seen
+    }
+
+    @Test("Under LANG=de_DE.UTF-8 the About screen, the file dialogs and the quit question hold no English sentence (the same walk under C.UTF-8 is the English)",
+          .enabled(if: LookAndLanguageEndToEndTests.hasCatalogue, "no compiled catalogue: run scripts/translations"))
+    func germanWalkHasNoEnglishSentence() async throws {
+        async let english = Self.walkTexts("walk-en", ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
+        async let german = Self.walkTexts("walk-de", LookAndLanguageEndToEndTests.german)
+        let (en, de) = try await (english, german)
+        #expect(en.contains { $0.hasPrefix("Cairo — all drawing. Licence:") }, "the English walk read the credits: \(en.sorted().prefix(40))")
+        #expect(de.contains { $0.hasPrefix("Cairo — alles Zeichnen. Lizenz:") }, "the German walk read the credits: \(de.sorted().prefix(40))")
+        // A sentence (two words or more) shown the same in both walks is one left in English.
+        let sentence = try Regex("[A-Za-z]{2,}.*[ ].*[A-Za-z]{2,}")
+        let left = de.intersection(en).filter { $0.contains(sentence) }.sorted()
+        #expect(left.isEmpty, "still English under German: \(left)")
+    }
+
     @Test("A slider's value follows its keys: Paintbrush's brush size with ] and [")
     func sliderFollowsKeys() async throws {
         let session = try await Self.session("a11y-slider")

@@ -98,4 +98,32 @@ struct FileDialogEndToEndTests {
         #expect(after.at(corner.x + 20, corner.y + 20).isClose(to: .red, tolerance: 4), "the canvas is unchanged: \(after.path)")
         #expect(app.isRunning, "\(app.log)")
     }
+
+    @Test("Paintbrush: Ctrl+O then Ctrl+G shows the pictures as a grid of large thumbnails; → and Enter open the second")
+    func gridOfThumbnails() async throws {
+        let session = try await XSession(name: "file-dialog-grid")
+        defer { session.close() }
+        let pictures = session.home.appendingPathComponent("Pictures")
+        let plain = ImageSurface.render(size: Size(300, 200), format: .rgb) { $0.fill(Rect(x: 0, y: 0, width: 300, height: 200), Color(1, 1, 1)) }
+        try plain.pngData().write(to: pictures.appendingPathComponent("a-white.png"))
+        try PaintFilesEndToEndTests.quarters(width: 320, height: 240).pngData().write(to: pictures.appendingPathComponent("b-quarters.png"))
+        let app = try await session.launch(["paint", "--size", "900x640"])
+        _ = try await app.screenshot("start") { $0.at(450, Self.top + 200).isClose(to: .black) }
+        try await app.key("ctrl+o")
+        // In the list the quarters' thumbnail is a row's height: its red quarter a few dozen pixels.
+        let red = PixelColor(r: 255, g: 0, b: 0)
+        let list = try await app.screenshot("list") { $0.count(of: red, tolerance: 10) > 20 }
+        let inList = list.count(of: red, tolerance: 10)
+        #expect(inList > 20 && inList < 400, "the list's thumbnail: \(inList) red pixels in \(list.path)")
+        try await app.key("ctrl+g")
+        // In the grid it is a cell's picture: its red quarter some 50 × 40 pixels.
+        let grid = try await app.screenshot("grid") { $0.count(of: red, tolerance: 10) > 1500 }
+        #expect(grid.count(of: red, tolerance: 10) > 1500, "the grid's thumbnail: \(grid.count(of: red, tolerance: 10)) red pixels in \(grid.path)")
+        try await app.key("Right", "Return")
+        let opened = try await app.screenshot("opened", timeout: 10) {
+            $0.regions(where: { $0.isClose(to: .red, tolerance: 4) }, minimumPixels: 4000).first.map { $0.width == 160 && $0.height == 120 } ?? false
+        }
+        #expect(opened.regions(where: { $0.isClose(to: .red, tolerance: 4) }, minimumPixels: 4000).first.map { $0.width == 160 } == true,
+                "b-quarters.png opened: \(opened.path)")
+    }
 }

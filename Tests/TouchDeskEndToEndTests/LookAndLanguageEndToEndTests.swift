@@ -96,7 +96,7 @@ struct LookAndLanguageEndToEndTests {
         #expect(english.out.contains("OPTIONS:") && english.out.contains("List the apps and exit."))
     }
 
-    @Test("LANG=de_DE.UTF-8: the keys overlay's lines (its Everywhere and focus lines, every app's keys) hold no English sentence", .enabled(if: hasCatalogue, "no compiled catalogue"))
+    @Test("LANG=de_DE.UTF-8: the keys overlay's lines (its Everywhere and focus lines, every app's keys) hold no English word", .enabled(if: hasCatalogue, "no compiled catalogue"))
     func germanKeysHaveNoEnglishSentence() throws {
         // `--keys` prints what F1 shows, screen by screen: the same sections, the same lines.
         let english = try Self.runPlain(["--keys"], ["LC_ALL": "", "LANGUAGE": "", "LANG": "C.UTF-8"])
@@ -109,8 +109,10 @@ struct LookAndLanguageEndToEndTests {
         let en = rows(english.out), de = rows(german.out)
         #expect(en.count > 150 && en.count == de.count, "\(en.count) English rows, \(de.count) German")
         #expect(de.contains("Den Fokusrahmen zum nächsten, vorigen Bedienelement bewegen"))
-        // A sentence (words with spaces) the same in both is one left in English.
-        let left = zip(en, de).filter { $0.0 == $0.1 && $0.0.contains(" ") }.map(\.0)
+        // A line the same in both is one left in English (the swatches' "White" was), but for the
+        // words German spells the same.
+        let sameInGerman: Set = ["Palette", "Start"]
+        let left = zip(en, de).filter { $0.0 == $0.1 && $0.0.contains(where: \.isLetter) && !sameInGerman.contains($0.0) }.map(\.0)
         #expect(left.isEmpty, "still English under German: \(left)")
     }
 

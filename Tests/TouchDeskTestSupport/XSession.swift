@@ -204,6 +204,9 @@ public final class XSession {
         env["XDG_PICTURES_DIR"] = home.appendingPathComponent("Pictures").path
         env["XDG_RUNTIME_DIR"] = root.appendingPathComponent("runtime").path
         env["LC_ALL"] = "C.UTF-8"
+        // Each session's home is fresh: a first start's background build of the caches would
+        // load every test (tests that want it set it back through extraEnvironment).
+        env["TOUCHDESK_PREPARE_CACHES"] = "0"
         if let assets = ProcessInfo.processInfo.environment["TOUCHDESK_ASSETS"] { env["TOUCHDESK_ASSETS"] = assets }
         env.merge(extraEnvironment) { $1 }
         return env

@@ -147,6 +147,47 @@ struct FileDialogTests {
         #expect(d.scrollTop == 0)
     }
 
+    @Test func ctrlGShowsAGridOfThumbnailsMovedInByArrowsAndClicks() throws {
+        let d = try makeDialog(size: Size(900, 596))
+        for i in 0..<40 {
+            try ImageFile.writePNG(ImageSurface.render(size: Size(40, 30)) { $0.fill(Rect(x: 0, y: 0, width: 40, height: 30), Color(0, 1, 0)) },
+                                   to: pictures + "/sub/g\(i).png")
+        }
+        _ = press(d, "g", control: true)
+        #expect(d.isGrid && d.columns >= 4 && d.visibleRows >= 3, "\(d.columns) × \(d.visibleRows) cells")
+        d.finishThumbnails()
+        // The pictures' own colours fill their cells' thumbnails.
+        let img = PixelImage(surface: ImageSurface.render(size: Size(900, 596)) { d.draw($0, in: Rect(x: 0, y: 0, width: 900, height: 596)) })
+        for (name, color) in [("red.png", PixelColor.red), ("blue.png", .blue)] {
+            let i = try #require(d.chooser.shown.firstIndex { $0.name == name })
+            let cell = d.rowRect(i)
+            #expect(img.at(cell.midX, cell.y + 40).isClose(to: color), "\(name) in cell \(cell): \(img.at(cell.midX, cell.y + 40))")
+        }
+        // A click on a cell selects it, a second opens the folder; the arrows go across a row and down a whole row.
+        _ = d.handle(.touchBegan(Point(d.rowRect(0).midX, d.rowRect(0).midY)))
+        #expect(d.chooser.selection == 0)
+        _ = d.handle(.touchBegan(Point(d.rowRect(0).midX, d.rowRect(0).midY)))
+        #expect(d.chooser.folder == pictures + "/sub")
+        _ = press(d, "Home")
+        _ = press(d, "Right")
+        #expect(d.chooser.selection == 1)
+        _ = press(d, "Down")
+        #expect(d.chooser.selection == 1 + d.columns)
+        _ = press(d, "Left")
+        #expect(d.chooser.selection == d.columns)
+        _ = press(d, "Up")
+        #expect(d.chooser.selection == 0)
+        // 41 entries: End scrolls whole rows, the last cell in view; the wheel goes a row at a time.
+        _ = press(d, "End")
+        #expect(d.chooser.selection == 40 && d.scrollTop % d.columns == 0 && d.visibleEntries.last?.name == d.chooser.selectedEntry?.name)
+        _ = press(d, "Home")
+        _ = d.handle(.scroll(Point(d.listRect.midX, d.listRect.midY), dy: 1))
+        #expect(d.scrollTop == d.columns)
+        // Ctrl+G again: the list, as before.
+        _ = press(d, "g", control: true)
+        #expect(!d.isGrid && d.columns == 1 && d.visibleRows >= 15)
+    }
+
     @Test func placesGoToTheirFoldersAndRecentListsTheDesktopsRecentFiles() throws {
         let d = try makeDialog()
         #expect(d.chooser.places.map(\.name) == ["Home", "Pictures", "Recent"])
@@ -165,7 +206,7 @@ struct FileDialogTests {
         let img = PixelImage(surface: ImageSurface.render(size: Size(900, 640)) { d.draw($0, in: Rect(x: 0, y: 0, width: 900, height: 640)) })
         for (name, color) in [("red.png", PixelColor.red), ("blue.png", .blue)] {
             let row = try #require(d.chooser.shown.firstIndex { $0.name == name })
-            let c = Point(d.listRect.x + 8 + 16, d.listRect.y + d.headerHeight + (Double(row) + 0.5) * d.rowHeight)
+            let c = Point(d.listRect.x + 8 + (d.rowHeight - 4) / 2, d.listRect.y + d.headerHeight + (Double(row) + 0.5) * d.rowHeight)
             #expect(img.at(c.x, c.y).isClose(to: color), "\(name) at \(c): \(img.at(c.x, c.y))")
         }
         // No thumbnail is tried for the FIFO (it is never opened).
@@ -174,7 +215,9 @@ struct FileDialogTests {
         #expect(d.thumbnails.thumbnail(for: pipe) == nil)
     }
 
-    @Test(arguments: [Size(400, 360), Size(1920, 1080)])
+    /// 900 × 596 is what a 900 × 640 window leaves under its bar, where GTK's chooser (a window of
+    /// its own) lists 27 files; this list showed 9 there before its rows were made denser.
+    @Test(arguments: [Size(400, 360), Size(900, 596), Size(1920, 1080)])
     func theDialogFitsTheWindowWithNoOverlapsAndShowsRows(size: Size) throws {
         for mode in [FileDialog.Mode.open, .save] {
             let d = try makeDialog(mode, size: size)
@@ -192,7 +235,8 @@ struct FileDialogTests {
                     #expect(apart, "\(a.id) overlaps \(b.id) at \(size)")
                 }
             }
-            #expect(d.visibleRows >= (size.height < 400 ? 4 : 14), "\(d.visibleRows) rows at \(size)")
+            let rows = [360.0: 4, 596: 15, 1080: 23][size.height] ?? 1
+            #expect(d.visibleRows >= rows, "\(d.visibleRows) rows at \(size)")
             #expect(d.listRect.maxX <= size.width && d.listRect.maxY <= size.height)
             let shot = render(size) { d.draw($0, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
             #expect(shot.status == nil)

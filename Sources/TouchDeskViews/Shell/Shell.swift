@@ -67,6 +67,8 @@ public final class Shell {
     private(set) var quitDialog: QuitDialog?
     /// The work going on in apps not shown (a big save), as the last tick found it: the bar shows it.
     private(set) var workAway: [WorkGoingOn] = []
+    /// A first start's caches being built in the background (nil once built, or when none were missing).
+    private(set) var firstStart: FirstStartCaches?
 
     public init(tiles: [Tile], environment: AppEnvironment) {
         self.tiles = tiles
@@ -86,7 +88,7 @@ public final class Shell {
             let detail = current.app.titleDetail.map { " — " + $0 } ?? ""
             return "\(Self.appName) — \(tiles[current.index].entry.title)" + detail
         }
-        if about != nil { return "\(Self.appName) — \(AboutPage.title)" }
+        if about != nil { return "\(Self.appName) — \(tr(AboutPage.title))" }
         return Self.appName
     }
 
@@ -109,6 +111,7 @@ public final class Shell {
     }
 
     func open(index: Int) {
+        firstStart?.opening(tiles[index].entry.id)
         if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave(); FreedMemory.giveBack() }
         let app: MiniApp
         if let kept = apps[index] {
@@ -269,8 +272,22 @@ public final class Shell {
             for ended in app.tickWhileAway() { toast.show(ended.message, isError: ended.isError, seconds: 6) }
             workAway += app.workGoingOn
         }
+        if let first = firstStart {
+            workAway += first.tick()
+            if !first.isBusy { firstStart = nil }
+        }
         return !workAway.isEmpty
     }
+
+    /// On a first start, builds the place index and the globe's cache in the background (see
+    /// `FirstStartCaches`); nothing when they are there. The window calls it; screenshots do not.
+    public func prepareCachesInBackground() {
+        firstStart = FirstStartCaches(environment: environment)
+        if let c = current { firstStart?.opening(tiles[c.index].entry.id) }
+    }
+
+    /// Blocks until a first start's caches are built (for tests).
+    func finishPreparingCaches() { firstStart?.waitUntilDone() }
 
     public func handle(_ event: InputEvent) {
         defer { followLink() }
@@ -382,7 +399,7 @@ public final class Shell {
     }
 
     var titleText: String {
-        current.map { tiles[$0.index].entry.title } ?? (about != nil ? AboutPage.title : Self.appName)
+        current.map { tiles[$0.index].entry.title } ?? (about != nil ? tr(AboutPage.title) : Self.appName)
     }
 
     private func drawBar(_ cr: CairoContext) {

@@ -10,17 +10,13 @@ extension FileDialog {
         Theme.drawDialogFrame(cr, box: box, dimming: area)
         let inner = box.insetBy(12)
         let heading = busy ?? title
-        let headingSize = Text.fittingSize(heading, width: isCompactLayout ? inner.width * 0.55 : inner.width, size: isCompactLayout ? 16 : 18, weight: .bold)
-        cr.text(heading, x: inner.x + 4, y: inner.y + 10, size: headingSize, weight: .bold)
-        if isCompactLayout {
-            // The folder after the heading, on the same line.
-            let used = Text.width(heading, size: headingSize, weight: .bold) + 16
-            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption), width: max(20, inner.width - used), ellipsis: .middle)
-            cr.draw(note, x: inner.x + 4 + used, y: inner.y + 10 - note.height / 2, color: Theme.dimText)
-        } else {
-            let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, ellipsis: .middle)
-            cr.draw(note, x: inner.x + 4, y: inner.y + 24, color: Theme.dimText)
-        }
+        let headingSize = Text.fittingSize(heading, width: inner.width * 0.55, size: isCompactLayout ? 16 : 18, weight: .bold)
+        let headingY = inner.y + (isCompactLayout ? 10 : 12)
+        cr.text(heading, x: inner.x + 4, y: headingY, size: headingSize, weight: .bold)
+        // The folder after the heading, on the same line.
+        let used = Text.width(heading, size: headingSize, weight: .bold) + 16
+        let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + (isCompactLayout ? 0 : 1)), width: max(20, inner.width - used), ellipsis: .middle)
+        cr.draw(note, x: inner.x + 4 + used, y: headingY - note.height / 2, color: Theme.dimText)
         field.draw(cr)
         drawPlaces(cr)
         drawList(cr)
@@ -29,7 +25,7 @@ extension FileDialog {
             questionControls.draw(cr)
         } else {
             if let message {
-                let l = Text.layout(message, font: Font(size: Theme.TextSize.caption + 1), width: inner.width, wrap: true)
+                let l = messageLayout(message, width: inner.width)
                 cr.saved {
                     cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: messageHeight))
                     cr.draw(l, x: inner.x, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
@@ -41,7 +37,7 @@ extension FileDialog {
                     ? trn("{0} item (the folder holds more; the first {1} are listed)", "{0} items (the folder holds more; the first {1} are listed)", n,
                           count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
                     : trn("{0} item", "{0} items", n, count)
-                cr.text(status, x: inner.x, y: messageTop + 9, size: Theme.TextSize.caption, color: Theme.dimText)
+                cr.text(status, x: inner.x, y: messageTop + messageHeight / 2, size: Theme.TextSize.caption, color: Theme.dimText)
             }
             form.controls.draw(cr)
         }
@@ -54,6 +50,26 @@ extension FileDialog {
 
     func drawList(_ cr: CairoContext) {
         cr.fill(listRect, Theme.well)
+        if isGrid { drawGrid(cr) } else { drawRows(cr) }
+        if chooser.shown.isEmpty {
+            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
+                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
+        }
+        // A scroll bar when the list is longer than the view.
+        let n = chooser.shown.count
+        if n > visibleCount {
+            let trackH = listRect.height - headerHeight
+            let rows = Double((n + columns - 1) / columns)
+            let h = max(16, trackH * Double(visibleRows) / rows)
+            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop / columns) / max(1, rows - Double(visibleRows))
+            Theme.dimText.with(alpha: 0.5).set(cr)
+            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
+            cr.fill()
+        }
+    }
+
+    /// The list's rows under their header.
+    private func drawRows(_ cr: CairoContext) {
         let showDate = listRect.width > 420
         let sizeW = 84.0, dateW = showDate ? 132.0 : 0
         let nameX = listRect.x + 8 + (rowHeight - 4) + 8
@@ -88,20 +104,6 @@ extension FileDialog {
                 }
             }
         }
-        if chooser.shown.isEmpty {
-            cr.text(chooser.location == .recent ? tr("No recent files") : tr("Nothing to show here"), x: listRect.midX, y: listRect.midY,
-                    size: Theme.TextSize.body, color: Theme.dimText, align: .center)
-        }
-        // A scroll bar when the list is longer than the view.
-        let n = chooser.shown.count
-        if n > visibleRows {
-            let trackH = listRect.height - headerHeight
-            let h = max(16, trackH * Double(visibleRows) / Double(n))
-            let y = listRect.y + headerHeight + (trackH - h) * Double(scrollTop) / Double(max(1, n - visibleRows))
-            Theme.dimText.with(alpha: 0.5).set(cr)
-            cr.roundedRect(Rect(x: listRect.maxX - 6, y: y, width: 4, height: h), radius: 2)
-            cr.fill()
-        }
     }
 
     /// A thumbnail for a picture, else a folder or a page shape.
@@ -112,15 +114,16 @@ extension FileDialog {
             cr.draw(t, in: Rect(x: r.midX - w / 2, y: r.midY - h / 2, width: w, height: h))
             return
         }
+        // Shapes in proportion to the box, whatever the row's height.
         if e.isFolder {
             Theme.accent.set(cr)
-            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 6, width: 12, height: 6), radius: 2)
+            cr.roundedRect(Rect(x: r.x + r.width * 0.06, y: r.y + r.height * 0.16, width: r.width * 0.4, height: r.height * 0.22), radius: 1.5)
             cr.fill()
-            cr.roundedRect(Rect(x: r.x + 2, y: r.y + 9, width: r.width - 4, height: r.height - 15), radius: 3)
+            cr.roundedRect(Rect(x: r.x + r.width * 0.06, y: r.y + r.height * 0.26, width: r.width * 0.88, height: r.height * 0.56), radius: 2)
             cr.fill()
             return
         }
-        let page = Rect(x: r.x + 7, y: r.y + 3, width: r.width - 14, height: r.height - 6)
+        let page = Rect(x: r.x + r.width * 0.2, y: r.y + r.height * 0.08, width: r.width * 0.6, height: r.height * 0.84)
         (e.refusal == nil ? Theme.dimText : Color(hex: 0xff8a97)).set(cr)
         cr.setLineWidth(1.5)
         cr.roundedRect(page, radius: 2)
@@ -152,6 +155,11 @@ extension FileDialog {
 }
 
 extension FileDialog {
+    /// A message's text, wrapped to the dialog's width.
+    func messageLayout(_ text: String, width: Double) -> TextLayout {
+        Text.layout(text, font: Font(size: Theme.TextSize.caption + 1), width: width, wrap: true)
+    }
+
     /// The question's text, wrapped to the dialog's width.
     func questionLayout(_ text: String, width: Double) -> TextLayout {
         Text.layout(text, font: Font(size: Theme.TextSize.body), width: width, wrap: true)

@@ -13,8 +13,9 @@ import TouchDeskInterface
 /// Keys: ↑ ↓ PgUp PgDn move in the list, Enter opens a folder or chooses a file (or what the field
 /// says), Backspace in the list (or in an empty field) goes up a folder, Tab completes the field
 /// (and with nothing to complete, goes to the list), a letter typed in the list goes to the field,
-/// Ctrl+H shows hidden files, Ctrl+1/2/3 sort, Alt+1… go to the places, Esc closes. Mouse: click
-/// selects, double-click opens, the wheel scrolls.
+/// Ctrl+H shows hidden files, Ctrl+G shows a grid of thumbnails (←, → then move across it),
+/// Ctrl+1/2/3 sort, Alt+1… go to the places, Esc closes. Mouse: click selects, double-click opens,
+/// the wheel scrolls.
 public final class FileDialog {
     public enum Mode { case open, save }
     public enum Outcome: Equatable {
@@ -32,7 +33,7 @@ public final class FileDialog {
     nonisolated public enum Answer: String, ControlID { case yes, no }
 
     nonisolated public enum Control: ControlID {
-        case accept, cancel, parent, hidden, sortName, sortDate, sortSize
+        case accept, cancel, parent, hidden, grid, sortName, sortDate, sortSize
 
         public var name: String { "\(self)" }
     }
@@ -62,8 +63,10 @@ public final class FileDialog {
     public var busy: String?
     /// True when keys go to the list rather than the field.
     public private(set) var listHasFocus: Bool
-    /// The first row shown.
+    /// The first entry shown (in a grid, the first of its row).
     public private(set) var scrollTop = 0
+    /// The files as a grid of thumbnails (Ctrl+G) rather than a list.
+    public private(set) var isGrid = false
     /// Where the recent files come from (`RecentFiles`): read when Recent is chosen.
     let recentList: String?
     let thumbnails: FileDialogThumbnails
@@ -78,13 +81,15 @@ public final class FileDialog {
     private var sinceClick = 1000
     private var lastClickRow: Int?
 
-    /// A box lower than this packs tighter: title and folder on one line, lower rows, one line of message.
+    /// A box lower than this packs tighter: lower rows and heading, smaller gaps.
     static let compactHeight = 480.0
-    /// The list's row and header heights (lower in a compact box).
-    private(set) var rowHeight = 36.0
-    private(set) var headerHeight = 26.0
+    /// The list's row and header heights (lower in a compact box): rows as dense as a desktop
+    /// file chooser's, one line of text each (15 rows in a 900 × 640 window, where they were 9).
+    private(set) var rowHeight = 24.0
+    private(set) var headerHeight = 22.0
     private(set) var isCompactLayout = false
-    private(set) var messageHeight = 34.0
+    /// The message line's height: one line, two when the message needs them.
+    private(set) var messageHeight = 20.0
     static let doubleClickTicks = 24
 
     /// - Parameters:
@@ -104,6 +109,7 @@ public final class FileDialog {
         form.add(field)
         form.controls.add(.parent, "Up", key: .key("BackSpace", shown: "⌫"), also: [.alt("Up")], help: "Up to the folder above")
         form.controls.add(.hidden, "Hidden", key: .control("h"), kind: .toggle, help: "Show hidden files")
+        form.controls.add(.grid, "Grid", key: .control("g"), kind: .toggle, help: "Show the files as a grid of thumbnails (again: a list)")
         form.controls.add(.sortName, "Name", key: .control("1"), help: "Sort by name (again: reverse)")
         form.controls.add(.sortDate, "Date", key: .control("2"), help: "Sort by date, newest first (again: reverse)")
         form.controls.add(.sortSize, "Size", key: .control("3"), help: "Sort by size, largest first (again: reverse)")
@@ -140,6 +146,7 @@ public final class FileDialog {
         messageIsError = isError
         field.isInvalid = isError && text != nil && !listHasFocus
         busy = nil
+        relayout()
     }
 
     /// Asks `text` about `path`; the yes button confirms it, Esc goes back.
@@ -159,14 +166,24 @@ public final class FileDialog {
         box = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
         let inner = box.insetBy(12)
         isCompactLayout = h < Self.compactHeight
-        rowHeight = isCompactLayout ? 28 : 36
-        headerHeight = isCompactLayout ? 20 : 26
-        messageHeight = isCompactLayout ? 18 : 34
-        // The heading and the folder line (one line in a compact box), then the field.
-        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 44), width: inner.width, height: TextField.height)
-        // The buttons along the bottom (compact when the box is narrow).
+        rowHeight = isCompactLayout ? 22 : 24
+        headerHeight = isGrid ? 0 : isCompactLayout ? 20 : 22
+        messageHeight = isCompactLayout ? 18 : 20
+        if let message, !isCompactLayout {
+            messageHeight = max(messageHeight, min(2 * messageHeight, messageLayout(message, width: inner.width).height))
+        }
+        // The heading with the folder after it on one line, then the field.
+        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 30), width: inner.width, height: TextField.height)
+        // The buttons along the bottom: compact when the box is narrow, or when that saves a row
+        // (German labels are longer) that the list then gets.
+        let buttonArea = Rect(x: inner.x, y: 0, width: inner.width, height: 0)
         form.controls.isCompact = w < 560
-        let rowsH = form.controls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
+        var rowsH = form.controls.layoutRows(in: buttonArea)
+        if !form.controls.isCompact && rowsH > ControlSizes.rowHeight {
+            form.controls.isCompact = true
+            let compact = form.controls.layoutRows(in: buttonArea)
+            if compact < rowsH { rowsH = compact } else { form.controls.isCompact = false; rowsH = form.controls.layoutRows(in: buttonArea) }
+        }
         let qRowsH = questionControls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
         let bottomH = max(rowsH, qRowsH)
         let buttonsTop = inner.maxY - bottomH
@@ -182,7 +199,7 @@ public final class FileDialog {
             // The question gets its own lines above its buttons: the list shrinks to make room.
             messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
         }
-        messageTop = buttonsTop - (isCompactLayout ? 4 : 8) - messageHeight
+        messageTop = buttonsTop - (isCompactLayout ? 4 : 6) - messageHeight
         let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
         let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
         placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - (isCompactLayout ? 4 : 6) - top))
@@ -195,23 +212,40 @@ public final class FileDialog {
         requestThumbnails()
     }
 
-    /// Rows of the list that fit.
-    var visibleRows: Int { max(1, Int((listRect.height - headerHeight) / rowHeight)) }
+    /// Rows of the list (or of the grid) that fit.
+    var visibleRows: Int { isGrid ? gridRows : max(1, Int((listRect.height - headerHeight) / rowHeight)) }
+
+    /// Entries side by side: one in the list, as many cells as fit across in the grid.
+    var columns: Int { isGrid ? gridColumns : 1 }
+
+    /// Entries on screen at once.
+    var visibleCount: Int { visibleRows * columns }
+
+    /// The last first entry scrolling can reach.
+    private var lastScrollTop: Int {
+        let rows = (chooser.shown.count + columns - 1) / columns
+        return max(0, rows - visibleRows) * columns
+    }
 
     private func keepSelectionInView() {
-        let n = chooser.shown.count
         if let s = chooser.selection {
-            if s < scrollTop { scrollTop = s }
-            if s >= scrollTop + visibleRows { scrollTop = s - visibleRows + 1 }
+            if s < scrollTop { scrollTop = s - s % columns }
+            if s >= scrollTop + visibleCount { scrollTop = (s / columns - visibleRows + 1) * columns }
         }
-        scrollTop = max(0, min(scrollTop, n - visibleRows))
+        scrollTop = max(0, min(scrollTop - scrollTop % columns, lastScrollTop))
+    }
+
+    /// Scrolls by `rows` rows (of the list or the grid).
+    private func scroll(rows: Int) {
+        scrollTop = max(0, min(scrollTop + rows * columns, lastScrollTop))
+        requestThumbnails()
     }
 
     /// The entries on screen now.
     var visibleEntries: [FolderEntry] {
         let shown = chooser.shown
         guard scrollTop < shown.count else { return [] }
-        return Array(shown[scrollTop..<min(shown.count, scrollTop + visibleRows)])
+        return Array(shown[scrollTop..<min(shown.count, scrollTop + visibleCount)])
     }
 
     private func requestThumbnails() { thumbnailsBusy = thumbnails.update(visible: visibleEntries) }
@@ -219,12 +253,15 @@ public final class FileDialog {
     /// Waits for the thumbnails of the rows on screen: for tests and screenshots.
     public func finishThumbnails() { thumbnails.finish(visible: visibleEntries) }
 
+    /// Where entry `row` is drawn: its row of the list, or its cell of the grid.
     func rowRect(_ row: Int) -> Rect {
-        Rect(x: listRect.x, y: listRect.y + headerHeight + Double(row - scrollTop) * rowHeight, width: listRect.width, height: rowHeight)
+        if isGrid { return cellRect(row) }
+        return Rect(x: listRect.x, y: listRect.y + headerHeight + Double(row - scrollTop) * rowHeight, width: listRect.width, height: rowHeight)
     }
 
     private func syncControls() {
         form.controls.setOn(.hidden, chooser.showHidden)
+        form.controls.setOn(.grid, isGrid)
         for (id, key) in [(Control.sortName, FileChooser.SortKey.name), (.sortDate, .modified), (.sortSize, .size)] {
             form.controls.setOn(id, chooser.sortKey == key)
         }
@@ -342,10 +379,7 @@ public final class FileDialog {
         switch event {
         case .key(let k): return handleKey(k)
         case .scroll(let p, let dy):
-            if listRect.contains(p) {
-                scrollTop = max(0, min(scrollTop + (dy > 0 ? 3 : -3), chooser.shown.count - visibleRows))
-                requestThumbnails()
-            }
+            if listRect.contains(p) { scroll(rows: isGrid ? (dy > 0 ? 1 : -1) : (dy > 0 ? 3 : -3)) }
             return .none
         case .touchBegan(let p):
             if let outcome = click(at: p) { return outcome }
@@ -364,10 +398,7 @@ public final class FileDialog {
             if field.frame.contains(p) { focusList(false) }
             return nil
         }
-        let y = p.y - listRect.y - headerHeight
-        guard y >= 0 else { return .none }
-        let row = scrollTop + Int(y / rowHeight)
-        guard row < chooser.shown.count else { return .none }
+        guard let row = entry(at: p), row < chooser.shown.count else { return .none }
         focusList(true)
         let isDouble = sinceClick <= Self.doubleClickTicks && lastClickRow == row
         sinceClick = 0
@@ -383,8 +414,10 @@ public final class FileDialog {
 
     private func handleKey(_ k: Key) -> Outcome {
         if k.is("Escape") { return .cancelled }
-        let page = max(1, visibleRows - 1)
-        let moves: [String: Int] = ["Up": -1, "Down": 1, "KP_Up": -1, "KP_Down": 1, "Prior": -page, "Next": page]
+        let page = max(1, visibleRows - 1) * columns
+        var moves: [String: Int] = ["Up": -columns, "Down": columns, "KP_Up": -columns, "KP_Down": columns, "Prior": -page, "Next": page]
+        // Across the grid's row, while the keys are the grid's (in the field they move the caret).
+        if isGrid && listHasFocus { moves.merge(["Left": -1, "Right": 1, "KP_Left": -1, "KP_Right": 1]) { $1 } }
         if !k.control, !k.alt, let step = moves[k.name] {
             focusList(true)
             chooser.moveSelection(by: step)
@@ -431,6 +464,10 @@ public final class FileDialog {
         case .activated(.hidden):
             chooser.setShowHidden(!chooser.showHidden)
             afterMove()
+        case .activated(.grid):
+            isGrid.toggle()
+            relayout()
+            afterMove()
         case .activated(.sortName): chooser.sort(by: .name); afterMove()
         case .activated(.sortDate): chooser.sort(by: .modified); afterMove()
         case .activated(.sortSize): chooser.sort(by: .size); afterMove()
@@ -470,7 +507,8 @@ extension FileDialog: WidgetGroup {
 
     public var keyHelp: [KeyHelp] {
         if question != nil { return questionControls.keyHelp }
-        return [KeyHelp("↑, ↓, PgUp, PgDn", "Move in the list"), KeyHelp("Enter", "Open the folder, or choose the file"),
+        return [KeyHelp("↑, ↓, PgUp, PgDn", "Move in the list")] + (isGrid ? [KeyHelp("←, →", "Move across the grid")] : [])
+            + [KeyHelp("Enter", "Open the folder, or choose the file"),
                 KeyHelp("Tab", "Complete the name or path typed"), KeyHelp("Double-click", "Open")]
             + form.keyHelp + places.keyHelp
     }

@@ -10,10 +10,11 @@ import TouchDeskInterface
 /// thumbnail and is not tried again while the dialog is open. Thumbnails are shared with the
 /// desktop's other programs (`SharedThumbnails`): one they made is used, and ours are left for them.
 final class FileDialogThumbnails {
-    /// Thumbnails are this many pixels on their longer side (sharp at 2× in a 32-point row).
-    nonisolated static let side = 64
-    /// The most thumbnails kept, and made per batch.
-    static let capacity = 400
+    /// Thumbnails are this many pixels on their longer side: the desktop's normal size, sharp in
+    /// the grid's cells (about 110 points) at 1× and the list's rows at any scale.
+    nonisolated static let side = 128
+    /// The most thumbnails kept (13 MB at most), and made per batch.
+    static let capacity = 200
     static let batchSize = 8
     /// The largest file read for a thumbnail, and the largest picture decoded.
     nonisolated static let maxFileBytes = 16 << 20
