@@ -49,6 +49,12 @@ enum GlobeTiltBench {
             measure("tilt 60°, relief 20×, full (at rest)") { v in
                 tilted.render(globe, view: v, level: 0, style: style, into: pixels, width: w, height: h, stride: stride)
             }
+            // A sea-level step (Ctrl+↑ held: one metre a frame) while the view also turns.
+            var level = 0
+            measure("tilt 60°, relief 20×, sea-level step, coarse") { v in
+                level += 1
+                tilted.render(globe, view: v, level: level, style: style, into: pixels, width: w, height: h, stride: stride, coarse: 2)
+            }
         }
     }
 
