@@ -29,7 +29,7 @@ enum GlobeTiltBench {
                 }
                 let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
                 let wall = median(walls) * 1000, c = median(cpus) * 1000
-                print("  " + "\(name) \(w)x\(h)".padding(toLength: 52, withPad: " ", startingAt: 0)
+                print("  " + "\(name) \(w)x\(h)".padding(toLength: 58, withPad: " ", startingAt: 0)
                       + String(format: "%8.2f ms   CPU %7.2f ms, / %.0f cores = %6.2f ms", wall, c, cores, c / cores))
             }
             measure("straight down, turning, zoom 4") { v in

@@ -136,7 +136,7 @@ extension GlobeApp {
     /// Above today's level with the flood colour on (F): what the two waters mean.
     func drawLegend(_ cr: CairoContext, top: Double) {
         guard model.level > 0, model.style.tintsFloodedLand else { return }
-        let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded: land today"))]
+        let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded (dry land today)"))]
         let room = globeRect.width - 16 - 30
         let size = entries.map { Text.fittingSize($0.1, width: room, size: Theme.TextSize.caption) }.min() ?? Theme.TextSize.caption
         let textW = entries.map { Text.width($0.1, size: size) }.max() ?? 0
