@@ -22,8 +22,11 @@ struct GlobePalette: Sendable {
         (0, 0.56, 0.80, 0.90), (150, 0.36, 0.64, 0.84), (1000, 0.19, 0.44, 0.72),
         (4000, 0.09, 0.24, 0.52), (7000, 0.04, 0.12, 0.33), (20_000, 0.02, 0.05, 0.18),
     ]
-    /// Mixed into the sea's colour for newly flooded land (the F toggle).
-    static let floodTint = (r: 0.85, g: 0.35, b: 0.45, amount: 0.45)
+    /// Mixed into the sea's colour for newly flooded land (the F toggle): still water, by its
+    /// depth as the sea is, but turquoise beside the sea's blues (a mauve before read as a tint
+    /// over land rather than as water). The panel's legend shows both.
+    static let floodTint = (r: 0.05, g: 0.72, b: 0.62, amount: 0.5)
+
 
     init() {
         func ramp(_ stops: [Stop], _ tint: (r: Double, g: Double, b: Double, amount: Double)?) -> [UInt32] {
@@ -76,4 +79,11 @@ struct GlobePalette: Sendable {
         func c(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
         return 0xFF00_0000 | c(r) << 16 | c(g) << 8 | c(b)
     }
+}
+
+/// The colours the globe's legend shows (0xFFRRGGBB): the sea and newly flooded land, each 10 m
+/// deep, as the renderers draw them.
+public enum GlobeLegend {
+    public static let sea: UInt32 = GlobePalette().sea[10 / GlobePalette.metresPerStep]
+    public static let flooded: UInt32 = GlobePalette().flooded[10 / GlobePalette.metresPerStep]
 }

@@ -29,7 +29,7 @@ enum GlobeTiltBench {
                 }
                 let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
                 let wall = median(walls) * 1000, c = median(cpus) * 1000
-                print("  " + "\(name) \(w)x\(h)".padding(toLength: 52, withPad: " ", startingAt: 0)
+                print("  " + "\(name) \(w)x\(h)".padding(toLength: 58, withPad: " ", startingAt: 0)
                       + String(format: "%8.2f ms   CPU %7.2f ms, / %.0f cores = %6.2f ms", wall, c, cores, c / cores))
             }
             measure("straight down, turning, zoom 4") { v in
@@ -48,6 +48,12 @@ enum GlobeTiltBench {
             }
             measure("tilt 60°, relief 20×, full (at rest)") { v in
                 tilted.render(globe, view: v, level: 0, style: style, into: pixels, width: w, height: h, stride: stride)
+            }
+            // A sea-level step (Ctrl+↑ held: one metre a frame) while the view also turns.
+            var level = 0
+            measure("tilt 60°, relief 20×, sea-level step, coarse") { v in
+                level += 1
+                tilted.render(globe, view: v, level: level, style: style, into: pixels, width: w, height: h, stride: stride, coarse: 2)
             }
         }
     }

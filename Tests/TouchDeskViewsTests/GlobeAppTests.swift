@@ -49,11 +49,38 @@ struct GlobeAppTests {
         _ = app.tick()
         #expect(app.model.level == 70)
         #expect(isWater(centre(app)), "sea at +70 m: \(centre(app))")
-        // With the tint (F again) it is still not land, but no longer the sea's colour either.
+        // With the flood colour (F again) it is still water, but no longer the sea's colour.
         let plain = centre(app)
         app.press("f")
         _ = app.tick()
         #expect(centre(app) != plain)
+        #expect(isWater(centre(app)), "flooded land at +70 m is drawn as water: \(centre(app))")
+    }
+
+    /// Above today's level with the flood colour on, a legend under the hint says which water is
+    /// the sea and which was land; without the colour, or at today's level, there is none.
+    @Test func aLegendSaysWhatTheFloodColourMeans() throws {
+        let app = try makeApp(lookAt: "52.3,5.7", zoom: "8", seaLevel: "70")
+        let sea = PixelColor(hex: GlobeLegend.sea & 0xFFFFFF), flooded = PixelColor(hex: GlobeLegend.flooded & 0xFFFFFF)
+        #expect(sea.distance(to: flooded) > 60, "the two waters are told apart: \(sea), \(flooded)")
+        // The swatches' centres: under the hint box (6 + 20 + 6 points down), one row apart.
+        let g = app.globeRect
+        let seaSwatch = (g.x + 22, g.y + 32 + 4 + 9), floodedSwatch = (g.x + 22, g.y + 32 + 4 + 18 + 9)
+        func swatches() -> (PixelColor, PixelColor) {
+            let image = frame(of: app, size: Self.size)
+            return (image.at(seaSwatch.0, seaSwatch.1), image.at(floodedSwatch.0, floodedSwatch.1))
+        }
+        var (s, f) = swatches()
+        #expect(s.isClose(to: sea, tolerance: 3) && f.isClose(to: flooded, tolerance: 3), "legend: \(s), \(f)")
+        app.press("f")
+        _ = app.tick()
+        (s, f) = swatches()
+        #expect(!f.isClose(to: flooded, tolerance: 3), "no legend without the flood colour: \(f)")
+        app.press("f")
+        app.press("2")  // Today
+        _ = app.tick()
+        (s, f) = swatches()
+        #expect(!f.isClose(to: flooded, tolerance: 3), "no legend at today's level: \(f)")
     }
 
     @Test func jordanValleyStaysDryAtOneMetre() throws {
@@ -218,5 +245,35 @@ struct GlobeAppTests {
         #expect(app.globeRect.width >= 150 && app.globeRect.height >= 150)
         let (_, status) = render(size) { app.draw($0) }
         #expect(status == nil)
+        // The flooded-places list keeps rows below the buttons, inside the window.
+        app.press("Page_Up")
+        #expect(app.model.level == 10)
+        #expect(app.listRows >= 1, "no row for the flooded-places list in \(app.listRect)")
+        let first = app.listRowFrame(0)
+        #expect(area.contains(Rect(x: app.listRect.x, y: first.y, width: app.listRect.width, height: first.height)), "\(first)")
+        for c in app.form.controls.shownItems { #expect(!c.frame.intersects(first), "\(c.id) overlaps the list's first row") }
+        #expect(app.readout?.largest.count == app.listRows)
+    }
+
+    /// Loading, in the smallest window: the title, the step and the bar fit the globe's area
+    /// (nothing drawn reaches its edges, where the clip would cut it).
+    @Test func loadingFitsTheMinimumWindow() throws {
+        var env = sandbox.environment
+        env.cacheDirectory = sandbox.dir.appending("fresh-cache")
+        let app = GlobeApp(environment: env)
+        defer { app.loader.stop(); app.loader.waitUntilDone() }
+        let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)
+        app.layout(in: size)
+        // A first run builds the cache for seconds; the globe is not in yet.
+        try #require(app.globe == nil && app.globeError == nil)
+        let image = frame(of: app, size: size)
+        let g = app.globeRect, background = PixelColor(hex: app.model.style.background & 0xFFFFFF)
+        let edges = [(Int(g.x), 6), (Int(g.maxX) - 6, 6)]
+        for (x, width) in edges {
+            let ink = image.points(in: (x: x, y: Int(g.midY) - 60, width: width, height: 110)) { !$0.isClose(to: background, tolerance: 30) }
+            #expect(ink.isEmpty, "the loading screen reaches the globe area's edge at x \(x): \(ink.prefix(3))")
+        }
+        // Something is drawn: the title in the middle.
+        #expect(!image.points(in: (x: Int(g.midX) - 40, y: Int(g.midY) - 44, width: 80, height: 20)) { !$0.isClose(to: background, tolerance: 30) }.isEmpty)
     }
 }

@@ -180,11 +180,13 @@ public final class GlobeApp: MiniApp {
         search.anchor = searchField.frame
         y += TextField.height + (controls.isCompact ? 8 : 10)
         headlineY = y
-        y += controls.isCompact ? 50 : 58
+        y += controls.isCompact ? 46 : 58
         sliderRect = Rect(x: x, y: y, width: w, height: 30)
-        y += 30 + (controls.isCompact ? 12 : 20)
+        y += 30 + (controls.isCompact ? 10 : 20)
         if controls.isCompact {
-            y += controls.layoutColumns(in: Rect(x: x, y: y, width: w, height: 0), columns: 2, rowFirst: true) + 14
+            // Three to a row (short labels), so the flooded-places list keeps a few rows below
+            // them at the smallest window (400 × 360).
+            y += controls.layoutColumns(in: Rect(x: x, y: y, width: w, height: 0), columns: 3, rowFirst: true) + 8
         } else {
             for (i, c) in Control.presets.enumerated() {
                 let frame: Rect
@@ -202,10 +204,21 @@ public final class GlobeApp: MiniApp {
             y += buttonH + 14
         }
         // The list: a header line, rows, and a closing line.
-        listRect = Rect(x: x, y: y, width: w, height: max(0, size.height - y - 8))
-        listRows = max(0, Int((listRect.height - 2 * Self.rowHeight - 6) / Self.rowHeight))
+        listRect = Rect(x: x, y: y, width: w, height: max(0, size.height - y - 6))
+        listRows = Self.listRows(height: listRect.height)
         updateReadout()
     }
+
+    /// How many places the list shows in `height`: under its header, with the closing line
+    /// ("— N places of over a million people") below them where there is room for it, else
+    /// without it, so a small window still lists a place or two.
+    static func listRows(height: Double) -> Int {
+        let withClosing = Int((height - 2 * rowHeight - 6) / rowHeight)
+        return withClosing > 0 ? withClosing : max(0, Int((height - rowHeight - 4) / rowHeight))
+    }
+
+    /// Whether the list's closing line fits under its rows.
+    var listShowsClosing: Bool { listRect.height >= Double(listRows + 2) * Self.rowHeight + 6 }
 
     public func handle(_ event: InputEvent) -> Bool {
         switch event {

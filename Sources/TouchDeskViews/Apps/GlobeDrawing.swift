@@ -35,12 +35,18 @@ extension GlobeApp {
         cr.stroke()
         let step = loader.step
         let steps = GlobeCache.Step.allCases.count
-        cr.text(tr("Loading the globe…"), x: c.x, y: c.y - 34, size: Theme.TextSize.headline, weight: .bold, align: .center)
+        // Each line fits the globe's area (210 points wide in the smallest window).
+        let room = globeRect.width - 24
+        let title = tr("Loading the globe…")
+        cr.text(title, x: c.x, y: c.y - 34, size: Text.fittingSize(title, width: room, size: Theme.TextSize.headline, weight: .bold),
+                weight: .bold, align: .center)
+        // The step on one line, or wrapped onto two (the bar moves down) where it does not fit.
         let line = tr("Step {0} of {1}: {2}", String(step.rawValue + 1), String(steps), tr(step.description))
-        cr.text(line, x: c.x, y: c.y - 6, size: Text.fittingSize(line, width: globeRect.width - 40, size: Theme.TextSize.body),
-                color: Theme.dimText, align: .center)
+        let stepText = Text.layout(line, font: Font(size: Theme.TextSize.body), width: room, wrap: true, align: .center)
+        cr.draw(stepText, x: c.x - room / 2, y: c.y - 16, color: Theme.dimText)
         // The bar fills by step; a bright stripe runs along it so a long step still shows life.
-        let bar = Rect(x: c.x - 130, y: c.y + 16, width: 260, height: 8)
+        let barW = min(260, room)
+        let bar = Rect(x: c.x - barW / 2, y: c.y - 16 + max(32, stepText.height + 10), width: barW, height: 8)
         cr.fill(bar, Theme.control)
         let done = Double(step.rawValue) / Double(steps)
         cr.fill(Rect(x: bar.x, y: bar.y, width: bar.width * done, height: bar.height), Theme.accent)
@@ -98,6 +104,7 @@ extension GlobeApp {
         cr.fill()
         // Light on the dark veil in both looks (the light look's dim text is dark).
         cr.text(hint, x: hintBox.x + 6, y: hintBox.midY, size: hintSize, color: Color(0.86, 0.88, 0.92))
+        var below = hintBox.maxY + 6
         // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
         if let missing = globe?.missingData {
             let note = tr("ETOPO5 alone, figures coarser.") + " " + missing
@@ -107,7 +114,9 @@ extension GlobeApp {
             cr.roundedRect(box, radius: 5)
             cr.fill()
             cr.draw(l, x: box.x + 6, y: box.y + 4, color: Theme.text)
+            below = box.maxY + 6
         }
+        drawLegend(cr, top: below)
         guard let globe, let h = hover, globeRect.contains(h),
               let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
         else { return }
@@ -122,6 +131,26 @@ extension GlobeApp {
         cr.roundedRect(box, radius: 5)
         cr.fill()
         cr.text(line, x: box.x + 6, y: box.midY, size: size)
+    }
+
+    /// Above today's level with the flood colour on (F): what the two waters mean.
+    func drawLegend(_ cr: CairoContext, top: Double) {
+        guard model.level > 0, model.style.tintsFloodedLand else { return }
+        let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded (dry land today)"))]
+        let room = globeRect.width - 16 - 30
+        let size = entries.map { Text.fittingSize($0.1, width: room, size: Theme.TextSize.caption) }.min() ?? Theme.TextSize.caption
+        let textW = entries.map { Text.width($0.1, size: size) }.max() ?? 0
+        let rowH = 18.0
+        let box = Rect(x: globeRect.x + 8, y: top, width: textW + 36, height: Double(entries.count) * rowH + 8)
+        guard box.maxY < globeRect.maxY - 40 else { return }
+        Color(0, 0, 0, 0.45).set(cr)
+        cr.roundedRect(box, radius: 5)
+        cr.fill()
+        for (i, (colour, label)) in entries.enumerated() {
+            let y = box.y + 4 + Double(i) * rowH
+            cr.fill(Rect(x: box.x + 6, y: y + 3, width: 16, height: 12), Color(hex: colour & 0xFFFFFF))
+            cr.text(label, x: box.x + 28, y: y + rowH / 2, size: size, color: Color(0.86, 0.88, 0.92))
+        }
     }
 
     static func coordinates(_ p: GeoPoint) -> String {

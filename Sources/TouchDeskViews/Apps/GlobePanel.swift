@@ -15,7 +15,7 @@ extension GlobeApp {
         let headline = tr("Sea level {0}", SeaLevel.label(model.level))
         cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
         let meaning = levelMeaning
-        cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 38 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
+        cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 36 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
         let keys = "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
         cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
@@ -109,6 +109,7 @@ extension GlobeApp {
             cr.text(people, x: x + w, y: row.midY, size: Theme.TextSize.caption, color: Theme.dimText, align: .right)
             y = row.maxY + Self.rowHeight / 2
         }
+        guard listShowsClosing else { return }
         let more = readout.count > readout.largest.count ? "… " : ""
         let closing = more + trn("— {0} place of over a million people", "— {0} places of over a million people", readout.overAMillion,
                                      NumberStyle.current.integer(readout.overAMillion))
