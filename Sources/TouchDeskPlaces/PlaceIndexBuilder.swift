@@ -16,6 +16,10 @@ enum PlaceIndexBuilder {
     static let joinedAliasPopulation: UInt32 = 15_000
     /// How far an airport may be from the town it is scored by, and take the region of.
     static let airportTownKilometres = 50.0
+    /// What a town of `cities1000` whose people GeoNames does not count (0) scores: the list's
+    /// threshold, as such a town is listed for being a seat of its district. Counted as none, the
+    /// start of any bigger name ("Huandoval" for "Huando") or a namesake in the same country came first.
+    static let uncountedTownScore: UInt32 = 1_000
 
     /// Common short forms of country names that neither GeoNames nor ISO gives.
     static let countryShortForms: [String: [String]] = [
@@ -78,7 +82,8 @@ enum PlaceIndexBuilder {
             let population = UInt32(clamping: max(0, city.population))
             append(.city, name: city.name, admin1: city.admin1code, region: regionName(city.countrycode, city.admin1code),
                    locality: nil, country: country, population: population, latitude: city.latitude, longitude: city.longitude,
-                   timezone: strings.id(city.timezone), score: population, aliases: city.alternatenames)
+                   timezone: strings.id(city.timezone), score: population == 0 ? uncountedTownScore : population,
+                   aliases: city.alternatenames)
         }
         let cityCount = kinds.count
         let towns = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)

@@ -99,6 +99,27 @@ struct PlaceQueryReadingTests {
         #expect(first(query)?.name == name, "\(query)")
     }
 
+    @Test func accentsTypedTellNamesakesApart() throws {
+        // Bèlé (1,043 people) and Bélé (3,523) in one country: typed with its accents, the one so
+        // written; typed without, the bigger. Same for Cagnò (333) and Cagno (2,004) in Italy.
+        let bele = try #require(first("Bèlé, Ivory Coast"))
+        #expect(bele.name == "Bèlé", "\(bele.name), \(bele.whereabouts)")
+        #expect(first("Bele, Ivory Coast")?.name == "Bélé")
+        #expect(first("Cagnò")?.name == "Cagnò")
+        #expect(first("Cagno, Italy")?.name == "Cagno")
+        // A big place typed without its accents is still found first.
+        #expect(first("Sao Paulo")?.name == "São Paulo")
+    }
+
+    @Test func aTownWhosePeopleAreNotCountedBeatsTheStartOfABiggerName() throws {
+        // GeoNames counts no people in Huando, Peru (a district's seat): it is still Huando before
+        // Huandoval (709 people), and Khánh Vĩnh before Khánh Vĩnh Yên (10,244).
+        let huando = try #require(first("Huando, Peru"))
+        #expect(huando.name == "Huando", "\(huando.name)")
+        #expect(huando.population == 0)
+        #expect(first("Khánh Vĩnh, Vietnam")?.name == "Khánh Vĩnh")
+    }
+
     @Test func countryAndRegionNamesInTheUsersLanguage() throws {
         #expect(LocalNames.languages(["LANG": "de_DE.UTF-8"]) == ["de_DE", "de"])
         #expect(LocalNames.languages(["LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"]) == ["fr", "de"])
