@@ -379,7 +379,7 @@ extension PlaceIndex {
     /// The matches of one folded name, by tier and rank; places in `seen` are skipped and the
     /// places found added to it. `typed` is the name as typed (`typedName`), whose accents
     /// count for exact matches.
-    private func search(
+    func search(
         _ key: [UInt8], limit: Int, exactOnly: Bool = false, typos: Bool = true, typed: String? = nil, accept: ((UInt32) -> Bool)? = nil,
         seen: inout Set<UInt32>, budget: VisitBudget? = nil
     ) -> [Hit] {

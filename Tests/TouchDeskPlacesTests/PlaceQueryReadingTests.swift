@@ -155,4 +155,25 @@ struct PlaceQueryReadingTests {
         // A town that is no qualifier: the town.
         #expect(first("10115 Berlin")?.name == "Berlin")
     }
+
+    @Test func anUnknownPostcodeSaysWhatWasRead() throws {
+        guard PlacesTestData.has(.postcodes) else { return }
+        // A country whose codes the index lacks: that country, and the countries it has codes of.
+        let france = try #require(index.unknownPostcode(in: "75001 France"))
+        #expect(france.code == "75001" && france.country?.countryCode == "FR")
+        #expect(france.countriesWithCodes.map(\.countryCode) == ["US"])
+        #expect(france.explanation.contains("75001") && france.explanation.contains("France"), "\(france.explanation)")
+        #expect(index.unknownPostcode(in: "75001, Frankreich")?.country?.countryCode == "FR")
+        // A region stands for its country; no country named: none.
+        #expect(index.unknownPostcode(in: "00001, Texas")?.country?.countryCode == "US")
+        let alone = try #require(index.unknownPostcode(in: "99999"))
+        #expect(alone.country == nil && alone.code == "99999")
+        #expect(alone.explanation.contains("United States"), "\(alone.explanation)")
+        // Not an unknown postcode: a known one, a code with a town, a name, a code being typed in a name.
+        #expect(index.unknownPostcode(in: "77335") == nil)
+        #expect(index.unknownPostcode(in: "75001 USA") == nil)
+        #expect(index.unknownPostcode(in: "10115 Berlin") == nil)
+        #expect(index.unknownPostcode(in: "Paris") == nil)
+        #expect(index.unknownPostcode(in: "12") == nil)
+    }
 }

@@ -289,8 +289,8 @@ public final class MapApp: MiniApp, QueryOpenable {
             field.setText(place.name)
             choose(place, fly: true)
             form.setFocus(nil)
-        } else if places != nil, !field.text.isEmpty {
-            toast.show(tr("No place matches “{0}”", echoed(field.text)), isError: true)
+        } else if let index = places?.index, !field.text.isEmpty {
+            toast.show(PlaceSearchList.unmatchedNote(for: field.text, index: index, short: true), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
