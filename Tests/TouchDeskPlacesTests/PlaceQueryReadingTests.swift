@@ -141,6 +141,31 @@ struct PlaceQueryReadingTests {
         #expect(country.localName(german) == "Schweiz")
     }
 
+    @Test func regionsInGermanByTheirISONames() throws {
+        guard PlacesTestData.has(.isoNames), PlacesTestData.has(.regionNames),
+              FileManager.default.isReadableFile(atPath: "/usr/share/locale/de/LC_MESSAGES/iso_3166-2.mo") else { return }
+        let german = LocalNames(languages: ["de"]), english = LocalNames(languages: [])
+        // GeoNames knows Bavaria and Tuscany by English names that are not ISO's ("Bayern", "Toscana").
+        let munich = try #require(first("München"))
+        #expect(munich.subdivisionName == "Bayern", "\(munich.region ?? "-")")
+        #expect(munich.localWhereabouts(german) == "Bayern, Deutschland", "\(munich.localWhereabouts(german))")
+        #expect(munich.localWhereabouts(english) == munich.whereabouts)
+        let florence = try #require(first("Florence, Italy"))
+        #expect(florence.localRegionName(german) == "Toskana", "\(florence.localWhereabouts(german))")
+        // An ISO name the catalogue keeps as it is counts only in a country of that language:
+        // Latvia's "…novads" are no German names, so GeoNames' English name stays.
+        let latvian = try #require(index.suggestions(for: "Ludza").first { $0.place.countryCode == "LV" }?.place)
+        #expect(latvian.countryLanguage == "lv")
+        #expect(latvian.localRegionName(german) == latvian.region, "\(latvian.localWhereabouts(german))")
+        let bavaria = try #require(index.suggestions(for: "Bavaria").first { $0.place.kind == .region }?.place)
+        #expect(bavaria.localName(german) == "Bayern" && bavaria.localName(english) == "Bavaria")
+        #expect(PlaceText.status(bavaria).hasPrefix(bavaria.localName()))
+        // Most regions have their ISO name: the rest keep GeoNames' English name.
+        let regions = (index.firstRegion..<index.count).filter { index.kinds[$0] == PlaceKind.region.rawValue }.map(index.place)
+        let named = regions.filter { $0.subdivisionName != nil }
+        #expect(Double(named.count) > 0.8 * Double(regions.count), "\(named.count) of \(regions.count)")
+    }
+
     @Test func aCodeOfDigitsIsThatCodeOrNone() throws {
         guard PlacesTestData.has(.postcodes) else { return }
         #expect(first("77335")?.kind == .postcode)

@@ -202,14 +202,19 @@ final class PlaceSearchList {
 
     /// The dim part of a suggestion: where it is, and what kind of place unless a town
     /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom"),
-    /// with country and region names in the user's language ("Zürich, Schweiz"; `LocalNames`).
+    /// with country and region names in the user's language ("Zürich, Schweiz", "region · Bayern,
+    /// Deutschland" for Bavaria; `LocalNames`).
     static func detail(_ p: Place) -> String {
         switch p.kind {
         case .country:
             let local = p.localName()
             return local == p.name ? tr(p.kind.word) : tr(p.kind.word) + " · " + local
         case .city: return p.localWhereabouts()
-        case .region, .airport, .postcode: return tr(p.kind.word) + " · " + p.localWhereabouts()
+        case .region:
+            // A region's own name in the user's language, where it differs ("region · Bayern, Deutschland").
+            let local = p.localName()
+            return tr(p.kind.word) + " · " + (local == p.name ? "" : local + ", ") + p.localWhereabouts()
+        case .airport, .postcode: return tr(p.kind.word) + " · " + p.localWhereabouts()
         case .peak, .lake, .island, .sea, .continent, .landmark:
             let whereabouts = p.localWhereabouts()
             return whereabouts.isEmpty ? tr(p.kind.word) : tr(p.kind.word) + " · " + whereabouts
