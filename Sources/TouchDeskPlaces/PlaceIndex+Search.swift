@@ -153,9 +153,16 @@ extension PlaceIndex {
                 found = all.filter { $0.match != .typo } + all.filter { $0.match == .typo }
             }
         } else {
+            // A name with a comma of its own, as ISO writes some names backwards ("Congo, República
+            // Democrática del", "Virgin Islands, British"): the whole query exactly, first.
+            var wholeSeen: Set<UInt32> = []
+            let whole = search(Array(parts.joined(separator: [0x20])), limit: limit, exactOnly: true, seen: &wholeSeen).filter {
+                strings[$0.label].contains(where: Self.isComma)
+            }
+            seen.formUnion(whole.map { sections[$0.section].places[$0.entry] })
             let qualifiers = Array(parts.dropFirst())
             if let scopes = scopes(for: qualifiers, lastIsPrefix: true, divisions: true) {
-                found = search(first, limit: limit, typed: typed, accept: accepter(scopes), seen: &seen, budget: budget)
+                found = search(first, limit: limit - whole.count, typed: typed, accept: accepter(scopes), seen: &seen, budget: budget)
             }
             // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
             if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
@@ -164,13 +171,18 @@ extension PlaceIndex {
                 let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen, budget: budget)
                 if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
             }
-            if found.isEmpty {
+            if found.isEmpty && whole.isEmpty {
                 seen = []
                 found = search(first, limit: limit, typed: typed, seen: &seen)
             }
+            let wholePlaces = Set(whole.map { sections[$0.section].places[$0.entry] })
+            found = whole + found.filter { !wholePlaces.contains(sections[$0.section].places[$0.entry]) }
         }
         return found.prefix(limit).map { suggestion(for: $0, folder: &folder) }
     }
+
+    /// Whether `c` separates a query's parts: a comma, Latin, Arabic or CJK.
+    static func isComma(_ c: Character) -> Bool { c == "," || c == "،" || c == "，" || c == "、" }
 
     /// The query's parts between commas, folded; empty parts dropped, at most `maxQueryParts`.
     /// Reads only as far as it needs, so a million commas cost one pass.
@@ -178,7 +190,7 @@ extension PlaceIndex {
         var parts: [[UInt8]] = []
         var rest = Substring(query)
         while parts.count < maxQueryParts, !rest.isEmpty {
-            let comma = rest.firstIndex(where: { $0 == "," || $0 == "،" || $0 == "，" || $0 == "、" }) ?? rest.endIndex
+            let comma = rest.firstIndex(where: isComma) ?? rest.endIndex
             let key = folder.fold(String(rest[..<comma]))
             if !key.isEmpty { parts.append(key) }
             rest = comma == rest.endIndex ? "" : rest[rest.index(after: comma)...]
@@ -189,7 +201,7 @@ extension PlaceIndex {
     /// The name part of the query (before any comma) as typed, lowercased, when it has a letter
     /// beyond ASCII (an accent the folded keys drop): nil otherwise.
     static func typedName(of query: String) -> String? {
-        let name = query.prefix { $0 != "," && $0 != "،" && $0 != "，" && $0 != "、" }.trimmingCharacters(in: .whitespaces)
+        let name = query.prefix { !isComma($0) }.trimmingCharacters(in: .whitespaces)
         return name.unicodeScalars.contains { !$0.isASCII } ? name.lowercased() : nil
     }
 

@@ -111,6 +111,21 @@ struct PlaceQueryReadingTests {
         #expect(first("Sao Paulo")?.name == "São Paulo")
     }
 
+    @Test(arguments: [
+        ("Congo, República Democrática del", "CD"), ("Virgin Islands, British", "VG"), ("Kongo, Demokratyczna Republika Konga", "CD"),
+    ])
+    func aNameWithACommaOfItsOwnIsThatName(query: String, country: String) throws {
+        guard PlacesTestData.has(.isoNames) else { return }
+        let place = try #require(first(query), "\(query)")
+        #expect(place.kind == .country && place.countryCode == country, "\(query): \(place.name)")
+    }
+
+    @Test func aTownWithItsCountyIsNotAnAirportNamedSo() throws {
+        // "Holly Springs-Marshall County Airport" is known as "Holly Springs-Marshall County", a name
+        // without a comma: the query is still the town narrowed by its county.
+        #expect(first("Holly Springs, Marshall County")?.kind == .city)
+    }
+
     @Test func aTownWhosePeopleAreNotCountedBeatsTheStartOfABiggerName() throws {
         // GeoNames counts no people in Huando, Peru (a district's seat): it is still Huando before
         // Huandoval (709 people), and Khánh Vĩnh before Khánh Vĩnh Yên (10,244).
