@@ -20,6 +20,8 @@ struct GeoNamesRecords: Sendable {
         var iso: String
         var capital: String
         var population: Int
+        /// The languages spoken, main first, as GeoNames lists them: "de-CH,fr-CH,it-CH,rm".
+        var languages: String? = nil
     }
 
     struct USState: Decodable, Sendable {

@@ -230,7 +230,7 @@ public enum PlaceText {
         if p.kind != .city { parts.append(tr(p.kind.word)) }
         if let l = p.locality, !l.isEmpty { parts.append(l) }
         if let r = p.region, !r.isEmpty, r != p.name {
-            let local = LocalNames.current.region(r)
+            let local = p.localRegionName() ?? r
             if local != p.name { parts.append(local) }
         }
         if p.kind != .country, !p.countryName.isEmpty { parts.append(p.localCountryName()) }

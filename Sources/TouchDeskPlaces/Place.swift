@@ -77,6 +77,12 @@ public struct Place: Sendable, Hashable {
     public var bounds: GeoBounds?
     /// A peak's height above the sea in metres, where the data gives it; else nil.
     public var elevation: Int? = nil
+    /// The ISO 3166-2 name of the first-level region (of the region itself, for a region), where
+    /// iso-codes has it: "Bayern" for GeoNames' "Bavaria". What `LocalNames` translates the
+    /// region by; nil where no subdivision matched.
+    public var subdivisionName: String? = nil
+    /// The country's main language as GeoNames lists it, an ISO 639 code ("de" for Switzerland); nil where unknown.
+    public var countryLanguage: String? = nil
 
     /// Where it is, for a row or the status line: "Illinois, United States"; a ZIP code's or
     /// airport's town first ("Goodrich, Texas, United States"); a country's is empty.

@@ -17,6 +17,10 @@ extension PlaceIndex {
     enum Penalty {
         static let exactOwn = 0.0, exactCountryName = 1.0, exactRegionName = 2.0, prefix = 2.0, prefixAreaName = 3.0
         static let exactAlias = 3.0, other = 4.5
+        /// What an exact match gains when its name has the accents the query was typed with, where
+        /// a namesake matches only once accents are folded away: "Bèlé" is Bèlé before Bélé (3.4
+        /// times its size), "Cagnò" Cagnò before Cagno. Typed without accents, no name gains.
+        static let accentsAsTyped = 1.0
     }
 
     /// What a match weighs when rows are chosen and ordered: its place's score as a power of
@@ -25,7 +29,10 @@ extension PlaceIndex {
         let place = Int(sections[hit.section].places[hit.entry])
         // A town found by another place's name weighs its people, without a capital's bonus:
         // Hong Kong's "Victoria" is no capital's own name.
-        let score = hit.tier == 1 && kinds[place] == PlaceKind.city.rawValue ? populations[place] : scores[place]
+        // A town GeoNames gives no people scores as a town of the list's threshold (`PlaceIndexBuilder`).
+        let score = hit.tier == 1 && kinds[place] == PlaceKind.city.rawValue
+            ? (populations[place] == 0 ? min(scores[place], PlaceIndexBuilder.uncountedTownScore) : populations[place])
+            : scores[place]
         return log10(Double(score) + 1) - penalty(hit, place: place)
     }
 
@@ -90,6 +97,7 @@ extension PlaceIndex {
         var folder = NameFolder()
         let parts = Self.parts(of: query, folder: &folder)
         guard let first = parts.first else { return [] }
+        let typed = Self.typedName(of: query)
         var seen: Set<UInt32> = []
         var found: [Hit] = []
         let budget = VisitBudget(Self.maxFilteredVisitsPerQuery)
@@ -115,7 +123,7 @@ extension PlaceIndex {
             let reading = Self.kindReading(first)
             if found.count < limit {
                 // With a kind word, the typos are those of the name without it (below).
-                found += search(first, limit: limit - found.count, typos: reading == nil, seen: &seen)
+                found += search(first, limit: limit - found.count, typos: reading == nil, typed: typed, seen: &seen)
             }
             // A kind word ("… Airport", "Lake …", "Mount …") narrows the rest of the query to
             // places of that kind: they come after the query's exact matches as typed ("Lake
@@ -145,9 +153,16 @@ extension PlaceIndex {
                 found = all.filter { $0.match != .typo } + all.filter { $0.match == .typo }
             }
         } else {
+            // A name with a comma of its own, as ISO writes some names backwards ("Congo, República
+            // Democrática del", "Virgin Islands, British"): the whole query exactly, first.
+            var wholeSeen: Set<UInt32> = []
+            let whole = search(Array(parts.joined(separator: [0x20])), limit: limit, exactOnly: true, seen: &wholeSeen).filter {
+                strings[$0.label].contains(where: Self.isComma)
+            }
+            seen.formUnion(whole.map { sections[$0.section].places[$0.entry] })
             let qualifiers = Array(parts.dropFirst())
             if let scopes = scopes(for: qualifiers, lastIsPrefix: true, divisions: true) {
-                found = search(first, limit: limit, accept: accepter(scopes), seen: &seen, budget: budget)
+                found = search(first, limit: limit - whole.count, typed: typed, accept: accepter(scopes), seen: &seen, budget: budget)
             }
             // The name last ("Texas, Paris"), when the name first finds only typos or nothing.
             if found.allSatisfy({ $0.match == .typo }), let last = parts.last,
@@ -156,13 +171,18 @@ extension PlaceIndex {
                 let reversed = search(last, limit: limit, accept: accepter(scopes), seen: &reversedSeen, budget: budget)
                 if found.isEmpty || reversed.contains(where: { $0.match != .typo }) { found = reversed }
             }
-            if found.isEmpty {
+            if found.isEmpty && whole.isEmpty {
                 seen = []
-                found = search(first, limit: limit, seen: &seen)
+                found = search(first, limit: limit, typed: typed, seen: &seen)
             }
+            let wholePlaces = Set(whole.map { sections[$0.section].places[$0.entry] })
+            found = whole + found.filter { !wholePlaces.contains(sections[$0.section].places[$0.entry]) }
         }
         return found.prefix(limit).map { suggestion(for: $0, folder: &folder) }
     }
+
+    /// Whether `c` separates a query's parts: a comma, Latin, Arabic or CJK.
+    static func isComma(_ c: Character) -> Bool { c == "," || c == "،" || c == "，" || c == "、" }
 
     /// The query's parts between commas, folded; empty parts dropped, at most `maxQueryParts`.
     /// Reads only as far as it needs, so a million commas cost one pass.
@@ -170,12 +190,19 @@ extension PlaceIndex {
         var parts: [[UInt8]] = []
         var rest = Substring(query)
         while parts.count < maxQueryParts, !rest.isEmpty {
-            let comma = rest.firstIndex(where: { $0 == "," || $0 == "،" || $0 == "，" || $0 == "、" }) ?? rest.endIndex
+            let comma = rest.firstIndex(where: isComma) ?? rest.endIndex
             let key = folder.fold(String(rest[..<comma]))
             if !key.isEmpty { parts.append(key) }
             rest = comma == rest.endIndex ? "" : rest[rest.index(after: comma)...]
         }
         return parts
+    }
+
+    /// The name part of the query (before any comma) as typed, lowercased, when it has a letter
+    /// beyond ASCII (an accent the folded keys drop): nil otherwise.
+    static func typedName(of query: String) -> String? {
+        let name = query.prefix { !isComma($0) }.trimmingCharacters(in: .whitespaces)
+        return name.unicodeScalars.contains { !$0.isASCII } ? name.lowercased() : nil
     }
 
     /// Words that name a kind of place rather than a place, folded, in English, German,
@@ -362,9 +389,10 @@ extension PlaceIndex {
     }
 
     /// The matches of one folded name, by tier and rank; places in `seen` are skipped and the
-    /// places found added to it.
-    private func search(
-        _ key: [UInt8], limit: Int, exactOnly: Bool = false, typos: Bool = true, accept: ((UInt32) -> Bool)? = nil,
+    /// places found added to it. `typed` is the name as typed (`typedName`), whose accents
+    /// count for exact matches.
+    func search(
+        _ key: [UInt8], limit: Int, exactOnly: Bool = false, typos: Bool = true, typed: String? = nil, accept: ((UInt32) -> Bool)? = nil,
         seen: inout Set<UInt32>, budget: VisitBudget? = nil
     ) -> [Hit] {
         guard limit > 0, !key.isEmpty else { return [] }
@@ -414,6 +442,11 @@ extension PlaceIndex {
         // ten) less its tier's penalty, so an exact small name comes before a longer big one
         // unless that is a hundred times bigger ("Hard" before Hardoī, but "Par" is Paris first).
         var weights: [Double] = candidates.map(weight)
+        if let typed {
+            for (c, hit) in candidates.enumerated() where hit.tier <= 1 && strings[hit.label].lowercased() == typed {
+                weights[c] += Penalty.accentsAsTyped
+            }
+        }
         // A town matched with its region ("Peking": Beijing and the municipality, "New York":
         // the city by its other name and the state), or the region's biggest town matched by
         // the start of its name ("New York City"), comes before the region.

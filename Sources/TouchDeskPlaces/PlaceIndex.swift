@@ -26,6 +26,11 @@ public struct PlaceIndex: Sendable {
     let scoresByRank: [UInt32]
     /// South, west, north, east of each region place (countries and states), from `firstRegion` on.
     let regionBounds: [Double]
+    /// The ISO 3166-2 name of each region place matched to a subdivision ("Bayern" for GeoNames'
+    /// Bavaria), from `firstRegion` on; `StringTable.none` for the others.
+    let subdivisionNames: [UInt32]
+    /// The region place of each country number << 32 | admin1 string id.
+    let regionPlaces: [UInt64: Int]
     /// Places before this are towns (the nearest-place grid and map labels use only those).
     let cityCount: Int
     let firstRegion: Int
@@ -33,6 +38,8 @@ public struct PlaceIndex: Sendable {
     // Countries, by their number in `countries`.
     let countryCodes: [UInt16]
     let countryNames: [UInt32]
+    /// Each country's main language as GeoNames lists it ("de" for Switzerland), or `StringTable.none`.
+    let countryLanguages: [UInt32]
 
     let strings: StringTable
     /// Main names, alternate names, later words of main names, the names and codes of
@@ -44,8 +51,8 @@ public struct PlaceIndex: Sendable {
     init(
         kinds: [UInt8], names: [UInt32], admin1: [UInt32], regions: [UInt32], localities: [UInt32], countries: [UInt16],
         populations: [UInt32], latitudes: [Double], longitudes: [Double], timezones: [UInt32],
-        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], cityCount: Int, firstRegion: Int, countryCodes: [UInt16],
-        countryNames: [UInt32], strings: StringTable, sections: [KeySection]
+        ranks: [UInt32], scores: [UInt32], regionBounds: [Double], subdivisionNames: [UInt32], cityCount: Int, firstRegion: Int, countryCodes: [UInt16],
+        countryNames: [UInt32], countryLanguages: [UInt32], strings: StringTable, sections: [KeySection]
     ) {
         self.kinds = kinds
         self.names = names
@@ -63,10 +70,17 @@ public struct PlaceIndex: Sendable {
         for (place, rank) in ranks.enumerated() where Int(rank) < byRank.count { byRank[Int(rank)] = scores[place] }
         self.scoresByRank = byRank
         self.regionBounds = regionBounds
+        self.subdivisionNames = subdivisionNames
+        var regionPlaces: [UInt64: Int] = [:]
+        for p in firstRegion..<kinds.count where kinds[p] == PlaceKind.region.rawValue {
+            regionPlaces[UInt64(countries[p]) << 32 | UInt64(admin1[p])] = p
+        }
+        self.regionPlaces = regionPlaces
         self.cityCount = cityCount
         self.firstRegion = firstRegion
         self.countryCodes = countryCodes
         self.countryNames = countryNames
+        self.countryLanguages = countryLanguages
         self.strings = strings
         self.sections = sections
         self.grid = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
@@ -94,6 +108,14 @@ public struct PlaceIndex: Sendable {
         let kind = PlaceKind(rawValue: kinds[id]) ?? .city
         // A peak keeps its height where towns keep their people.
         let isPeak = kind == .peak
+        // A region's own ISO name; another place's region's, where its region is that region by name.
+        var subdivision = StringTable.none
+        if id >= firstRegion {
+            subdivision = subdivisionNames[id - firstRegion]
+        } else if regions[id] != StringTable.none, let r = regionPlaces[UInt64(countries[id]) << 32 | UInt64(admin1[id])],
+                  strings[names[r]] == strings[regions[id]] {
+            subdivision = subdivisionNames[r - firstRegion]
+        }
         return Place(
             id: id,
             kind: kind,
@@ -107,7 +129,9 @@ public struct PlaceIndex: Sendable {
             coordinate: GeoCoordinate(latitude: latitudes[id], longitude: longitudes[id]),
             timezone: strings[timezones[id]],
             bounds: bounds,
-            elevation: isPeak && populations[id] > 0 ? Int(populations[id]) : nil
+            elevation: isPeak && populations[id] > 0 ? Int(populations[id]) : nil,
+            subdivisionName: strings.optional(subdivision),
+            countryLanguage: strings.optional(countryLanguages[country])
         )
     }
 

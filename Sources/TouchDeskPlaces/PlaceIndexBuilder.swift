@@ -16,6 +16,10 @@ enum PlaceIndexBuilder {
     static let joinedAliasPopulation: UInt32 = 15_000
     /// How far an airport may be from the town it is scored by, and take the region of.
     static let airportTownKilometres = 50.0
+    /// What a town of `cities1000` whose people GeoNames does not count (0) scores: the list's
+    /// threshold, as such a town is listed for being a seat of its district. Counted as none, the
+    /// start of any bigger name ("Huandoval" for "Huando") or a namesake in the same country came first.
+    static let uncountedTownScore: UInt32 = 1_000
 
     /// Common short forms of country names that neither GeoNames nor ISO gives.
     static let countryShortForms: [String: [String]] = [
@@ -32,11 +36,14 @@ enum PlaceIndexBuilder {
 
         var countryNumber: [String: UInt16] = [:]
         var countryCodes: [UInt16] = []
-        var countryNames: [UInt32] = []
+        var countryNames: [UInt32] = [], countryLanguages: [UInt32] = []
         for country in geo.countries {
             countryNumber[country.iso] = UInt16(countryCodes.count)
             countryCodes.append(PlaceIndex.pack(country.iso))
             countryNames.append(strings.id(country.name))
+            // The main language, without its country: "de" of "de-CH,fr-CH,…".
+            let main = (country.languages ?? "").prefix { $0 != "," && $0 != "-" }
+            countryLanguages.append(main.isEmpty ? StringTable.none : strings.id(String(main)))
         }
         let stateNames = Dictionary(geo.states.map { ($0.code, $0.name) }, uniquingKeysWith: { a, _ in a })
         func regionName(_ country: String, _ code: String) -> String? {
@@ -55,6 +62,8 @@ enum PlaceIndexBuilder {
         var divisions: [Int: [String]] = [:]
         /// Capitals whose GeoNames main name differs from the country's name for them.
         var capitalNames: [Int: String] = [:]
+        /// Each region's ISO 3166-2 name, where one matched (`SubdivisionMatcher`): "Bayern" for Bavaria.
+        var subdivisionNames: [Int: String] = [:]
 
         func append(_ kind: PlaceKind, name: String, admin1 code: String, region: String?, locality: String?, country: UInt16,
                     population: UInt32, latitude: Double, longitude: Double, timezone: UInt32, score: UInt32, aliases: [String]) {
@@ -78,7 +87,8 @@ enum PlaceIndexBuilder {
             let population = UInt32(clamping: max(0, city.population))
             append(.city, name: city.name, admin1: city.admin1code, region: regionName(city.countrycode, city.admin1code),
                    locality: nil, country: country, population: population, latitude: city.latitude, longitude: city.longitude,
-                   timezone: strings.id(city.timezone), score: population, aliases: city.alternatenames)
+                   timezone: strings.id(city.timezone), score: population == 0 ? uncountedTownScore : population,
+                   aliases: city.alternatenames)
         }
         let cityCount = kinds.count
         let towns = NearestPlaceGrid(latitudes: latitudes, longitudes: longitudes, count: cityCount)
@@ -201,6 +211,7 @@ enum PlaceIndexBuilder {
             var aliases: [String] = []
             var regionCodes = country == "US" ? [code] : []
             if let sub = subdivision {
+                subdivisionNames[kinds.count] = sub.name
                 aliases = [sub.name] + sub.translations
                 if let dash = sub.code.firstIndex(of: "-") { regionCodes.append(String(sub.code[sub.code.index(after: dash)...])) }
             }
@@ -231,6 +242,7 @@ enum PlaceIndexBuilder {
             let none = UInt16(countryCodes.count)
             countryCodes.append(PlaceIndex.pack(""))
             countryNames.append(strings.id(""))
+            countryLanguages.append(StringTable.none)
             for f in features {
                 var country = countryNumber[f.countryCode] ?? (f.countryName.isEmpty ? nil : countryOfName[folder.fold(f.countryName)])
                 if country == nil, f.kind == .lake || f.kind == .peak, let (id, km) = towns.nearest(to: f.coordinate), km <= 150 {
@@ -357,8 +369,10 @@ enum PlaceIndexBuilder {
         return PlaceIndex(
             kinds: kinds, names: names, admin1: admin1, regions: regions, localities: localities, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
-            countryCodes: countryCodes, countryNames: countryNames, strings: strings.build(),
+            ranks: ranks, scores: scores, regionBounds: regionBounds,
+            subdivisionNames: (firstRegion..<kinds.count).map { subdivisionNames[$0].map { strings.id($0) } ?? StringTable.none },
+            cityCount: cityCount, firstRegion: firstRegion, countryCodes: countryCodes, countryNames: countryNames,
+            countryLanguages: countryLanguages, strings: strings.build(),
             sections: [main, alternate, word, qualifier, division].map { $0.build(ranks: ranks) }
         )
     }

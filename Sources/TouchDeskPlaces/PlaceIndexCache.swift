@@ -10,7 +10,7 @@ import TouchDeskFiles
 /// A file with another magic, version, fingerprint, length or checksum, or whose arrays do not
 /// fit together, is not trusted: the index is rebuilt and the file replaced.
 public enum PlaceIndexCache {
-    public static let formatVersion: UInt32 = 4
+    public static let formatVersion: UInt32 = 5
     public static let fileName = "places-v\(formatVersion).index"
     private static let magic = Array("TDPLACES".utf8)
     private static let endianMark: UInt32 = 0x0102_0304
@@ -138,9 +138,11 @@ public enum PlaceIndexCache {
         payload.put(index.ranks)
         payload.put(index.scores)
         payload.put(index.regionBounds)
+        payload.put(index.subdivisionNames)
         payload.put([UInt64(index.cityCount), UInt64(index.firstRegion)])
         payload.put(index.countryCodes)
         payload.put(index.countryNames)
+        payload.put(index.countryLanguages)
         payload.put(index.strings.starts)
         payload.put(index.strings.bytes)
         for section in index.sections {
@@ -232,8 +234,10 @@ public enum PlaceIndexCache {
             let latitudes = reader.take(Double.self), let longitudes = reader.take(Double.self),
             let timezones = reader.take(UInt32.self), let ranks = reader.take(UInt32.self),
             let scores = reader.take(UInt32.self),
-            let regionBounds = reader.take(Double.self), let firstRegionArray = reader.take(UInt64.self),
+            let regionBounds = reader.take(Double.self), let subdivisionNames = reader.take(UInt32.self),
+            let firstRegionArray = reader.take(UInt64.self),
             let countryCodes = reader.take(UInt16.self), let countryNames = reader.take(UInt32.self),
+            let countryLanguages = reader.take(UInt32.self),
             let stringStarts = reader.take(UInt32.self), let stringBytes = reader.take(UInt8.self)
         else { return reject("arrays cut short") }
         var sectionParts: [([UInt32], [UInt8], [UInt32], [UInt32])] = []
@@ -252,8 +256,8 @@ public enum PlaceIndexCache {
               let firstRegion = Int(exactly: firstRegionArray[1]), cityCount <= firstRegion, firstRegion <= n,
               [names.count, admin1.count, regions.count, localities.count, countries.count, populations.count, latitudes.count,
                longitudes.count, timezones.count, ranks.count, scores.count].allSatisfy({ $0 == n }),
-              regionBounds.count == 4 * (n - firstRegion),
-              countryCodes.count == countryNames.count,
+              regionBounds.count == 4 * (n - firstRegion), subdivisionNames.count == n - firstRegion,
+              countryCodes.count == countryNames.count, countryLanguages.count == countryCodes.count,
               kinds.allSatisfy({ PlaceKind(rawValue: $0) != nil }),
               // Positions on the globe (the nearest-place grid turns them into cell numbers; the
               // fuzz target `placecache` found a NaN latitude trapping there).
@@ -267,7 +271,7 @@ public enum PlaceIndexCache {
         for ids in [names, timezones, countryNames] where !ids.allSatisfy({ $0 < stringCount }) {
             return reject("string id out of range")
         }
-        for ids in [admin1, regions, localities] where !ids.allSatisfy({ $0 < stringCount || $0 == StringTable.none }) {
+        for ids in [admin1, regions, localities, subdivisionNames, countryLanguages] where !ids.allSatisfy({ $0 < stringCount || $0 == StringTable.none }) {
             return reject("string id out of range")
         }
         var sections: [KeySection] = []
@@ -280,9 +284,9 @@ public enum PlaceIndexCache {
         return .success(PlaceIndex(
             kinds: kinds, names: names, admin1: admin1, regions: regions, localities: localities, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
-            ranks: ranks, scores: scores, regionBounds: regionBounds, cityCount: cityCount, firstRegion: firstRegion,
-            countryCodes: countryCodes,
-            countryNames: countryNames, strings: StringTable(starts: stringStarts, bytes: stringBytes),
+            ranks: ranks, scores: scores, regionBounds: regionBounds, subdivisionNames: subdivisionNames,
+            cityCount: cityCount, firstRegion: firstRegion, countryCodes: countryCodes,
+            countryNames: countryNames, countryLanguages: countryLanguages, strings: StringTable(starts: stringStarts, bytes: stringBytes),
             sections: sections
         ))
     }

@@ -26,7 +26,7 @@ enum FindPlaces {
         guard query == "-" else {
             let found = rows(query)
             guard !found.isEmpty else {
-                warn(tr("no place matches \"{0}\"", echoed(query)))
+                warn(index.unknownPostcode(in: query)?.explanation ?? tr("no place matches \"{0}\"", echoed(query)))
                 return 2
             }
             print(found.joined(separator: "\n"))

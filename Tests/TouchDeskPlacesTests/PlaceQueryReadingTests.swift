@@ -99,6 +99,42 @@ struct PlaceQueryReadingTests {
         #expect(first(query)?.name == name, "\(query)")
     }
 
+    @Test func accentsTypedTellNamesakesApart() throws {
+        // Bèlé (1,043 people) and Bélé (3,523) in one country: typed with its accents, the one so
+        // written; typed without, the bigger. Same for Cagnò (333) and Cagno (2,004) in Italy.
+        let bele = try #require(first("Bèlé, Ivory Coast"))
+        #expect(bele.name == "Bèlé", "\(bele.name), \(bele.whereabouts)")
+        #expect(first("Bele, Ivory Coast")?.name == "Bélé")
+        #expect(first("Cagnò")?.name == "Cagnò")
+        #expect(first("Cagno, Italy")?.name == "Cagno")
+        // A big place typed without its accents is still found first.
+        #expect(first("Sao Paulo")?.name == "São Paulo")
+    }
+
+    @Test(arguments: [
+        ("Congo, República Democrática del", "CD"), ("Virgin Islands, British", "VG"), ("Kongo, Demokratyczna Republika Konga", "CD"),
+    ])
+    func aNameWithACommaOfItsOwnIsThatName(query: String, country: String) throws {
+        guard PlacesTestData.has(.isoNames) else { return }
+        let place = try #require(first(query), "\(query)")
+        #expect(place.kind == .country && place.countryCode == country, "\(query): \(place.name)")
+    }
+
+    @Test func aTownWithItsCountyIsNotAnAirportNamedSo() throws {
+        // "Holly Springs-Marshall County Airport" is known as "Holly Springs-Marshall County", a name
+        // without a comma: the query is still the town narrowed by its county.
+        #expect(first("Holly Springs, Marshall County")?.kind == .city)
+    }
+
+    @Test func aTownWhosePeopleAreNotCountedBeatsTheStartOfABiggerName() throws {
+        // GeoNames counts no people in Huando, Peru (a district's seat): it is still Huando before
+        // Huandoval (709 people), and Khánh Vĩnh before Khánh Vĩnh Yên (10,244).
+        let huando = try #require(first("Huando, Peru"))
+        #expect(huando.name == "Huando", "\(huando.name)")
+        #expect(huando.population == 0)
+        #expect(first("Khánh Vĩnh, Vietnam")?.name == "Khánh Vĩnh")
+    }
+
     @Test func countryAndRegionNamesInTheUsersLanguage() throws {
         #expect(LocalNames.languages(["LANG": "de_DE.UTF-8"]) == ["de_DE", "de"])
         #expect(LocalNames.languages(["LANGUAGE": "fr:de", "LANG": "de_DE.UTF-8"]) == ["fr", "de"])
@@ -120,6 +156,31 @@ struct PlaceQueryReadingTests {
         #expect(country.localName(german) == "Schweiz")
     }
 
+    @Test func regionsInGermanByTheirISONames() throws {
+        guard PlacesTestData.has(.isoNames), PlacesTestData.has(.regionNames),
+              FileManager.default.isReadableFile(atPath: "/usr/share/locale/de/LC_MESSAGES/iso_3166-2.mo") else { return }
+        let german = LocalNames(languages: ["de"]), english = LocalNames(languages: [])
+        // GeoNames knows Bavaria and Tuscany by English names that are not ISO's ("Bayern", "Toscana").
+        let munich = try #require(first("München"))
+        #expect(munich.subdivisionName == "Bayern", "\(munich.region ?? "-")")
+        #expect(munich.localWhereabouts(german) == "Bayern, Deutschland", "\(munich.localWhereabouts(german))")
+        #expect(munich.localWhereabouts(english) == munich.whereabouts)
+        let florence = try #require(first("Florence, Italy"))
+        #expect(florence.localRegionName(german) == "Toskana", "\(florence.localWhereabouts(german))")
+        // An ISO name the catalogue keeps as it is counts only in a country of that language:
+        // Latvia's "…novads" are no German names, so GeoNames' English name stays.
+        let latvian = try #require(index.suggestions(for: "Ludza").first { $0.place.countryCode == "LV" }?.place)
+        #expect(latvian.countryLanguage == "lv")
+        #expect(latvian.localRegionName(german) == latvian.region, "\(latvian.localWhereabouts(german))")
+        let bavaria = try #require(index.suggestions(for: "Bavaria").first { $0.place.kind == .region }?.place)
+        #expect(bavaria.localName(german) == "Bayern" && bavaria.localName(english) == "Bavaria")
+        #expect(PlaceText.status(bavaria).hasPrefix(bavaria.localName()))
+        // Most regions have their ISO name: the rest keep GeoNames' English name.
+        let regions = (index.firstRegion..<index.count).filter { index.kinds[$0] == PlaceKind.region.rawValue }.map(index.place)
+        let named = regions.filter { $0.subdivisionName != nil }
+        #expect(Double(named.count) > 0.8 * Double(regions.count), "\(named.count) of \(regions.count)")
+    }
+
     @Test func aCodeOfDigitsIsThatCodeOrNone() throws {
         guard PlacesTestData.has(.postcodes) else { return }
         #expect(first("77335")?.kind == .postcode)
@@ -133,5 +194,26 @@ struct PlaceQueryReadingTests {
         #expect(first("77335, Texas")?.name == "77335")
         // A town that is no qualifier: the town.
         #expect(first("10115 Berlin")?.name == "Berlin")
+    }
+
+    @Test func anUnknownPostcodeSaysWhatWasRead() throws {
+        guard PlacesTestData.has(.postcodes) else { return }
+        // A country whose codes the index lacks: that country, and the countries it has codes of.
+        let france = try #require(index.unknownPostcode(in: "75001 France"))
+        #expect(france.code == "75001" && france.country?.countryCode == "FR")
+        #expect(france.countriesWithCodes.map(\.countryCode) == ["US"])
+        #expect(france.explanation.contains("75001") && france.explanation.contains("France"), "\(france.explanation)")
+        #expect(index.unknownPostcode(in: "75001, Frankreich")?.country?.countryCode == "FR")
+        // A region stands for its country; no country named: none.
+        #expect(index.unknownPostcode(in: "00001, Texas")?.country?.countryCode == "US")
+        let alone = try #require(index.unknownPostcode(in: "99999"))
+        #expect(alone.country == nil && alone.code == "99999")
+        #expect(alone.explanation.contains("United States"), "\(alone.explanation)")
+        // Not an unknown postcode: a known one, a code with a town, a name, a code being typed in a name.
+        #expect(index.unknownPostcode(in: "77335") == nil)
+        #expect(index.unknownPostcode(in: "75001 USA") == nil)
+        #expect(index.unknownPostcode(in: "10115 Berlin") == nil)
+        #expect(index.unknownPostcode(in: "Paris") == nil)
+        #expect(index.unknownPostcode(in: "12") == nil)
     }
 }

@@ -109,6 +109,24 @@ struct MapAppTests {
         #expect(app.camera.zoom == z + 1.5)
     }
 
+    @Test("A postcode the index lacks says what was read and what to try, in the note, to a screen reader and on Enter")
+    @MainActor func unknownPostcodeIsExplained() throws {
+        let app = loadedApp(size: Size(400, 360))
+        app.type("75001 France")
+        #expect(app.suggestions.isEmpty)
+        let note = try #require(app.accessibleContent.first { $0.id == "suggestions.note" })
+        #expect(note.name.contains("75001") && note.name.contains("France"), "\(note.name)")
+        #expect(note.name != tr("No place matches “{0}”", "75001 France"))
+        _ = app.handle(.key(Key("Return")))
+        // The toast in a few words: the note beside it says what to try.
+        let toast = try #require(app.toastMessage)
+        #expect(toast.contains("75001") && toast.contains("France") && note.name.hasPrefix(toast), "\(toast)")
+        // Any other query that finds nothing says so plainly.
+        app.field.setText("")
+        app.type("qqqqxzv")
+        #expect(app.accessibleContent.first { $0.id == "suggestions.note" }?.name == tr("No place matches “{0}”", "qqqqxzv"))
+    }
+
     @Test("Ctrl+L focuses the field and selects its text; --place picks the best match")
     @MainActor func ctrlLAndPlace() {
         let app = loadedApp()

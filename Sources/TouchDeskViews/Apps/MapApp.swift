@@ -201,7 +201,7 @@ public final class MapApp: MiniApp, QueryOpenable {
     @discardableResult
     public func choose(query: String) -> Bool {
         guard let place = places?.index.bestMatch(for: query) else { return false }
-        field.setText(place.name)
+        field.setText(place.localName())
         choose(place, fly: false)
         form.setFocus(nil)
         return true
@@ -277,7 +277,7 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     private func pick(row: Int) {
         guard let place = list.place(row: row) else { return }
-        field.setText(place.name)
+        field.setText(place.localName())
         choose(place, fly: true)
         form.setFocus(nil)
     }
@@ -286,11 +286,11 @@ public final class MapApp: MiniApp, QueryOpenable {
     private func submit() {
         if isListOpen { pick(row: list.selectedRow ?? 0); return }
         if let place = places?.index.bestMatch(for: field.text) {
-            field.setText(place.name)
+            field.setText(place.localName())
             choose(place, fly: true)
             form.setFocus(nil)
-        } else if places != nil, !field.text.isEmpty {
-            toast.show(tr("No place matches “{0}”", echoed(field.text)), isError: true)
+        } else if let index = places?.index, !field.text.isEmpty {
+            toast.show(PlaceSearchList.unmatchedNote(for: field.text, index: index, short: true), isError: true)
         } else if places == nil, placesProblem == nil, !field.text.isEmpty {
             // Enter before the index has arrived: the best match is shown when it does.
             pendingQuery = field.text
@@ -598,7 +598,7 @@ public final class MapApp: MiniApp, QueryOpenable {
 
     private func drawMarker(_ cr: CairoContext) {
         guard let chosen, let pt = markerPoint else { return }
-        MapOverlay.pin(cr, at: pt, name: chosen.name, in: mapRect)
+        MapOverlay.pin(cr, at: pt, name: chosen.localName(), in: mapRect)
     }
 
     /// The scale bar, the credits, and loading or missing-data messages over the map.

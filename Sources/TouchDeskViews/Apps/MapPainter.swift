@@ -324,7 +324,7 @@ nonisolated final class MapPainter {
         if let marked {
             // Leave room for the marker's own label.
             let (x, y) = p.point(for: marked.coordinate)
-            reserved.append(Rect(x: x - 12, y: y - 40, width: 24 + Text.width(marked.name, size: Theme.TextSize.body, weight: .bold), height: 48))
+            reserved.append(Rect(x: x - 12, y: y - 40, width: 24 + Text.width(marked.localName(), size: Theme.TextSize.body, weight: .bold), height: 48))
         }
         // Named features first (few, and each only at the zooms it suits); towns fill around them.
         let named = Self.featureLabels(for: p, features: features, reserved: reserved)

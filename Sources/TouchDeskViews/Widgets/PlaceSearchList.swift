@@ -23,6 +23,8 @@ final class PlaceSearchList {
     static let rowHeight = 34.0
 
     private(set) var suggestions: [PlaceSuggestion] = []
+    /// What the list says when nothing matches (`unmatchedNote`); nil while there are rows or the index loads.
+    private(set) var unmatched: String?
     /// The suggestion Up/Down moved to; nil before the first Down.
     private(set) var selectedRow: Int?
     private var hoverRow: Int?
@@ -53,7 +55,15 @@ final class PlaceSearchList {
         selectedRow = nil
         hoverRow = nil
         suggestions = index == nil || text.isEmpty ? [] : index!.suggestions(for: text, limit: min(limit, fittingRows))
+        unmatched = index.flatMap { suggestions.isEmpty && !text.isEmpty ? Self.unmatchedNote(for: text, index: $0) : nil }
         open = true
+    }
+
+    /// What to say when `text` finds nothing: what was understood when the query reads as a postcode
+    /// the index lacks ("75001 France": a postcode of France, which it has none of), and what to
+    /// try (`short`: without that, for a toast), else that no place matches.
+    static func unmatchedNote(for text: String, index: PlaceIndex, short: Bool = false) -> String {
+        index.unknownPostcode(in: text).map { short ? $0.summary : $0.explanation } ?? tr("No place matches “{0}”", echoed(text))
     }
 
     func close() {
@@ -107,6 +117,10 @@ final class PlaceSearchList {
     /// For a screen reader: the rows as a list whose items are chosen as a click on the row
     /// chooses them (`verb`, e.g. "Show Paris on the map"), the one the arrows picked selected.
     func accessibleNode(focused: Bool, verb: (Place) -> String) -> AccessibleNode? {
+        if open, suggestions.isEmpty, let note = unmatched {
+            // The note that stands in for the rows, as drawn ("No place matches …", an unknown postcode's reading).
+            return AccessibleNode(id: "suggestions.note", role: .label, name: note, states: [.enabled, .showing], frame: rowRect(0))
+        }
         guard isOpen else { return nil }
         let items = suggestions.indices.map { i -> AccessibleNode in
             let s = suggestions[i], frame = rowRect(i)
@@ -128,7 +142,7 @@ final class PlaceSearchList {
     func draw(_ cr: CairoContext, text: String, loading: Bool) {
         guard open, !text.isEmpty else { return }
         if loading { drawNote(cr, tr("Loading places…")); return }
-        if suggestions.isEmpty { drawNote(cr, tr("No place matches “{0}”", echoed(text))); return }
+        if suggestions.isEmpty { drawNote(cr, unmatched ?? tr("No place matches “{0}”", echoed(text))); return }
         Theme.well.set(cr)
         cr.roundedRect(rect.insetBy(-2), radius: 8)
         cr.fill()
@@ -143,12 +157,18 @@ final class PlaceSearchList {
         }
     }
 
+    /// A note in place of the rows, wrapped onto as many lines as it needs (down to `bottom`).
     private func drawNote(_ cr: CairoContext, _ text: String) {
-        let r = rowRect(0)
+        var r = rowRect(0)
+        let l = Text.layout(text, font: Font(size: Theme.TextSize.body), width: r.width - 24, wrap: true)
+        r.height = min(max(r.height, l.height + 14), max(r.height, bottom - r.y))
         Theme.well.set(cr)
         cr.roundedRect(r.insetBy(-2), radius: 8)
         cr.fill()
-        cr.text(text, x: r.x + 12, y: r.midY, size: Text.fittingSize(text, width: r.width - 24, size: Theme.TextSize.body), color: Theme.dimText)
+        cr.saved {
+            cr.clip(to: r)
+            cr.draw(l, x: r.x + 12, y: r.midY - l.height / 2, color: Theme.dimText)
+        }
     }
 
     /// The name with the part the query matched in bold, an alternate name that matched in
@@ -182,14 +202,19 @@ final class PlaceSearchList {
 
     /// The dim part of a suggestion: where it is, and what kind of place unless a town
     /// ("Illinois, United States", "region · Canada", "airport · London, England, United Kingdom"),
-    /// with country and region names in the user's language ("Zürich, Schweiz"; `LocalNames`).
+    /// with country and region names in the user's language ("Zürich, Schweiz", "region · Bayern,
+    /// Deutschland" for Bavaria; `LocalNames`).
     static func detail(_ p: Place) -> String {
         switch p.kind {
         case .country:
             let local = p.localName()
             return local == p.name ? tr(p.kind.word) : tr(p.kind.word) + " · " + local
         case .city: return p.localWhereabouts()
-        case .region, .airport, .postcode: return tr(p.kind.word) + " · " + p.localWhereabouts()
+        case .region:
+            // A region's own name in the user's language, where it differs ("region · Bayern, Deutschland").
+            let local = p.localName()
+            return tr(p.kind.word) + " · " + (local == p.name ? "" : local + ", ") + p.localWhereabouts()
+        case .airport, .postcode: return tr(p.kind.word) + " · " + p.localWhereabouts()
         case .peak, .lake, .island, .sea, .continent, .landmark:
             let whereabouts = p.localWhereabouts()
             return whereabouts.isEmpty ? tr(p.kind.word) : tr(p.kind.word) + " · " + whereabouts
