@@ -154,7 +154,19 @@ public final class GlobeApp: MiniApp {
         self.scale = scale
         restartStoppedLoads()
         defer { refreshPicture() }
-        let panelW = (size.width >= 720 ? min(380, max(300, size.width * 0.3)) : max(190, size.width * 0.46)).rounded()
+        // A small window's panel is at least wide enough for the compact buttons three to a row at
+        // their own label size (their text never shrinks), leaving the globe 150 points.
+        let compactPad = 10.0, compactGap = 4.0
+        let compactRow: Double = {
+            let controls = form.controls
+            let was = controls.isCompact
+            controls.isCompact = true
+            defer { controls.isCompact = was }
+            let widest = (Control.presets + [Control.coastline, .floodTint, .reset]).compactMap { controls[$0].map(controls.preferredWidth) }.max() ?? 0
+            return 3 * (widest + 4) + 2 * compactGap + 2 * compactPad
+        }()
+        let panelW = (size.width >= 720 ? min(380, max(300, size.width * 0.3))
+                                         : min(max(190, size.width - 150), max(190, size.width * 0.46, compactRow))).rounded()
         let globeW = max(1, size.width - panelW).rounded(.down), globeH = max(1, size.height.rounded(.down))
         globeRect = Rect(x: 0, y: 0, width: globeW, height: globeH)
         model.setArea(width: globeW, height: globeH)
@@ -186,7 +198,8 @@ public final class GlobeApp: MiniApp {
         if controls.isCompact {
             // Three to a row (short labels), so the flooded-places list keeps a few rows below
             // them at the smallest window (400 × 360).
-            y += controls.layoutColumns(in: Rect(x: x, y: y, width: w, height: 0), columns: 3, rowFirst: true) + 8
+            let cx = panelRect.x + compactPad, cw = max(20, panelRect.width - 2 * compactPad)
+            y += controls.layoutColumns(in: Rect(x: cx, y: y, width: cw, height: 0), columns: 3, gap: compactGap, rowFirst: true) + 8
         } else {
             for (i, c) in Control.presets.enumerated() {
                 let frame: Rect
