@@ -174,13 +174,13 @@ public final class WebApp: MiniApp {
         guard let (engine, loaded) = ensureEngine(for: url.description) else { return }
         page.willLoad(url.description)
         address.setText(url.description)
-        if !loaded { engine.send("open", url.description) }
+        if !loaded { engine.send(.open, url.description) }
         wake()
         syncControls()
     }
 
-    public func goBack() { guard page.canGoBack else { return }; page.notice = nil; engine?.send("back"); wake() }
-    public func goForward() { guard page.canGoForward else { return }; page.notice = nil; engine?.send("forward"); wake() }
+    public func goBack() { guard page.canGoBack else { return }; page.notice = nil; engine?.send(.back); wake() }
+    public func goForward() { guard page.canGoForward else { return }; page.notice = nil; engine?.send(.forward); wake() }
 
     public func reload() {
         page.notice = nil
@@ -192,12 +192,12 @@ public final class WebApp: MiniApp {
             open(url)
             return
         }
-        engine?.send("reload")
+        engine?.send(.reload)
         wake()
     }
 
     public func stop() {
-        engine?.send("stop")
+        engine?.send(.stop)
         if page.isLoading { page.notice = (page.address.map { tr("Stopped loading {0}.", $0) } ?? tr("Stopped loading the page."), false) }
         page.isLoading = false
         page.awaitingLoad = false
@@ -209,7 +209,7 @@ public final class WebApp: MiniApp {
         link.setScripts(!scriptsOn)
         form.controls.setOn(.scripts, scriptsOn)
         page.notice = (scriptsOn ? tr("Scripts on: reloading the page.") : tr("Scripts off in both views: reloading the page."), false)
-        engine?.send("reload")
+        engine?.send(.reload)
         wake()
     }
 
@@ -281,7 +281,7 @@ public final class WebApp: MiniApp {
         input.release()
         menu.close()
         if page.isLoading || page.awaitingLoad { stop() }
-        if saver.isSaving { engine?.send("hide") } else { sleepEngine() }
+        if saver.isSaving { engine?.send(.hide) } else { sleepEngine() }
     }
 
     /// Ends the engine while Web Pages is not shown; `asleep` says to load the page again on return.
@@ -300,7 +300,7 @@ public final class WebApp: MiniApp {
             // The page shown when we left, in a new engine (or the spare the home screen started).
             open(page.address.flatMap { try? WebURL(string: $0) } ?? startPage)
         } else {
-            engine?.send("show")
+            engine?.send(.show)
         }
         wake()
     }
@@ -331,15 +331,15 @@ public final class WebApp: MiniApp {
 
     private func closeFind() {
         findBar.close()
-        engine?.send("find")
+        engine?.send(.find)
         relayout()
     }
 
     private func find(_ outcome: WebFindBar.Outcome) {
         switch outcome {
-        case .search(let text): engine?.send("find", text)
-        case .next: engine?.send("findnext")
-        case .previous: engine?.send("findprevious")
+        case .search(let text): engine?.send(.find, text)
+        case .next: engine?.send(.findNext)
+        case .previous: engine?.send(.findPrevious)
         case .close: closeFind()
         case .consumed, .ignored: break
         }
@@ -351,7 +351,7 @@ public final class WebApp: MiniApp {
         case .openLink:
             guard let link else { return }
             page.willLoad(link)
-            engine?.send("link", link)
+            engine?.send(.link, link)
         case .copyLink:
             guard let link else { return }
             environment.clipboard.copy(link)
@@ -359,7 +359,7 @@ public final class WebApp: MiniApp {
         case .back: goBack()
         case .forward: goForward()
         case .reload: reload()
-        case .copy: engine?.send("copy")
+        case .copy: engine?.send(.copy)
         case .savePage:
             saver.start(engine)
             page.notice = (tr("Saving the whole page as a picture…"), false)
@@ -500,7 +500,7 @@ public final class WebApp: MiniApp {
         case .stop: stop()
         case .scripts: toggleScripts()
         case .find: findBar.isOpen && findBar.isFocused ? closeFind() : openFind()
-        case .menu: engine?.send("menu", String(index(activePane)))
+        case .menu: engine?.send(.menu, String(index(activePane)))
         }
     }
 
@@ -529,7 +529,7 @@ public final class WebApp: MiniApp {
         if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(link.zoom * 1.1); return true }
         if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(link.zoom / 1.1); return true }
         if k.is("0", control: true) { setZoom(1); return true }
-        if k.is("c", control: true) { engine?.send("copy"); return true }
+        if k.is("c", control: true) { engine?.send(.copy); return true }
         return false
     }
 
