@@ -345,10 +345,15 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
         if (event == WEBKIT_LOAD_COMMITTED) views[v].restarting = FALSE;
     }
     // "loading 0" only once both views have finished: the fit view starts when the as-is view commits.
+    // "loading 1" at every start of the as-is view's load, even while the fit view still loads the
+    // page before: TouchDesk learns from it that the load it asked for began (before, an address
+    // opened while the fit view was still loading got no "loading 1", so TouchDesk took the later
+    // "loading 0" for the old page's and showed the new page as loading for ever; an Esc then
+    // stopped a load nobody saw).
     int before = loadingViews;
     if (event == WEBKIT_LOAD_STARTED) loadingViews |= 1 << v;
     if (event == WEBKIT_LOAD_FINISHED) loadingViews &= ~(1 << v);
-    if (!before && loadingViews) tell(TDWNewsLoading, "1");
+    if (loadingViews && (!before || (v == AS_IS && event == WEBKIT_LOAD_STARTED))) tell(TDWNewsLoading, "1");
     if (v == AS_IS) {
         switch (event) {
         case WEBKIT_LOAD_STARTED: {

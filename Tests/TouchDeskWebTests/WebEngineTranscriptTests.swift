@@ -55,14 +55,9 @@ struct WebEngineTranscriptTests {
         }, timeout: timeout)
     }
 
-    @Test("browse.transcript, recorded from Web Pages, replayed: the helper says what it said then, and TouchDesk understands every line")
-    func replay() async throws {
-        var files: [String: [UInt8]] = [:]
-        for name in ["page.html", "next.html"] {
-            files[name] = Array(try Data(contentsOf: Self.folder.appendingPathComponent("site/" + name)))
-        }
-        let server = try LocalServer(files: files)
-        let text = try String(contentsOf: Self.folder.appendingPathComponent("browse.transcript"), encoding: .utf8)
+    /// Replays `text` against a new engine, `server` standing for {SERVER}: the orders in turn,
+    /// and after each run of them every line of news that follows, heard in any order.
+    static func replay(_ text: String, server: LocalServer) async throws {
         let steps = try Self.steps(text, server: server.url(""))
         let engine = try WebEngine()
         defer { engine.terminate() }
@@ -76,7 +71,6 @@ struct WebEngineTranscriptTests {
                 Self.send(engine, order, arguments)
                 i += 1
             case .news:
-                // The run of news up to the next order, heard in any order.
                 var expected: [[String]] = []
                 while i < steps.count, case .news(let words) = steps[i] { expected.append(words); i += 1 }
                 var missing = expected
@@ -92,6 +86,37 @@ struct WebEngineTranscriptTests {
         let all = engine.heard ?? []
         #expect(all.allSatisfy { WebEngine.hear($0) != nil }, "lines TouchDesk does not understand: \(all.filter { WebEngine.hear($0) == nil })")
         #expect(engine.badOrders.isEmpty, "\(engine.badOrders)")
+    }
+
+    @Test("browse.transcript, recorded from Web Pages, replayed: the helper says what it said then, and TouchDesk understands every line")
+    func browse() async throws {
+        var files: [String: [UInt8]] = [:]
+        for name in ["page.html", "next.html"] {
+            files[name] = Array(try Data(contentsOf: Self.folder.appendingPathComponent("site/" + name)))
+        }
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("browse.transcript"), encoding: .utf8)
+        try await Self.replay(text, server: try LocalServer(files: files))
+    }
+
+    @Test("an address opened while the fit view still loads the page before has a \"loading 1\" of its own (else Web Pages shows it loading for ever)")
+    func loadWhileLoading() async throws {
+        // The first page's picture and the second page take 3 s each (the server's /slow): the
+        // fit view still loads the first page when the as-is view starts the second, and neither
+        // view finishes in between.
+        let first = "<html><head><title>First</title></head><body><img src='/slow' width='10' height='10'></body></html>"
+        let server = try LocalServer(files: ["first.html": Array(first.utf8)])
+        try await Self.replay("""
+            < hello 2
+            > size 0 400 300
+            > size 1 400 300
+            > open {SERVER}/first.html
+            < uri {SERVER}/first.html
+            < title First
+            > open {SERVER}/slow
+            < loading 1
+            < uri {SERVER}/slow
+            < loading 0
+            """, server: server)
     }
 
     @Test("every order of the table, with its example, is taken; a view that is none or a zoom past 5 comes back as badorder")

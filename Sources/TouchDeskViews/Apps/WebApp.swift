@@ -475,19 +475,23 @@ public final class WebApp: MiniApp {
         return handleInPage(event)
     }
 
-    /// Esc does the innermost thing first: closes the find bar being typed in, stops a load,
-    /// goes to a page that holds the keyboard (once), closes the find bar; else it is the shell's.
+    /// Esc does the innermost thing first: closes the find bar being typed in; goes to a page
+    /// that holds the keyboard (once: the page hears it, the keys come back); stops a load (the
+    /// progress bar and the status line show it, and the status line then says it stopped);
+    /// closes the find bar; else it is the shell's (home). Each press says what it did.
     private func escape() -> Bool {
         if findBar.isFocused { closeFind(); return true }
-        if page.isLoading { stop(); return true }
         if input.holdsKeyboard {
             // The page hears its Esc (to close its own menu or dialog) and lets go of the keys:
             // the thick outline goes, and the status line says what the next Esc does.
             input.holdsKeyboard = false
             if page.stoppedReason == nil { input.send(Key("Escape"), to: engine) }
-            page.notice = (tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
+            page.notice = (page.isLoading
+                ? tr("The keys are TouchDesk's again: Esc stops the load, a click in the page gives them back.")
+                : tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
             return true
         }
+        if page.isLoading { stop(); return true }
         if findBar.isOpen { closeFind(); return true }
         return false
     }
@@ -586,7 +590,7 @@ extension WebApp {
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Tab, Shift+Tab (after a click in a page)", "Through the page's links and fields; past its last one, on to the address field"),
          KeyHelp("Enter (on a link in the page)", "Follow the link"),
-         KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again goes home"),
+         KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again stops a load under way, else goes home"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
          KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file"),
