@@ -14,7 +14,7 @@ import PackageDescription
 //              │                  ├─ TouchDeskModels ── TouchDeskInterface, BigInt
 //              │                  ├─ TouchDeskFiles ── CGLib (the atomic writer, bounded reads, warn, recent files)
 //              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
-//              │                  ├─ TouchDeskWeb ── TouchDeskDrawing (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK
+//              │                  ├─ TouchDeskWeb ── TouchDeskDrawing, CWebEngineProtocol (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK, CWebEngineProtocol
 //              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
 //              │                  └─ TouchDeskPlaces ── TouchDeskFiles, TouchDeskInterface, CNetCDF (GeoNames index, Natural Earth map, GSHHG coasts)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
@@ -91,11 +91,14 @@ let package = Package(
         /// The helper program that hosts WebKitGTK offscreen and hands its frames to TouchDesk over
         /// shared memory (input the other way over a socket), so a page's crash or hang never
         /// takes the window down.
-        .executableTarget(name: "touchdesk-web-engine", dependencies: ["CWebKitGTK"],
-                          cSettings: [.unsafeFlags(["-Wall", "-Wno-deprecated-declarations"])]),
+        .executableTarget(name: "touchdesk-web-engine", dependencies: ["CWebKitGTK", "CWebEngineProtocol"],
+                          cSettings: [.unsafeFlags(["-Wall", "-Werror=switch", "-Wno-deprecated-declarations"])]),
+        /// The line protocol between the two, written once (its messages, their arguments, its
+        /// version): both sides switch over its enums, so neither can leave a message out.
+        .target(name: "CWebEngineProtocol", cSettings: [.unsafeFlags(["-Wall"])]),
         /// URLs, and the client of the engine helper: it starts it, sends it input and orders, and
         /// copies its frames out of shared memory. No GTK, no GLib, no threads.
-        .target(name: "TouchDeskWeb", dependencies: ["CCairo", "TouchDeskDrawing", "TouchDeskInterface"]),
+        .target(name: "TouchDeskWeb", dependencies: ["CCairo", "CWebEngineProtocol", "TouchDeskDrawing", "TouchDeskInterface"]),
 
         // MARK: - Layers
 
@@ -185,7 +188,8 @@ let package = Package(
             "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
-        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CCairo", "TouchDeskTestSupport"]),
+        .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CWebEngineProtocol", "CCairo", "TouchDeskTestSupport", "touchdesk-web-engine"],
+                    exclude: ["Transcripts"]),
         .testTarget(
             name: "TouchDeskEndToEndTests",
             dependencies: ["TouchDeskTestSupport", "TouchDeskDrawing", "TouchDeskPlaces", "touchdesk", "make-assets", "touchdesk-web-engine"]

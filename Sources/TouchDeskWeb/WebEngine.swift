@@ -1,4 +1,5 @@
 import CCairo
+import CWebEngineProtocol
 import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
@@ -10,7 +11,17 @@ import TouchDeskInterface
 /// never freeze the window; it only stops answering, which `receive()` reports as `.stopped`.
 ///
 /// Views: 0 is "as the page is", 1 is "scaled to fit" (the engine sets its zoom level).
+///
+/// The messages both ways and the protocol's version are written once, in WebEngineProtocol.h
+/// (the `CWebEngineProtocol` target): orders are its `TDWOrder`, news its `TDWNews`, and `hear`
+/// switches over every piece of news, so the compiler fails a table this side does not handle.
+/// The helper's first line names its version; a helper of another version is ended at once and
+/// `receive()` says why (`.stopped`).
 public final class WebEngine {
+    /// An order for the helper, from the protocol's table (`.open`, `.size`, …).
+    public typealias Order = TDWOrder
+    /// The protocol's version, which the helper's first line must name.
+    public static let protocolVersion = Int(TOUCHDESK_WEB_PROTOCOL_VERSION)
     /// What the engine says.
     public enum Event: Equatable {
         case ready
@@ -73,6 +84,8 @@ public final class WebEngine {
     static let hangTimeout = 8.0
 
     public let pid: pid_t
+    /// The helper program this engine runs.
+    public let path: String
     private var socket: Int32
     private var shared: UnsafeMutableRawPointer?
     private var received: [UInt8] = []
@@ -81,6 +94,12 @@ public final class WebEngine {
     public private(set) var isRunning = true
     /// The socket, for the host's poll set: the helper's messages wake the idle window.
     public var socketDescriptor: Int32? { isRunning && socket >= 0 ? socket : nil }
+    /// Whether the helper's first line named our protocol's version.
+    private var greeted = false
+    /// Orders the helper did not take (`badorder`): a protocol drift, also written to stderr.
+    private(set) var badOrders: [String] = []
+    /// Every line heard from the helper, while a test records them (nil: not recording).
+    var heard: [String]?
     private var pingSent: Double?
     private var lastPong = 0.0
     private var pingNumber = 0
@@ -97,10 +116,9 @@ public final class WebEngine {
         public let description: String
     }
 
-    /// Starts the helper. It gets our display if we have one (its windows are offscreen), else it
-    /// starts a private Xvfb of its own.
-    public init(extraEnvironment: [String: String] = [:]) throws(StartError) {
-        let path = Self.helperPath
+    /// Starts the helper (`helper`, the one beside TouchDesk unless a test names another). It
+    /// gets our display if we have one (its windows are offscreen), else it starts a private Xvfb.
+    public init(helper path: String = WebEngine.helperPath, extraEnvironment: [String: String] = [:]) throws(StartError) {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw StartError(description: tr("the web engine helper is missing ({0}); build or install it with TouchDesk", path))
         }
@@ -142,6 +160,7 @@ public final class WebEngine {
             throw StartError(description: tr("could not start the web engine: {0}", "\(String(cString: strerror(status)))"))
         }
         pid = childPID
+        self.path = path
         socket = pair[0]
         shared = map
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
@@ -236,10 +255,15 @@ public final class WebEngine {
 
     // MARK: - Orders
 
-    /// Sends one order; a dead helper's orders are dropped (the next `receive` says it stopped).
-    public func send(_ words: String...) {
+    /// The orders' names on the wire, by `Order`'s raw value.
+    private static let orderWords: [String] = (0..<tdw_order_count()).map { String(cString: tdw_order($0)!.pointee.word) }
+
+    /// Sends one order with its arguments (the table's fewest at least); a dead helper's orders
+    /// are dropped (the next `receive` says it stopped).
+    public func send(_ order: Order, _ arguments: String...) {
+        assert(arguments.count >= Int(tdw_order(Int32(order.rawValue))!.pointee.fewest), "too few arguments for \(order)")
         guard isRunning, socket >= 0 else { return }
-        let line = words.joined(separator: " ").replacingOccurrences(of: "\n", with: " ") + "\n"
+        let line = ([Self.orderWords[Int(order.rawValue)]] + arguments).joined(separator: " ").replacingOccurrences(of: "\n", with: " ") + "\n"
         var bytes = Array(line.utf8)
         while !bytes.isEmpty {
             // MSG_NOSIGNAL: a helper that died must not take us down with SIGPIPE.
@@ -268,7 +292,17 @@ public final class WebEngine {
         while let nl = received.firstIndex(of: 10) {
             let line = String(decoding: received[..<nl], as: UTF8.self)
             received.removeSubrange(...nl)
-            if let e = parse(line) { events.append(e) }
+            heard?.append(line)
+            let news = Self.hear(line)
+            if !greeted {
+                guard case .hello(let version)? = news, version == Self.protocolVersion else {
+                    events.append(stop(reason: versionRefusal(news)))
+                    return events
+                }
+                greeted = true
+                continue
+            }
+            if let e = news.flatMap(take) { events.append(e) }
         }
         if received.count > 1 << 20 { received.removeAll() }
         if let hung = checkAlive() { events.append(hung) }
@@ -283,7 +317,7 @@ public final class WebEngine {
         } else if t - lastPong > 2 {
             pingNumber += 1
             pingSent = t
-            send("ping", String(pingNumber))
+            send(.ping, String(pingNumber))
         }
         return nil
     }
@@ -326,56 +360,101 @@ public final class WebEngine {
         }
     }
 
-    private func parse(_ line: String) -> Event? {
+    /// A line from the helper, understood: an event for the app, or what the link itself acts on.
+    enum News: Equatable {
+        case hello(version: Int)
+        case event(Event)
+        case frame(view: Int, width: Int, height: Int, stride: Int, scale: Int)
+        case pong
+        case badOrder(String)
+    }
+
+    /// Reads one line from the helper; nil for a name the protocol does not have, or too few or
+    /// malformed arguments. No side effects (the transcript and table tests call it).
+    static func hear(_ line: String) -> News? {
         let space = line.firstIndex(of: " ")
-        let word = space.map { String(line[..<$0]) } ?? line
+        let name = Array((space.map { line[..<$0] } ?? line[...]).utf8)
+        let found = name.withUnsafeBufferPointer { b in
+            b.baseAddress.map { $0.withMemoryRebound(to: CChar.self, capacity: b.count) { tdw_news_named($0, Int32(b.count)) } } ?? -1
+        }
+        guard found >= 0, let news = TDWNews(rawValue: numericCast(found)) else { return nil }
         let rest = space.map { String(line[line.index(after: $0)...]) } ?? ""
         let a = rest.split(separator: " ").map(String.init)
+        guard a.count >= Int(tdw_news(found)!.pointee.fewest) else { return nil }
         func int(_ i: Int) -> Int? { a.indices.contains(i) ? Int(a[i]) : nil }
         func tab() -> (String, String) {
-            let parts = rest.split(separator: "\t", maxSplits: 1).map(String.init)
+            let parts = rest.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
         }
-        switch word {
-        case "ready": return .ready
-        case "frame":
-            guard let v = int(0), let w = int(1), let h = int(2), let stride = int(3) else { return nil }
-            copyFrame(v, w, h, stride, scale: min(4, max(1, int(4) ?? 1)))
-            send("ack", String(v))
-            return .frame(view: v)
-        case "uri": return .address(rest)
-        case "title": return .title(rest)
-        case "progress": return Double(rest).map { .progress(min(1, max(0, $0))) }
-        case "loading": return .loading(rest == "1")
-        case "history": return .history(canGoBack: int(0) == 1, canGoForward: int(1) == 1)
-        case "failed": let (u, m) = tab(); return .failed(url: u, message: Self.helperMessage(m))
-        case "status": return int(0).map { .status(code: $0, phrase: a.dropFirst().joined(separator: " ")) }
-        case "hover": return .hover(rest.isEmpty ? nil : rest)
-        case "cursor": return .cursor(PointerShape(cssName: rest))
-        case "refused": let (u, w) = tab(); return .refused(url: u, why: w)
-        case "localrefused": return .localFileRefused(url: rest)
-        case "crashed": return int(0).map { .crashed(view: $0, memory: a.count > 1 && a[1] == "memory") }
-        case "found": return int(0).map { .found($0) }
-        case "pageend": return int(0).map { .pageEnded(view: $0, backward: a.count > 1 && a[1] == "backward") }
-        case "menu":
+        func event(_ e: Event?) -> News? { e.map { .event($0) } }
+        switch news {
+        case .hello: return int(0).map { .hello(version: $0) }
+        case .ready: return .event(.ready)
+        case .frame:
+            guard let v = int(0), let w = int(1), let h = int(2), let stride = int(3), let scale = int(4) else { return nil }
+            return .frame(view: v, width: w, height: h, stride: stride, scale: min(4, max(1, scale)))
+        case .address: return .event(.address(rest))
+        case .title: return .event(.title(rest))
+        case .progress: return event(Double(rest).map { .progress(min(1, max(0, $0))) })
+        case .loading: return .event(.loading(rest == "1"))
+        case .history: return .event(.history(canGoBack: int(0) == 1, canGoForward: int(1) == 1))
+        case .failed: let (u, m) = tab(); return .event(.failed(url: u, message: Self.helperMessage(m)))
+        case .status: return event(int(0).map { .status(code: $0, phrase: a.dropFirst().joined(separator: " ")) })
+        case .hover: return .event(.hover(rest.isEmpty ? nil : rest))
+        case .cursor: return .event(.cursor(PointerShape(cssName: rest)))
+        case .refused: let (u, w) = tab(); return .event(.refused(url: u, why: w))
+        case .localRefused: return .event(.localFileRefused(url: rest))
+        case .crashed: return event(int(0).map { .crashed(view: $0, memory: a[1] == "memory") })
+        case .found: return event(int(0).map { .found($0) })
+        case .content: return event(int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } })
+        case .fitted: return .event(.fitted)
+        case .pong: return .pong
+        case .pageEnd: return event(int(0).map { .pageEnded(view: $0, backward: a[1] == "backward") })
+        case .menu:
             let (head, link) = tab()
             let w = head.split(separator: " ").compactMap { Double($0) }
             guard w.count == 4, (0..<2).contains(Int(w[0])) else { return nil }
-            return .menu(view: Int(w[0]), x: w[1], y: w[2], selected: w[3] == 1, link: link.isEmpty ? nil : link)
-        case "saved": return .saved(rest)
-        case "savefailed": return .saveFailed(Self.helperMessage(rest))
-        case "saveprogress": return int(0).flatMap { r in int(1).map { .saveProgress(rows: r, of: $0) } }
-        case "htmlsaved": return .savedSource(rest)
-        case "htmlfailed": return .sourceFailed(rest)
-        case "content": return int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } }
-        case "fitted": return .fitted
-        case "plug": return rest.isEmpty ? nil : .plug(rest)
-        case "pong":
+            return .event(.menu(view: Int(w[0]), x: w[1], y: w[2], selected: w[3] == 1, link: link.isEmpty ? nil : link))
+        case .saved: return .event(.saved(rest))
+        case .saveProgress: return event(int(0).flatMap { r in int(1).map { .saveProgress(rows: r, of: $0) } })
+        case .saveFailed: return .event(.saveFailed(Self.helperMessage(rest)))
+        case .sourceSaved: return .event(.savedSource(rest))
+        case .sourceFailed: return .event(.sourceFailed(rest))
+        case .plug: return .event(.plug(rest))
+        case .badOrder: return .badOrder(rest)
+        }
+    }
+
+    /// Acts on what the helper said: copies and acknowledges frames, notes pongs; the app's events.
+    private func take(_ news: News) -> Event? {
+        switch news {
+        case .event(let e): return e
+        case .frame(let v, let w, let h, let stride, let scale):
+            copyFrame(v, w, h, stride, scale: scale)
+            send(.ack, String(v))
+            return .frame(view: v)
+        case .pong:
             pingSent = nil
             lastPong = Self.now()
             return nil
-        default: return nil
+        case .badOrder(let line):
+            // Not the user's business, but a drift between the two sides: say it where developers look.
+            badOrders.append(line)
+            FileHandle.standardError.write(Data("touchdesk: the web engine helper did not take the order \"\(line)\"\n".utf8))
+            return nil
+        case .hello:
+            return nil
         }
+    }
+
+    /// Why a helper whose first line did not name our version is refused.
+    private func versionRefusal(_ first: News?) -> String {
+        if case .hello(let version)? = first {
+            return tr("the helper {0} speaks version {1} of the web engine's protocol and this TouchDesk version {2}: install the two from the same build",
+                      path, String(version), String(Self.protocolVersion))
+        }
+        return tr("the helper {0} does not say which version of the web engine's protocol it speaks (this TouchDesk speaks version {1}): install the two from the same build",
+                  path, String(Self.protocolVersion))
     }
 
     /// Copies a view's frame out of shared memory; sizes the helper claims are checked first.

@@ -115,7 +115,7 @@ public final class WebApp: MiniApp {
         pageStop.enter = { [unowned self] in enterPage(backward: $0) }
         pageStop.leave = { [unowned self] in
             input.holdsKeyboard = false
-            engine?.send("focusout", String(index(activePane)))
+            engine?.send(.focusOut, String(index(activePane)))
         }
         pageStop.rect = { [unowned self] in pageRect(activePane) }
     }
@@ -126,7 +126,7 @@ public final class WebApp: MiniApp {
         guard let engine, page.stoppedReason == nil else { return }
         findBar.unfocus()
         input.holdsKeyboard = true
-        engine.send("focusin", String(index(activePane)), backward ? "backward" : "forward")
+        engine.send(.focusIn, String(index(activePane)), backward ? "backward" : "forward")
         wake()
     }
 
@@ -193,13 +193,13 @@ public final class WebApp: MiniApp {
         guard let (engine, loaded) = ensureEngine(for: url.description) else { return }
         page.willLoad(url.description)
         address.setText(url.description)
-        if !loaded { engine.send("open", url.description) }
+        if !loaded { engine.send(.open, url.description) }
         wake()
         syncControls()
     }
 
-    public func goBack() { guard page.canGoBack else { return }; page.notice = nil; engine?.send("back"); wake() }
-    public func goForward() { guard page.canGoForward else { return }; page.notice = nil; engine?.send("forward"); wake() }
+    public func goBack() { guard page.canGoBack else { return }; page.notice = nil; engine?.send(.back); wake() }
+    public func goForward() { guard page.canGoForward else { return }; page.notice = nil; engine?.send(.forward); wake() }
 
     public func reload() {
         page.notice = nil
@@ -211,12 +211,12 @@ public final class WebApp: MiniApp {
             open(url)
             return
         }
-        engine?.send("reload")
+        engine?.send(.reload)
         wake()
     }
 
     public func stop() {
-        engine?.send("stop")
+        engine?.send(.stop)
         if page.isLoading { page.notice = (page.address.map { tr("Stopped loading {0}.", $0) } ?? tr("Stopped loading the page."), false) }
         page.isLoading = false
         page.awaitingLoad = false
@@ -228,7 +228,7 @@ public final class WebApp: MiniApp {
         link.setScripts(!scriptsOn)
         form.controls.setOn(.scripts, scriptsOn)
         page.notice = (scriptsOn ? tr("Scripts on: reloading the page.") : tr("Scripts off in both views: reloading the page."), false)
-        engine?.send("reload")
+        engine?.send(.reload)
         wake()
     }
 
@@ -300,7 +300,7 @@ public final class WebApp: MiniApp {
         input.release()
         menu.close()
         if page.isLoading || page.awaitingLoad { stop() }
-        if saver.isSaving { engine?.send("hide") } else { sleepEngine() }
+        if saver.isSaving { engine?.send(.hide) } else { sleepEngine() }
     }
 
     /// Ends the engine while Web Pages is not shown; `asleep` says to load the page again on return.
@@ -319,7 +319,7 @@ public final class WebApp: MiniApp {
             // The page shown when we left, in a new engine (or the spare the home screen started).
             open(page.address.flatMap { try? WebURL(string: $0) } ?? startPage)
         } else {
-            engine?.send("show")
+            engine?.send(.show)
         }
         wake()
     }
@@ -350,15 +350,15 @@ public final class WebApp: MiniApp {
 
     private func closeFind() {
         findBar.close()
-        engine?.send("find")
+        engine?.send(.find)
         relayout()
     }
 
     private func find(_ outcome: WebFindBar.Outcome) {
         switch outcome {
-        case .search(let text): engine?.send("find", text)
-        case .next: engine?.send("findnext")
-        case .previous: engine?.send("findprevious")
+        case .search(let text): engine?.send(.find, text)
+        case .next: engine?.send(.findNext)
+        case .previous: engine?.send(.findPrevious)
         case .close: closeFind()
         case .consumed, .ignored: break
         }
@@ -370,7 +370,7 @@ public final class WebApp: MiniApp {
         case .openLink:
             guard let link else { return }
             page.willLoad(link)
-            engine?.send("link", link)
+            engine?.send(.link, link)
         case .copyLink:
             guard let link else { return }
             environment.clipboard.copy(link)
@@ -378,7 +378,7 @@ public final class WebApp: MiniApp {
         case .back: goBack()
         case .forward: goForward()
         case .reload: reload()
-        case .copy: engine?.send("copy")
+        case .copy: engine?.send(.copy)
         case .savePage:
             saver.start(engine)
             page.notice = (tr("Saving the whole page as a picture…"), false)
@@ -494,19 +494,23 @@ public final class WebApp: MiniApp {
         return handleInPage(event)
     }
 
-    /// Esc does the innermost thing first: closes the find bar being typed in, stops a load,
-    /// goes to a page that holds the keyboard (once), closes the find bar; else it is the shell's.
+    /// Esc does the innermost thing first: closes the find bar being typed in; goes to a page
+    /// that holds the keyboard (once: the page hears it, the keys come back); stops a load (the
+    /// progress bar and the status line show it, and the status line then says it stopped);
+    /// closes the find bar; else it is the shell's (home). Each press says what it did.
     private func escape() -> Bool {
         if findBar.isFocused { closeFind(); return true }
-        if page.isLoading { stop(); return true }
         if input.holdsKeyboard {
             // The page hears its Esc (to close its own menu or dialog) and lets go of the keys:
             // the thick outline goes, and the status line says what the next Esc does.
             input.holdsKeyboard = false
             if page.stoppedReason == nil { input.send(Key("Escape"), to: engine) }
-            page.notice = (tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
+            page.notice = (page.isLoading
+                ? tr("The keys are TouchDesk's again: Esc stops the load, a click in the page gives them back.")
+                : tr("The keys are TouchDesk's again: Esc goes home, a click in the page gives them back."), false)
             return true
         }
+        if page.isLoading { stop(); return true }
         if findBar.isOpen { closeFind(); return true }
         return false
     }
@@ -519,7 +523,7 @@ public final class WebApp: MiniApp {
         case .stop: stop()
         case .scripts: toggleScripts()
         case .find: findBar.isOpen && findBar.isFocused ? closeFind() : openFind()
-        case .menu: engine?.send("menu", String(index(activePane)))
+        case .menu: engine?.send(.menu, String(index(activePane)))
         }
     }
 
@@ -548,7 +552,7 @@ public final class WebApp: MiniApp {
         if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(link.zoom * 1.1); return true }
         if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(link.zoom / 1.1); return true }
         if k.is("0", control: true) { setZoom(1); return true }
-        if k.is("c", control: true) { engine?.send("copy"); return true }
+        if k.is("c", control: true) { engine?.send(.copy); return true }
         return false
     }
 
@@ -605,7 +609,7 @@ extension WebApp {
          KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Tab, Shift+Tab", "From the address field into the page, through its links and fields, and past its last one on (Shift+Tab: back to the address field)"),
          KeyHelp("Enter (on a link in the page)", "Follow the link"),
-         KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again goes home"),
+         KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again stops a load under way, else goes home"),
          KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
          KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
          KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file"),

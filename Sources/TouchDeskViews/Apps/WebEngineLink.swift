@@ -66,8 +66,8 @@ final class WebEngineLink {
         let seconds = spareSeconds, address = url.description
         Thread.detachNewThread {
             let e = try? WebEngine(extraEnvironment: ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)])
-            e?.send("spare", String(seconds))
-            e?.send("open", address)
+            e?.send(.spare, String(seconds))
+            e?.send(.open, address)
             let made = e.map { Spare(engine: $0, url: address) }
             spareSlot.withLock { $0 = (false, made) }
         }
@@ -92,11 +92,13 @@ final class WebEngineLink {
         if let engine, engine.isRunning { return (engine, false) }
         let loaded: Bool
         let e: WebEngine
-        if memoryLimitMB == WebEngine.memoryLimitMB, loadTimeoutSeconds == nil, let s = Self.takeSpare() {
+        // Asked for another page: what the spare said of its own is old news. A spare that
+        // stopped meanwhile (or was refused for its protocol's version) is not taken: a new
+        // helper's refusal reaches the page.
+        if memoryLimitMB == WebEngine.memoryLimitMB, loadTimeoutSeconds == nil, let s = Self.takeSpare(),
+           s.url == url || { _ = s.engine.receive(); return s.engine.isRunning }() {
             e = s.engine
             loaded = s.url == url
-            // Asked for another page: what the spare said of its own is old news.
-            if !loaded { _ = e.receive() }
         } else {
             var environment = ["TOUCHDESK_WEB_MEMORY_MB": String(memoryLimitMB)]
             if let loadTimeoutSeconds { environment["TOUCHDESK_WEB_TIMEOUT"] = String(loadTimeoutSeconds) }
@@ -105,9 +107,9 @@ final class WebEngineLink {
         }
         engine = e
         sentSizes = [nil, nil]
-        if deviceScale != 1 { e.send("scale", String(deviceScale)) }
-        if !scriptsOn { e.send("javascript", "0") }
-        if zoom != 1 { e.send("zoom", String(zoom)) }
+        if deviceScale != 1 { e.send(.scale, String(deviceScale)) }
+        if !scriptsOn { e.send(.javascript, "0") }
+        if zoom != 1 { e.send(.zoom, String(zoom)) }
         return (e, loaded)
     }
 
@@ -122,7 +124,7 @@ final class WebEngineLink {
         guard let engine else { return }
         for (v, s) in sizes.enumerated() where sentSizes[v] != s {
             sentSizes[v] = s
-            engine.send("size", String(v), String(Int(s.width)), String(Int(s.height)))
+            engine.send(.size, String(v), String(Int(s.width)), String(Int(s.height)))
         }
     }
 
@@ -131,17 +133,17 @@ final class WebEngineLink {
         let s = min(4, max(1, Int(scale.rounded(.up))))
         guard s != deviceScale else { return }
         deviceScale = s
-        engine?.send("scale", String(s))
+        engine?.send(.scale, String(s))
     }
 
     func setScripts(_ on: Bool) {
         scriptsOn = on
-        engine?.send("javascript", on ? "1" : "0")
+        engine?.send(.javascript, on ? "1" : "0")
     }
 
     func setZoom(_ z: Double) {
         zoom = min(5, max(0.25, z))
-        engine?.send("zoom", String(zoom))
+        engine?.send(.zoom, String(zoom))
     }
 
     func countFrame(_ v: Int) { if framesReceived.indices.contains(v) { framesReceived[v] += 1 } }

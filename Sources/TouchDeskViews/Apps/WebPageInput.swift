@@ -39,10 +39,10 @@ final class WebPageInput {
     func send(_ k: Key, to engine: WebEngine?) {
         let v = String(Self.index(activePane))
         if !k.text.isEmpty && !k.control && !k.alt {
-            engine?.send("text", v, k.text)
+            engine?.send(.text, v, k.text)
         } else {
-            engine?.send("key", v, "press", k.name, String(Self.modifiers(k)))
-            engine?.send("key", v, "release", k.name, String(Self.modifiers(k)))
+            engine?.send(.key, v, "press", k.name, String(Self.modifiers(k)))
+            engine?.send(.key, v, "release", k.name, String(Self.modifiers(k)))
         }
     }
 
@@ -66,25 +66,25 @@ final class WebPageInput {
             default: button = "1"
             }
             let v = String(Self.index(pane))
-            engine.send("button", v, "press", x, y, button, "0")
-            if case .touchBegan = event { pressedPane = pane } else { engine.send("button", v, "release", x, y, button, "0") }
+            engine.send(.button, v, "press", x, y, button, "0")
+            if case .touchBegan = event { pressedPane = pane } else { engine.send(.button, v, "release", x, y, button, "0") }
             return .clicked
         case .touchMoved(let p):
             guard let pane = pressedPane else { return .ignored }
             let (x, y) = local(p, pane)
-            engine.send("motion", String(Self.index(pane)), x, y, String(Self.button1Held))
+            engine.send(.motion, String(Self.index(pane)), x, y, String(Self.button1Held))
             return .handled
         case .touchEnded(let p):
             guard let pane = pressedPane else { return .ignored }
             pressedPane = nil
             let (x, y) = local(p, pane)
-            engine.send("button", String(Self.index(pane)), "release", x, y, "1", String(Self.button1Held))
+            engine.send(.button, String(Self.index(pane)), "release", x, y, "1", String(Self.button1Held))
             return .handled
         case .hover(let p):
             guard let pane = pane(at: p) else { isOverPage = false; return .offPage }
             isOverPage = true
             let (x, y) = local(p, pane)
-            engine.send("motion", String(Self.index(pane)), x, y, "0")
+            engine.send(.motion, String(Self.index(pane)), x, y, "0")
             return .handled
         case .leave:
             isOverPage = false
@@ -92,12 +92,12 @@ final class WebPageInput {
         case .scroll(let p, let dy):
             guard let pane = pane(at: p) else { return .ignored }
             let (x, y) = local(p, pane)
-            engine.send("scroll", String(Self.index(pane)), x, y, "0", String(dy))
+            engine.send(.scroll, String(Self.index(pane)), x, y, "0", String(dy))
             return .handled
         case .scrollSideways(let p, let dx):
             guard let pane = pane(at: p) else { return .ignored }
             let (x, y) = local(p, pane)
-            engine.send("scroll", String(Self.index(pane)), x, y, String(dx), "0")
+            engine.send(.scroll, String(Self.index(pane)), x, y, String(dx), "0")
             return .handled
         case .key(let k):
             send(k, to: engine)

@@ -35,14 +35,14 @@ final class WebPageSaver {
         count += 1
         lastSaved = nil
         picturing = (0, 0)
-        engine?.send("savepage", NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).png")
+        engine?.send(.savePage, NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).png")
     }
 
     /// Asks the engine for the page's source, for `path`; `engineSavedSource` follows.
     func startSource(_ engine: WebEngine?, to path: String) {
         count += 1
         sourceTarget = path
-        engine?.send("savehtml", NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).html")
+        engine?.send(.saveSource, NSTemporaryDirectory() + "/touchdesk-page-\(getpid())-\(count).html")
     }
 
     /// The engine wrote the page's source to `file`: into place with it.
