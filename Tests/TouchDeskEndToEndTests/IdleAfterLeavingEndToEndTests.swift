@@ -62,7 +62,7 @@ struct IdleAfterLeavingEndToEndTests {
         #expect(app.isRunning, "\(app.log)")
     }
 
-    @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: resident memory is flat once the loads are in (under 20 MB more from the fourth to the eighth, under 40 MB from the second)")
+    @Test("Eight short visits in a row to Sea Level, then to Map Search, each left while it loads: what stays in memory is flat from the second (under 20 MB more by the eighth)")
     func memoryIsFlatOverShortVisits() async throws {
         let session = try await XSession(name: "memory-over-visits")
         defer { session.close() }
@@ -76,7 +76,7 @@ struct IdleAfterLeavingEndToEndTests {
         }
         var report: [String] = []
         for (id, key) in Self.apps where ["globe", "map"].contains(id) {
-            var afterSecond = 0.0, afterFourth = 0.0
+            var settled: [Int: Double] = [:]
             var trend: [Int] = []
             for visit in 1...8 {
                 try await app.key(key)
@@ -86,18 +86,19 @@ struct IdleAfterLeavingEndToEndTests {
                 try await app.key("Escape")
                 let home = try await app.waitForTitle("TouchDesk", timeout: 5)
                 try #require(home == "TouchDesk", "\(id), visit \(visit): two Escapes did not go home (title \(home ?? "none"))")
-                if visit == 2 { afterSecond = try await settledMB() }
-                if visit == 4 { afterFourth = try await settledMB() }
+                // Quiet after visits 2, 3, 7 and 8; visits 4 to 7 follow each other at once, each
+                // opened while the last one's stopped load may still be ending.
+                if [2, 3, 7, 8].contains(visit) { settled[visit] = try await settledMB() }
                 if visit >= 2 { trend.append(Int(try #require(Self.residentMB(app.pid)))) }
             }
-            let last = try await settledMB()
-            report.append("\(id): \(Int(afterSecond)) MB after the second visit, \(Int(afterFourth)) after the fourth, \(Int(last)) MB after the eighth (between: \(trend.map(String.init).joined(separator: " ")))")
-            // Visits this short bring the opening load in over the first few (Map Search's labels
-            // and country outlines arrive on the third, +20 MB kept by design); from then on a
-            // visit must leave nothing behind. A load started beside a stopped one, or a build
-            // abandoned and not freed, grew Sea Level by 80 MB a visit from a cold cache (docs/testing.md).
-            #expect(last - afterFourth < 20, "\(id): \(Int(afterFourth)) MB after the fourth visit, \(Int(last)) MB after the eighth")
-            #expect(last - afterSecond < 40, "\(id): \(Int(afterSecond)) MB after the second visit, \(Int(last)) MB after the eighth")
+            let early = min(settled[2] ?? 0, settled[3] ?? 0), late = min(settled[7] ?? 0, settled[8] ?? 0)
+            report.append("\(id): quiet after visits 2, 3, 7, 8: \([2, 3, 7, 8].map { String(Int(settled[$0] ?? 0)) }.joined(separator: ", ")) MB (after each from the second: \(trend.map(String.init).joined(separator: " ")))")
+            // A load started beside a stopped one, or a build abandoned and not freed, grew Sea
+            // Level by 80 MB a visit from a cold cache (docs/testing.md). Map Search's labels and
+            // country outlines come and go with a visit (about 20 MB, freed when left, sometimes
+            // still held when it is measured), so what is compared is the least of two quiet
+            // readings: what stays. From the second visit to the eighth it grows by under 20 MB.
+            #expect(late - early < 20, "\(id): \(Int(early)) MB after visits 2–3, \(Int(late)) MB after visits 7–8")
         }
         print("memory over short visits: \(report.joined(separator: "; "))")
         #expect(app.isRunning, "\(app.log)")

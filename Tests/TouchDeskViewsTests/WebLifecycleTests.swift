@@ -50,7 +50,7 @@ struct WebLifecycleTests {
         print("Web Pages shown again: the page back in \(String(format: "%.2f", WebEngine.now() - back)) s (a cold engine)")
     }
 
-    @Test("pages stopped by the memory limit leave no zombie helper")
+    @Test("ten pages stopped by the memory limit leave no zombie helper, neither while Web Pages stays open nor after it is left")
     func noZombies() throws {
         let alloc = """
             <html><head><title>alloc</title></head><body><script>
@@ -64,15 +64,20 @@ struct WebLifecycleTests {
         app.memoryLimitMB = 300
         app.layout(in: Self.size, scale: 1)
         var helpers: [pid_t] = []
-        for _ in 0..<3 {
+        for page in 1...10 {
             app.open(WebURL(filePath: dir + "/alloc.html"))
-            if let pid = app.enginePID { helpers.append(pid) }
+            let current = app.enginePID
+            if let current { helpers.append(current) }
             run(app, limit: 30) { app.stoppedReason != nil }
-            #expect(app.stoppedReason?.contains("300 MB") == true, "\(String(describing: app.stoppedReason))")
+            #expect(app.stoppedReason?.contains("300 MB") == true, "page \(page): \(String(describing: app.stoppedReason))")
+            // Web Pages still shown: every earlier page's helper is gone, not left as a zombie.
+            let earlier = helpers.filter { $0 != current }
+            let reaped = wait(until: { earlier.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
+            #expect(reaped, "page \(page): earlier helpers left: \(earlier.filter(processExists))")
         }
         app.didLeave()
         let reaped = wait(until: { helpers.allSatisfy { !processExists($0) } }, timeout: 20, interval: 0.05)
-        #expect(helpers.count == 3 && reaped, "helpers \(helpers): left \(helpers.filter(processExists))")
+        #expect(helpers.count == 10 && reaped, "helpers \(helpers): left \(helpers.filter(processExists))")
     }
 
     @Test("a server's redirect to a local file is refused before it loads: the status line says why, nothing crashes")
