@@ -70,12 +70,17 @@ public struct HolesModel: Equatable, Sendable {
     /// The lower-right corner, where every ball starts.
     public var start: Point { Point(size.width - ballRadius, size.height - ballRadius) }
 
-    /// The table changed size: the ball keeps its place as a fraction of the table.
+    /// The table changed size: the ball keeps its place as a fraction of the table, and a ball
+    /// waiting at the start stays at the (new) start: its radius scales with the table, so a
+    /// fraction alone would leave it beside the corner (and the view's how-to-play hint, shown
+    /// while the ball is at the start, would never show).
     public mutating func resize(to newSize: Size) {
         let s = Size(max(newSize.width, 2 * Self.ballRadius), max(newSize.height, 2 * Self.ballRadius))
         guard s != size else { return }
+        let atStart = ball == start
         ball = Point(ball.x / size.width * s.width, ball.y / size.height * s.height)
         size = s
+        if atStart { ball = start }
         clampToTable()
     }
 

@@ -72,17 +72,20 @@ struct DesktopEndToEndTests {
 
     @Test("96 → 144 → 96 dpi on a screen too small for 144: the window comes back to its 900 × 640")
     func dpiRoundTripOnASmallScreen() async throws {
-        let session = try await XSession(name: "dpi-round-trip", screen: "1280x1024x24")
+        // 1280 × 800, the newcomer's screen: at 144 dpi both sides are cut (the 853 × 533 of issue 40
+        // was 1280 × 800 read back at 96 dpi).
+        let session = try await XSession(name: "dpi-round-trip", screen: "1280x800x24")
         defer { session.close() }
+        try await session.startWindowManager()
         let app = try await session.launch(["--size", "900x640"])
         #expect(try await app.geometry().width == 900)
         await session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 144"])
-        // 1350 × 960 asked for, cut to the screen's 1280 wide.
-        let at144 = try await wait(until: { try await app.geometry().width == 1280 }, timeout: 5)
+        // 1350 × 960 asked for, cut to the screen's 1280 wide and (less any frame) 800 high.
+        let at144 = try await wait(until: { let g = try await app.geometry(); return g.width == 1280 && g.height <= 800 }, timeout: 20)
         let g144 = try await app.geometry()
         #expect(at144, "at 144 dpi: \(g144)")
         await session.run("xprop", ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", "Xft.dpi: 96"])
-        let back = try await wait(until: { let g = try await app.geometry(); return g.width == 900 && g.height == 640 }, timeout: 5)
+        let back = try await wait(until: { let g = try await app.geometry(); return g.width == 900 && g.height == 640 }, timeout: 20)
         let g96 = try await app.geometry()
         #expect(back, "back at 96 dpi: \(g96)")
         try await app.key("ctrl+q")

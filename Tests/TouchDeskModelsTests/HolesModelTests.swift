@@ -15,6 +15,18 @@ struct HolesModelTests {
         #expect(m.ballsLeft == 3 && m.score == 0)
     }
 
+    @Test func aBallWaitingAtTheStartStaysThereWhenTheTableResizes() {
+        var m = HolesModel(size: Size(400, 300))
+        m.resize(to: Size(900, 514))
+        #expect(m.ball == m.start, "ball at \(m.ball), start \(m.start)")
+        m.resize(to: Size(400, 232))
+        #expect(m.ball == m.start)
+        // A ball on its way keeps its place as a fraction of the table.
+        m.place(ball: Point(200, 116))
+        m.resize(to: Size(800, 464))
+        #expect(m.ball == Point(400, 232))
+    }
+
     @Test func holesSitAtFifthsAndTurnByDThetaPerTick() {
         var m = HolesModel(size: Self.table)
         #expect(m.holes[0] == Point(80, 60) && m.holes[2] == Point(200, 150) && m.holes[4] == Point(320, 240))

@@ -64,6 +64,35 @@ struct TiltAppsTests {
         #expect(img.count(of: PixelColor(Color(1, 1, 1)), tolerance: 10, x: Int(t.x), y: Int(t.y), width: 30, height: 25) > 20)
     }
 
+    @Test("Holes says how to play until the first move, in the smallest window too, and shows a lost ball",
+          arguments: [Size(800, 556), Size(400, 316)]) // Self.size and Self.smallest
+    func holesHintAndLostBall(_ size: Size) {
+        let sandbox = Sandbox()
+        let app = HolesApp(environment: sandbox.environment)
+        app.layout(in: size)
+        let t = app.tableRect, band = app.hintRect
+        #expect(band.x >= t.x && band.maxX <= t.maxX && band.maxY <= t.maxY && band.maxX < t.x + app.model.start.x - app.model.ballRadius,
+                "the hint's band \(band) beside the ball's corner in \(t)")
+        let light = PixelColor(Theme.overlayText)
+        func hintPixels(_ img: PixelImage) -> Int { img.count(of: light, tolerance: 40, x: Int(band.x), y: Int(band.y), width: Int(band.width), height: Int(band.height)) }
+        #expect(hintPixels(frame(of: app, size: size)) > 150, "no hint text at \(size)")
+        Self.holdKey(app, "Left", ticks: 10)
+        #expect(hintPixels(frame(of: app, size: size)) == 0, "the hint stays after the first move")
+        // Into the middle hole: a red frame and the balls left, while the game rests.
+        for _ in 0..<6000 where app.model.lastEvent == nil {
+            let h = app.model.holes[2], b = app.model.ball
+            let d = max(1, b.distance(to: h))
+            _ = app.handle(.secondaryMoved(Point(t.midX + (h.x - b.x) / d * 50, t.midY + (h.y - b.y) / d * 50)))
+            _ = app.tick()
+        }
+        _ = app.handle(.secondaryEnded(Point(t.midX, t.midY)))
+        #expect(app.model.lastEvent == .captured && app.model.ballsLeft == 2)
+        let img = frame(of: app, size: size)
+        let edge = img.at(t.x + 3, t.midY), red = PixelColor(Theme.error)
+        #expect(edge.isClose(to: red, tolerance: 10), "no red frame: \(edge)")
+        #expect(img.count(of: light, tolerance: 40, x: Int(t.midX - 100), y: Int(t.midY - 18), width: 200, height: 36) > 80, "no message")
+    }
+
     @Test func holdingLeftRollsTheBallLeftAndSpaceLevels() {
         let sandbox = Sandbox()
         let app = HolesApp(environment: sandbox.environment)

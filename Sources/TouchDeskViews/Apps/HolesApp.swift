@@ -114,6 +114,19 @@ public final class HolesApp: MiniApp {
         toast.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: tableRect.maxY))
     }
 
+    /// How to play, wrapped (not shrunk) to the table's width short of the ball's corner.
+    private var hintLayout: TextLayout {
+        Text.layout(tr("Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes."),
+                    font: Font(size: Theme.TextSize.caption), width: max(40, tableRect.width - 2 * hintInset), wrap: true, align: .center)
+    }
+    /// Room kept on either side of the hint: the ball waits in the lower-right corner.
+    private var hintInset: Double { 2 * model.ballRadius + 12 }
+    /// The hint's dark band at the foot of the table.
+    var hintRect: Rect {
+        let r = tableRect, h = hintLayout.height + 12
+        return Rect(x: r.x + hintInset - 10, y: r.maxY - h - 6, width: max(40, r.width - 2 * hintInset) + 20, height: h)
+    }
+
     private func drawMessage(_ cr: CairoContext) {
         let r = tableRect
         if model.isGameOver {
@@ -135,9 +148,12 @@ public final class HolesApp: MiniApp {
         guard model.pause > 0, let e = model.lastEvent else {
             if model.score == 0, model.ballsLeft == HolesModel.startingBalls, model.ball == model.start {
                 // How to play, until the first move.
-                let hint = tr("Tilt with the arrows, WASD or a right-drag: roll the ball to the flag, past the holes. Space levels and brakes.")
-                cr.text(hint, x: r.midX, y: r.maxY - 14, size: Text.fittingSize(hint, width: r.width - 20, size: Theme.TextSize.caption),
-                        color: Theme.text, align: .center)
+                // On a dark band, so it reads over the baize.
+                let hint = hintLayout, band = hintRect
+                Color(0, 0, 0, 0.45).set(cr)
+                cr.roundedRect(band, radius: 8)
+                cr.fill()
+                cr.draw(hint, x: band.x + 10, y: band.y + 6, color: Theme.overlayText)
             }
             return
         }

@@ -96,7 +96,9 @@ public final class ImagesApp: MiniApp {
         var small = ((size.width - 2 * margin - (n - 1) * gap) / n).rounded(.down)
         small = max(0, min(small, (size.height * 0.2).rounded(.down), 220))
         captionSize = small >= 56 ? Theme.TextSize.caption : 0
-        let captionH = captionSize > 0 ? 18.0 : 0
+        // A caption wider than its square wraps (a second line) rather than shrinking past reading.
+        let captionsH = Self.pictures.indices.map { captionLayout($0, width: small).height }.max() ?? 0
+        let captionH = captionSize > 0 ? max(18, captionsH + 4) : 0
         let rowW = n * small + (n - 1) * gap
         let x0 = ((size.width - rowW) / 2).rounded(.down)
         smallRects = (0..<Self.pictures.count).map {
@@ -213,10 +215,18 @@ public final class ImagesApp: MiniApp {
             cr.stroke()
         }
         if captionSize > 0 {
-            let words = "\(i + 1) " + tr(layer.picture.words)
-            let s = Text.fittingSize(words, width: rect.width + 8, size: captionSize)
-            cr.text(words, x: rect.midX, y: rect.maxY + 11, size: s, color: layer.isVisible ? Theme.dimText : Theme.dimText.with(alpha: 0.5), align: .center)
+            cr.draw(captionLayout(i, width: rect.width), x: rect.midX - (rect.width + 8) / 2, y: rect.maxY + 3,
+                    color: layer.isVisible ? Theme.dimText : Theme.dimText.with(alpha: 0.5))
         }
+    }
+
+    /// The caption under square `i` ("3 Reading the paper"), wrapped by word to a little more than
+    /// the square's width; a single word too long for it ("1 Background") makes the type a little
+    /// smaller rather than break inside the word.
+    private func captionLayout(_ i: Int, width: Double) -> TextLayout {
+        let words = "\(i + 1) " + tr(model.layers[i].picture.words)
+        let s = words.split(separator: " ").map { Text.fittingSize("\(i + 1) " + $0, width: width + 8, size: Theme.TextSize.caption) }.min() ?? Theme.TextSize.caption
+        return Text.layout(words, font: Font(size: s), width: width + 8, wrap: true, align: .center)
     }
 
     /// Paper under the picture, the picture clipped to the square, then the frame over its edge.

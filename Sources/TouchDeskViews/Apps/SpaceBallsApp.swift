@@ -205,8 +205,12 @@ public final class SpaceBallsApp: MiniApp {
         if model.gravity { status += " · " + tr("gravity") }
         cr.text(status, x: 10, y: Self.stripHeight / 2, size: Text.fittingSize(status, width: size.width * 0.5, size: Theme.TextSize.status, weight: .bold), weight: .bold)
         let hint = tr("Click: add a ball · drag: move · flick or 1–9 and arrows: throw")
-        cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Text.fittingSize(hint, width: size.width * 0.45, size: Theme.TextSize.caption),
-                color: Theme.dimText, align: .right)
+        // Beside the status where it fits whole; in a narrow window, wrapped along the box's foot
+        // rather than shrunk past reading.
+        let hintFits = Text.width(hint, size: Theme.TextSize.caption) <= size.width * 0.45
+        if hintFits {
+            cr.text(hint, x: size.width - 10, y: Self.stripHeight / 2, size: Theme.TextSize.caption, color: Theme.dimText, align: .right)
+        }
         if boxRect.height > 0 {
             cr.save()
             cr.rectangle(boxRect)
@@ -220,6 +224,10 @@ public final class SpaceBallsApp: MiniApp {
                 cr.stroke()
             }
             cr.restore()
+            if !hintFits {
+                let l = Text.layout(hint, font: Font(size: Theme.TextSize.caption), width: boxRect.width - 20, wrap: true, align: .center)
+                cr.draw(l, x: boxRect.x + 10, y: boxRect.maxY - l.height - 6, color: Theme.dimText)
+            }
         }
         controls.draw(cr)
         toast.draw(cr, in: boxRect)
