@@ -143,7 +143,7 @@ public final class GlobeApp: MiniApp {
         }
         if let t = o.tilt { model.setTilt(t) }
         // Facing north after --look-at; turned about the centre to the heading.
-        if let h = o.heading { model.turnHeading(degrees: -h) }
+        if let h = o.heading { model.turnHeading(degrees: h) }
         if let m = o.seaLevel { model.setLevel(m) }
         if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
