@@ -17,7 +17,7 @@ import TouchDeskInterface
 ///     48  data sets used           UInt32 (`ReliefSources`)
 ///     52  reserved                 4 bytes
 ///     56  today's land, km²        Float64
-///     64  cells, shades, land lost and gained tables, ETOPO1 at 0.1° (see `Layout`), native byte order
+///     64  cells, surface normals, land lost and gained tables, ETOPO1 at 0.1° (see `Layout`), native byte order
 ///
 /// A file of the wrong size, version, grid or checksum, or made from a source file of another
 /// size, is rebuilt and replaced (it is derived data, nothing a user made). Writes go through an
@@ -26,7 +26,7 @@ import TouchDeskInterface
 public enum GlobeCache {
     public static let fileName = "relief-globe.bin"
     static let magic: UInt64 = 0x0045_424F_4C47_4454  // "TDGLOBE\0" read as little-endian
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     /// Where the header keeps the `ReliefSources` the globe was made from.
     static let sourcesOffset = 48
     /// Where it keeps today's land area in km² (Float64).
@@ -59,8 +59,9 @@ public enum GlobeCache {
         var stride: Int { width + 1 }
         var cellCount: Int { stride * height }
         var cellsOffset: Int { headerSize }
-        var shadeOffset: Int { cellsOffset + cellCount * 4 }
-        var landOffset: Int { (shadeOffset + cellCount + 7) & ~7 }
+        /// Two signed bytes per cell (`HillShade.computeNormals`).
+        var normalOffset: Int { cellsOffset + cellCount * 4 }
+        var landOffset: Int { (normalOffset + cellCount * 2 + 7) & ~7 }
         var landCount: Int { SeaLevel.highest + 1 }
         var gainedOffset: Int { landOffset + landCount * 8 }
         var gainedCount: Int { -SeaLevel.lowest + 1 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything the globe needs per cell, preprocessed from a relief grid: elevation and spill level
-/// (see `PriorityFlood`) packed in one 32-bit word, the hill-shade, and today's land area by spill
+/// (see `PriorityFlood`) packed in one 32-bit word, the surface normal for the hill-shade, and today's land area by spill
 /// level for the "share under water" readout.
 ///
 /// The cells sit in rows of `width + 1`: the extra column repeats column 0, so bilinear lookups
@@ -13,8 +13,8 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
     let stride: Int
     /// `stride × height` words: elevation in the low 16 bits, spill level in the high 16 bits.
     let cells: UnsafePointer<UInt32>
-    /// `stride × height` shades (128 = flat).
-    let shade: UnsafePointer<UInt8>
+    /// `stride × height` pairs: the surface normal's east and north components × 127 (`HillShade`).
+    let normal: UnsafePointer<Int8>
     /// `landAreaBySpill[m]` for m in 0…SeaLevel.highest: area of today's land whose spill level is
     /// at most m, as a share of today's land (so the last entry is 1).
     let landShareBySpill: UnsafePointer<Double>
@@ -38,7 +38,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
         let layout = GlobeCache.Layout(width: width, height: height)
         let base = UnsafeRawPointer(block.base)
         cells = (base + layout.cellsOffset).assumingMemoryBound(to: UInt32.self)
-        shade = (base + layout.shadeOffset).assumingMemoryBound(to: UInt8.self)
+        normal = (base + layout.normalOffset).assumingMemoryBound(to: Int8.self)
         landShareBySpill = (base + layout.landOffset).assumingMemoryBound(to: Double.self)
         landShareGainedByDepth = (base + layout.gainedOffset).assumingMemoryBound(to: Double.self)
         fine = (base + layout.fineOffset).assumingMemoryBound(to: Int16.self)
@@ -97,7 +97,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
             memset(UnsafeMutableRawPointer(mutating: fine), 0, layout.fineStride * layout.fineRows * 2)
             sources.remove(.placeHeights)
         }
-        HillShade.compute(grid, into: (base + layout.shadeOffset).bindMemory(to: UInt8.self, capacity: stride * h), stride: stride)
+        HillShade.computeNormals(grid, into: (base + layout.normalOffset).bindMemory(to: Int8.self, capacity: stride * h * 2), stride: stride)
 
         // Today's land by the level that floods it, and today's sea by the level that bares it.
         let weights = PriorityFlood.rowAreaWeights(height: h)

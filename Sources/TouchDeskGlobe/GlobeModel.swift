@@ -167,9 +167,13 @@ public struct GlobeModel: Equatable, Sendable {
         view.spin(axis: SIMD3(0, 0, 1), angle: degrees * .pi / 180)
     }
 
-    /// Tilts the view to `degrees` from straight down, within `GlobeView.tiltRange`.
+    /// Tilts the view to `degrees` from straight down, within `GlobeView.tiltRange`. Tilting from
+    /// straight down with the relief at 1× raises it to `GlobeStyle.tiltedExaggeration`: at true
+    /// scale nothing stands up across the land (the hint says the exaggeration; [ lowers it).
     public mutating func setTilt(_ degrees: Double) {
+        let wasTilted = view.isTilted
         view.tilt = degrees
+        if !wasTilted, view.isTilted, style.exaggeration == 1 { style.exaggeration = GlobeStyle.tiltedExaggeration }
     }
 
     /// The tilt one key step more or less: steps of 10°, to the range's ends.

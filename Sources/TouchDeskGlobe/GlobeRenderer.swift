@@ -14,12 +14,18 @@ public struct GlobeStyle: Equatable, Sendable {
     /// Vertical exaggeration of the relief, `exaggerationRange`: above 1 the relief on the limb
     /// stands off the rim (`RimProfile`); at 1 the globe is drawn exactly as without it.
     public var exaggeration: Double
+    /// Eighths of a turn clockwise the sun stands from its default (`GlobeSun`), 0 ..< 8.
+    public var sunTurn: Int
 
     public static let exaggerationRange = 1.0...50.0
+    /// The relief's exaggeration on tilting from straight down at 1×: the Alps and the Himalaya
+    /// stand against the sky, a coastal plain stays flat.
+    public static let tiltedExaggeration = 10.0
 
     public init(showsCoastline: Bool = true, tintsFloodedLand: Bool = true,
-                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF, exaggeration: Double = 1) {
+                background: UInt32 = 0xFF0B_0F1A, glow: UInt32 = 0xFF6F_A8FF, exaggeration: Double = 1, sunTurn: Int = 0) {
         self.showsCoastline = showsCoastline; self.tintsFloodedLand = tintsFloodedLand
+        self.sunTurn = ((sunTurn % GlobeSun.turns) + GlobeSun.turns) % GlobeSun.turns
         self.background = background; self.glow = glow
         self.exaggeration = min(Self.exaggerationRange.upperBound, max(Self.exaggerationRange.lowerBound, exaggeration))
     }
@@ -42,7 +48,8 @@ public struct GlobeStyle: Equatable, Sendable {
 /// A frame then rotates that vector into world axes (six multiply-adds with the row's share
 /// hoisted), turns it into grid coordinates (two polynomial arctangents), and reads the four
 /// surrounding cells: bilinear height above the water so 5′ cells are not blocky when zoomed,
-/// bilinear hill-shade, a palette lookup. A sea-level change costs nothing extra: the flood is a
+/// the bilinear surface normal lit by the sun (`GlobeSun`, its direction along the ground worked
+/// out on the vector lanes), a palette lookup. A sea-level change costs nothing extra: the flood is a
 /// comparison of each corner's precomputed spill level with the level.
 ///
 /// Not thread-safe: one renderer per window, used from one thread at a time.
@@ -111,7 +118,7 @@ public final class GlobeRenderer {
                                       rimRadius.withUnsafeBufferPointer { rimR in
                                        rimHeight.withUnsafeBufferPointer { rimH in
                                         let job = FrameJob(
-                                            cells: data.cells, shade: data.shade, gridStride: data.stride,
+                                            cells: data.cells, normal: data.normal, gridStride: data.stride,
                                             gridWidth: data.width, gridHeight: data.height,
                                             columnX: cx.baseAddress!, rowY: ry.baseAddress!, glowWidth: glowWidth,
                                             spans: spans.baseAddress!,
@@ -124,6 +131,7 @@ public final class GlobeRenderer {
                                             r0: SIMD3(Float(m[0].x), Float(m[0].y), Float(m[0].z)),
                                             r1: SIMD3(Float(m[1].x), Float(m[1].y), Float(m[1].z)),
                                             r2: SIMD3(Float(m[2].x), Float(m[2].y), Float(m[2].z)),
+                                            sun: GlobeSun.direction(orientation: view.orientation, tilted: false, turn: style.sunTurn),
                                             rowsPerPixel: Float(Double(data.height - 1) / Double.pi / radius),
                                             pixels: pixels, width: width, stride: stride,
                                             rimRadius: rim == nil ? nil : rimR.baseAddress, rimHeight: rimH.baseAddress,
@@ -202,18 +210,20 @@ private struct Expand: @unchecked Sendable {  // workers write disjoint rows of 
     }
 }
 
-/// The four cells around a pixel, unpacked: heights above the water now and today, shades.
+/// The four cells around a pixel, unpacked: heights above the water now and today, normals.
 private struct Corners {
     var index = -1
     var h00: Float = 0, h01: Float = 0, h10: Float = 0, h11: Float = 0
     var t00: Float = 0, t01: Float = 0, t10: Float = 0, t11: Float = 0
-    var s00: Float = 0, s01: Float = 0, s10: Float = 0, s11: Float = 0
+    /// Surface normals' east (x) and north (y) parts, as unit vectors.
+    var x00: Float = 0, x01: Float = 0, x10: Float = 0, x11: Float = 0
+    var y00: Float = 0, y01: Float = 0, y10: Float = 0, y11: Float = 0
     var straddles = false
 
     init() {}
 
     @inline(__always)
-    init(cells: UnsafePointer<UInt32>, shade: UnsafePointer<UInt8>, index i: Int, stride gs: Int, level: Int32) {
+    init(cells: UnsafePointer<UInt32>, normal: UnsafePointer<Int8>, index i: Int, stride gs: Int, level: Int32) {
         index = i
         let c00 = cells[i], c01 = cells[i &+ 1], c10 = cells[i &+ gs], c11 = cells[i &+ gs &+ 1]
         h00 = Float(GlobeData.heightAboveWater(c00, level: level)); h01 = Float(GlobeData.heightAboveWater(c01, level: level))
@@ -222,7 +232,10 @@ private struct Corners {
         t10 = Float(GlobeData.heightAboveWater(c10, level: 0)); t11 = Float(GlobeData.heightAboveWater(c11, level: 0))
         let dry = t00 > 0
         straddles = dry != (t01 > 0) || dry != (t10 > 0) || dry != (t11 > 0)
-        s00 = Float(shade[i]); s01 = Float(shade[i &+ 1]); s10 = Float(shade[i &+ gs]); s11 = Float(shade[i &+ gs &+ 1])
+        let u: Float = 1 / 127
+        let n00 = normal + 2 &* i, n01 = n00 + 2, n10 = normal + 2 &* (i &+ gs), n11 = n10 + 2
+        x00 = Float(n00[0]) * u; x01 = Float(n01[0]) * u; x10 = Float(n10[0]) * u; x11 = Float(n11[0]) * u
+        y00 = Float(n00[1]) * u; y01 = Float(n01[1]) * u; y10 = Float(n10[1]) * u; y11 = Float(n11[1]) * u
     }
 }
 
@@ -231,7 +244,7 @@ private struct Corners {
 /// worker writes its own rows.
 private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows of `pixels` and only read the rest
     let cells: UnsafePointer<UInt32>
-    let shade: UnsafePointer<UInt8>
+    let normal: UnsafePointer<Int8>
     let gridStride: Int, gridWidth: Int, gridHeight: Int
     let columnX: UnsafePointer<Float>, rowY: UnsafePointer<Float>
     /// The glow's width beyond the rim, in globe radii.
@@ -249,6 +262,8 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
     let landScale: Float
     /// World-to-view rows; the frame applies the transpose.
     let r0: SIMD3<Float>, r1: SIMD3<Float>, r2: SIMD3<Float>
+    /// Where the light comes from, world axes (`GlobeSun.direction`).
+    let sun: SIMD3<Float>
     /// Grid rows per window pixel at the centre of the globe.
     let rowsPerPixel: Float
     let pixels: UnsafeMutableRawPointer
@@ -319,6 +334,13 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             gx8 = gx8.replacing(with: gx8 + Float(gridWidth), where: gx8 .< 0)
             var gy8 = FastMath.atan2(wz, horizontal8) * rowsPerRadian + Float(gridHeight - 1) / 2
             gy8.replace(with: 0, where: gy8 .< 0)
+            // The sun's direction along the ground at each pixel (`GlobeSun.light`), unit length.
+            let sunEast8 = wx * sun.y - wy * sun.x
+            let sunNorth8 = (wx * wx + wy * wy) * sun.z - wz * (wx * sun.x + wy * sun.y)
+            var sunLength8 = sunEast8 * sunEast8 + sunNorth8 * sunNorth8
+            sunLength8.replace(with: 1e-12, where: sunLength8 .< 1e-12)
+            let sunScale8 = 1 / sunLength8.squareRoot()
+            let sunX8 = sunEast8 * sunScale8, sunY8 = sunNorth8 * sunScale8
             for lane in 0..<min(8, end - x8) {
             let x = x8 + lane
             let z = vz[lane], horizontal = horizontal8[lane], gx = gx8[lane], gy = gy8[lane]
@@ -327,7 +349,7 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
             let i = y0 &* gs &+ x0
             // Zoomed in, neighbouring pixels share their four cells (a cell spans many pixels):
             // the corners' values are kept from the previous pixel while the cell is the same.
-            if i != corner.index { corner = Corners(cells: cells, shade: shade, index: i, stride: gs, level: level) }
+            if i != corner.index { corner = Corners(cells: cells, normal: normal, index: i, stride: gs, level: level) }
             let k = corner
 
             // Height above the water now, bilinear.
@@ -343,8 +365,11 @@ private struct FrameJob: @unchecked Sendable {  // workers write disjoint rows o
                 t = tTop + (tBottom - tTop) * fy
             }
 
-            let sTop = k.s00 + (k.s01 - k.s00) * fx, sBottom = k.s10 + (k.s11 - k.s10) * fx
-            var light = (sTop + (sBottom - sTop) * fy) * (1 / 128)
+            let nxTop = k.x00 + (k.x01 - k.x00) * fx, nxBottom = k.x10 + (k.x11 - k.x10) * fx
+            let nyTop = k.y00 + (k.y01 - k.y00) * fx, nyBottom = k.y10 + (k.y11 - k.y10) * fx
+            let nx = nxTop + (nxBottom - nxTop) * fy, ny = nyTop + (nyBottom - nyTop) * fy
+            let nz = max(0, 1 - nx * nx - ny * ny).squareRoot()
+            var light = max(0, min(2, nx * sunX8[lane] + ny * sunY8[lane] + nz))
 
             let color = GlobePalette.color(aboveWater: h, level: level, landScale: landScale, dryToday: t > 0,
                                            underwaterRelief: t > 0 ? 0.25 : 0.5, light: &light,

@@ -31,13 +31,14 @@ public final class TiltedRenderer {
                 palette.flooded.withUnsafeBufferPointer { flooded in
                     sky.withUnsafeBufferPointer { skyLUT in
                         let job = TiltJob(
-                            cells: data.cells, shade: data.shade, gridStride: data.stride,
+                            cells: data.cells, normal: data.normal, gridStride: data.stride,
                             gridWidth: data.width, gridHeight: data.height,
                             land: land.baseAddress!, sea: sea.baseAddress!,
                             flooded: (style.tintsFloodedLand ? flooded : sea).baseAddress!, sky: skyLUT.baseAddress!,
                             level: Int32(level), scale: scale,
                             landScale: level < 0 ? min(1, Float(GlobeRenderer.baredRamp) / Float(-level)) : 1,
                             reliefLight: Float(min(2.5, 1 + log2(style.exaggeration) * 0.3)),
+                            sun: GlobeSun.direction(orientation: view.orientation, tilted: true, turn: style.sunTurn),
                             camera: camera, pixels: pixels, width: width, height: height, stride: stride, block: block)
                         let columns = (width + block - 1) / block
                         let band = 8
@@ -70,7 +71,7 @@ public final class TiltedRenderer {
 /// One frame's inputs for the worker threads (see `FrameJob`): each worker writes its own columns.
 private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns of `pixels` and only read the rest
     let cells: UnsafePointer<UInt32>
-    let shade: UnsafePointer<UInt8>
+    let normal: UnsafePointer<Int8>
     let gridStride: Int, gridWidth: Int, gridHeight: Int
     let land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>
     let sky: UnsafePointer<UInt32>
@@ -80,6 +81,8 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
     let landScale: Float
     /// How much more the hill-shade's contrast shows with the relief exaggerated.
     let reliefLight: Float
+    /// Where the light comes from, world axes (`GlobeSun.direction`).
+    let sun: SIMD3<Float>
     let pixels: UnsafeMutableRawPointer
     let width: Int, height: Int, stride: Int, block: Int
     let position: SIMD3<Float>, forward: SIMD3<Float>, right: SIMD3<Float>, up: SIMD3<Float>
@@ -89,13 +92,13 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
     /// Distance from the camera to the sea-level horizon.
     let horizonDistance: Float
 
-    init(cells: UnsafePointer<UInt32>, shade: UnsafePointer<UInt8>, gridStride: Int, gridWidth: Int, gridHeight: Int,
+    init(cells: UnsafePointer<UInt32>, normal: UnsafePointer<Int8>, gridStride: Int, gridWidth: Int, gridHeight: Int,
          land: UnsafePointer<UInt32>, sea: UnsafePointer<UInt32>, flooded: UnsafePointer<UInt32>, sky: UnsafePointer<UInt32>,
-         level: Int32, scale: Float, landScale: Float, reliefLight: Float, camera: GlobeCamera,
+         level: Int32, scale: Float, landScale: Float, reliefLight: Float, sun: SIMD3<Float>, camera: GlobeCamera,
          pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, block: Int) {
-        self.cells = cells; self.shade = shade; self.gridStride = gridStride; self.gridWidth = gridWidth; self.gridHeight = gridHeight
+        self.cells = cells; self.normal = normal; self.gridStride = gridStride; self.gridWidth = gridWidth; self.gridHeight = gridHeight
         self.land = land; self.sea = sea; self.flooded = flooded; self.sky = sky
-        self.level = level; self.scale = scale; self.landScale = landScale; self.reliefLight = reliefLight
+        self.level = level; self.scale = scale; self.landScale = landScale; self.reliefLight = reliefLight; self.sun = sun
         self.pixels = pixels; self.width = width; self.height = height; self.stride = stride; self.block = block
         func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3(Float(v.x), Float(v.y), Float(v.z)) }
         position = f(camera.position); forward = f(camera.forward); right = f(camera.right); up = f(camera.up)
@@ -154,6 +157,7 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
                     let enter = max(0, -b - root), leave = -b + root
                     var t = max(enter, resume)
                     var hitT: Float = -1
+                    var hitPoint = SIMD3<Float>.zero
                     var prevT = t, prevGap: Float = 1
                     var sample: (radius: Float, aboveWater: Float, index: Int, fx: Float, fy: Float) = (0, 0, 0, 0, 0)
                     while t <= leave {
@@ -162,6 +166,7 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
                         sample = surface(p)
                         let gap = r - sample.radius
                         if gap <= 0 {
+                            hitPoint = p
                             // Between the last sample above and this one below: where the gap closes.
                             hitT = prevGap > 0 && t > prevT ? prevT + (t - prevT) * prevGap / (prevGap - gap) : t
                             break
@@ -171,7 +176,7 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
                     }
                     if hitT >= 0 {
                         resume = hitT
-                        color = shadeHit(sample, distance: hitT)
+                        color = shadeHit(sample, at: hitPoint, distance: hitT)
                     } else {
                         // Past everything in this column (or a ray grazing the far limb below it):
                         // above the terrain's horizon every higher ray is sky too.
@@ -203,14 +208,19 @@ private struct TiltJob: @unchecked Sendable {  // workers write disjoint columns
     }
 
     /// The colour where a ray meets the surface: as the straight-down view colours heights, lit by
-    /// the hill-shade, fading into the haze towards the horizon.
+    /// the sun (`GlobeSun`), fading into the haze towards the horizon.
     @inline(__always)
-    func shadeHit(_ s: (radius: Float, aboveWater: Float, index: Int, fx: Float, fy: Float), distance: Float) -> UInt32 {
+    func shadeHit(_ s: (radius: Float, aboveWater: Float, index: Int, fx: Float, fy: Float), at p: SIMD3<Float>, distance: Float) -> UInt32 {
         let h = s.aboveWater
         let i = s.index
-        let sh0 = Float(shade[i]) + (Float(shade[i &+ 1]) - Float(shade[i])) * s.fx
-        let sh1 = Float(shade[i &+ gridStride]) + (Float(shade[i &+ gridStride &+ 1]) - Float(shade[i &+ gridStride])) * s.fx
-        var light = 1 + ((sh0 + (sh1 - sh0) * s.fy) * (1 / 128) - 1) * reliefLight
+        func part(_ k: Int) -> Float {
+            let n00 = Float(normal[2 &* i &+ k]), n01 = Float(normal[2 &* (i &+ 1) &+ k])
+            let n10 = Float(normal[2 &* (i &+ gridStride) &+ k]), n11 = Float(normal[2 &* (i &+ gridStride &+ 1) &+ k])
+            let top = n00 + (n01 - n00) * s.fx, bottom = n10 + (n11 - n10) * s.fx
+            return (top + (bottom - top) * s.fy) * (1 / 127)
+        }
+        let lit = GlobeSun.light(nx: part(0), ny: part(1), x: p.x, y: p.y, z: p.z, sun: sun)
+        var light = 1 + (lit - 1) * reliefLight
         let color = GlobePalette.color(aboveWater: h, level: level, landScale: landScale,
                                        dryToday: h <= 0 && GlobeData.heightAboveWater(cells[i], level: 0) > 0,
                                        underwaterRelief: 0.4, light: &light, land: land, sea: sea, flooded: flooded)

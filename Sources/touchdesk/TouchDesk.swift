@@ -104,6 +104,9 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp(tr("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80."), valueName: "degrees"))
     var tilt: String?
 
+    @Option(help: ArgumentHelp(tr("Open Sea Level facing this compass direction, 0 to 360 degrees (0 north, 90 east)."), valueName: "degrees"))
+    var heading: String?
+
     @Flag(help: ArgumentHelp(tr("With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")))
     var report = false
 
@@ -112,6 +115,7 @@ struct TouchDesk: ParsableCommand {
         let all: [String: String?] = [
             "journey": journey, "center": center, "width": width, "place": place, "find": find,
             "look-at": lookAt, "zoom": zoom, "sea-level": seaLevel, "exaggeration": exaggeration, "tilt": tilt,
+            "heading": heading,
             "report": report ? "" : nil, "save-page": savePage, "page-width": pageWidth.map(String.init),
         ]
         return all.compactMapValues { $0 }

@@ -33,7 +33,7 @@ import Testing
     @Test("every option an app claims is one the executable declares, and each app's check refuses bad values")
     func checks() {
         let declared: Set<String> = ["journey", "center", "width", "place", "find", "look-at", "zoom", "sea-level",
-                                     "exaggeration", "tilt", "report", "save-page", "page-width"]
+                                     "exaggeration", "tilt", "heading", "report", "save-page", "page-width"]
         for e in entries { #expect(e.optionNames.isSubset(of: declared), "\(e.id): \(e.optionNames.subtracting(declared))") }
         #expect(throws: AppOptionError("--center needs --width W too")) { try MandelbrotApp.check(AppOptions(values: ["center": "0,0"])) }
         #expect(throws: (any Error).self) { try MandelbrotApp.check(AppOptions(values: ["journey": "1-9"])) }

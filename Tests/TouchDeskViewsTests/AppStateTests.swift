@@ -108,7 +108,7 @@ struct AppStateTests {
         globe.start(try GlobeApp.startOptions(lookAt: "-33.9,151.2", zoom: "3", seaLevel: "70"))
         key(first, "Up", shift: true)  // tilt 10° …
         key(first, "Up", shift: true)  // … 20°
-        key(first, "bracketright")  // relief 2×
+        key(first, "bracketright")  // relief 20× (tilting raised it from 1× to 10×)
         quit(first, env)
 
         let second = makeShell(env)
@@ -124,7 +124,7 @@ struct AppStateTests {
         #expect(abs(camera.center.latitude - 47.37) < 1e-6 && abs(camera.center.longitude - 8.54) < 1e-6 && abs(camera.zoom - 6.5) < 1e-6)
         let g = try #require((second.openedApp(id: GlobeApp.id) as? GlobeApp)?.model)
         #expect(g.level == 70 && abs(g.view.zoom - 3) < 1e-9)
-        #expect(g.view.tilt == 20 && g.style.exaggeration == 2, "tilt \(g.view.tilt)°, relief \(g.style.exaggeration)×")
+        #expect(g.view.tilt == 20 && g.style.exaggeration == 20, "tilt \(g.view.tilt)°, relief \(g.style.exaggeration)×")
         #expect(abs(g.view.centre.latitude + 33.9) < 1e-6 && abs(g.view.centre.longitude - 151.2) < 1e-6)
     }
 

@@ -232,6 +232,28 @@ struct GlobeAppTests {
         #expect((try? GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: "\u{2212}120"))?.seaLevel == -120)
     }
 
+    /// S turns the sun an eighth; the first tilt from straight down at 1× raises the relief to 10×
+    /// (a chosen exaggeration stays); --heading takes 0–360 degrees.
+    @Test func sunKeyTiltedReliefAndHeading() throws {
+        let app = try makeApp(lookAt: "28.5,85", zoom: "5", seaLevel: "0")
+        #expect(app.model.style.sunTurn == 0 && app.model.style.exaggeration == 1)
+        app.press("s")
+        #expect(app.model.style.sunTurn == 1)
+        for _ in 0..<7 { app.press("s") }
+        #expect(app.model.style.sunTurn == 0)
+        app.press("Up", shift: true)
+        #expect(app.model.view.tilt == 10 && app.model.style.exaggeration == GlobeStyle.tiltedExaggeration)
+        app.press("Down", shift: true)
+        app.press("bracketleft")
+        #expect(app.model.style.exaggeration == 5)
+        app.press("Up", shift: true)
+        #expect(app.model.style.exaggeration == 5, "a chosen exaggeration is kept on tilting")
+        for bad in ["361", "-1", "north", ""] {
+            #expect(throws: GlobeApp.OptionError.self) { try GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: nil, heading: bad) }
+        }
+        #expect((try? GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: nil, heading: "90°"))?.heading == 90)
+    }
+
     @Test func fitsTheMinimumWindow() throws {
         let app = try makeApp()
         let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)

@@ -1,10 +1,10 @@
 import TouchDeskInterface
 import TouchDeskModels
 
-/// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --tilt DEGREES --place NAME`
+/// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --tilt DEGREES --heading DEGREES --place NAME`
 /// (and `--report`, answered by the executable without a window).
 extension GlobeApp {
-    public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "tilt", "place", "report"] }
+    public nonisolated static var optionNames: Set<String> { ["look-at", "zoom", "sea-level", "exaggeration", "tilt", "heading", "place", "report"] }
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if options.document != nil { throw AppOptionError(tr("a URL is for the web app (or a PNG file for paint), not {0}", "\(id)")) }
@@ -16,7 +16,7 @@ extension GlobeApp {
     nonisolated static func startOptions(_ options: AppOptions) throws(AppOptionError) -> StartOptions {
         do {
             return try startOptions(lookAt: options["look-at"], zoom: options["zoom"], seaLevel: options["sea-level"],
-                                    exaggeration: options["exaggeration"], tilt: options["tilt"])
+                                    exaggeration: options["exaggeration"], tilt: options["tilt"], heading: options["heading"])
         } catch {
             throw AppOptionError(error.description)
         }
@@ -24,7 +24,7 @@ extension GlobeApp {
 
     public func apply(_ options: AppOptions) throws(AppOptionError) {
         let start = try Self.startOptions(options)
-        if options.has("look-at") || options.has("zoom") || options.has("sea-level") || options.has("exaggeration") || options.has("tilt") { self.start(start) }
+        if options.has("look-at") || options.has("zoom") || options.has("sea-level") || options.has("exaggeration") || options.has("tilt") || options.has("heading") { self.start(start) }
         guard let place = options["place"] else { return }
         finishLoading()
         if let placesError { throw AppOptionError(placesError) }

@@ -142,6 +142,8 @@ public final class GlobeApp: MiniApp {
             model.show(v)
         }
         if let t = o.tilt { model.setTilt(t) }
+        // Facing north after --look-at; turned about the centre to the heading.
+        if let h = o.heading { model.turnHeading(degrees: h) }
         if let m = o.seaLevel { model.setLevel(m) }
         if let e = o.exaggeration { model.style.exaggeration = e }
         levelChanged()
@@ -414,6 +416,7 @@ public final class GlobeApp: MiniApp {
         case .moreRelief, .lessRelief:
             // Seen straight down, the mountains on the rim stand off it.
             model.style.exaggeration = GlobeStyle.steppedExaggeration(model.style.exaggeration, up: c == .moreRelief)
+        case .sun: model.style.sunTurn = (model.style.sunTurn + 1) % GlobeSun.turns
         case .iceAge, .today, .iceMelted, .seeds, .drained: break
         }
         syncControls()

@@ -15,7 +15,7 @@ extension GlobeApp {
         /// turning, the heading, tilting, zooming, finding, the relief's exaggeration, profiles.
         case walkBack, walkOn, walkPlay
         case headingLeft, headingRight
-        case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief
+        case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief, sun
         case profile, profileDeep, profileEverest
 
         var preset: SeaLevel.Preset? {
@@ -58,6 +58,7 @@ extension GlobeApp {
             case .find: translatable("Find a place")
             case .moreRelief: translatable("Exaggerate the relief more (1, 2, 5, 10, 20, 50×)")
             case .lessRelief: translatable("Exaggerate the relief less")
+            case .sun: translatable("Turn the sun an eighth clockwise (it lights the relief from the upper left, tilted from the lower left)")
             }
         }
 
@@ -104,6 +105,7 @@ extension GlobeApp {
             case .find: [.key("slash", "KP_Divide"), .control("f")]
             case .moreRelief: [.key("bracketright", shown: "]")]
             case .lessRelief: [.key("bracketleft", shown: "[")]
+            case .sun: [.key("s")]
             }
         }
 

@@ -94,6 +94,8 @@ extension GlobeApp {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
         let relief = (model.view.isTilted ? tr("Tilt {0}°", String(Int(model.view.tilt.rounded()))) + " · " : "")
             + (model.style.exaggeration > 1 ? tr("Relief {0}× ([ ])", String(Int(model.style.exaggeration.rounded()))) + " · " : "")
+            + (model.view.isTilted || model.style.sunTurn != 0
+                ? tr("Sun {0} (S)", tr(GlobeSun.name(tilted: model.view.isTilted, turn: model.style.sunTurn))) + " · " : "")
         let hints = [relief + tr("Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile"), relief + tr("Drag to turn · wheel to zoom"),
                      relief + tr("F1: keys"), tr("F1: keys")]
         let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]

@@ -6,7 +6,7 @@ import TouchDeskModels
 import TouchDeskPlaces
 
 /// Sea Level's command-line options (`--look-at`, `--zoom`, `--sea-level`, `--exaggeration`,
-/// `--tilt`), checked with a message that says what is allowed.
+/// `--tilt`, `--heading`), checked with a message that says what is allowed.
 extension GlobeApp {
     // MARK: - Command line
 
@@ -17,6 +17,8 @@ extension GlobeApp {
         public var seaLevel: Int?
         public var exaggeration: Double?
         public var tilt: Double?
+        /// The compass direction the view faces, degrees (0 north, 90 east).
+        public var heading: Double?
     }
 
     public struct OptionError: Error, CustomStringConvertible {
@@ -25,8 +27,16 @@ extension GlobeApp {
 
     /// Checks the command line's globe options; the error says what is wrong and what is allowed.
     public nonisolated static func startOptions(lookAt: String?, zoom: String?, seaLevel: String?,
-                                                exaggeration: String? = nil, tilt: String? = nil) throws(OptionError) -> StartOptions {
+                                                exaggeration: String? = nil, tilt: String? = nil, heading: String? = nil) throws(OptionError) -> StartOptions {
         var o = StartOptions()
+        if let heading {
+            var s = heading.trimmingCharacters(in: .whitespaces)
+            if s.hasSuffix("°") { s.removeLast() }
+            guard let h = Double(s), h.isFinite, (0...360).contains(h) else {
+                throw OptionError(description: tr("--heading takes the compass direction the view faces in degrees from 0 to 360 (0 north, 90 east), not \"{0}\"", echoed(heading)))
+            }
+            o.heading = h
+        }
         if let tilt {
             let range = GlobeView.tiltRange
             var s = tilt.trimmingCharacters(in: .whitespaces)
