@@ -189,12 +189,13 @@ struct WebPagesEndToEndTests {
         // helper sent no "loading 1" for it, so the page counted as loading for ever and an Esc
         // went to stopping a load nobody saw.)
         let statusArea = (x: 0, y: loaded.height - 28, width: loaded.width, height: 28)
-        try await app.key("Escape")
-        let keysBack = try await app.screenshot("keys back", timeout: 10) {
-            TextReading.find("The keys are TouchDesk's again", size: 12, in: $0, region: statusArea, ink: Self.statusInk).score < 0.3
+        /// The status line reads `text` (in the app's status ink).
+        func statusSays(_ text: String, _ img: PixelImage) -> Bool {
+            TextReading.find(text, size: 12, in: img, region: statusArea, ink: Self.statusInk).score < 0.3
         }
-        #expect(TextReading.find("The keys are TouchDesk's again", size: 12, in: keysBack, region: statusArea, ink: Self.statusInk).score < 0.3,
-                "the first Esc hands the keys back and says so: \(keysBack.path)")
+        try await app.key("Escape")
+        let keysBack = try await app.screenshot("keys back", timeout: 10) { statusSays("The keys are TouchDesk's again", $0) }
+        #expect(statusSays("The keys are TouchDesk's again", keysBack), "the first Esc hands the keys back and says so: \(keysBack.path)")
         #expect(try await app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "one Esc stays in Web Pages")
         try await app.key("Escape")
         #expect(try await app.waitForTitle("TouchDesk", timeout: 5) == "TouchDesk", "the second Esc goes home")
@@ -205,11 +206,8 @@ struct WebPagesEndToEndTests {
         try await go(app, session, server.url("/spin.html"))
         await hold(for: 2)
         try await app.key("Escape")
-        let stoppedLoad = try await app.screenshot("load stopped", timeout: 10) {
-            TextReading.find("Stopped loading", size: 12, in: $0, region: statusArea, ink: Self.statusInk).score < 0.3
-        }
-        #expect(TextReading.find("Stopped loading", size: 12, in: stoppedLoad, region: statusArea, ink: Self.statusInk).score < 0.3,
-                "Esc stopped the spinning page's load and said so: \(stoppedLoad.path)")
+        let stoppedLoad = try await app.screenshot("load stopped", timeout: 10) { statusSays("Stopped loading", $0) }
+        #expect(statusSays("Stopped loading", stoppedLoad), "Esc stopped the spinning page's load and said so: \(stoppedLoad.path)")
         #expect(try await app.waitForTitle("TouchDesk", timeout: 1) != "TouchDesk", "that Esc stays in Web Pages")
         try await go(app, session, server.url("/form.html"))
         let back = try await app.screenshot("after spin", timeout: 20) { regions($0, Self.blue, minimum: 2000).count == 2 }
@@ -219,10 +217,8 @@ struct WebPagesEndToEndTests {
         let engines = await engineProcesses(of: app, session)
         try #require(!engines.isEmpty, "the engine helper runs under the app")
         for pid in engines { kill(pid, SIGKILL) }
-        let stopped = try await app.screenshot("engine killed", timeout: 15) {
-            TextReading.find("The web engine stopped", size: 12, in: $0, region: statusArea, ink: Self.statusInk).score < 0.3
-        }
-        #expect(TextReading.find("The web engine stopped", size: 12, in: stopped, region: statusArea, ink: Self.statusInk).score < 0.3, "\(stopped.path)")
+        let stopped = try await app.screenshot("engine killed", timeout: 15) { statusSays("The web engine stopped", $0) }
+        #expect(statusSays("The web engine stopped", stopped), "\(stopped.path)")
         #expect(regions(stopped, Self.blue, minimum: 2000).isEmpty, "the dead page is not shown: \(stopped.path)")
         #expect(app.isRunning)
         try await app.key("F5")
