@@ -159,12 +159,13 @@ public final class GlobeApp: MiniApp {
         // A small window's panel is at least wide enough for the compact buttons three to a row at
         // their own label size (their text never shrinks), leaving the globe 150 points.
         let compactPad = 10.0, compactGap = 4.0
+        let toggles = [Control.coastline, .floodTint, .reset]
         let compactRow: Double = {
             let controls = form.controls
             let was = controls.isCompact
             controls.isCompact = true
             defer { controls.isCompact = was }
-            let widest = (Control.presets + [Control.coastline, .floodTint, .reset]).compactMap { controls[$0].map(controls.preferredWidth) }.max() ?? 0
+            let widest = (Control.presets + toggles).compactMap { controls[$0].map(controls.preferredWidth) }.max() ?? 0
             return 3 * (widest + 4) + 2 * compactGap + 2 * compactPad
         }()
         let panelW = (size.width >= 720 ? min(380, max(300, size.width * 0.3))
@@ -183,7 +184,6 @@ public final class GlobeApp: MiniApp {
         let half = (w - gap) / 2, third = (w - 2 * gap) / 3
         controls.isCompact = false
         let fits = { (ids: [Control], width: Double) in ids.allSatisfy { c in controls[c].map(controls.preferredWidth) ?? 0 <= width } }
-        let toggles = [Control.coastline, .floodTint, .reset]
         let below = size.height - (12 + TextField.height + 10 + 58 + 50)
         let oneColumn = below >= 5 * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40 && fits(Control.presets, w) && fits(toggles, third)
         let twoColumns = !oneColumn && below >= 4 * (buttonH + gap) + 2 * Self.rowHeight
