@@ -251,10 +251,10 @@ public final class ImagesApp: MiniApp {
             let cell = Rect(x: r.x + Double(i) * (small + gap), y: r.y + r.height * 0.05, width: small, height: small)
             cr.fill(cell, c)
         }
-        // The composite: Stick Man's own icon, framed.
+        // The composite: Stick Man's icon, framed.
         let big = Rect(x: r.x + r.width * 0.2, y: r.y + r.height * 0.05 + small + gap * 2, width: r.width * 0.6, height: r.width * 0.6)
         cr.save()
-        StickManApp.drawIcon(cr, in: big)
+        StickManArt.icon(cr, in: big)
         cr.restore()
         frame.set(cr)
         cr.setLineWidth(1.5)

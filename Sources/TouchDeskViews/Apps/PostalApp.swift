@@ -102,7 +102,7 @@ public final class PostalApp: MiniApp {
     /// Opens Map Search at the ZIP code, when it is known.
     private func showOnMap() {
         guard case .found(let p)? = zipPlace else { return }
-        links.open(app: MapApp.id, query: p.name)
+        links.showPlace(p.name)
     }
 
     /// Blocks until the ZIP codes are loaded and looks the code up (for `--screenshot` and tests).

@@ -147,35 +147,7 @@ public final class StickManApp: MiniApp {
     static let bubbleFill = Color(hex: 0xfdfbf3)
     static let bubbleText = Color(hex: 0x2b2b3a)
 
-    public static func drawIcon(_ cr: CairoContext, in r: Rect) {
-        Color(hex: 0xbfe6ff).set(cr)
-        cr.roundedRect(r, radius: r.width * 0.12)
-        cr.fill()
-        cr.fill(Rect(x: r.x, y: r.y + r.height * 0.82, width: r.width, height: r.height * 0.18), Color(hex: 0x7cc96b))
-        func p(_ x: Double, _ y: Double) -> (Double, Double) { (r.x + r.width * x, r.y + r.height * y) }
-        let ink = Color(hex: 0x2b2b3a)
-        cr.setLineCap(.round)
-        cr.setLineJoin(.round)
-        cr.setLineWidth(max(1.5, r.width * 0.035))
-        ink.set(cr)
-        for path in [[p(0.5, 0.42), p(0.5, 0.66)], [p(0.5, 0.66), p(0.4, 0.86)], [p(0.5, 0.66), p(0.6, 0.86)],
-                     [p(0.5, 0.48), p(0.34, 0.34)], [p(0.5, 0.48), p(0.66, 0.34)]] {
-            cr.moveTo(path[0].0, path[0].1)
-            cr.lineTo(path[1].0, path[1].1)
-        }
-        cr.stroke()
-        let head = p(0.5, 0.3)
-        Color(hex: 0xffd9a8).set(cr)
-        cr.circle(Point(head.0, head.1), r.width * 0.12)
-        cr.fillPreserve()
-        ink.set(cr)
-        cr.stroke()
-        // His hat.
-        Color(hex: 0x3b2f6b).set(cr)
-        cr.rectangle(Rect(x: r.x + r.width * 0.41, y: r.y + r.height * 0.06, width: r.width * 0.18, height: r.height * 0.12))
-        cr.rectangle(Rect(x: r.x + r.width * 0.35, y: r.y + r.height * 0.17, width: r.width * 0.3, height: r.height * 0.03))
-        cr.fill()
-    }
+    public static func drawIcon(_ cr: CairoContext, in r: Rect) { StickManArt.icon(cr, in: r) }
 }
 
 extension StickManApp {

@@ -62,3 +62,12 @@ extension WebApp {
         return offer(document: trimmed)
     }
 }
+
+// What it keeps between visits and frees when left (see `MiniApp.visitMemory`).
+extension WebApp {
+    public nonisolated static var visitMemory: VisitMemory {
+        VisitMemory(kept: ["the page's address and history"],
+                    freed: ["the page's work: a load under way is stopped, a stuck script's process ended (docs/web.md)"],
+                    leavingDuringLoad: .stopsThenResumesOnceEnded)
+    }
+}

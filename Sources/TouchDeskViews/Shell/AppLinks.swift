@@ -1,12 +1,11 @@
 import Synchronization
 
-/// Where an app asks the shell to open another app at something: Postal Codes' "Show on map"
-/// asks for Map Search at "77335". The shell takes the request after the event that made it.
+/// Where an app asks the shell to show something in another app, without naming it: Postal
+/// Codes' "Show on map" asks for the place "77335", and the shell opens the app that shows places
+/// (`PlaceShowing`). The shell takes the request after the event that made it.
 nonisolated public final class AppLinks: Sendable {
     public struct Request: Equatable, Sendable {
-        /// The app's command-line id ("map").
-        public var app: String
-        /// What it should show, as it would be typed into its search.
+        /// The place to show, as it would be typed into a search.
         public var query: String
     }
 
@@ -14,8 +13,9 @@ nonisolated public final class AppLinks: Sendable {
 
     public init() {}
 
-    public func open(app: String, query: String) {
-        pending.withLock { $0 = Request(app: app, query: query) }
+    /// Asks for the place `query` names to be shown on the map.
+    public func showPlace(_ query: String) {
+        pending.withLock { $0 = Request(query: query) }
     }
 
     /// The request made since the last call, if any.
@@ -27,8 +27,8 @@ nonisolated public final class AppLinks: Sendable {
     }
 }
 
-/// An app that can be opened at a query (Map Search at a place).
-public protocol QueryOpenable: AnyObject {
+/// The app that shows a place named in words (Map Search): where `AppLinks.showPlace` leads.
+public protocol PlaceShowing: AnyObject {
     /// Shows what `query` names (now, or as soon as the app's data has arrived).
     func open(query: String)
 }

@@ -4,6 +4,12 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskPlaces
 
+/// A cache built on a first start that an app builds itself once opened (`MiniApp.buildsOnOpening`).
+nonisolated public enum FirstStartCache: Sendable {
+    /// The globe's relief cache (`GlobeLoader`).
+    case globe
+}
+
 /// A first start in a fresh home: the place index (Map Search, Sea Level, Postal Codes) and the
 /// globe's cache (Sea Level) are not built yet, and the first visit to those apps would wait for
 /// them (10–20 s). The shell builds them in the background from the start instead, one after the
@@ -46,9 +52,9 @@ final class FirstStartCaches {
         globe = GlobeLoader(source: ETOPO5.defaultPath(), directory: cacheDirectory)
     }
 
-    /// The shell opened the app `id`: Sea Level builds its globe itself from here on.
-    func opening(_ id: String) {
-        guard id == GlobeApp.id, globeWanted else { return }
+    /// The shell opened an app: one that builds the globe itself (Sea Level) does so from here on.
+    func opening(_ entry: AppEntry) {
+        guard entry.buildsOnOpening.contains(.globe), globeWanted else { return }
         globeLeftToApp = true
         globe?.stop()
     }

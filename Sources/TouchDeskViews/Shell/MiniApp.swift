@@ -56,6 +56,9 @@ public protocol MiniApp: AnyObject {
     /// shares with the rest of the process, and what leaving during its opening load does: the
     /// decision DESIGN.md asks each app to make, written down (docs/testing.md lists them).
     nonisolated static var visitMemory: VisitMemory { get }
+    /// The caches a first start builds in the background (`FirstStartCaches`) that this app builds
+    /// itself once opened: the shell's build then stops, so nothing is built twice at once.
+    nonisolated static var buildsOnOpening: Set<FirstStartCache> { get }
     /// Work the person started here that goes on after the app is left (a big save), each with
     /// its name and progress: the bar of the other screens shows it. Everything else stops (or
     /// ends within a moment) when the app is left. Empty by default.
@@ -107,6 +110,7 @@ extension MiniApp {
     public var holdsCursorKeys: Bool { false }
     public func didLeave() {}
     public nonisolated static var visitMemory: VisitMemory { VisitMemory(kept: ["its state (small)"]) }
+    public nonisolated static var buildsOnOpening: Set<FirstStartCache> { [] }
     public var workGoingOn: [WorkGoingOn] { [] }
     public func tickWhileAway() -> [WorkGoingOn.Ended] { [] }
     public var wakeDescriptors: [Int32] { [] }
@@ -141,6 +145,10 @@ public struct AppEntry {
     public let prepare: (AppEnvironment) -> Void
     /// What it keeps between visits and frees when left (see `MiniApp.visitMemory`).
     public let visitMemory: VisitMemory
+    /// What it builds itself once opened (see `MiniApp.buildsOnOpening`).
+    public let buildsOnOpening: Set<FirstStartCache>
+    /// Whether it shows a place named in words (`PlaceShowing`): where "Show on map" leads.
+    public let showsPlaces: Bool
 
     public init<App: MiniApp>(_ type: App.Type) {
         id = App.id
@@ -152,6 +160,8 @@ public struct AppEntry {
         check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
         prepare = { App.prepare($0) }
         visitMemory = App.visitMemory
+        buildsOnOpening = App.buildsOnOpening
+        showsPlaces = App.self is any PlaceShowing.Type
     }
 }
 

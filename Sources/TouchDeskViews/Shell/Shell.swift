@@ -111,7 +111,7 @@ public final class Shell {
     }
 
     func open(index: Int) {
-        firstStart?.opening(tiles[index].entry.id)
+        firstStart?.opening(tiles[index].entry)
         if let c = current, c.index != index { saveState(of: c.index); c.app.didLeave(); FreedMemory.giveBack() }
         let app: MiniApp
         if let kept = apps[index] {
@@ -129,10 +129,11 @@ public final class Shell {
 
     /// Opens the app another app asked for (Postal Codes' "Show on map"), at what it asked for.
     private func followLink() {
-        guard let link = environment.links.take(), open(id: link.app) else { return }
+        guard let link = environment.links.take(), let i = tiles.firstIndex(where: \.entry.showsPlaces) else { return }
+        open(index: i)
         // Its kept state would replace the place asked for when it arrives: let it arrive first.
         finishRestoring()
-        (current?.app as? QueryOpenable)?.open(query: link.query)
+        (current?.app as? PlaceShowing)?.open(query: link.query)
     }
 
     /// Shows the About screen.
@@ -283,7 +284,7 @@ public final class Shell {
     /// `FirstStartCaches`); nothing when they are there. The window calls it; screenshots do not.
     public func prepareCachesInBackground() {
         firstStart = FirstStartCaches(environment: environment)
-        if let c = current { firstStart?.opening(tiles[c.index].entry.id) }
+        if let c = current { firstStart?.opening(tiles[c.index].entry) }
     }
 
     /// Blocks until a first start's caches are built (for tests).

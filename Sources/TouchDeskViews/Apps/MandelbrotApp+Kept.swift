@@ -1,13 +1,8 @@
 import Foundation
-import TouchDeskGlobe
 import TouchDeskModels
-import TouchDeskPlaces
 
-// The view kept across restarts for the apps whose whole state is a view (StatefulApp): every key
-// optional, so a file from an older or newer version restores what it can.
-
-// MARK: - Mandelbrot
-
+// The view kept across restarts (StatefulApp): every key optional, so a file from an older or
+// newer version restores what it can.
 extension MandelbrotApp: StatefulApp {
     public nonisolated static let stateFileName = "mandelbrot.json"
 
@@ -90,80 +85,11 @@ extension MandelbrotApp: StatefulApp {
     }
 }
 
-// MARK: - Map Search
-
-extension MapApp: StatefulApp {
-    public nonisolated static let stateFileName = "map.json"
-
-    nonisolated struct KeptView: Codable, Hashable, Sendable {
-        var latitude: Double?
-        var longitude: Double?
-        var zoom: Double?
-    }
-
-    public func saveState() -> AppState? {
-        AppState(json: KeptView(latitude: camera.center.latitude, longitude: camera.center.longitude, zoom: camera.zoom))
-    }
-
-    public func restore(_ data: Data) throws {
-        let kept = try decodeState(KeptView.self, from: data)
-        let lat = kept.latitude ?? 0, lon = kept.longitude ?? 0, zoom = kept.zoom ?? 0
-        guard lat.isFinite, lon.isFinite, zoom.isFinite, abs(lat) <= 90, abs(lon) <= 180, (0...40).contains(zoom) else {
-            throw StateError("the view (\(lat), \(lon) at zoom \(zoom)) is not on the map")
-        }
-        show(center: GeoCoordinate(latitude: lat, longitude: lon), zoom: zoom)
-    }
-}
-
-// MARK: - Sea Level
-
-extension GlobeApp: StatefulApp {
-    public nonisolated static let stateFileName = "sealevel.json"
-
-    nonisolated struct KeptView: Codable, Hashable, Sendable {
-        var latitude: Double?
-        var longitude: Double?
-        var zoom: Double?
-        /// Metres above today's sea.
-        var seaLevel: Int?
-        /// Degrees from straight down, and the relief's vertical exaggeration.
-        var tilt: Double?
-        var exaggeration: Double?
-    }
-
-    public func saveState() -> AppState? {
-        let c = model.view.centre
-        return AppState(json: KeptView(latitude: c.latitude, longitude: c.longitude, zoom: model.view.zoom, seaLevel: model.level,
-                                       tilt: model.view.tilt, exaggeration: model.style.exaggeration))
-    }
-
-    public func restore(_ data: Data) throws {
-        let kept = try decodeState(KeptView.self, from: data)
-        var o = GlobeApp.StartOptions()
-        if let lat = kept.latitude, let lon = kept.longitude {
-            guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else { throw StateError("the view (\(lat), \(lon)) is not on the globe") }
-            o.lookAt = GeoPoint(latitude: lat, longitude: lon)
-        }
-        if let z = kept.zoom {
-            guard z.isFinite else { throw StateError("the zoom is not a number") }
-            o.zoom = min(max(z, GlobeView.minimumZoom), GlobeView.maximumZoom)
-        }
-        if let m = kept.seaLevel {
-            guard SeaLevel.range.contains(m) else { throw StateError("the sea level \(m) m is outside \(SeaLevel.lowest)…\(SeaLevel.highest)") }
-            o.seaLevel = m
-        }
-        if let t = kept.tilt {
-            guard t.isFinite, GlobeView.tiltRange.contains(t) else {
-                throw StateError("the tilt \(t)° is outside \(Int(GlobeView.tiltRange.lowerBound))…\(Int(GlobeView.tiltRange.upperBound))°")
-            }
-            o.tilt = t
-        }
-        if let e = kept.exaggeration {
-            guard e.isFinite, GlobeStyle.exaggerationRange.contains(e) else {
-                throw StateError("the relief's exaggeration \(e)× is outside 1…50×")
-            }
-            o.exaggeration = e
-        }
-        start(o)
+// What it keeps between visits and frees when left (see `MiniApp.visitMemory`).
+extension MandelbrotApp {
+    public nonisolated static var visitMemory: VisitMemory {
+        VisitMemory(kept: ["the finished picture of the view (one surface)", "the view and palette"],
+                    freed: ["the render's workers (cancelled; a big save asked for goes on)"],
+                    leavingDuringLoad: .pausesThenRestarts)
     }
 }
