@@ -132,6 +132,7 @@ let package = Package(
         .target(name: "TouchDeskViews", dependencies: [
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim", "CAccessibility", "CAppearancePortal"],

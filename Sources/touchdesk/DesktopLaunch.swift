@@ -39,7 +39,7 @@ extension TouchDesk {
         guard !newWindow, screenshot == nil, layoutSizes == nil, givenAppOptions.isEmpty, size == nil else { return false }
         var request = LaunchRequest(app: app)
         if let address {
-            if app == PaintApp.id {
+            if app == LaunchRequest.paintID {
                 request.address = address.hasPrefix("/") ? address : FileManager.default.currentDirectoryPath + "/" + address
             } else if let url = try? WebURL.fromUserInput(address, currentDirectory: FileManager.default.currentDirectoryPath) {
                 request.address = url.description

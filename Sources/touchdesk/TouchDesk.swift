@@ -52,12 +52,6 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp(tr("Render one frame to this PNG file without an X server, then exit."), valueName: "file.png"))
     var screenshot: String?
 
-    @Option(name: .customLong("save-page"), help: ArgumentHelp(tr("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own."), valueName: "file.png"))
-    var savePage: String?
-
-    @Option(name: .customLong("page-width"), help: ArgumentHelp(tr("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280)."), valueName: "px"))
-    var pageWidth: Int?
-
     @Option(help: ArgumentHelp(tr("Device scale for --screenshot, 1 to 4 (2 draws what a 192 dpi screen shows; the window takes it from Xft.dpi)."), valueName: "n"))
     var scale: Double?
 
@@ -72,64 +66,21 @@ struct TouchDesk: ParsableCommand {
     @Option(help: ArgumentHelp(tr("The X display to use (default: $DISPLAY)."), valueName: "display"))
     var display: String?
 
-    @Option(help: ArgumentHelp(tr("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3."), valueName: "steps"))
-    var journey: String?
-
-    // Both take the next word whatever it looks like, so `--center -0.75,0.1` works and
-    // `--width -1` is refused as a width, not as a missing value.
-    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Open Mandelbrot centred exactly here: RE,IM as decimals of any length, like -0.75,0.1."), valueName: "re,im"))
-    var center: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp(tr("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000)."), valueName: "w"))
-    var width: String?
-
-    @Option(help: ArgumentHelp(tr("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none)."), valueName: "name"))
-    var place: String?
-
-    @Option(help: ArgumentHelp(tr("Print Map Search's suggestions for this query and exit (no X server): one per line, best first, tab-separated name, region, country, ISO code, latitude, longitude, kind. \"-\" reads one query per line from standard input and ends each query's rows with an empty line. Exit 2 when a single query matches nothing."), valueName: "query"))
-    var find: String?
-
-    @Option(name: .customLong("look-at"), help: ArgumentHelp(tr("Open Sea Level looking down at LAT,LON in degrees (south and west negative: --look-at=-33.9,151.2)."), valueName: "lat,lon"))
-    var lookAt: String?
-
-    @Option(help: ArgumentHelp(tr("Open Sea Level at this zoom: 1 shows the whole globe, 48 single 5′ cells."), valueName: "z"))
-    var zoom: String?
-
-    @Option(name: .customLong("sea-level"), help: ArgumentHelp(tr("Open Sea Level with the sea this many metres above today's (-11000 to 9000; --sea-level=-120 for below)."), valueName: "metres"))
-    var seaLevel: String?
-
-    @Option(help: ArgumentHelp(tr("Open Sea Level with the relief exaggerated this many times, 1 to 50 (mountains on the rim stand off it)."), valueName: "n"))
-    var exaggeration: String?
-
-    @Option(help: ArgumentHelp(tr("Open Sea Level tilted this many degrees from straight down towards the horizon, 0 to 80."), valueName: "degrees"))
-    var tilt: String?
-
-    @Option(help: ArgumentHelp(tr("Open Sea Level facing this compass direction, 0 to 360 degrees (0 north, 90 east)."), valueName: "degrees"))
-    var heading: String?
-
-    @Flag(help: ArgumentHelp(tr("With --sea-level (and --place NAME): print what the level means as JSON, without an X server, and exit.")))
-    var report = false
+    /// Every app's own options, each declared with its app (`--journey`, `--place`, `--report`, …).
+    @OptionGroup var apps: AppsCommandLine
 
     /// The apps' own options as given (named without dashes), for `AppOptions`.
-    var givenAppOptions: [String: String] {
-        let all: [String: String?] = [
-            "journey": journey, "center": center, "width": width, "place": place, "find": find,
-            "look-at": lookAt, "zoom": zoom, "sea-level": seaLevel, "exaggeration": exaggeration, "tilt": tilt,
-            "heading": heading,
-            "report": report ? "" : nil, "save-page": savePage, "page-width": pageWidth.map(String.init),
-        ]
-        return all.compactMapValues { $0 }
-    }
+    var givenAppOptions: [String: String] { apps.given }
 
     /// What the command line asks of the app it opens.
-    var appOptionsGiven: AppOptions { AppOptions(values: givenAppOptions, document: address) }
+    var appOptionsGiven: AppOptions { AppOptions(values: givenAppOptions, document: address, screenshot: screenshot != nil) }
 
     /// The app to open: the one named, else the one the options or the document belong to.
     @MainActor
     func appToOpen() throws(AppOptionError) -> String? {
         let named = app ?? appOption
         return try AppOptionOwners.app(for: Set(givenAppOptions.keys), named: named, in: Registry.tiles.map(\.entry))
-            ?? (address != nil ? WebApp.id : nil)
+            ?? (address != nil ? LaunchRequest.webID : nil)
     }
 
     func validate() throws {
@@ -149,10 +100,6 @@ struct TouchDesk: ParsableCommand {
         if let id = app ?? appOption, !Registry.tiles.contains(where: { $0.entry.id == id }) {
             throw ValidationError(tr("unknown app \"{0}\"; the apps are: {1}", echoed(id), Registry.tiles.map(\.entry.id).joined(separator: ", ")))
         }
-        // The modes that answer without a window, against the options that need one.
-        if find != nil, screenshot != nil { throw ValidationError(tr("--find prints places and exits: give it without --place or --screenshot")) }
-        if report, screenshot != nil { throw ValidationError(tr("give either --report or --screenshot, not both")) }
-        if savePage != nil, screenshot != nil { throw ValidationError(tr("give either --save-page or --screenshot, not both")) }
         do {
             guard let id = try appToOpen(), let entry = Registry.tiles.first(where: { $0.entry.id == id })?.entry else { return }
             try entry.check(appOptionsGiven)
@@ -168,26 +115,19 @@ struct TouchDesk: ParsableCommand {
 
     @MainActor
     private func runOnMain() throws {
-        if let find {
-            let status = FindPlaces.run(find)
-            if status != 0 { throw ExitCode(status) }
-            return
+        // What an app answers without a window (`--find`, `--report`, `--save-page`).
+        if let id = try appToOpen(), let entry = Registry.tiles.first(where: { $0.entry.id == id })?.entry {
+            let status: Int32?
+            do { status = try entry.answerWithoutWindow(appOptionsGiven, AppEnvironment.fromEnvironment()) } catch { fail(error.description, code: 2) }
+            if let status {
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
         }
         if list {
             let width = Registry.tiles.map(\.entry.id.count).max() ?? 0
             for t in Registry.tiles {
                 print(t.entry.id.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.entry.title + " — " + t.entry.blurb)
-            }
-            return
-        }
-        if report {
-            let level = try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: seaLevel, exaggeration: exaggeration, tilt: tilt).seaLevel ?? 0
-            do {
-                print(try GlobeReport.json(level: level, placeName: place, cacheDirectory: AppEnvironment.fromEnvironment().cacheDirectory) {
-                    warn($0)
-                })
-            } catch {
-                fail(error.description, code: 2)
             }
             return
         }
@@ -199,22 +139,6 @@ struct TouchDesk: ParsableCommand {
             print(KeysReference.markdown(environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
                                                                      homeDirectory: scratch, assetsDirectory: user.assetsDirectory,
                                                                      cacheDirectory: user.cacheDirectory)), terminator: "")
-            return
-        }
-        if let savePage {
-            let environment = AppEnvironment.fromEnvironment()
-            let url = try address.map { a throws(AppOptionError) in try WebApp.address(a, FileManager.default.currentDirectoryPath) } ?? WebApp.startPage(environment)
-            do {
-                var shown = -1
-                let size = try WebEngine.savePage(url, to: savePage, width: pageWidth ?? 1280) { rows, total in
-                    // A long page, pictured tile by tile: how far it has come, a line per tenth.
-                    let tenth = total > 0 ? rows * 10 / total : 0
-                    if tenth != shown { shown = tenth; warn(tr("saving the page: {0} of {1} px", String(rows), String(total))) }
-                }
-                print("\(savePage): \(size.width) × \(size.height) px")
-            } catch {
-                fail("\(error)", code: 2)
-            }
             return
         }
         warnAboutIgnoredWords()

@@ -1,9 +1,27 @@
+import ArgumentParser
 import TouchDeskInterface
 import TouchDeskModels
 
 /// `touchdesk mandelbrot --journey 1-4-4 | --center RE,IM --width W`.
 extension MandelbrotApp {
-    public nonisolated static var optionNames: Set<String> { ["journey", "center", "width"] }
+    nonisolated public struct CommandLineOptions: AppCommandLine {
+        @Option(help: ArgumentHelp(tr("Open Mandelbrot at the end of this quadrant journey, like 1-4-4-1-3-3."), valueName: "steps"))
+        var journey: String?
+
+        // Both take the next word whatever it looks like, so `--center -0.75,0.1` works and
+        // `--width -1` is refused as a width, not as a missing value.
+        @Option(parsing: .unconditional, help: ArgumentHelp(tr("Open Mandelbrot centred exactly here: RE,IM as decimals of any length, like -0.75,0.1."), valueName: "re,im"))
+        var center: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(tr("With --center: the width of the Mandelbrot view, like 3 or 1.5e-300 (down to 1e-1000)."), valueName: "w"))
+        var width: String?
+
+        public init() {}
+        public static let names = ["journey", "center", "width"]
+        public var given: [String: String] { Self.given(["journey": journey, "center": center, "width": width]) }
+    }
+
+    public nonisolated static var optionNames: Set<String> { Set(CommandLineOptions.names) }
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         // First: a value left out of --width leaves the next option's words as stray arguments.

@@ -1,14 +1,29 @@
+import ArgumentParser
 import Foundation
+import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
 
-/// `touchdesk web ADDRESS-OR-FILE`, and `--save-page FILE.png --page-width PX` (handled by the
-/// executable without a window, checked here); addresses a later launch or a drop brings.
+/// `touchdesk web ADDRESS-OR-FILE`, and `--save-page FILE.png --page-width PX` (answered without
+/// a window); addresses a later launch or a drop brings.
 extension WebApp {
-    public nonisolated static var optionNames: Set<String> { ["save-page", "page-width"] }
+    nonisolated public struct CommandLineOptions: AppCommandLine {
+        @Option(name: .customLong("save-page"), help: ArgumentHelp(tr("For the web app: save the whole page (its full length) as a PNG picture, then exit. Needs no X server: without a display the web engine starts a private Xvfb of its own."), valueName: "file.png"))
+        var savePage: String?
+
+        @Option(name: .customLong("page-width"), help: ArgumentHelp(tr("The CSS width to lay the page out at for --save-page, 64 to 16384 (default 1280)."), valueName: "px"))
+        var pageWidth: Int?
+
+        public init() {}
+        public static let names = ["save-page", "page-width"]
+        public var given: [String: String] { Self.given(["save-page": savePage, "page-width": pageWidth.map(String.init)]) }
+    }
+
+    public nonisolated static var optionNames: Set<String> { Set(CommandLineOptions.names) }
 
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
+        if options.has("save-page"), options.screenshot { throw AppOptionError(tr("give either --save-page or --screenshot, not both")) }
         if let document = options.document { _ = try address(document, options.currentDirectory) }
         if options.has("page-width") && !options.has("save-page") { throw AppOptionError(tr("--page-width goes with --save-page FILE.png")) }
         if let text = options["page-width"] {
@@ -23,6 +38,24 @@ extension WebApp {
         } catch {
             throw AppOptionError(tr("cannot open \"{0}\": {1}", echoed(text), "\(error)"))
         }
+    }
+
+    /// `--save-page FILE.png`: the whole page as a picture, laid out `--page-width` CSS pixels wide.
+    public static func answerWithoutWindow(_ options: AppOptions, environment: AppEnvironment) throws(AppOptionError) -> Int32? {
+        guard let file = options["save-page"] else { return nil }
+        let url = try options.document.map { a throws(AppOptionError) in try address(a, options.currentDirectory) } ?? startPage(environment)
+        do {
+            var shown = -1
+            let size = try WebEngine.savePage(url, to: file, width: options["page-width"].flatMap { Int($0) } ?? 1280) { rows, total in
+                // A long page, pictured tile by tile: how far it has come, a line per tenth.
+                let tenth = total > 0 ? rows * 10 / total : 0
+                if tenth != shown { shown = tenth; warn(tr("saving the page: {0} of {1} px", String(rows), String(total))) }
+            }
+            print("\(file): \(size.width) × \(size.height) px")
+        } catch {
+            throw AppOptionError("\(error)")
+        }
+        return 0
     }
 
     public func apply(_ options: AppOptions) throws(AppOptionError) {

@@ -1,11 +1,43 @@
+import ArgumentParser
 import TouchDeskInterface
 import Foundation
 
+/// One app's own command-line options, declared with the app (`MandelbrotApp.CommandLineOptions`)
+/// as swift-argument-parser options with their help: the registry gathers every app's into
+/// `AppsCommandLine`, which the executable takes whole (`@OptionGroup`) without naming an app.
+public protocol AppCommandLine: ParsableArguments {
+    /// Every option's name, without dashes ("look-at").
+    nonisolated static var names: [String] { get }
+    /// The options given: name → the value as typed ("" for a flag).
+    nonisolated var given: [String: String] { get }
+}
+
+extension AppCommandLine {
+    /// `given` from each option's name and value (nil when not given).
+    nonisolated public static func given(_ values: KeyValuePairs<String, String?>) -> [String: String] {
+        var d: [String: String] = [:]
+        for (name, value) in values { if let value { d[name] = value } }
+        return d
+    }
+}
+
+/// `--place NAME`, which Map Search and Sea Level both take (one declaration: the parser allows
+/// no option twice).
+nonisolated public struct PlaceCommandLine: AppCommandLine {
+    @Option(help: ArgumentHelp(tr("Open Map Search with the best match for this place chosen, like \"Zürich\" (exit 2 if none)."), valueName: "name"))
+    var place: String?
+
+    public init() {}
+    public static let names = ["place"]
+    public var given: [String: String] { Self.given(["place": place]) }
+}
+
 /// What the command line asks of the app it opens: the app's own options (`touchdesk mandelbrot
-/// --journey 1-4`) and the file or address named after it. The executable declares the options
-/// for `--help`; each app says which are its own (`MiniApp.optionNames`), checks them before any
-/// window opens (`check`) and applies them once its kept state has arrived (`apply`), so the
-/// executable never needs to know which app it is talking to.
+/// --journey 1-4`) and the file or address named after it. Each app declares its options
+/// (`AppCommandLine`), says which are its own (`MiniApp.optionNames`), checks them before any
+/// window opens (`check`), answers those that need no window (`answerWithoutWindow`: `--find`,
+/// `--report`, `--save-page`) and applies the rest once its kept state has arrived (`apply`), so
+/// the executable never needs to know which app it is talking to.
 nonisolated public struct AppOptions: Sendable, Equatable {
     /// Option name without its dashes ("look-at") → the value as typed; "" for a flag.
     public var values: [String: String]
@@ -13,12 +45,16 @@ nonisolated public struct AppOptions: Sendable, Equatable {
     public var document: String?
     /// The folder a relative file name is read from.
     public var currentDirectory: String
+    /// Whether the command line renders a screenshot (which an option that answers without a
+    /// window cannot go with).
+    public var screenshot: Bool
 
     public init(values: [String: String] = [:], document: String? = nil,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath, screenshot: Bool = false) {
         self.values = values
         self.document = document
         self.currentDirectory = currentDirectory
+        self.screenshot = screenshot
     }
 
     public subscript(_ name: String) -> String? { values[name] }

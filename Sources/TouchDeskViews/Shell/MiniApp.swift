@@ -83,6 +83,9 @@ public protocol MiniApp: AnyObject {
     nonisolated static var optionNames: Set<String> { get }
     /// Checks the options (and the file or address named) before any window opens.
     nonisolated static func check(_ options: AppOptions) throws(AppOptionError)
+    /// Answers checked options that need no window (`--find` prints places) and returns the exit
+    /// status; nil to open the window. Throws what to say when the answer fails (exit status 2).
+    static func answerWithoutWindow(_ options: AppOptions, environment: AppEnvironment) throws(AppOptionError) -> Int32?
     /// Applies checked options once the app's kept state has arrived (which would otherwise replace them).
     func apply(_ options: AppOptions) throws(AppOptionError)
     /// Blocks until the work the app began on opening or in `apply` is done: for `--screenshot`,
@@ -121,6 +124,7 @@ extension MiniApp {
     public nonisolated static func check(_ options: AppOptions) throws(AppOptionError) {
         if options.document != nil { throw AppOptionError(tr("a URL is for the web app (or a PNG file for paint), not {0}", "\(id)")) }
     }
+    public static func answerWithoutWindow(_ options: AppOptions, environment: AppEnvironment) throws(AppOptionError) -> Int32? { nil }
     public func apply(_ options: AppOptions) throws(AppOptionError) {}
     public func finishBackgroundWork() throws(AppOptionError) {}
     public func offer(document: String) -> Bool { false }
@@ -141,6 +145,8 @@ public struct AppEntry {
     /// The command-line options the app takes, and their check (see `AppOptions`).
     public let optionNames: Set<String>
     public let check: (AppOptions) throws(AppOptionError) -> Void
+    /// Answers the options that need no window (see `MiniApp.answerWithoutWindow`).
+    public let answerWithoutWindow: (AppOptions, AppEnvironment) throws(AppOptionError) -> Int32?
     /// Gets the app ready ahead of opening (see `MiniApp.prepare`).
     public let prepare: (AppEnvironment) -> Void
     /// What it keeps between visits and frees when left (see `MiniApp.visitMemory`).
@@ -158,6 +164,7 @@ public struct AppEntry {
         make = { App(environment: $0) }
         optionNames = App.optionNames
         check = { (o: AppOptions) throws(AppOptionError) in try App.check(o) }
+        answerWithoutWindow = { (o: AppOptions, e: AppEnvironment) throws(AppOptionError) in try App.answerWithoutWindow(o, environment: e) }
         prepare = { App.prepare($0) }
         visitMemory = App.visitMemory
         buildsOnOpening = App.buildsOnOpening

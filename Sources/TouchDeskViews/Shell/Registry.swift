@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// Every mini-app, in home-screen order, with the key that opens it from the home screen.
 /// Adding an app: its model file, its view file, and one line here. The command line, the home
 /// screen and the benchmark all read this list.
@@ -20,3 +22,26 @@ public enum Registry {
         Shell.Tile(AppEntry(GlobeApp.self), key: "e"),
     ]
 }
+
+/// Every app's own command-line options (each declared with its app), for the executable's
+/// `@OptionGroup`: `touchdesk --help` lists them in this order. An app with options of its own
+/// adds its group here and names them in its `optionNames`.
+public struct AppsCommandLine: nonisolated ParsableArguments {
+    @OptionGroup var mandelbrot: MandelbrotApp.CommandLineOptions
+    @OptionGroup var place: PlaceCommandLine
+    @OptionGroup var map: MapApp.CommandLineOptions
+    @OptionGroup var globe: GlobeApp.CommandLineOptions
+    @OptionGroup var web: WebApp.CommandLineOptions
+
+    nonisolated public init() {}
+
+    /// The options given, name (without dashes) → value as typed ("" for a flag), for `AppOptions`.
+    nonisolated public var given: [String: String] {
+        [mandelbrot.given, place.given, map.given, globe.given, web.given].reduce(into: [:]) { $0.merge($1) { a, _ in a } }
+    }
+}
+
+/// The parser fills it once, on the main thread, and it is only read after. (Its property wrappers
+/// hold plain values; Swift 6.3 refuses `Sendable` on the declaration of a `nonisolated` struct
+/// with wrapped properties.)
+extension AppsCommandLine: @unchecked Sendable {}
