@@ -85,16 +85,17 @@ public struct TiltInput: Sendable {
 
     public init() {}
 
+    /// The tilt keys: each direction and the keysyms that lean that way (the arrows, the keypad's,
+    /// WASD either case). The apps declare these keys from this table (`Controls.addTiltKeys`).
+    public static let keys: [(direction: String, names: [String])] = [
+        ("left", ["Left", "KP_Left", "a", "A"]), ("right", ["Right", "KP_Right", "d", "D"]),
+        ("up", ["Up", "KP_Up", "w", "W"]), ("down", ["Down", "KP_Down", "s", "S"]),
+    ]
+
     /// The direction a key leans, or nil when it is not a tilt key.
     public static func direction(of key: Key) -> String? {
         guard !key.control, !key.alt else { return nil }
-        switch key.name {
-        case "Left", "KP_Left", "a", "A": return "left"
-        case "Right", "KP_Right", "d", "D": return "right"
-        case "Up", "KP_Up", "w", "W": return "up"
-        case "Down", "KP_Down", "s", "S": return "down"
-        default: return nil
-        }
+        return keys.first { $0.names.contains(key.name) }?.direction
     }
 
     /// Takes the events that tilt: tilt keys, Space, the right button, device readings. `center` and

@@ -24,7 +24,7 @@ public final class AccelerometerApp: MiniApp {
 
     public private(set) var model = AccelerometerModel()
     public private(set) var tilt = TiltInput()
-    enum Control: String, ControlID { case reset }
+    enum Control: String, ControlID { case reset, tilt, level }
     let controls = Controls<Control>()
     /// The square polar grid, the readings beside it and the plot under them.
     private(set) var gridRect = Rect.zero
@@ -34,11 +34,12 @@ public final class AccelerometerApp: MiniApp {
 
     public init(environment: AppEnvironment) {
         controls.add(.reset, "Reset", key: .key("r"), help: "Reset the minimum and maximum")
+        controls.addTiltKeys(tilt: .tilt, level: .level, help: "Level at once")
     }
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once"), KeyHelp("Right-drag", "Tilt towards the pointer")]
+        [KeyHelp("Right-drag", "Tilt towards the pointer")]
     }
 
     /// The plot's line style per axis (solid, dashed, dotted), so the three read apart without colour.
@@ -78,6 +79,7 @@ public final class AccelerometerApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         switch controls.handle(event) {
         case .activated(.reset): model.reset(); return true
+        case .activated(.tilt), .activated(.level): break
         case .changed, .stepped, .consumed: return true
         case .ignored: break
         }

@@ -24,7 +24,7 @@ public final class HolesApp: MiniApp {
     public private(set) var model = HolesModel(size: Size(400, 300))
     public private(set) var tilt = TiltInput()
     let environment: AppEnvironment
-    enum Control: String, ControlID { case restart, again }
+    enum Control: String, ControlID { case restart, again, tilt, level }
     let controls = Controls<Control>()
     /// Where the table is drawn, in app coordinates.
     private(set) var tableRect = Rect.zero
@@ -40,6 +40,7 @@ public final class HolesApp: MiniApp {
         self.environment = environment
         controls.add(.restart, "Restart", key: .key("r"), help: "Restart with three balls")
         controls.addKeys(.again, .key("Return", "KP_Enter"), help: "After GAME OVER: play again")
+        controls.addTiltKeys(tilt: .tilt, level: .level, help: "Level at once and brake the ball")
         file = KeptFile(name: Self.fileName, environment: environment)
         collectLoad()
     }
@@ -56,7 +57,7 @@ public final class HolesApp: MiniApp {
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Arrows, WASD", "Tilt while held"), KeyHelp("Space", "Level at once and brake the ball"), KeyHelp("Right-drag", "Tilt towards the pointer")]
+        [KeyHelp("Right-drag", "Tilt towards the pointer")]
     }
 
     // MARK: - MiniApp
@@ -72,12 +73,17 @@ public final class HolesApp: MiniApp {
         switch controls.handle(event) {
         case .activated(.restart): model.restart(); return true
         case .activated(.again): if model.isGameOver { model.restart() }; return true
+        // Space levels the device (the tilt input) and brakes the ball.
+        case .activated(.level): model.brake(); return tiltHandles(event)
+        case .activated(.tilt): return tiltHandles(event)
         case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        // Space levels the device (the tilt input) and brakes the ball.
-        if case .key(let k) = event, k.is("space") { model.brake() }
-        return tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2)
+        return tiltHandles(event)
+    }
+
+    private func tiltHandles(_ event: InputEvent) -> Bool {
+        tilt.handle(event, center: tableRect.center, radius: min(tableRect.width, tableRect.height) / 2)
     }
 
     public func tick() -> Bool {

@@ -46,7 +46,7 @@ public final class MazeApp: MiniApp {
     public private(set) var model = MazeModel(size: Size(360, 360))
     public private(set) var tilt = TiltInput()
     let environment: AppEnvironment
-    enum Control: String, ControlID { case run, undo, redo, clear, generate, build, start, goal }
+    enum Control: String, ControlID { case run, undo, redo, clear, generate, build, start, goal, cursorMove, cursorPut, tilt, level }
     let controls = Controls<Control>()
     /// The maze on screen (square, centred), in app coordinates.
     private(set) var mazeRect = Rect.zero
@@ -58,7 +58,15 @@ public final class MazeApp: MiniApp {
     /// maze.json: the layout and best times; edits wait until it is read.
     private let file: KeptFile<Saved>
     /// Keyboard building: the cell cursor, while on.
-    public private(set) var cursor: MazeModel.Cell?
+    public private(set) var cursor: MazeModel.Cell? {
+        // The arrows, Space and Enter are the cursor's while it is on, the tilt's otherwise.
+        didSet {
+            for id in [Control.cursorMove, .cursorPut] { controls.setEnabled(id, cursor != nil) }
+            for id in [Control.tilt, .level] { controls.setEnabled(id, cursor == nil) }
+        }
+    }
+    /// The keys that move the cell cursor, and the step each takes.
+    static let cursorSteps: [(name: String, columns: Int, rows: Int)] = [("Left", -1, 0), ("Right", 1, 0), ("Up", 0, -1), ("Down", 0, 1)]
     /// The cell cursor's arrows, Space and Enter are its own, whichever button holds the Tab ring.
     public var holdsCursorKeys: Bool { cursor != nil }
     /// Shown until the first edit, on a maze that has never been built.
@@ -75,6 +83,12 @@ public final class MazeApp: MiniApp {
         controls.add(.build, "Build", key: .key("b"), kind: .toggle)
         controls.add(.start, "Start", key: .key("1"), kind: .toggle)
         controls.add(.goal, "Goal", key: .key("2"), kind: .toggle)
+        controls.addKeys(.cursorMove, KeyChord(Self.cursorSteps.map(\.name)), shown: tr("Arrows (cursor on)"),
+                         help: "Move the cell cursor (B builds; 1, 2 place start, goal)")
+        controls.addKeys(.cursorPut, KeyChord(["space", "Return"]), shown: tr("Space, Enter (cursor on)"), help: "Toggle its block, or put the start or goal there")
+        controls.addTiltKeys(tilt: .tilt, level: .level, help: "Level at once and brake the ball")
+        controls.setEnabled(.cursorMove, false)
+        controls.setEnabled(.cursorPut, false)
         // A file of today's size (a few kilobytes) is read at once; a large old one off the UI thread.
         file = KeptFile(name: Self.fileName, environment: environment, maxBytes: Self.maxFileBytes)
         // The seed of G differs from run to run, and each G moves it on.
@@ -123,9 +137,9 @@ public final class MazeApp: MiniApp {
         let below = max(0, min(size.width - 16, size.height - barH - top - 4))
         // A column of buttons beside the maze when that leaves the maze larger (a landscape
         // window): compact when the full-size column would not fit the height.
-        let n = Double(controls.items.count), gap = 4.0, free = size.height - top - 8
+        let n = Double(controls.shownItems.count), gap = 4.0, free = size.height - top - 8
         controls.isCompact = n * ControlSizes.rowHeight + (n - 1) * gap > free
-        let columnW = controls.items.map(controls.preferredWidth).max() ?? 0
+        let columnW = controls.shownItems.map(controls.preferredWidth).max() ?? 0
         let columnH = n * controls.height + (n - 1) * gap
         let beside = max(0, min(size.width - columnW - 24, free))
         if columnH <= free && beside > below * 1.05 {
@@ -146,14 +160,16 @@ public final class MazeApp: MiniApp {
             return true
         }
         // While the cell cursor is on (Build, or Start or Goal being placed), the arrows, Space and
-        // Enter are its, whichever button holds the Tab ring.
-        if case .key(let k) = event, handleCursorKey(k) { return true }
+        // Enter are its (`holdsCursorKeys`: whichever button holds the Tab ring); otherwise the tilt's.
         switch controls.handle(event) {
+        case .activated(.cursorMove): if case .key(let k) = event { moveCursor(k) }; return true
+        case .activated(.cursorPut): putAtCursor(); return true
+        case .activated(.level): model.brake()
+        case .activated(.tilt): break
         case .activated(let id): activate(id); return true
         case .changed, .stepped, .consumed: return true
         case .ignored: break
         }
-        if cursor == nil, case .key(let k) = event, k.is("space") { model.brake() }
         if cursor == nil, tilt.handle(event, center: mazeRect.center, radius: mazeRect.width / 2) { return true }
         switch event {
         case .touchBegan(let p):
@@ -193,33 +209,32 @@ public final class MazeApp: MiniApp {
         }
     }
 
-    /// While building with the keyboard: arrows move the cell cursor, Space or Enter toggles its
-    /// block (or, with Start or Goal on, puts the start or goal there).
-    private func handleCursorKey(_ k: Key) -> Bool {
-        if k.control || k.alt { return false }
-        if var c = cursor {
-            if k.is("Left") { c.column = max(0, c.column - 1) }
-            else if k.is("Right") { c.column = min(MazeModel.cells - 1, c.column + 1) }
-            else if k.is("Up") { c.row = max(0, c.row - 1) }
-            else if k.is("Down") { c.row = min(MazeModel.cells - 1, c.row + 1) }
-            else if k.is("space") || k.is("Return") {
-                if let which = placing {
-                    report(model.move(which, to: c), edited: true)
-                    endPlacing()
-                    syncControls()
-                    return true
-                } else {
-                    report(model.toggle(c), edited: true)
-                }
-            } else { return false }
-            cursor = c
-        } else { return false }
+    /// While building with the keyboard: an arrow moves the cell cursor one cell.
+    private func moveCursor(_ k: Key) {
+        guard var c = cursor, let step = Self.cursorSteps.first(where: { $0.name == k.name }) else { return }
+        c.column = min(max(0, c.column + step.columns), MazeModel.cells - 1)
+        c.row = min(max(0, c.row + step.rows), MazeModel.cells - 1)
+        cursor = c
         syncControls()
-        return true
+    }
+
+    /// Space or Enter on the cell cursor: toggles its block or, with Start or Goal on, puts the
+    /// start or goal there.
+    private func putAtCursor() {
+        guard let c = cursor else { return }
+        if let which = placing {
+            report(model.move(which, to: c), edited: true)
+            endPlacing()
+        } else {
+            report(model.toggle(c), edited: true)
+        }
+        syncControls()
     }
 
     private func activate(_ id: Control) {
         switch id {
+        // The cursor's and the tilt's keys: taken in `handle`.
+        case .cursorMove, .cursorPut, .tilt, .level: return
         case .run: model.resetRun()
         case .clear:
             if model.blocks.isEmpty { break }

@@ -21,7 +21,7 @@ public final class SpaceBallsApp: MiniApp {
     static let stripHeight = 30.0
 
     public private(set) var model = SpaceBallsModel(size: Size(400, 300))
-    enum Control: String, ControlID { case start, stop, fewer, more, gravity }
+    enum Control: String, ControlID { case start, stop, fewer, more, gravity, chooseBall, throwBall }
     let controls = Controls<Control>()
     private(set) var boxRect = Rect.zero
     private var size = Size(0, 0)
@@ -39,6 +39,12 @@ public final class SpaceBallsApp: MiniApp {
     public private(set) var chosen: Int?
     /// How fast an arrow throws the chosen ball, in points per tick: a brisk flick's speed.
     static let keyThrowSpeed = 8.0
+    /// The keys that choose ball 1 to 9 (the digits, the keypad's too); N chooses the next.
+    static let ballDigitKeys = (1...9).flatMap { ["\($0)", "KP_\($0)"] }
+    /// The keys that throw the chosen ball, and which way.
+    static let throwKeys: [(names: [String], x: Double, y: Double)] = [
+        (["Left", "KP_Left"], -1, 0), (["Right", "KP_Right"], 1, 0), (["Up", "KP_Up"], 0, -1), (["Down", "KP_Down"], 0, 1),
+    ]
 
     public init(environment: AppEnvironment) {
         controls.add(.start, "Start", key: .key("Return", "KP_Enter"))
@@ -46,13 +52,14 @@ public final class SpaceBallsApp: MiniApp {
         controls.add(.fewer, "Balls −", key: .key("minus", "KP_Subtract"), help: "One ball fewer")
         controls.add(.more, "Balls +", key: .key("plus", "equal", "KP_Add", shown: "+"), help: "One ball more")
         controls.add(.gravity, "Gravity", key: .key("g"), kind: .toggle, help: "Gravity on or off")
+        controls.addKeys(.chooseBall, KeyChord(Self.ballDigitKeys + ["n"]), shown: tr("1–9, N"), help: "Choose ball 1 to 9, or the next ball")
+        controls.addKeys(.throwBall, KeyChord(Self.throwKeys.flatMap(\.names)), shown: tr("Arrows"), help: "Throw the chosen ball that way")
         syncControls()
     }
 
     public var widgets: [any WidgetGroup] { [controls] }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("1–9, N", "Choose ball 1 to 9, or the next ball"), KeyHelp("Arrows", "Throw the chosen ball that way"),
-         KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
+        [KeyHelp("Click", "Add a ball there"), KeyHelp("Drag a ball", "Move it"), KeyHelp("Flick a ball", "Throw it")]
     }
 
     public func layout(in size: Size, scale: Double) {
@@ -66,9 +73,11 @@ public final class SpaceBallsApp: MiniApp {
         // Keys always reach the controls; a pointer only when no ball is held or being added.
         var toControls = held == nil && pendingAdd == nil
         if case .key = event { toControls = true }
-        if case .key(let k) = event, handleBallKey(k) { return true }
         if toControls {
             switch controls.handle(event) {
+            case .activated(let id) where id == .chooseBall || id == .throwBall:
+                guard case .key(let k) = event else { return false }
+                return handleBallKey(id, k)
             case .activated(let id): activate(id); return true
             case .changed, .stepped, .consumed: return true
             case .ignored: break
@@ -111,10 +120,15 @@ public final class SpaceBallsApp: MiniApp {
     }
 
     /// A digit or N chooses a ball; an arrow throws the chosen one (the first if none is) and sets
-    /// the box running, as a flick does.
-    private func handleBallKey(_ k: Key) -> Bool {
-        guard !k.control, !k.alt, !model.balls.isEmpty else { return false }
-        if let d = Int(k.name.hasPrefix("KP_") ? String(k.name.dropFirst(3)) : k.name), (1...9).contains(d) {
+    /// the box running, as a flick does. False with no ball to choose or throw.
+    private func handleBallKey(_ id: Control, _ k: Key) -> Bool {
+        guard !model.balls.isEmpty else { return false }
+        if id == .chooseBall {
+            guard let d = Int(k.name.hasPrefix("KP_") ? String(k.name.dropFirst(3)) : k.name) else {
+                // N: the next ball.
+                chosen = ((chosen ?? -1) + 1) % model.balls.count
+                return true
+            }
             guard d <= model.balls.count else {
                 toast.show(trn("There is {0} ball: + adds one", "There are {0} balls: + adds one", model.balls.count, String(model.balls.count)), isError: true, seconds: 2)
                 return true
@@ -122,23 +136,11 @@ public final class SpaceBallsApp: MiniApp {
             chosen = d - 1
             return true
         }
-        if k.is("n") {
-            chosen = ((chosen ?? -1) + 1) % model.balls.count
-            return true
-        }
-        let v = Self.keyThrowSpeed
-        let (vx, vy): (Double, Double)
-        switch k.name {
-        case "Left", "KP_Left": (vx, vy) = (-v, 0)
-        case "Right", "KP_Right": (vx, vy) = (v, 0)
-        case "Up", "KP_Up": (vx, vy) = (0, -v)
-        case "Down", "KP_Down": (vx, vy) = (0, v)
-        default: return false
-        }
+        guard let way = Self.throwKeys.first(where: { $0.names.contains(k.name) }) else { return false }
         let i = chosen.map { min($0, model.balls.count - 1) } ?? 0
         chosen = i
         if held == i { held = nil; trail = [] }
-        model.throwBall(i, vx: vx, vy: vy)
+        model.throwBall(i, vx: way.x * Self.keyThrowSpeed, vy: way.y * Self.keyThrowSpeed)
         model.isRunning = true
         syncControls()
         return true
@@ -164,6 +166,8 @@ public final class SpaceBallsApp: MiniApp {
 
     private func activate(_ id: Control) {
         switch id {
+        // The ball keys: taken in `handle`.
+        case .chooseBall, .throwBall: return
         case .start: model.isRunning = true
         case .stop: model.isRunning = false
         case .fewer:

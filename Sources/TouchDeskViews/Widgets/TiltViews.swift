@@ -23,3 +23,15 @@ public enum TiltIndicator {
         return frame
     }
 }
+
+extension Controls {
+    /// The keys every tilt app takes (Holes, Maze, Accelerometer), declared once here: the arrows
+    /// and WASD tilt while held (`TiltInput.keys`), Space levels at once. F1, `--keys` and the
+    /// accessible key bindings list them; `handle` answers a press with `.activated(tilt)` or
+    /// `.activated(level)`, and the app hands that press, and the release no control takes, to its
+    /// `TiltInput`.
+    public func addTiltKeys(tilt: ID, level: ID, help: String) {
+        addKeys(tilt, KeyChord(TiltInput.keys.flatMap(\.names)), shown: tr("Arrows, WASD"), help: "Tilt while held")
+        addKeys(level, .key("space"), help: help)
+    }
+}
