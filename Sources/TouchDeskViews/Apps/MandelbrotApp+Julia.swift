@@ -13,12 +13,12 @@ extension MandelbrotApp {
             guard juliaKeyDown, model.julia != nil, model.flight == nil, imageRect.contains(p) else { return nil }
             showJulia(under: p)
             return true
-        case .key(let k) where k.is("j"):
+        case .key(let k) where controls.isKey(k, of: .julia):
             // Held, the key repeats: only its first press toggles.
             if juliaKeyDown { return true }
             juliaKeyDown = true
             return nil
-        case .keyUp(let k) where k.is("j"):
+        case .keyUp(let k) where controls.isKey(k, of: .julia):
             juliaKeyDown = false
             return true
         default:

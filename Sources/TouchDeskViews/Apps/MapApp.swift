@@ -397,8 +397,9 @@ public final class MapApp: MiniApp, PlaceShowing {
     }
 
     private func handleKey(_ k: Key) -> Bool {
-        if KeyChord.control("l").matches(k) { activate(.search); return true }
-        if KeyChord.control("c").matches(k), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
+        // Before the field: Ctrl+L over it selects it all, and Ctrl+C copies the place unless text is selected.
+        if form.controls.isKey(k, of: .search) { activate(.search); return true }
+        if form.controls.isKey(k, of: .copy), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
         // One Esc ends the search in progress, list and field together; the next goes home.
         if k.is("Escape"), list.isOpen { _ = list.handle(key: k); form.setFocus(nil); return true }
         switch list.handle(key: k) {

@@ -29,6 +29,12 @@ public final class WebApp: MiniApp {
         /// Keys only: the page's context menu.
         case menu
     }
+    /// Keys that are no button and work wherever the focus is (`handleShortcut`), declared once
+    /// here for F1, `--keys` and the accessible key bindings. Not the form's: a focused field
+    /// does not pass them on to it.
+    enum ShortcutKey: String, ControlID {
+        case editAddress, zoom, copy, openFile, saveSource
+    }
 
     /// The toolbar's buttons, left to right.
     static let toolbar: [Control] = [.back, .forward, .reload, .stop, .scripts, .find]
@@ -40,6 +46,7 @@ public final class WebApp: MiniApp {
 
     let environment: AppEnvironment
     let form = Form<Control>()
+    let shortcutKeys = Controls<ShortcutKey>()
     let address: TextField
     let findBar: WebFindBar
     let menu = WebContextMenu()
@@ -103,6 +110,12 @@ public final class WebApp: MiniApp {
         form.addButton(.find, "Find", key: .control("f"), help: "Find in the page")
         form.controls.addKeys(.menu, .key("Menu"), KeyChord(["F10"], shift: true),
                               help: "The page's menu: open or copy a link, Back, Reload, Copy, save the page as a picture or as HTML")
+        shortcutKeys.addKeys(.editAddress, .control("l", shown: tr("Ctrl+L, Enter")), help: "Edit the address, load it")
+        shortcutKeys.addKeys(.zoom, KeyChord(Self.zoomKeys.flatMap(\.names), control: true, shown: tr("Ctrl+plus, Ctrl+minus, Ctrl+0")),
+                             help: "Page zoom in the as-is view")
+        shortcutKeys.addKeys(.copy, KeyChord(["c"], control: true, shown: tr("Ctrl+C")), help: "Copy the page's selection")
+        shortcutKeys.addKeys(.openFile, KeyChord(["o"], control: true, shown: tr("Ctrl+O")), help: "Open an HTML file")
+        shortcutKeys.addKeys(.saveSource, KeyChord(["s"], control: true, shown: tr("Ctrl+S")), help: "Save the page as HTML (its source, as the server sent it)")
         form.add(address)
         // Left to right as they show, then the page (`pageStop`). Stop is no Tab stop: it is
         // there only while a page loads, and Esc does it throughout.
@@ -527,34 +540,37 @@ public final class WebApp: MiniApp {
         }
     }
 
-    /// Keys that work wherever the focus is.
+    /// Keys that work wherever the focus is: the declared keys of the controls and of
+    /// `shortcutKeys` (zoom and copy only outside the address and find fields).
     private func handleShortcut(_ k: Key) -> Bool {
-        if k.is("l", control: true) {
-            form.setFocus(.field("address"))
-            findBar.unfocus()
-            input.holdsKeyboard = false
-            address.selectAll()
-            return true
-        }
-        if k.is("f", control: true) { openFind(); return true }
         if findBar.isOpen, k.is("F3") {
             find(findBar.handle(.key(k)))
             return true
         }
-        if k.is("Menu") || k.is("F10", shift: true) { activate(.menu); return true }
-        if k.alt && !k.control && (k.name == "Left" || k.name == "KP_Left") { goBack(); return true }
-        if k.alt && !k.control && (k.name == "Right" || k.name == "KP_Right") { goForward(); return true }
-        if k.is("F5") || k.is("r", control: true) { reload(); return true }
-        if k.is("j", control: true) { toggleScripts(); return true }
-        if k.is("o", control: true) { showOpenFile(); return true }
-        if k.is("s", control: true) { showSaveSource(); return true }
-        guard !address.isFocused, !findBar.isFocused else { return false }
-        if k.control && !k.alt && ["plus", "equal", "KP_Add"].contains(k.name) { setZoom(link.zoom * 1.1); return true }
-        if k.control && !k.alt && ["minus", "KP_Subtract"].contains(k.name) { setZoom(link.zoom / 1.1); return true }
-        if k.is("0", control: true) { setZoom(1); return true }
-        if k.is("c", control: true) { engine?.send(.copy); return true }
-        return false
+        for id in [Control.find, .menu, .back, .forward, .reload, .scripts] where form.controls.isKey(k, of: id) {
+            if id == .find { openFind() } else { activate(id) }
+            return true
+        }
+        guard case .activated(let id) = shortcutKeys.handle(.key(k)) else { return false }
+        switch id {
+        case .editAddress:
+            form.setFocus(.field("address"))
+            findBar.unfocus()
+            input.holdsKeyboard = false
+            address.selectAll()
+        case .openFile: showOpenFile()
+        case .saveSource: showSaveSource()
+        case .zoom, .copy:
+            guard !address.isFocused, !findBar.isFocused else { return false }
+            if id == .copy { engine?.send(.copy); return true }
+            guard let step = Self.zoomKeys.first(where: { $0.names.contains(k.name) })?.step else { return false }
+            setZoom(step > 0 ? link.zoom * 1.1 : step < 0 ? link.zoom / 1.1 : 1)
+        }
+        return true
     }
+
+    /// The page zoom's keys (with Ctrl): in (+1, 10 % more), out (−1) or back to 100 % (0).
+    static let zoomKeys: [(names: [String], step: Int)] = [(["plus", "equal", "KP_Add"], 1), (["minus", "KP_Subtract"], -1), (["0"], 0)]
 
     private func pointer(at p: Point) {
         pointerOverField = address.frame.contains(p) || findBar.field.frame.contains(p)
@@ -601,18 +617,14 @@ extension WebApp {
     /// The engine's socket: a frame, a title or the engine's death wakes the idle window.
     public var wakeDescriptors: [Int32] { hidden ? [] : engine?.socketDescriptor.map { [$0] } ?? [] }
     public var titleDetail: String? { page.title.isEmpty ? nil : page.title }
-    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, pageStop, findBar.form] }
+    public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, pageStop, findBar.form, shortcutKeys] }
     public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
     public var holdsKeyboard: Bool { input.holdsKeyboard }
     public var extraKeys: [KeyHelp] {
-        [KeyHelp("Ctrl+L, Enter", "Edit the address, load it"),
-         KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
+        [KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Tab, Shift+Tab", "From the address field into the page, through its links and fields, and past its last one on (Shift+Tab: back to the address field)"),
          KeyHelp("Enter (on a link in the page)", "Follow the link"),
          KeyHelp("Esc (in the page)", "The page's own Esc, and the keys are TouchDesk's again (the thick outline goes); Esc again stops a load under way, else goes home"),
-         KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)"),
-         KeyHelp("Ctrl+plus, Ctrl+minus, Ctrl+0", "Page zoom in the as-is view"),
-         KeyHelp("Ctrl+C", "Copy the page's selection"), KeyHelp("Ctrl+O", "Open an HTML file"),
-         KeyHelp("Ctrl+S", "Save the page as HTML (its source, as the server sent it)")]
+         KeyHelp("Right-click", "The page's menu (↑ ↓ and Enter choose, Esc closes it)")]
     }
 }

@@ -275,6 +275,11 @@ public final class Controls<ID: ControlID> {
 
     private func hit(_ p: Point) -> Control? { items.first { $0.isShown && $0.frame.contains(p) } }
 
+    /// Whether `k` is one of the keys declared for `id`: for an app that must see a control's key
+    /// before a focused field or page does (Ctrl+L over a text field), so the chord is still
+    /// written only where the control is declared.
+    public func isKey(_ k: Key, of id: ID) -> Bool { self[id]?.keys.contains { $0.matches(k) } ?? false }
+
     /// The enabled control one of whose keys this is: pressed, or (a slider) stepped.
     private func key(_ k: Key) -> Outcome {
         for c in items where c.isEnabled {
