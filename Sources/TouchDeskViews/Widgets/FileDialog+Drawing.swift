@@ -21,7 +21,7 @@ extension FileDialog {
                   count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
             : trn("{0} item", "{0} items", n, count)
         let used = Text.width(heading, size: headingSize, weight: .bold) + 16
-        let statusLayout = Text.layout(status, font: Font(size: Theme.TextSize.caption), width: max(20, (lineW - used) * 0.5), ellipsis: .end)
+        let statusLayout = Text.layout(status, font: Font(size: Theme.TextSize.caption), width: max(20, (lineW - used) * 0.6), ellipsis: .end)
         cr.draw(statusLayout, x: headingRight - 4 - statusLayout.width, y: headingY - statusLayout.height / 2, color: Theme.dimText)
         let noteW = max(20, lineW - used - statusLayout.width - 12)
         let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + (isCompactLayout ? 0 : 1)), width: noteW, ellipsis: .middle)

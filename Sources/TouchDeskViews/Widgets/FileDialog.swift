@@ -256,13 +256,14 @@ public final class FileDialog {
     /// The view's toggles, on the heading's line in the two-row layout.
     static let tools: [Control] = [.parent, .hidden, .grid, .sortName, .sortDate, .sortSize]
 
-    /// True when the compact toggles leave the heading and folder room on their line, and the
-    /// field keeps half the width beside Cancel and the accept button.
+    /// True when the compact toggles leave the heading and some of the folder room on their line
+    /// (German's longer labels too, in a 900-point window), and the field keeps half the width
+    /// beside Cancel and the accept button.
     private func layoutInTwoRows(_ inner: Rect) -> Bool {
         form.controls.isCompact = true
         let widths = { (ids: [Control]) in ids.map { self.form.controls.preferredWidth(self.form.controls[$0]!) + ControlSizes.gap }.reduce(0, +) }
         let headingW = Text.width(busy ?? title, size: 18, weight: .bold) + 16
-        return inner.width - widths(Self.tools) >= headingW + 200 && inner.width - widths([.cancel, .accept]) >= inner.width / 2
+        return inner.width - widths(Self.tools) >= headingW + 120 && inner.width - widths([.cancel, .accept]) >= inner.width / 2
     }
 
     /// Rows of the list (or of the grid) that fit.
