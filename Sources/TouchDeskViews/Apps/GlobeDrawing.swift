@@ -123,7 +123,7 @@ extension GlobeApp {
               let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
         else { return }
         let e = Int(globe.elevation(at: place).rounded())
-        let wet = globe.isUnderWater(place, level: model.level)
+        let wet = globe.isUnderWater(place, level: model.gridLevel)
         let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
             + " · " + (wet ? tr("under water at {0}", SeaLevel.label(model.level)) : tr("dry at {0}", SeaLevel.label(model.level)))
         let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
