@@ -53,6 +53,7 @@ def describe(node, depth=0):
         d["actions"] = [action.getName(i) for i in range(action.nActions)]
         if action.nActions:
             d["keybinding"] = action.getKeyBinding(0)
+            d["keybindings"] = [action.getKeyBinding(i) for i in range(action.nActions)]
     except NotImplementedError:
         pass
     try:

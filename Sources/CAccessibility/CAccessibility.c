@@ -22,7 +22,7 @@ struct _TdAccessible {
     int n_actions;
     char **action_names;
     char **action_descriptions;
-    char *keybinding;
+    char **action_keybindings;
     GPtrArray *children;
     char *text;
     int length; /* in characters */
@@ -58,17 +58,18 @@ static void free_actions(TdAccessible *obj) {
     for (int i = 0; i < obj->n_actions; i++) {
         g_free(obj->action_names[i]);
         g_free(obj->action_descriptions[i]);
+        g_free(obj->action_keybindings[i]);
     }
     g_free(obj->action_names);
     g_free(obj->action_descriptions);
-    obj->action_names = obj->action_descriptions = NULL;
+    g_free(obj->action_keybindings);
+    obj->action_names = obj->action_descriptions = obj->action_keybindings = NULL;
     obj->n_actions = 0;
 }
 
 static void td_accessible_finalize(GObject *object) {
     TdAccessible *obj = TD_ACCESSIBLE(object);
     free_actions(obj);
-    g_free(obj->keybinding);
     g_free(obj->text);
     g_free(obj->live);
     if (obj->children) g_ptr_array_unref(obj->children);
@@ -206,7 +207,7 @@ static const gchar *td_action_description(AtkAction *action, gint i) {
 
 static const gchar *td_action_keybinding(AtkAction *action, gint i) {
     TdAccessible *obj = TD_ACCESSIBLE(action);
-    return i == 0 && obj->n_actions > 0 ? obj->keybinding : NULL;
+    return i >= 0 && i < obj->n_actions ? obj->action_keybindings[i] : NULL;
 }
 
 static void td_action_init(AtkActionIface *iface) {
@@ -501,22 +502,23 @@ void td_accessible_set_extents(TdAccessible *obj, int x, int y, int width, int h
     obj->x = x; obj->y = y; obj->width = width; obj->height = height;
 }
 
-void td_accessible_set_actions(TdAccessible *obj, const char *const *names, const char *const *descriptions, int count,
-                               const char *keybinding) {
-    gboolean unchanged = count == obj->n_actions && same(keybinding, obj->keybinding);
+void td_accessible_set_actions(TdAccessible *obj, const char *const *names, const char *const *descriptions,
+                               const char *const *keybindings, int count) {
+    gboolean unchanged = count == obj->n_actions;
     for (int i = 0; unchanged && i < count; i++)
-        unchanged = same(names[i], obj->action_names[i]) && same(descriptions[i], obj->action_descriptions[i]);
+        unchanged = same(names[i], obj->action_names[i]) && same(descriptions[i], obj->action_descriptions[i])
+                    && same(keybindings[i], obj->action_keybindings[i]);
     if (unchanged) return;
     free_actions(obj);
     obj->n_actions = count < 0 ? 0 : count;
     obj->action_names = g_new0(char *, obj->n_actions + 1);
     obj->action_descriptions = g_new0(char *, obj->n_actions + 1);
+    obj->action_keybindings = g_new0(char *, obj->n_actions + 1);
     for (int i = 0; i < obj->n_actions; i++) {
         obj->action_names[i] = g_strdup(names[i] ? names[i] : "");
         obj->action_descriptions[i] = g_strdup(descriptions[i] ? descriptions[i] : "");
+        obj->action_keybindings[i] = g_strdup(keybindings[i] ? keybindings[i] : "");
     }
-    g_free(obj->keybinding);
-    obj->keybinding = g_strdup(keybinding ? keybinding : "");
 }
 
 void td_accessible_set_text(TdAccessible *obj, const char *text, int caret, int selection_start, int selection_end) {

@@ -6,8 +6,11 @@ import Foundation
 /// 1/60 s ticks; no clock, no threads.
 public struct GlobeModel: Equatable, Sendable {
     public private(set) var view = GlobeView.start
-    /// Whole metres, within `SeaLevel.range`.
-    public private(set) var level = 0
+    /// Metres to the centimetre, within `SeaLevel.range` (see `SeaLevel` for how the whole-metre
+    /// relief reads a fraction).
+    public private(set) var level = 0.0
+    /// The whole metres that flood what `level` floods, for the relief's and the places' tables.
+    public var gridLevel: Int { SeaLevel.gridLevel(level) }
     public var style = GlobeStyle()
     /// The size of the area the globe is drawn in, in points.
     public private(set) var area = (width: 900.0, height: 640.0)
@@ -213,24 +216,25 @@ public struct GlobeModel: Equatable, Sendable {
 
     // MARK: - Sea level
 
-    public mutating func setLevel(_ metres: Int) {
-        level = min(SeaLevel.highest, max(SeaLevel.lowest, metres))
+    public mutating func setLevel(_ metres: Double) {
+        level = SeaLevel.rounded(metres)
     }
 
-    /// Up/Down move 1 m, Page Up/Page Down 10 m, and with Shift either moves 100 m.
+    /// Up/Down move 1 m (with Shift 0.1 m), Page Up/Page Down 10 m (with Shift 100 m).
     public enum LevelKey: Sendable, CaseIterable {
         case up, down, pageUp, pageDown
     }
 
     public mutating func press(_ key: LevelKey, shift: Bool = false) {
-        let step: SeaLevel.Step = shift ? .hundredMetres : (key == .up || key == .down ? .metre : .tenMetres)
+        let arrow = key == .up || key == .down
+        let step: SeaLevel.Step = arrow ? (shift ? .tenth : .metre) : (shift ? .hundredMetres : .tenMetres)
         level = SeaLevel.stepped(level, by: step, count: key == .up || key == .pageUp ? 1 : -1)
     }
 
     public mutating func apply(_ preset: SeaLevel.Preset) { setLevel(preset.metres) }
 
     /// The slider's position (0…1) for the level.
-    public var sliderPosition: Double { SeaLevel.sliderPosition(ofMetres: Double(level)) }
+    public var sliderPosition: Double { SeaLevel.sliderPosition(ofMetres: level) }
 
     public mutating func setSliderPosition(_ t: Double) { setLevel(SeaLevel.level(atSliderPosition: t)) }
 }

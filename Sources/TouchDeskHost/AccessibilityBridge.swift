@@ -215,11 +215,17 @@ final class AccessibilityBridge {
     private static func setActions(_ object: OpaquePointer, _ node: AccessibleNode) {
         let names = node.actions.map { strdup($0.name) }
         let descriptions = node.actions.map { strdup($0.description) }
-        defer { (names + descriptions).forEach { free($0) } }
-        let keybinding = node.shortcut.isEmpty ? "" : ";;" + node.shortcut
+        // AT-SPI's "mnemonic;sequence;shortcut": each action's own key, else the node's for the first.
+        let keybindings = node.actions.enumerated().map { i, a in
+            let key = a.keybinding.isEmpty && i == 0 ? node.shortcut : a.keybinding
+            return strdup(key.isEmpty ? "" : ";;" + key)
+        }
+        defer { (names + descriptions + keybindings).forEach { free($0) } }
         names.map { UnsafePointer($0) }.withUnsafeBufferPointer { n in
             descriptions.map { UnsafePointer($0) }.withUnsafeBufferPointer { d in
-                td_accessible_set_actions(object, n.baseAddress, d.baseAddress, Int32(node.actions.count), keybinding)
+                keybindings.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+                    td_accessible_set_actions(object, n.baseAddress, d.baseAddress, k.baseAddress, Int32(node.actions.count))
+                }
             }
         }
     }

@@ -33,8 +33,11 @@ public struct AccessibleNode: Equatable, Sendable {
         public var name: String
         public var description: String
         public var input: [InputEvent]
-        public init(_ name: String, _ description: String, input: [InputEvent]) {
-            self.name = name; self.description = description; self.input = input
+        /// The key that does the same, as a GTK accelerator ("j", "<Control>c"); empty when
+        /// none, or when it is the node's own `shortcut`.
+        public var keybinding: String
+        public init(_ name: String, _ description: String, input: [InputEvent], keybinding: String = "") {
+            self.name = name; self.description = description; self.input = input; self.keybinding = keybinding
         }
     }
 

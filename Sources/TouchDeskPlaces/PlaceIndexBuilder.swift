@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns the place records into a `PlaceIndex`.
 ///
-/// Ranking score: a city's population; a country or a region scores like its largest city,
+/// Ranking score: a city's population, a little more for a well-known town (`townScore`); a
+/// country or a region scores like its largest city,
 /// not its total population, so a famous city beats a small country whose name it shares a
 /// prefix with ("Par" → Paris before Paraguay) while large countries still come first
 /// ("Chi" → China). An airport with an IATA code scores a tenth of the town nearest to it (so
@@ -20,6 +21,22 @@ enum PlaceIndexBuilder {
     /// threshold, as such a town is listed for being a seat of its district. Counted as none, the
     /// start of any bigger name ("Huandoval" for "Huando") or a namesake in the same country came first.
     static let uncountedTownScore: UInt32 = 1_000
+    /// Each of a town's other names (GeoNames' alternate names: spellings, names in other
+    /// languages) adds this share to its score, up to `knownNamesCap` of them.
+    static let knownNameBonus = 0.01
+    static let knownNamesCap = 20
+
+    /// A town's score: its people (`uncountedTownScore` when GeoNames counts none), 1 % more for
+    /// each other name it is known by, up to 20 %. GeoNames' populations are estimates of
+    /// different years and sources, so two namesakes within a fifth of each other are about as
+    /// big; the one the world has more names for is the better-known ("El Perelló, Spain": the
+    /// Catalan town of 2,895 people and four names before the Valencian one of 2,903 and one
+    /// name). A town a fifth bigger keeps its place whatever its names.
+    static func townScore(population: UInt32, names: Int) -> UInt32 {
+        let people = population == 0 ? uncountedTownScore : population
+        let bonus = 1 + knownNameBonus * Double(min(max(0, names), knownNamesCap))
+        return UInt32(min(Double(UInt32.max), (Double(people) * bonus).rounded()))
+    }
 
     /// Common short forms of country names that neither GeoNames nor ISO gives.
     static let countryShortForms: [String: [String]] = [
@@ -87,7 +104,7 @@ enum PlaceIndexBuilder {
             let population = UInt32(clamping: max(0, city.population))
             append(.city, name: city.name, admin1: city.admin1code, region: regionName(city.countrycode, city.admin1code),
                    locality: nil, country: country, population: population, latitude: city.latitude, longitude: city.longitude,
-                   timezone: strings.id(city.timezone), score: population == 0 ? uncountedTownScore : population,
+                   timezone: strings.id(city.timezone), score: townScore(population: population, names: Set(city.alternatenames).count),
                    aliases: city.alternatenames)
         }
         let cityCount = kinds.count

@@ -10,7 +10,7 @@ import TouchDeskFiles
 /// A file with another magic, version, fingerprint, length or checksum, or whose arrays do not
 /// fit together, is not trusted: the index is rebuilt and the file replaced.
 public enum PlaceIndexCache {
-    public static let formatVersion: UInt32 = 5
+    public static let formatVersion: UInt32 = 6
     public static let fileName = "places-v\(formatVersion).index"
     private static let magic = Array("TDPLACES".utf8)
     private static let endianMark: UInt32 = 0x0102_0304

@@ -232,6 +232,20 @@ struct AccessibilityEndToEndTests {
         #expect(Self.named(all, role: "slider", "Iteration limit")?["value"] as? Double == before * 16, "\(Self.named(all, role: "slider", "Iteration limit") ?? [:])")
         let picture = Self.named(all, role: "canvas", "Mandelbrot set")?["description"] as? String ?? ""
         #expect(picture.contains("iteration limit \(Int(before * 16))"), "picture: \(picture)")
+        // The keys-only actions are the picture's, each with its key: the autopilot, taken by
+        // name, flies in (the description's zoom grows) until its key stops it.
+        let canvas = try #require(Self.named(all, role: "canvas", "Mandelbrot set"))
+        let actions = canvas["actions"] as? [String] ?? [], keys = canvas["keybindings"] as? [String] ?? []
+        let autopilot = try #require(actions.firstIndex(of: "autopilot"), "actions: \(actions)")
+        #expect(keys.indices.contains(autopilot) && keys[autopilot] == ";;a", "keybindings: \(keys)")
+        #expect(try await Self.probe(session, ["do", "canvas", "Mandelbrot set", "autopilot"])["done"] as? Bool == true)
+        var flown = ""
+        _ = try await wait(until: {
+            flown = Self.named(try await Self.nodes(session), role: "canvas", "Mandelbrot set")?["description"] as? String ?? ""
+            return !flown.contains("zoom 1×,") && !flown.isEmpty
+        }, timeout: 30)
+        #expect(!flown.contains("zoom 1×,"), "the autopilot did not fly: \(flown)")
+        try await app.key("a")
         // Out of range and not a number: refused by the client library or clamped, never a stall.
         _ = await session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "1e300"], timeout: 20)
         _ = await session.run("/usr/bin/python3", [AccessibilityBus.script, "setvalue", "Iteration limit", "nan"], timeout: 20)

@@ -39,6 +39,25 @@ struct DesktopLookEndToEndTests {
         #expect((try? String(contentsOf: look, encoding: .utf8))?.contains("auto") == true, "following the desktop is kept as a choice too")
     }
 
+    /// The newcomer's case (issue 40): on a light desktop the first press had gone from "follow:
+    /// light" to "light" and seemed to do nothing; it goes to the look the desktop does not have.
+    @Test("On a light desktop (xsettingsd's Adwaita) the first Ctrl+Shift+L turns the window dark")
+    func firstPressOnALightDesktopChangesTheLook() async throws {
+        let session = try await XSession(name: "look-key-light", screen: "1024x768x24")
+        defer { session.close() }
+        let config = session.root.appendingPathComponent("xsettingsd.conf")
+        try "Net/ThemeName \"Adwaita\"\n".write(to: config, atomically: true, encoding: .utf8)
+        _ = try await session.startXSettings(config: config)
+        let app = try await session.launch(["--size", "900x640"])
+        let light = try await app.screenshot("light") { Self.brightness($0) > 200 }
+        #expect(Self.brightness(light) > 200, "the light desktop's look first: \(Self.brightness(light))")
+        try await app.key("ctrl+shift+l")
+        let dark = try await app.screenshot("dark", timeout: 5) { Self.brightness($0) < 60 }
+        #expect(Self.brightness(dark) < 60, "the first Ctrl+Shift+L changes the look: \(Self.brightness(dark))")
+        try await app.key("ctrl+q")
+        #expect(await app.waitForExit(timeout: 5) == .exited(0))
+    }
+
     static var portalMissing: String? {
         for tool in ["dbus-daemon", "gdbus", "gsettings"] where (try? XSession.tool(tool)) == nil { return "\(tool) is not installed" }
         for file in ["/usr/libexec/xdg-desktop-portal", "/usr/libexec/xdg-desktop-portal-gtk"] where !FileManager.default.fileExists(atPath: file) {

@@ -46,12 +46,12 @@ struct FileDialogEndToEndTests {
         // Ctrl+O: the dialog lists the folder (the dimmed canvas around its box, the box in the bar colour).
         try await app.key("ctrl+o")
         let bar = PixelColor(hex: 0x262932)
-        let dialog = try await app.screenshot("dialog") { $0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
-        #expect(dialog.at(18, Self.top + 150).isClose(to: bar, tolerance: 6), "the dialog shows: \(dialog.path)")
-        // Down from the first row (a-white.png) to b-quarters.png, whose thumbnail shows, then Enter.
+        let dialog = try await app.screenshot("dialog") { $0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) }
+        #expect(dialog.at(11, Self.top + 150).isClose(to: bar, tolerance: 6), "the dialog shows: \(dialog.path)")
+        // Down from the first row (a-white.png) to b-quarters.png, whose thumbnail (15 points across) shows, then Enter.
         try await app.key("Down")
-        let selected = try await app.screenshot("selected") { $0.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 50 }
-        #expect(selected.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 50, "the quarters' thumbnail shows red: \(selected.path)")
+        let selected = try await app.screenshot("selected") { $0.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 25 }
+        #expect(selected.count(of: PixelColor(r: 255, g: 0, b: 0), tolerance: 10) > 25, "the quarters' thumbnail shows red: \(selected.path)")
         try await app.key("Return")
         // The picture shows centred: its red quarter, 160×120, then green beside it and blue below.
         func redQuarter(_ img: PixelImage) -> (x: Double, y: Double)? {
@@ -67,7 +67,7 @@ struct FileDialogEndToEndTests {
 
         // Save As: the dialog opens in the picture's folder with its name; a typed name replaces it.
         try await app.key("ctrl+shift+s")
-        _ = try await app.screenshot("save-as") { $0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
+        _ = try await app.screenshot("save-as") { $0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) }
         try await app.key("ctrl+a")
         let typed = await session.run("xdotool", ["type", "--delay", "20", "saved by typing"], timeout: 10)
         #expect(typed.ok, "\(typed)")
@@ -84,17 +84,17 @@ struct FileDialogEndToEndTests {
         #expect(recent == ["file://\(pictures.path)/b-quarters.png touchdesk", "file://\(pictures.path)/saved%20by%20typing.png touchdesk"])
 
         // The FIFO is listed, and choosing it says why it cannot be opened; the canvas stays.
-        _ = try await app.screenshot("saved") { !$0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
+        _ = try await app.screenshot("saved") { !$0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) }
         try await app.key("ctrl+o")
-        _ = try await app.screenshot("dialog-again") { $0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
+        _ = try await app.screenshot("dialog-again") { $0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) }
         try await app.key("End")
         try await app.key("Return")
         let refused = try await app.screenshot("fifo-refused", timeout: 10) { $0.count(of: Self.messageRed, tolerance: 30) > 150 }
         #expect(refused.count(of: Self.messageRed, tolerance: 30) > 150, "a red message: \(refused.path)")
-        let word = TextReading.find("FIFO", size: 13, in: refused, region: (x: 0, y: 300, width: 800, height: 300))
+        let word = TextReading.find("FIFO", size: 12, in: refused, region: (x: 0, y: 300, width: 800, height: 300))
         #expect(word.score < 0.3, "the message names the FIFO: \(refused.path) \(word)")
         try await app.key("Escape")
-        let after = try await app.screenshot("after-refusal") { !$0.at(18, Self.top + 150).isClose(to: bar, tolerance: 6) }
+        let after = try await app.screenshot("after-refusal") { !$0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) }
         #expect(after.at(corner.x + 20, corner.y + 20).isClose(to: .red, tolerance: 4), "the canvas is unchanged: \(after.path)")
         #expect(app.isRunning, "\(app.log)")
     }
@@ -112,7 +112,9 @@ struct FileDialogEndToEndTests {
         try await app.key("ctrl+o")
         // In the list the quarters' thumbnail is a row's height: its red quarter a few dozen pixels.
         let red = PixelColor(r: 255, g: 0, b: 0)
-        let list = try await app.screenshot("list") { $0.count(of: red, tolerance: 10) > 20 }
+        // (Once the dialog shows: before it, the canvas's red swatch alone has more.)
+        let bar = PixelColor(hex: 0x262932)
+        let list = try await app.screenshot("list") { $0.at(11, Self.top + 150).isClose(to: bar, tolerance: 6) && $0.count(of: red, tolerance: 10) > 20 }
         let inList = list.count(of: red, tolerance: 10)
         #expect(inList > 20 && inList < 400, "the list's thumbnail: \(inList) red pixels in \(list.path)")
         try await app.key("ctrl+g")

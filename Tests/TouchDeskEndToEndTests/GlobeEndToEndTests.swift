@@ -83,6 +83,15 @@ struct GlobeEndToEndTests {
         let keyed = try await app.screenshot("keys", timeout: 5) { headline($0, "Sea level +569 m") < 0.3 && Self.changed(flooded, $0) > 0 }
         #expect(headline(keyed, "Sea level +569 m") < 0.3, "readout after the keys: \(keyed.path)")
         #expect(Self.changed(flooded, keyed) > 0)
+
+        // IPCC AR6's 2100 under very high emissions (key 7), then a tenth of a metre more
+        // (Ctrl+Shift+Up): the level keeps its centimetres.
+        try await app.key("7")
+        let projected = try await app.screenshot("ar6", timeout: 5) { headline($0, "Sea level +0.77 m") < 0.3 }
+        #expect(headline(projected, "Sea level +0.77 m") < 0.3, "readout after the AR6 preset: \(projected.path)")
+        try await app.key("ctrl+shift+Up")
+        let finer = try await app.screenshot("ar6-finer", timeout: 5) { headline($0, "Sea level +0.87 m") < 0.3 }
+        #expect(headline(finer, "Sea level +0.87 m") < 0.3, "readout after Ctrl+Shift+Up: \(finer.path)")
         #expect(app.isRunning)
         #expect(!app.log.contains("Fatal error"), "\(app.log)")
     }

@@ -23,7 +23,8 @@ struct GlobeReportEndToEndTests {
         let (output, json) = try await Self.report(["--sea-level", "10", "--place", "Bangkok"])
         #expect(output.ok, "\(output)")
         let report = try #require(json, "not JSON: \(output.stdout.prefix(300))")
-        #expect(report["sea_level_m"] as? Int == 10)
+        #expect(report["sea_level_m"] as? Double == 10)
+        #expect(report["relief_level_m"] as? Int == 10)
         let share = try #require(report["land_under_water_percent"] as? Double)
         #expect(share >= 1.5 && share <= 2.6, "McGranahan et al. 2007: about 2 %; got \(share)")
         #expect(report["land_gained_percent"] as? Double == 0)
@@ -59,6 +60,18 @@ struct GlobeReportEndToEndTests {
         #expect(Set(bridges) == ["Beringia", "Doggerland", "Sundaland", "Sahul"])
         // No place key without --place.
         #expect(report["place"] == nil)
+    }
+
+    /// IPCC AR6's median for 2100 under very high emissions: the level keeps its centimetres, the
+    /// whole-metre relief reads it at 0 m, so nothing of today's land is under water yet.
+    @Test func aFractionalLevelKeepsItsCentimetres() async throws {
+        let (output, json) = try await Self.report(["--sea-level", "0.77"])
+        #expect(output.ok, "\(output)")
+        let report = try #require(json)
+        #expect(report["sea_level_m"] as? Double == 0.77)
+        #expect(report["relief_level_m"] as? Int == 0)
+        #expect(report["land_under_water_percent"] as? Double == 0)
+        #expect((report["places_under_water"] as? [Any])?.isEmpty == true)
     }
 
     @Test func badValuesExitTwoWithAMessage() async throws {

@@ -106,3 +106,39 @@ struct FloodTests {
 extension GlobeData {
     func latitude(row: Int) -> Double { -90 + Double(row) * 180 / Double(height - 1) }
 }
+
+@Suite("Fractional sea levels")
+struct FractionalLevelTests {
+    /// The ridge world of `FloodTests`: the ridge's sea side at 20 m, the basin behind it at 50.
+    let data = GlobeData.build(from: FloodTests().ridgeWorld)
+
+    @Test func aLevelBetweenWholeMetresFloodsWhatTheMetreBelowFloods() {
+        let basin = GeoPoint(latitude: data.latitude(row: 3), longitude: 6 * 30)
+        var m = GlobeModel()
+        m.setLevel(49.99)
+        #expect(m.level == 49.99 && m.gridLevel == 49)
+        #expect(!data.isUnderWater(basin, level: m.gridLevel))
+        m.setLevel(50)
+        #expect(data.isUnderWater(basin, level: m.gridLevel))
+        // Land at 20 m is dry at +19.9 m and under water at +20.3 m; the share of land follows.
+        m.setLevel(19.9)
+        #expect(m.gridLevel == 19)
+        #expect(data.landShareUnderWater(level: m.gridLevel) == data.landShareUnderWater(level: 19))
+        #expect(data.landShareUnderWater(level: SeaLevel.gridLevel(20.3)) > data.landShareUnderWater(level: SeaLevel.gridLevel(19.9)))
+        // Below today: −0.5 m bares what −1 m bares (a cell at 0 m is dry at both).
+        #expect(SeaLevel.gridLevel(-0.5) == -1)
+        #expect(SeaLevel.gridLevel(-0.01) == -1)
+        #expect(SeaLevel.gridLevel(0.77) == 0)
+    }
+
+    @Test func levelsKeepTheCentimetres() {
+        #expect(SeaLevel.rounded(0.444) == 0.44)
+        #expect(SeaLevel.rounded(20_000) == Double(SeaLevel.highest))
+        #expect(SeaLevel.label(0.44) == "+0.44 m")
+        #expect(SeaLevel.label(-0.1) == "\u{2212}0.1 m")
+        #expect(SeaLevel.label(4.25) == "+4.25 m")
+        #expect(SeaLevel.label(70) == "+70 m")
+        #expect(SeaLevel.label(-11_000) == "\u{2212}11000 m")
+        #expect(SeaLevel.Preset.low2100.metres == 0.44 && SeaLevel.Preset.high2100.likelyRange == 0.63...1.01)
+    }
+}

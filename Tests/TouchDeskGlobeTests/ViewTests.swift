@@ -82,8 +82,8 @@ struct ViewTests {
         }
         #expect(SeaLevel.level(atSliderPosition: 0) == -11_000)
         #expect(SeaLevel.level(atSliderPosition: 1) == 9_000)
-        for m in [-11_000, -120, -1, 0, 1, 70, 476, 9_000] {
-            #expect(SeaLevel.level(atSliderPosition: SeaLevel.sliderPosition(ofMetres: Double(m))) == m)
+        for m in [-11_000.0, -120, -1, 0, 1, 70, 476, 9_000] {
+            #expect(SeaLevel.level(atSliderPosition: SeaLevel.sliderPosition(ofMetres: m)) == m)
         }
         // Most of the travel is within ±500 m.
         let fine = SeaLevel.sliderPosition(ofMetres: 500) - SeaLevel.sliderPosition(ofMetres: -500)
@@ -95,7 +95,7 @@ struct ViewTests {
         #expect(SeaLevel.stepped(0, by: .tenMetres, count: -1) == -10)
         #expect(SeaLevel.stepped(8_950, by: .hundredMetres) == 9_000)
         #expect(SeaLevel.stepped(-10_950, by: .hundredMetres, count: -1) == -11_000)
-        #expect(SeaLevel.Preset.allCases.map(\.metres) == [-120, 0, 70, 476, -11_000])
+        #expect(SeaLevel.stepped(0.44, by: .tenth) == 0.54)
         #expect(SeaLevel.label(-120) == "\u{2212}120 m" && SeaLevel.label(70) == "+70 m")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import TouchDeskDrawing
+@testable import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskTestSupport
@@ -185,7 +185,7 @@ struct FileDialogTests {
         #expect(d.scrollTop == d.columns)
         // Ctrl+G again: the list, as before.
         _ = press(d, "g", control: true)
-        #expect(!d.isGrid && d.columns == 1 && d.visibleRows >= 15)
+        #expect(!d.isGrid && d.columns == 1 && d.visibleRows >= 27)
     }
 
     @Test func placesGoToTheirFoldersAndRecentListsTheDesktopsRecentFiles() throws {
@@ -206,7 +206,7 @@ struct FileDialogTests {
         let img = PixelImage(surface: ImageSurface.render(size: Size(900, 640)) { d.draw($0, in: Rect(x: 0, y: 0, width: 900, height: 640)) })
         for (name, color) in [("red.png", PixelColor.red), ("blue.png", .blue)] {
             let row = try #require(d.chooser.shown.firstIndex { $0.name == name })
-            let c = Point(d.listRect.x + 8 + (d.rowHeight - 4) / 2, d.listRect.y + d.headerHeight + (Double(row) + 0.5) * d.rowHeight)
+            let c = Point(d.listRect.x + 8 + (d.rowHeight - 2) / 2, d.listRect.y + d.headerHeight + (Double(row) + 0.5) * d.rowHeight)
             #expect(img.at(c.x, c.y).isClose(to: color), "\(name) at \(c): \(img.at(c.x, c.y))")
         }
         // No thumbnail is tried for the FIFO (it is never opened).
@@ -216,7 +216,7 @@ struct FileDialogTests {
     }
 
     /// 900 × 596 is what a 900 × 640 window leaves under its bar, where GTK's chooser (a window of
-    /// its own) lists 27 files; this list showed 9 there before its rows were made denser.
+    /// its own) lists 23 files (the issue counted 27); this list showed 9 there, then 15.
     @Test(arguments: [Size(400, 360), Size(900, 596), Size(1920, 1080)])
     func theDialogFitsTheWindowWithNoOverlapsAndShowsRows(size: Size) throws {
         for mode in [FileDialog.Mode.open, .save] {
@@ -235,12 +235,47 @@ struct FileDialogTests {
                     #expect(apart, "\(a.id) overlaps \(b.id) at \(size)")
                 }
             }
-            let rows = [360.0: 4, 596: 15, 1080: 23][size.height] ?? 1
+            let rows = [360.0: 9, 596: 27, 1080: 37][size.height] ?? 1
             #expect(d.visibleRows >= rows, "\(d.visibleRows) rows at \(size)")
             #expect(d.listRect.maxX <= size.width && d.listRect.maxY <= size.height)
             let shot = render(size) { d.draw($0, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
             #expect(shot.status == nil)
             try? FileManager.default.removeItem(atPath: sandbox.dir.path)
+        }
+    }
+
+    /// A 900 × 640 window (900 × 596 under its bar): at least 27 files are on screen at once, as
+    /// many as GTK's chooser was counted showing at that size, each with its thumbnail and its name
+    /// in 12-point type (9-point type or more everywhere in the dialog, at 400 × 360 too).
+    @Test func theListShowsAtLeast27FilesWithThumbnailsInA900By640Window() throws {
+        let size = Size(900, 596)
+        let d = try makeDialog(size: size)
+        mkdir(pictures + "/many", 0o700)
+        for i in 0..<60 {
+            try ImageFile.writePNG(ImageSurface.render(size: Size(40, 30)) { $0.fill(Rect(x: 0, y: 0, width: 40, height: 30), Color(1, 0, 0)) },
+                                   to: pictures + "/many/p\(i < 10 ? "0" : "")\(i).png")
+        }
+        d.go(to: pictures + "/many")
+        d.finishThumbnails()
+        var drawn: [(text: String, font: Font)] = []
+        let img = PixelImage(surface: ImageSurface.render(size: size) { cr in
+            drawn = cr.recordingText { d.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
+        })
+        let names = drawn.filter { $0.text.hasPrefix("p") && $0.text.hasSuffix(".png") }
+        #expect(names.count >= 27, "\(names.count) files drawn")
+        #expect(names.allSatisfy { $0.font.size >= 9 }, "\(names.map(\.font.size))")
+        // Every one of them whole inside the list, its thumbnail red on the screen.
+        for row in 0..<names.count {
+            let r = d.rowRect(row)
+            #expect(r.maxY <= d.listRect.maxY, "row \(row) at \(r) runs past the list \(d.listRect)")
+            let thumb = Point(r.x + 8 + (d.rowHeight - 2) / 2, r.midY)
+            #expect(img.at(thumb.x, thumb.y).isClose(to: .red, tolerance: 8), "row \(row)'s thumbnail at \(thumb): \(img.at(thumb.x, thumb.y))")
+        }
+        // Nothing in the dialog shrinks below 9 points, here or in the smallest window.
+        for small in [size, Size(400, 316)] {
+            d.layout(in: small)
+            _ = ImageSurface.render(size: small) { cr in drawn = cr.recordingText { d.draw(cr, in: Rect(x: 0, y: 0, width: small.width, height: small.height)) } }
+            #expect(drawn.filter { $0.font.size < 9 }.isEmpty, "\(small): \(drawn.filter { $0.font.size < 9 }.map { "\($0.text) at \($0.font.size)" })")
         }
     }
 

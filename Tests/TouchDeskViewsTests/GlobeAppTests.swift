@@ -138,10 +138,41 @@ struct GlobeAppTests {
         for c in app.form.controls.items { #expect(!c.shortcut.isEmpty, "\(c.id) shows no key") }
     }
 
+    /// IPCC AR6's projections: key 7 sets +0.77 m, the panel quotes the report's median and likely
+    /// range, the list says why nothing is listed yet (the relief's heights are whole metres),
+    /// Ctrl+Shift+Up adds a tenth, and the accessible slider and the saved state keep the centimetres.
+    @Test func ipccProjectionsKeepTheirCentimetres() throws {
+        let app = try makeApp()
+        app.press("7")
+        #expect(app.model.level == 0.77 && app.model.gridLevel == 0)
+        #expect(app.form.controls[.high2100]?.isOn == true && app.form.controls[.today]?.isOn == false)
+        #expect(app.levelMeaning.hasPrefix("IPCC AR6: median, likely 0.63–1.01 m"), "\(app.levelMeaning)")
+        #expect(app.levelMeaning.contains("whole metres"), "\(app.levelMeaning)")
+        #expect(app.readout?.count == 0)
+        let slider = try #require(app.accessibleContent.first { $0.id == "level" }?.value)
+        #expect(slider.value == 0.77)
+        let figures = try #require(app.accessibleContent.first { $0.id == "figures" }?.text?.text)
+        #expect(figures.hasPrefix("Sea level +0.77 m: IPCC AR6"), "\(figures)")
+        app.press("Up", control: true, shift: true)
+        #expect(app.model.level == 0.87)
+        #expect(app.form.controls[.high2100]?.isOn == false)
+        // Kept across a restart, to the centimetre.
+        let saved = try #require(app.saveState())
+        let restored = try makeApp()
+        try restored.restore(try saved.encode())
+        #expect(restored.model.level == 0.87)
+        // 2300 under very high emissions: the middle of the likely range, read at +4 m.
+        app.press("8")
+        #expect(app.model.level == 4.25 && app.model.gridLevel == 4)
+        #expect(app.levelMeaning.hasPrefix("IPCC AR6: likely 1.7–6.8 m, shown at its middle"), "\(app.levelMeaning)")
+        #expect(app.readout == app.flooded?.readout(at: 4, limit: app.listRows))
+        #expect((app.readout?.count ?? 0) > 0)
+    }
+
     @Test func sliderFollowsADrag() throws {
         let app = try makeApp()
         let track = GlobeApp.track(in: app.sliderRect)
-        var levels: [Int] = []
+        var levels: [Double] = []
         _ = app.handle(.touchBegan(Point(track.x + track.width * 0.3, track.midY)))
         levels.append(app.model.level)
         for f in stride(from: 0.35, through: 0.95, by: 0.1) {
@@ -150,7 +181,7 @@ struct GlobeAppTests {
         }
         _ = app.handle(.touchEnded(Point(track.maxX + 50, track.midY)))
         #expect(levels == levels.sorted() && Set(levels).count == levels.count, "the level follows the knob: \(levels)")
-        #expect(app.model.level == SeaLevel.highest)
+        #expect(app.model.level == Double(SeaLevel.highest))
         // Near a preset's mark the knob snaps to it.
         let mark = track.x + SeaLevel.sliderPosition(ofMetres: 70) * track.width
         app.tap(Point(mark + 2, track.midY))
@@ -222,7 +253,7 @@ struct GlobeAppTests {
     @Test func badCommandLineValuesAreRejected() {
         for (lookAt, zoom, level) in [("91,0", nil, nil), ("52.3", nil, nil), ("a,b", nil, nil), ("0,181", nil, nil),
                                       (nil, "0.5", nil), (nil, "49", nil), (nil, "x", nil),
-                                      (nil, nil, "9001"), (nil, nil, "-11001"), (nil, nil, "1.5"), (nil, nil, "high")] as [(String?, String?, String?)] {
+                                      (nil, nil, "9001"), (nil, nil, "-11001"), (nil, nil, "nan"), (nil, nil, "high")] as [(String?, String?, String?)] {
             #expect(throws: GlobeApp.OptionError.self) { try GlobeApp.startOptions(lookAt: lookAt, zoom: zoom, seaLevel: level) }
         }
         let o = try? GlobeApp.startOptions(lookAt: "-33.9, 151.2", zoom: "2.5", seaLevel: "+70 m")
@@ -230,6 +261,8 @@ struct GlobeAppTests {
         #expect(o?.zoom == 2.5)
         #expect(o?.seaLevel == 70)
         #expect((try? GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: "\u{2212}120"))?.seaLevel == -120)
+        // Metres to the centimetre: IPCC AR6's 2100 median under very high emissions.
+        #expect((try? GlobeApp.startOptions(lookAt: nil, zoom: nil, seaLevel: "0.77 m"))?.seaLevel == 0.77)
     }
 
     /// S turns the sun an eighth; the first tilt from straight down at 1× raises the relief to 10×

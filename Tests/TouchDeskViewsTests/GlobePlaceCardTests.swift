@@ -47,7 +47,7 @@ struct GlobePlaceCardTests {
         #expect(!card.lines[1].contains("under water"))
         // Up to one metre below: not under water; at the level: under water, as in the list.
         for _ in 1..<level { app.press("Up", control: true) }
-        #expect(app.model.level == level - 1)
+        #expect(app.model.level == Double(level - 1))
         #expect(app.card?.lines[1].contains("under water") == false)
         #expect(flooded.readout(at: level - 1, limit: 100_000).largest.contains(place.id) == false)
         app.press("Up", control: true)

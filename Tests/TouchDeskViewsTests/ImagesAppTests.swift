@@ -1,4 +1,4 @@
-import TouchDeskDrawing
+@testable import TouchDeskDrawing
 import Foundation
 import Testing
 import TouchDeskInterface
@@ -26,6 +26,20 @@ struct ImagesAppTests {
     /// A point of the 400-pixel artwork inside `square`.
     func art(_ square: Rect, _ x: Double, _ y: Double) -> (Double, Double) {
         (square.x + x * square.width / 400, square.y + y * square.height / 400)
+    }
+
+    /// The newcomer had not known the squares can be clicked and dragged (issue 40): a line
+    /// between the squares and the composite says so, whole, at 9 points or more.
+    @Test(arguments: [Size(800, 556), Size(1920, 1036)])
+    func aLineUnderTheSquaresSaysTheyCanBeClickedAndDragged(size: Size) throws {
+        let app = makeApp(size: size)
+        var drawn: [(text: String, font: Font)] = []
+        _ = render(size) { cr in drawn = cr.recordingText { app.draw(cr) } }
+        let hint = try #require(drawn.first { $0.text.hasPrefix("Click a square") && $0.text.contains("drag") }, "\(drawn.map(\.text))")
+        #expect(hint.font.size >= 9)
+        let y = try #require(app.hintY)
+        #expect(y > (app.smallRects.map(\.maxY).max() ?? 0) && y < app.compositeRect.minY, "the line at \(y)")
+        #expect(Text.width(hint.text, size: hint.font.size) <= size.width - 24)
     }
 
     @Test(arguments: [Size(800, 556), Size(400, 316), Size(1400, 400), Size(400, 900)])

@@ -75,6 +75,23 @@ struct MandelbrotFlightAppTests {
         #expect(app.model.flight == nil)
     }
 
+    @Test("a screen reader reaches the keys-only actions on the picture (Julia set, autopilot) by name and key; holding keys are left out")
+    func theKeysOnlyActionsAreThePicturesActions() throws {
+        let app = MandelbrotAppTests.make()
+        let picture = try #require(app.accessibleContent.first { $0.role == .canvas })
+        let names = picture.actions.map(\.name)
+        #expect(names.contains("julia") && names.contains("autopilot") && names.contains("quadrant.1"))
+        #expect(!names.contains("flyIn") && !names.contains("flyOut"), "Page Up/Down fly only while held")
+        let autopilot = try #require(picture.actions.first { $0.name == "autopilot" })
+        #expect(autopilot.keybinding == "a")
+        #expect(autopilot.description.hasPrefix("Autopilot"))
+        #expect(picture.actions.first { $0.name == "copyView" }?.keybinding == "<Control>c")
+        for e in autopilot.input { _ = app.handle(e) }
+        #expect(app.model.flight?.autopilot == true, "the action did not start the autopilot")
+        Self.ticks(app, 30)
+        #expect(app.model.window.span < 3)
+    }
+
     @Test func theAutopilotFliesUntilAKeyWhichDoesNothingElse() {
         let app = MandelbrotAppTests.make()
         _ = app.handle(.key(Key("a", text: "a")))

@@ -1,4 +1,4 @@
-import TouchDeskDrawing
+@testable import TouchDeskDrawing
 import Foundation
 import Testing
 import TouchDeskInterface
@@ -182,6 +182,18 @@ struct PolygonAppTests {
         img = frame(of: app, size: Self.size)
         #expect(img.at(app.center.x, app.center.y - app.radius) == Self.outline)
         #expect(img.at(app.center.x + app.radius, app.center.y) == Self.background)
+    }
+
+    /// + shows its keys as − does (issue 40: + had shown none): the buttons' key hints are drawn.
+    @Test func bothSideButtonsShowTheirKeys() throws {
+        let app = makeApp(size: Size(900, 596))
+        var drawn: [(text: String, font: Font)] = []
+        _ = render(Size(900, 596)) { cr in drawn = cr.recordingText { app.draw(cr) } }
+        let plus = try #require(app.controls[.more]), minus = try #require(app.controls[.fewer])
+        #expect(plus.shortcut == "+/=" && !minus.shortcut.isEmpty, "+ \(plus.shortcut), − \(minus.shortcut)")
+        // − is labelled with its own key; + adds "+/=" (its = is the same key without Shift).
+        #expect(drawn.contains { $0.text == "+/=" && $0.font.size == ControlSizes.hintSize }, "\(drawn.map(\.text))")
+        #expect(drawn.contains { $0.text == minus.shortcut || $0.text == minus.label }, "\(drawn.map(\.text))")
     }
 
     @Test func theButtonsAddAndRemoveSides() throws {

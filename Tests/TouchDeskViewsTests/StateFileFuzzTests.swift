@@ -128,7 +128,7 @@ struct StateFileFuzzTests {
                     #expect(p.latitude.isFinite && abs(p.latitude) <= 90 && p.longitude.isFinite && abs(p.longitude) <= 180, "seed \(f.seed): \(look ?? "")")
                 }
                 if let z = o.zoom { #expect(z >= GlobeView.minimumZoom && z <= GlobeView.maximumZoom, "seed \(f.seed): \(z)") }
-                if let m = o.seaLevel { #expect(SeaLevel.range.contains(m), "seed \(f.seed): \(m)") }
+                if let m = o.seaLevel { #expect(SeaLevel.metresRange.contains(m), "seed \(f.seed): \(m)") }
                 #expect((o.lookAt != nil) == (look != nil) && (o.zoom != nil) == (zoom != nil) && (o.seaLevel != nil) == (sea != nil), "seed \(f.seed)")
             } catch {
                 #expect(error.description.hasPrefix("--"), "seed \(f.seed): the message names the option: \(error)")

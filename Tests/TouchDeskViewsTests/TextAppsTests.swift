@@ -219,13 +219,21 @@ struct FormFocusTests {
 
 @Suite("Temperature app")
 struct TemperatureAppTests {
-    @Test(arguments: [Size(900, 596), Size(1920, 1036)])
-    func stackedFahrenheitSitsLevelWithTheMiddleOfCelsiusAndKelvin(size: Size) {
+    /// Balanced at every size: the three fields in one row, equally wide and equally apart, the
+    /// block centred in the window (°F had stood alone on the left of °C over K).
+    @Test(arguments: [Size(400, 316), Size(900, 596), Size(1920, 1036)])
+    func theThreeFieldsAreEquallySpacedAndCentred(size: Size) {
         let app = TemperatureApp(environment: textAppEnvironment())
         app.layout(in: size)
-        #expect(!app.isOneRow)
-        let middle = (app.celsius.frame.midY + app.kelvin.frame.midY) / 2
-        #expect(abs(app.fahrenheit.frame.midY - middle) <= 1, "°F at \(app.fahrenheit.frame), °C \(app.celsius.frame), K \(app.kelvin.frame)")
+        let (f, c, k) = (app.fahrenheit.frame, app.celsius.frame, app.kelvin.frame)
+        #expect(f.y == c.y && c.y == k.y && f.width == c.width && c.width == k.width, "°F \(f), °C \(c), K \(k)")
+        #expect(abs((c.x - f.maxX) - (k.x - c.maxX)) <= 1, "gaps \(c.x - f.maxX) and \(k.x - c.maxX)")
+        #expect(abs((f.x + k.maxX) / 2 - size.width / 2) <= 1, "the block \(f.x)…\(k.maxX) in \(size.width)")
+        // The arrows stand between °F and °C.
+        for id in [TemperatureApp.Control.toCelsius, .toFahrenheit] {
+            let b = app.form.controls[id]!.frame
+            #expect(b.x >= f.maxX && b.maxX <= c.x, "\(id) at \(b)")
+        }
     }
 
     @Test func enterInFahrenheitConvertsAndShowsThePicture() {

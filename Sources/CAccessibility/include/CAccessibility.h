@@ -95,9 +95,9 @@ void td_accessible_set_description(TdAccessible *obj, const char *description);
 void td_accessible_set_states(TdAccessible *obj, uint32_t states);
 /* Pixels, from the window's top-left. */
 void td_accessible_set_extents(TdAccessible *obj, int x, int y, int width, int height);
-/* `names` and `descriptions` hold `count` strings; `keybinding` is for the first action. */
-void td_accessible_set_actions(TdAccessible *obj, const char *const *names, const char *const *descriptions, int count,
-                               const char *keybinding);
+/* `names`, `descriptions` and `keybindings` (AT-SPI's ";;<Control>c" form, or "") hold `count` strings each. */
+void td_accessible_set_actions(TdAccessible *obj, const char *const *names, const char *const *descriptions,
+                               const char *const *keybindings, int count);
 /* Character offsets. */
 void td_accessible_set_text(TdAccessible *obj, const char *text, int caret, int selection_start, int selection_end);
 void td_accessible_set_value(TdAccessible *obj, double value, double minimum, double maximum, double step);

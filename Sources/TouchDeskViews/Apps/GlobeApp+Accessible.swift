@@ -13,9 +13,9 @@ extension GlobeApp {
             figures += " " + tr("Under water: {0}.", readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", "))
         }
         var nodes = [AccessibleNode(id: "globe", role: .canvas, name: tr("Globe"), description: globeDescription, frame: globeRect),
-                AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: tr("Control+Up and Control+Down: 1 m; Page Up and Page Down: 10 m, with Shift 100 m"),
+                AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: tr("Control+Up and Control+Down: 1 m, with Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m"),
                                states: [.enabled, .showing], frame: sliderRect,
-                               value: AccessibleNode.ValueState(Double(model.level), range: Double(SeaLevel.lowest)...Double(SeaLevel.highest),
+                               value: AccessibleNode.ValueState(model.level, range: SeaLevel.metresRange,
                                                                 adjusters: Self.levelAdjusters)),
                 AccessibleNode(id: "figures", role: .label, name: tr("Figures"), frame: panelRect,
                                text: AccessibleNode.TextState(figures), isLive: true)]
@@ -34,10 +34,12 @@ extension GlobeApp {
         return nodes
     }
 
-    /// The level's keys, coarsest first: Shift+Page Up/Down 100 m, Page Up/Down 10 m, Ctrl+Up/Down 1 m.
+    /// The level's keys, coarsest first: Shift+Page Up/Down 100 m, Page Up/Down 10 m, Ctrl+Up/Down 1 m,
+    /// Ctrl+Shift+Up/Down 0.1 m.
     static let levelAdjusters: [AccessibleNode.ValueState.Adjuster] = [
         .init(down: [.key(Key("Next", shift: true))], up: [.key(Key("Prior", shift: true))]),
         .init(down: [.key(Key("Next"))], up: [.key(Key("Prior"))]),
         .init(down: [.key(Key("Down", control: true))], up: [.key(Key("Up", control: true))]),
+        .init(down: [.key(Key("Down", control: true, shift: true))], up: [.key(Key("Up", control: true, shift: true))]),
     ]
 }

@@ -10,8 +10,8 @@ extension GlobeApp: StatefulApp {
         var latitude: Double?
         var longitude: Double?
         var zoom: Double?
-        /// Metres above today's sea.
-        var seaLevel: Int?
+        /// Metres above today's sea (to the centimetre).
+        var seaLevel: Double?
         /// Degrees from straight down, and the relief's vertical exaggeration.
         var tilt: Double?
         var exaggeration: Double?
@@ -35,7 +35,7 @@ extension GlobeApp: StatefulApp {
             o.zoom = min(max(z, GlobeView.minimumZoom), GlobeView.maximumZoom)
         }
         if let m = kept.seaLevel {
-            guard SeaLevel.range.contains(m) else { throw StateError("the sea level \(m) m is outside \(SeaLevel.lowest)…\(SeaLevel.highest)") }
+            guard m.isFinite, SeaLevel.metresRange.contains(m) else { throw StateError("the sea level \(m) m is outside \(SeaLevel.lowest)…\(SeaLevel.highest)") }
             o.seaLevel = m
         }
         if let t = kept.tilt {

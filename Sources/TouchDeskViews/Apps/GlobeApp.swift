@@ -121,7 +121,8 @@ public final class GlobeApp: MiniApp {
         searchField = TextField("search", placeholder: "Find a place  ( / )", maxLength: 64, clipboard: environment.clipboard)
         form.add(searchField)
         for c in Control.buttons {
-            form.controls.add(c, c.label, short: c.short, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: c == .reset ? .button : .toggle)
+            form.controls.add(c, c.label, short: c.short, key: c.keys.first, also: Array(c.keys.dropFirst()), kind: c == .reset ? .button : .toggle,
+                              help: c.help)
             form.order.append(.control(c))
         }
         for c in Control.allCases where !Control.buttons.contains(c) {
@@ -179,14 +180,15 @@ public final class GlobeApp: MiniApp {
         let x = panelRect.x + pad, w = max(20, panelRect.width - 2 * pad)
         let controls = form.controls
         // Presets one per row when there is room, else two per row, then the three toggles; in a
-        // window too small for their full labels, all eight two by two with short labels.
+        // window too small for their full labels, all of them three to a row with short labels.
         let buttonH = 32.0, gap = 6.0
         let half = (w - gap) / 2, third = (w - 2 * gap) / 3
         controls.isCompact = false
         let fits = { (ids: [Control], width: Double) in ids.allSatisfy { c in controls[c].map(controls.preferredWidth) ?? 0 <= width } }
         let below = size.height - (12 + TextField.height + 10 + 58 + 50)
-        let oneColumn = below >= 5 * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40 && fits(Control.presets, w) && fits(toggles, third)
-        let twoColumns = !oneColumn && below >= 4 * (buttonH + gap) + 2 * Self.rowHeight
+        let presetRows = Double(Control.presets.count), presetPairs = Double((Control.presets.count + 1) / 2)
+        let oneColumn = below >= presetRows * (buttonH + gap) + buttonH + 4 * Self.rowHeight + 40 && fits(Control.presets, w) && fits(toggles, third)
+        let twoColumns = !oneColumn && below >= (presetPairs + 1) * (buttonH + gap) + 2 * Self.rowHeight
             && fits(Control.presets, half) && fits(toggles, third)
         controls.isCompact = !oneColumn && !twoColumns
         var y = 12.0
@@ -199,9 +201,19 @@ public final class GlobeApp: MiniApp {
         y += 30 + (controls.isCompact ? 10 : 20)
         if controls.isCompact {
             // Three to a row (short labels), so the flooded-places list keeps a few rows below
-            // them at the smallest window (400 × 360).
+            // them; where a row more would leave the list under two rows (the smallest window,
+            // 400 × 360), the IPCC projections answer their keys only (6–8; F1 lists them). A zero
+            // frame is a control not shown.
             let cx = panelRect.x + compactPad, cw = max(20, panelRect.width - 2 * compactPad)
-            y += controls.layoutColumns(in: Rect(x: cx, y: y, width: cw, height: 0), columns: 3, gap: compactGap, rowFirst: true) + 8
+            let bw = (cw - 2 * compactGap) / 3, bh = controls.height
+            func height(_ n: Int) -> Double { let rows = Double((n + 2) / 3); return rows * bh + (rows - 1) * compactGap + 8 }
+            let roomy = Self.listRows(height: size.height - y - height(Control.buttons.count) - 6) >= 2
+            let shown = roomy ? Control.buttons : Control.buttons.filter { !Control.projections.contains($0) }
+            for (k, c) in shown.enumerated() {
+                controls.place(c, at: Rect(x: cx + Double(k % 3) * (bw + compactGap), y: y + Double(k / 3) * (bh + compactGap), width: bw, height: bh))
+            }
+            for c in Control.buttons where !shown.contains(c) { controls.place(c, at: .zero) }
+            y += height(shown.count)
         } else {
             for (i, c) in Control.presets.enumerated() {
                 let frame: Rect
@@ -212,7 +224,7 @@ public final class GlobeApp: MiniApp {
                 }
                 controls.place(c, at: frame)
             }
-            y += Double(oneColumn ? 5 : 3) * (buttonH + gap)
+            y += (oneColumn ? presetRows : presetPairs) * (buttonH + gap)
             for (i, c) in toggles.enumerated() {
                 controls.place(c, at: Rect(x: x + Double(i) * (third + gap), y: y, width: third, height: buttonH))
             }
@@ -361,12 +373,13 @@ public final class GlobeApp: MiniApp {
         return globalKey(k)
     }
 
-    /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m, Page Up and Page Down 10 m, with Shift 100 m.
-    /// (The arrows alone turn the globe, with Shift they tilt it.)
+    /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m (with Shift 0.1 m), Page Up and Page Down
+    /// 10 m (with Shift 100 m). (The arrows alone turn the globe, with Shift they tilt it.)
     func globalKey(_ k: Key) -> Bool {
         if k.control {
-            if k.is("Up", control: true, shift: false) || k.is("KP_Up", control: true, shift: false) { changeLevel { $0.press(.up) } }
-            else if k.is("Down", control: true, shift: false) || k.is("KP_Down", control: true, shift: false) { changeLevel { $0.press(.down) } }
+            let shift = k.shift
+            if k.is("Up", control: true, shift: shift) || k.is("KP_Up", control: true, shift: shift) { changeLevel { $0.press(.up, shift: shift) } }
+            else if k.is("Down", control: true, shift: shift) || k.is("KP_Down", control: true, shift: shift) { changeLevel { $0.press(.down, shift: shift) } }
             else { return false }
             return true
         }
@@ -417,7 +430,7 @@ public final class GlobeApp: MiniApp {
             // Seen straight down, the mountains on the rim stand off it.
             model.style.exaggeration = GlobeStyle.steppedExaggeration(model.style.exaggeration, up: c == .moreRelief)
         case .sun: model.style.sunTurn = (model.style.sunTurn + 1) % GlobeSun.turns
-        case .iceAge, .today, .iceMelted, .seeds, .drained: break
+        case .iceAge, .today, .iceMelted, .seeds, .drained, .low2100, .high2100, .high2300: break
         }
         syncControls()
     }
@@ -452,7 +465,7 @@ public final class GlobeApp: MiniApp {
     }
 
     func updateReadout() {
-        readout = flooded?.readout(at: model.level, limit: listRows)
+        readout = flooded?.readout(at: model.gridLevel, limit: listRows)
     }
 
     // MARK: - Search
@@ -509,7 +522,7 @@ public final class GlobeApp: MiniApp {
     }
 
     func pictureKey(coarse: Int) -> GlobePicture.Key {
-        GlobePicture.Key(view: model.view, level: model.level, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
+        GlobePicture.Key(view: model.view, level: model.gridLevel, style: model.style, size: globeRect.size, scale: scale, coarse: coarse)
     }
 
     /// A tilted view's full picture, when it is traced, shows if the view is still the same.
@@ -559,6 +572,6 @@ extension GlobeApp {
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Ctrl+drag, right-drag", "Tilt (up, down) and turn the heading (sideways)"),
          KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
-         KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
+         KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m (with Shift ±0.1 m)"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
     }
 }

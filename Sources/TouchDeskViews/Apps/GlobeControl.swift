@@ -10,7 +10,7 @@ import TouchDeskPlaces
 extension GlobeApp {
     /// The buttons, by the ids `Controls` knows them by.
     enum Control: String, CaseIterable, ControlID {
-        case iceAge, today, iceMelted, seeds, drained, coastline, floodTint, reset
+        case iceAge, today, iceMelted, seeds, drained, low2100, high2100, high2300, coastline, floodTint, reset
         /// Keys only: walking a shown profile (before the turns: with a profile shown, ←/→ walk it),
         /// turning, the heading, tilting, zooming, finding, the relief's exaggeration, profiles.
         case walkBack, walkOn, walkPlay
@@ -25,6 +25,9 @@ extension GlobeApp {
             case .iceMelted: .iceMelted
             case .seeds: .seeds
             case .drained: .drained
+            case .low2100: .low2100
+            case .high2100: .high2100
+            case .high2300: .high2300
             default: nil
             }
         }
@@ -36,6 +39,9 @@ extension GlobeApp {
             case .iceMelted: translatable("All ice melted +70 m")
             case .seeds: translatable("The seed's +476 m")
             case .drained: translatable("Drained −11,000 m")
+            case .low2100: translatable("2100 low emissions +0.44 m")
+            case .high2100: translatable("2100 very high +0.77 m")
+            case .high2300: translatable("2300 very high +4.25 m")
             case .coastline: translatable("Coastline")
             case .floodTint: translatable("Flood tint")
             case .reset: translatable("Reset")
@@ -70,6 +76,9 @@ extension GlobeApp {
             case .iceMelted: "+70 m"
             case .seeds: "+476 m"
             case .drained: "−11 km"
+            case .low2100: "+0.44 m"
+            case .high2100: "+0.77 m"
+            case .high2300: "+4.25 m"
             case .coastline: translatable("Coast")
             case .floodTint: translatable("Tint")
             default: label
@@ -83,6 +92,9 @@ extension GlobeApp {
             case .iceMelted: [.key("3")]
             case .seeds: [.key("4")]
             case .drained: [.key("5")]
+            case .low2100: [.key("6")]
+            case .high2100: [.key("7")]
+            case .high2300: [.key("8")]
             case .coastline: [.key("c")]
             case .floodTint: [.key("f")]
             case .reset: [.key("r"), .key("Home")]
@@ -109,10 +121,22 @@ extension GlobeApp {
             }
         }
 
+        /// What F1 and a screen reader say besides the label: the IPCC projections' source and range.
+        var help: String? {
+            switch self {
+            case .low2100: translatable("IPCC AR6 (2021): 2100 under low emissions (SSP1-2.6), median +0.44 m, likely 0.32–0.62 m")
+            case .high2100: translatable("IPCC AR6 (2021): 2100 under very high emissions (SSP5-8.5), median +0.77 m, likely 0.63–1.01 m")
+            case .high2300: translatable("IPCC AR6 (2021): 2300 under very high emissions (SSP5-8.5), likely 1.7–6.8 m: the middle, +4.25 m")
+            default: nil
+            }
+        }
+
         /// The keys that walk a profile: enabled only while one is shown.
         static let walking: [Control] = [.walkBack, .walkOn, .walkPlay]
 
-        static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained]
+        /// The IPCC AR6 projections among the presets.
+        static let projections: [Control] = [.low2100, .high2100, .high2300]
+        static let presets: [Control] = [.iceAge, .today, .iceMelted, .seeds, .drained] + projections
         /// The panel's buttons, in order.
         static let buttons: [Control] = presets + [.coastline, .floodTint, .reset]
     }

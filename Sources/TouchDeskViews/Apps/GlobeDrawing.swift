@@ -123,7 +123,7 @@ extension GlobeApp {
               let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
         else { return }
         let e = Int(globe.elevation(at: place).rounded())
-        let wet = globe.isUnderWater(place, level: model.level)
+        let wet = globe.isUnderWater(place, level: model.gridLevel)
         let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
             + " · " + (wet ? tr("under water at {0}", SeaLevel.label(model.level)) : tr("dry at {0}", SeaLevel.label(model.level)))
         let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
@@ -139,19 +139,20 @@ extension GlobeApp {
     func drawLegend(_ cr: CairoContext, top: Double) {
         guard model.level > 0, model.style.tintsFloodedLand else { return }
         let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded (dry land today)"))]
-        let room = globeRect.width - 16 - 30
-        let size = entries.map { Text.fittingSize($0.1, width: room, size: Theme.TextSize.caption) }.min() ?? Theme.TextSize.caption
-        let textW = entries.map { Text.width($0.1, size: size) }.max() ?? 0
-        let rowH = 18.0
-        let box = Rect(x: globeRect.x + 8, y: top, width: textW + 36, height: Double(entries.count) * rowH + 8)
+        // A label too long for a narrow globe wraps rather than shrinking past reading.
+        let room = max(40, globeRect.width - 16 - 36)
+        let labels = entries.map { Text.layout($0.1, font: Font(size: Theme.TextSize.caption), width: room, wrap: true) }
+        let rows = labels.map { max(18, $0.height + 4) }
+        let box = Rect(x: globeRect.x + 8, y: top, width: (labels.map(\.width).max() ?? 0) + 36, height: rows.reduce(0, +) + 8)
         guard box.maxY < globeRect.maxY - 40 else { return }
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
-        for (i, (colour, label)) in entries.enumerated() {
-            let y = box.y + 4 + Double(i) * rowH
-            cr.fill(Rect(x: box.x + 6, y: y + 3, width: 16, height: 12), Color(hex: colour & 0xFFFFFF))
-            cr.text(label, x: box.x + 28, y: y + rowH / 2, size: size, color: Color(0.86, 0.88, 0.92))
+        var y = box.y + 4
+        for (i, l) in labels.enumerated() {
+            cr.fill(Rect(x: box.x + 6, y: y + rows[i] / 2 - 6, width: 16, height: 12), Color(hex: entries[i].0 & 0xFFFFFF))
+            cr.draw(l, x: box.x + 28, y: y + (rows[i] - l.height) / 2, color: Color(0.86, 0.88, 0.92))
+            y += rows[i]
         }
     }
 

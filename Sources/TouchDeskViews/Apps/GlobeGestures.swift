@@ -127,8 +127,8 @@ extension GlobeApp {
         let track = Self.track(in: sliderRect)
         var t = (p.x - track.x) / max(1, track.width)
         // Within 4 points of a preset's mark, the knob snaps to it: exact presets by mouse.
-        for preset in SeaLevel.Preset.allCases {
-            let mark = SeaLevel.sliderPosition(ofMetres: Double(preset.metres))
+        for preset in SeaLevel.Preset.slider {
+            let mark = SeaLevel.sliderPosition(ofMetres: preset.metres)
             if abs(mark - t) * track.width < 4 { t = mark }
         }
         changeLevel { $0.setSliderPosition(t) }

@@ -14,10 +14,11 @@ extension GlobeApp {
         // The level and what it means.
         let headline = tr("Sea level {0}", SeaLevel.label(model.level))
         cr.text(headline, x: x, y: headlineY + 14, size: Text.fittingSize(headline, width: w, size: Theme.TextSize.headline, weight: .bold), weight: .bold)
-        let meaning = levelMeaning
+        // At an IPCC preset the line quotes the report (the list says what the relief shows).
+        let meaning = projectionQuote ?? gridMeaning
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 36 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
-        let keys = "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m · Shift 100 m"
+        let keys = "Ctrl+↑↓ 1 m (Shift 0.1) · PgUp/PgDn 10 m (Shift 100)"
         cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
         form.controls.draw(cr)
         drawList(cr)
@@ -25,11 +26,28 @@ extension GlobeApp {
         drawSuggestions(cr)
     }
 
-    /// "4.1 % of today's land under water", or what a lower sea means.
+    /// "4.1 % of today's land under water", or what a lower sea means; at an IPCC preset, the
+    /// report's figure and likely range first (what a screen reader hears).
     var levelMeaning: String {
-        let level = model.level
-        if level == 0 { return tr("Today's coastline") }
-        guard let globe else { return level < 0 ? tr("The sea {0} m lower: more land, no floods", String(-level)) : tr("Loading the relief…") }
+        projectionQuote.map { $0 + " · " + gridMeaning } ?? gridMeaning
+    }
+
+    /// At an IPCC AR6 preset: "IPCC AR6: median, likely 0.63–1.01 m".
+    var projectionQuote: String? {
+        guard let projection = SeaLevel.Preset.allCases.first(where: { $0.likelyRange != nil && $0.metres == model.level }),
+              let range = projection.likelyRange else { return nil }
+        let likely = tr("likely {0}–{1} m", NumberStyle.current.trimmed(range.lowerBound, maxDecimals: 2),
+                        NumberStyle.current.trimmed(range.upperBound, maxDecimals: 2))
+        return projection == .high2300 ? tr("IPCC AR6: {0}, shown at its middle", likely) : tr("IPCC AR6: median, {0}", likely)
+    }
+
+    /// What the relief shows at the level's whole metres (`SeaLevel.gridLevel`).
+    var gridMeaning: String {
+        let level = model.gridLevel
+        if model.level == 0 { return tr("Today's coastline") }
+        guard let globe else { return level < 0 ? tr("The sea {0} m lower: more land, no floods", NumberStyle.current.trimmed(-model.level, maxDecimals: 2)) : tr("Loading the relief…") }
+        // Heights are whole metres: under +1 m the relief shows today's coast.
+        if level == 0 { return tr("Heights are whole metres: the first land floods at +1 m") }
         let n = NumberStyle.current
         if level < 0 {
             let gained = globe.landShareGained(level: level)
@@ -54,8 +72,8 @@ extension GlobeApp {
         ])
         cr.roundedRect(track, radius: 4)
         cr.fill()
-        for preset in SeaLevel.Preset.allCases {
-            let mx = track.x + SeaLevel.sliderPosition(ofMetres: Double(preset.metres)) * track.width
+        for preset in SeaLevel.Preset.slider {
+            let mx = track.x + SeaLevel.sliderPosition(ofMetres: preset.metres) * track.width
             cr.fill(Rect(x: mx - 0.75, y: track.maxY + 2, width: 1.5, height: 5), Theme.dimText)
         }
         let kx = track.x + model.sliderPosition * track.width
@@ -88,8 +106,9 @@ extension GlobeApp {
             cr.text(globeError == nil ? tr("Finding which places flood…") : "—", x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             return
         }
-        if model.level <= 0 {
-            cr.text(model.level < 0 ? tr("nothing: the sea is lower than today") : tr("nothing that is dry land today"),
+        if model.gridLevel <= 0 {
+            cr.text(model.level < 0 ? tr("nothing: the sea is lower than today")
+                        : model.level > 0 ? tr("nothing yet: heights are whole metres") : tr("nothing that is dry land today"),
                     x: x, y: y, size: Theme.TextSize.caption, color: Theme.dimText)
             drawBridges(cr, from: y + Self.rowHeight)
             return
@@ -121,12 +140,12 @@ extension GlobeApp {
         let x = listRect.x, w = listRect.width
         var y = top
         guard model.level < 0, y + Self.rowHeight <= listRect.maxY else { return }
-        let open = bridges.filter { model.level <= $0.opensAt }
+        let open = bridges.filter { model.gridLevel <= $0.opensAt }
         let header = open.isEmpty ? tr("No land bridge yet") : tr("Land bridges at {0}:", SeaLevel.label(model.level))
         cr.text(header, x: x, y: y, size: Text.fittingSize(header, width: w, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         y += Self.rowHeight
         for (bridge, opensAt) in bridges.sorted(by: { $0.opensAt > $1.opensAt }) where y <= listRect.maxY - Self.rowHeight / 2 {
-            let isOpen = model.level <= opensAt
+            let isOpen = model.gridLevel <= opensAt
             let line = "\(bridge.name): \(bridge.joins)" + (isOpen ? "" : " " + tr("(below {0})", SeaLevel.label(opensAt)))
             cr.text(line, x: x, y: y, size: Text.fittingSize(line, width: w, size: Theme.TextSize.caption),
                     color: isOpen ? Theme.text : Theme.dimText)

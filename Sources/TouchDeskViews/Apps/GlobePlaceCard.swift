@@ -14,9 +14,11 @@ struct GlobePlaceCard: Equatable {
     /// The level is within the data's accuracy of the flood level.
     var uncertain: Bool
 
-    /// `isPlace`: a place of the index (a clicked point out at sea is no island).
-    init(title: String, point: GeoPoint, level: Int, globe: GlobeData, isPlace: Bool = false) {
+    /// `isPlace`: a place of the index (a clicked point out at sea is no island). The relief
+    /// answers for the level's whole metres (`SeaLevel.gridLevel`); the card says the level itself.
+    init(title: String, point: GeoPoint, level seaLevel: Double, globe: GlobeData, isPlace: Bool = false) {
         self.title = title
+        let level = SeaLevel.gridLevel(seaLevel)
         let r = PlaceReadout(point: point, level: level, on: globe)
         let height = Int(r.elevation.rounded())
         let metres = NumberStyle.current.integer(abs(height))
@@ -33,7 +35,7 @@ struct GlobePlaceCard: Equatable {
         default: break
         }
         if r.heightSource == .tooSmallForTheGrid && isPlace {
-            lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + tr("the grid cannot tell")]
+            lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(seaLevel)) + " " + tr("the grid cannot tell")]
             uncertain = false
             return
         }
@@ -52,8 +54,8 @@ struct GlobePlaceCard: Equatable {
         case .inland(let km?): now = tr("dry, the sea {0} km away", NumberStyle.current.integer(Int(km < 100 ? km.rounded() : (km / 10).rounded() * 10)))
         case .inland(nil): now = tr("dry, the sea over {0} km away", NumberStyle.current.integer(Int(PlaceReadout.searchKilometres)))
         }
-        lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(level)) + " " + now]
-        uncertain = level > 0 && r.isUncertain(at: level)
+        lines = tooSmall + [first, tr("At {0}:", SeaLevel.label(seaLevel)) + " " + now]
+        uncertain = seaLevel > 0 && r.isUncertain(at: level)
         if uncertain { lines.append(tr("Below the data's accuracy: ±{0} m here", String(r.accuracy))) }
     }
 

@@ -95,7 +95,7 @@ struct GlobeProfileTool {
     // MARK: - Drawing
 
     /// The line on the globe (its visible parts) and the chart, or the hint while armed.
-    func draw(_ cr: CairoContext, in area: Rect, level: Int, project: (GeoPoint) -> (x: Double, y: Double)?) {
+    func draw(_ cr: CairoContext, in area: Rect, level: Double, project: (GeoPoint) -> (x: Double, y: Double)?) {
         if let start = pendingStart, let p = project(start) {
             Color(1, 0.85, 0.2).set(cr)
             cr.circle(Point(area.x + p.x, area.y + p.y), 5)
@@ -150,7 +150,7 @@ struct GlobeProfileTool {
         Rect(x: r.x + 56, y: r.y + 30, width: max(1, r.width - 70), height: max(1, r.height - 52))
     }
 
-    private func drawChart(_ cr: CairoContext, _ profile: ElevationProfile, in r: Rect, level: Int) {
+    private func drawChart(_ cr: CairoContext, _ profile: ElevationProfile, in r: Rect, level: Double) {
         Color(0.04, 0.06, 0.1, 0.85).set(cr)
         cr.roundedRect(r, radius: 8)
         cr.fill()
@@ -159,13 +159,13 @@ struct GlobeProfileTool {
         cr.text(title, x: r.x + 10, y: r.y + 14, size: Text.fittingSize(title, width: r.width - 20, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         let plot = Self.plotRect(in: r)
         // Heights from the lower of the floor and the water to the higher of the top and the water.
-        let lo = min(profile.lowest.elevation, Double(level)), hi = max(profile.highest.elevation, Double(level))
+        let lo = min(profile.lowest.elevation, level), hi = max(profile.highest.elevation, level)
         let span = max(10, hi - lo)
         let bottom = lo - span * 0.05, top = hi + span * 0.08
         func y(_ metres: Double) -> Double { plot.maxY - (metres - bottom) / (top - bottom) * plot.height }
         func x(_ km: Double) -> Double { plot.x + (profile.lengthKm > 0 ? km / profile.lengthKm : 0) * plot.width }
         // The water up to the sea level, then the ground over it.
-        cr.fill(Rect(x: plot.x, y: y(Double(level)), width: plot.width, height: plot.maxY - y(Double(level))), Color(hex: 0x1f5fa8, alpha: 0.8))
+        cr.fill(Rect(x: plot.x, y: y(level), width: plot.width, height: plot.maxY - y(level)), Color(hex: 0x1f5fa8, alpha: 0.8))
         cr.moveTo(Point(plot.x, plot.maxY))
         for s in profile.samples { cr.lineTo(Point(x(s.distanceKm), y(s.elevation))) }
         cr.lineTo(Point(plot.maxX, plot.maxY))
@@ -175,16 +175,16 @@ struct GlobeProfileTool {
         // The sea level across.
         Color(hex: 0x9fd4ff).set(cr)
         cr.setLineWidth(1.5)
-        cr.moveTo(Point(plot.x, y(Double(level))))
-        cr.lineTo(Point(plot.maxX, y(Double(level))))
+        cr.moveTo(Point(plot.x, y(level)))
+        cr.lineTo(Point(plot.maxX, y(level)))
         cr.stroke()
         let seaLabel = "sea " + SeaLevel.label(level)
-        cr.text(seaLabel, x: plot.x - 6, y: y(Double(level)), size: Theme.TextSize.caption, color: Color(hex: 0x9fd4ff), align: .right)
+        cr.text(seaLabel, x: plot.x - 6, y: y(level), size: Theme.TextSize.caption, color: Color(hex: 0x9fd4ff), align: .right)
         // The ends of the height axis.
-        if abs(y(hi) - y(Double(level))) > 14 {
+        if abs(y(hi) - y(level)) > 14 {
             cr.text(SeaLevel.label(Int(hi.rounded())), x: plot.x - 6, y: y(hi), size: Theme.TextSize.hint, color: Theme.dimText, align: .right)
         }
-        if abs(y(lo) - y(Double(level))) > 14 {
+        if abs(y(lo) - y(level)) > 14 {
             cr.text(SeaLevel.label(Int(lo.rounded())), x: plot.x - 6, y: y(lo), size: Theme.TextSize.hint, color: Theme.dimText, align: .right)
         }
         // The lowest and highest points, named by height and place.

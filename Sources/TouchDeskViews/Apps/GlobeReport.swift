@@ -15,11 +15,14 @@ public nonisolated enum GlobeReport {
 
     /// The report as JSON text (keys sorted). `notes` hears what the user should know on stderr
     /// (a first run building the cache, data sets that are missing).
-    public static func json(level: Int, placeName: String?, cacheDirectory: String,
+    /// A level between two whole metres reads the relief and the places at the lower one
+    /// (`SeaLevel.gridLevel`, written as `relief_level_m`).
+    public static func json(level metres: Double, placeName: String?, cacheDirectory: String,
                             notes: (String) -> Void = { _ in }) throws(Failure) -> String {
-        guard SeaLevel.range.contains(level) else {
-            throw Failure(description: tr("--sea-level takes whole metres from {0} to +{1}, not {2}", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", "\(level)"))
+        guard metres.isFinite, SeaLevel.metresRange.contains(metres) else {
+            throw Failure(description: tr("--sea-level takes metres from {0} to +{1}, not {2}", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", "\(metres)"))
         }
+        let level = SeaLevel.gridLevel(metres)
         let globe: GlobeData
         do {
             let loaded = try GlobeCache.loadOrBuild(directory: cacheDirectory) { step in
@@ -50,7 +53,7 @@ public nonisolated enum GlobeReport {
             }
         }
         let report = Report(
-            seaLevel: level,
+            seaLevel: SeaLevel.rounded(metres), reliefLevel: level,
             underWater: (globe.landShareUnderWater(level: level) * 100).roundedTo(3),
             gained: (globe.landShareGained(level: level) * 100).roundedTo(3),
             bridges: globe.landBridges(at: level).map(\.bridge.name),
@@ -66,7 +69,8 @@ public nonisolated enum GlobeReport {
     }
 
     struct Report: Encodable {
-        var seaLevel: Int
+        var seaLevel: Double
+        var reliefLevel: Int
         var underWater: Double
         var gained: Double
         var bridges: [String]
@@ -74,13 +78,14 @@ public nonisolated enum GlobeReport {
         var place: PlaceEntry?
 
         enum CodingKeys: String, CodingKey {
-            case seaLevel = "sea_level_m", underWater = "land_under_water_percent", gained = "land_gained_percent"
+            case seaLevel = "sea_level_m", reliefLevel = "relief_level_m", underWater = "land_under_water_percent", gained = "land_gained_percent"
             case bridges = "land_bridges", places = "places_under_water", place
         }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(seaLevel, forKey: .seaLevel)
+            try c.encode(reliefLevel, forKey: .reliefLevel)
             try c.encode(underWater, forKey: .underWater)
             try c.encode(gained, forKey: .gained)
             try c.encode(bridges, forKey: .bridges)

@@ -14,7 +14,7 @@ extension GlobeApp {
     public struct StartOptions: Sendable {
         public var lookAt: GeoPoint?
         public var zoom: Double?
-        public var seaLevel: Int?
+        public var seaLevel: Double?
         public var exaggeration: Double?
         public var tilt: Double?
         /// The compass direction the view faces, degrees (0 north, 90 east).
@@ -75,8 +75,8 @@ extension GlobeApp {
             if s.hasSuffix("m") { s.removeLast() }
             s = s.replacingOccurrences(of: "\u{2212}", with: "-").trimmingCharacters(in: .whitespaces)
             if s.hasPrefix("+") { s.removeFirst() }
-            guard let m = Int(s), SeaLevel.range.contains(m) else {
-                throw OptionError(description: tr("--sea-level takes whole metres from {0} to +{1}, like 70 or --sea-level=-120, not \"{2}\"", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", echoed(seaLevel)))
+            guard let m = Double(s), m.isFinite, SeaLevel.metresRange.contains(m) else {
+                throw OptionError(description: tr("--sea-level takes metres from {0} to +{1}, like 70, 0.44 or --sea-level=-120, not \"{2}\"", "\(SeaLevel.lowest)", "\(SeaLevel.highest)", echoed(seaLevel)))
             }
             o.seaLevel = m
         }

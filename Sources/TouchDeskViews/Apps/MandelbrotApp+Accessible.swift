@@ -18,6 +18,10 @@ extension MandelbrotApp {
                                    states: [.enabled, .showing], frame: imageRect,
                                    value: AccessibleNode.ValueState(Double(model.limit), range: range,
                                                                     adjusters: [.init(down: keys[0], up: keys[1])]))
-        return [AccessibleNode(id: "picture", role: .canvas, name: tr("Mandelbrot set"), description: description, frame: imageRect), limit]
+        // The keys-only actions (Julia set, autopilot, quadrants, pans…) on the picture; flying by
+        // Page Up/Down means holding the key, so a screen reader's user flies by the autopilot.
+        var picture = AccessibleNode(id: "picture", role: .canvas, name: tr("Mandelbrot set"), description: description, frame: imageRect)
+        picture.actions = controls.keyActions(except: [.flyIn, .flyOut])
+        return [picture, limit]
     }
 }

@@ -18,6 +18,9 @@ public final class MapApp: MiniApp, PlaceShowing {
     public nonisolated static let id = "map"
     public nonisolated static let title = "Map Search"
     public nonisolated static let blurb = "Type part of a place name, pick a suggestion, and the map flies there: offline, in every language."
+    /// The credit for a narrow map: the licensed data by name, the rest in About (whose
+    /// `AboutPage.mapCredits` is the whole line, drawn on a wide map).
+    public nonisolated static let shortCredits = translatable("© GeoNames (CC BY 4.0), Natural Earth · GSHHG, ETOPO1; all sources in About")
 
     let environment: AppEnvironment
     enum Control: String, ControlID {
@@ -607,7 +610,7 @@ public final class MapApp: MiniApp, PlaceShowing {
             MapOverlay.note(cr, painter == nil ? tr("Loading the map…") : tr("Loading places…"), in: mapRect)
         }
         if painter != nil { MapOverlay.scaleBar(cr, kilometresPerPoint: camera.projection.kilometresPerPoint, in: mapRect) }
-        MapOverlay.credits(cr, tr(AboutPage.mapCredits), in: mapRect)
+        MapOverlay.credits(cr, tr(AboutPage.mapCredits), short: tr(Self.shortCredits), in: mapRect)
     }
 
     private func drawSearch(_ cr: CairoContext) {

@@ -44,16 +44,21 @@ enum MapOverlay {
         cr.text(msg, x: box.midX, y: box.midY, size: Theme.TextSize.body, align: .center)
     }
 
-    /// The data sources, bottom right.
     /// The credit line at the bottom right, beside the scale bar: on one line where it fits at
-    /// nine points or more, else on two, broken at the " · " nearest its middle.
-    static func credits(_ cr: CairoContext, _ credits: String, in mapRect: Rect) {
+    /// nine points or more, else on two, broken at the " · " nearest its middle; where even two
+    /// lines would need smaller type (a 400-point window), the short credit (`shortCredits`, the
+    /// licensed sources by name, the rest in About) in the same way.
+    static func credits(_ cr: CairoContext, _ credits: String, short: String, in mapRect: Rect) {
         let room = max(120, mapRect.width - 170)
-        var lines = [credits]
-        var size = Text.fittingSize(credits, width: room, size: Theme.TextSize.hint)
-        if size < 9, let cut = middleBreak(credits) {
-            lines = [String(credits[..<cut.lowerBound]), String(credits[cut.upperBound...])]
-            size = lines.map { Text.fittingSize($0, width: room, size: Theme.TextSize.hint) }.min() ?? size
+        var lines = [credits], size = Theme.TextSize.hint
+        for text in [credits, short] {
+            lines = [text]
+            size = Text.fittingSize(text, width: room, size: Theme.TextSize.hint)
+            if size < 9, let cut = middleBreak(text) {
+                lines = [String(text[..<cut.lowerBound]), String(text[cut.upperBound...])]
+                size = lines.map { Text.fittingSize($0, width: room, size: Theme.TextSize.hint) }.min() ?? size
+            }
+            if size >= 9 { break }
         }
         let w = (lines.map { Text.width($0, size: size) }.max() ?? 0) + 12
         let lineHeight = size + 5

@@ -28,8 +28,6 @@ public final class TemperatureApp: MiniApp {
     private(set) var pictureArea = Rect.zero
     /// Where the error, the summary and the weather message go, under the fields.
     private var messageTop = 0.0
-    /// Whether the three fields share one row (a low window), the picture taking the room saved.
-    private(set) var isOneRow = false
     /// Whether the fields are wide enough for "Fahrenheit °F" over them, not just "°F".
     private var showsNames = true
     /// The widest the fields' block grows.
@@ -60,35 +58,34 @@ public final class TemperatureApp: MiniApp {
         self.scale = scale
         let gap = 8.0
         let c = form.controls
-        let buttonW = max(c[.toCelsius].map { c.preferredWidth($0) } ?? 60, c[.toFahrenheit].map { c.preferredWidth($0) } ?? 60)
         let contentW = max(200, min(size.width - 32, Self.contentWidth))
-        let left = ((size.width - contentW) / 2).rounded()
+        // In a narrow window the arrows leave their keys to F1, so the fields keep room for "297.0".
+        c.isCompact = false
+        var buttonW = 0.0
+        for compact in [false, true] {
+            c.isCompact = compact
+            buttonW = max(c[.toCelsius].map { c.preferredWidth($0) } ?? 60, c[.toFahrenheit].map { c.preferredWidth($0) } ?? 60)
+            if (contentW - 2 * (buttonW + 2 * gap)) / 3 >= 100 { break }
+        }
         // A tall window gets a little air above the fields, not a strip at the top.
         let y = max(40, ((size.height - 560) * 0.12).rounded() + 40)
-        // Kelvin under Celsius, unless that leaves the picture less than 40 % of the window:
-        // then all three fields share one row and the message sits closer.
-        let stackedTop = y + 2 * TextField.height + 34 + 14 + 78
-        isOneRow = size.height - stackedTop - 10 < size.height * 0.4
-        let fieldW = max(60, (contentW - buttonW - Double(isOneRow ? 3 : 2) * gap) / Double(isOneRow ? 3 : 2))
-        // Stacked, °F and the arrows sit level with the middle of °C over K, not beside °C alone.
-        let fy = isOneRow ? y : y + ((TextField.height + 34) / 2).rounded()
-        fahrenheit.frame = Rect(x: left, y: fy, width: fieldW, height: TextField.height)
-        let bx = left + fieldW + gap
-        c.place(.toCelsius, at: Rect(x: bx, y: fy - 16, width: buttonW, height: 32))
-        c.place(.toFahrenheit, at: Rect(x: bx, y: fy + 24, width: buttonW, height: 32))
-        if isOneRow {
-            celsius.frame = Rect(x: bx + buttonW + gap, y: y, width: fieldW, height: TextField.height)
-            kelvin.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
-            messageTop = max(celsius.frame.maxY, y + 56) + 10
-        } else {
-            celsius.frame = Rect(x: left + contentW - fieldW, y: y, width: fieldW, height: TextField.height)
-            kelvin.frame = Rect(x: celsius.frame.x, y: y + TextField.height + 34, width: fieldW, height: TextField.height)
-            messageTop = kelvin.frame.maxY + 14
-        }
+        // The three fields side by side, equally wide and equally apart, the block centred: the
+        // arrows stand between °F and °C, and an equals sign between °C and K (°F alone on the
+        // left of °C over K had looked lopsided).
+        let between = buttonW + 2 * gap
+        let fieldW = max(60, ((contentW - 2 * between) / 3).rounded(.down))
+        let blockLeft = ((size.width - 3 * fieldW - 2 * between) / 2).rounded()
+        fahrenheit.frame = Rect(x: blockLeft, y: y, width: fieldW, height: TextField.height)
+        celsius.frame = Rect(x: fahrenheit.frame.maxX + between, y: y, width: fieldW, height: TextField.height)
+        kelvin.frame = Rect(x: celsius.frame.maxX + between, y: y, width: fieldW, height: TextField.height)
+        let bx = fahrenheit.frame.maxX + gap
+        c.place(.toCelsius, at: Rect(x: bx, y: y - 16, width: buttonW, height: 32))
+        c.place(.toFahrenheit, at: Rect(x: bx, y: y + 24, width: buttonW, height: 32))
+        messageTop = max(kelvin.frame.maxY, y + 56) + 10
         showsNames = TemperatureScale.allCases.allSatisfy {
             Text.width("\($0.name) \($0.symbol)", size: Theme.TextSize.body, weight: .bold) <= fieldW
         }
-        let pictureTop = messageTop + (isOneRow ? 62 : 78)
+        let pictureTop = messageTop + 62
         pictureArea = Rect(x: 16, y: pictureTop, width: max(0, size.width - 32), height: max(0, size.height - pictureTop - 10))
         cachePicture()
     }
@@ -160,8 +157,9 @@ public final class TemperatureApp: MiniApp {
                     color: Theme.dimText, weight: .bold)
         }
         form.draw(cr)
+        cr.text("=", x: (celsius.frame.maxX + kelvin.frame.x) / 2, y: celsius.frame.midY, size: Theme.TextSize.headline, color: Theme.dimText, align: .center)
         let below = messageTop
-        let width = max(40, celsius.frame.maxX - fahrenheit.frame.x)
+        let width = max(40, kelvin.frame.maxX - fahrenheit.frame.x)
         if let e = model.error {
             let text = "\(e.scale.name): \(e.message)"
             cr.text(text, x: size.width / 2, y: below + 10, size: Text.fittingSize(text, width: width, size: Theme.TextSize.body, weight: .bold),
@@ -179,7 +177,7 @@ public final class TemperatureApp: MiniApp {
         cr.text(summary, x: size.width / 2, y: below + 10,
                 size: Text.fittingSize(summary, width: size.width - 24, size: Theme.TextSize.status), color: Theme.dimText, align: .center)
         let message = r.band.message
-        cr.text(message, x: size.width / 2, y: below + (isOneRow ? 38 : 44),
+        cr.text(message, x: size.width / 2, y: below + 38,
                 size: Text.fittingSize(message, width: size.width - 24, size: Theme.TextSize.headline, weight: .bold), weight: .bold, align: .center)
         if pictureArea.height > 20 {
             drawPicture(r.band, cr)

@@ -8,14 +8,23 @@ import TouchDeskInterface
 extension FileDialog {
     public func draw(_ cr: CairoContext, in area: Rect) {
         Theme.drawDialogFrame(cr, box: box, dimming: area)
-        let inner = box.insetBy(12)
+        let inner = box.insetBy(8)
         let heading = busy ?? title
-        let headingSize = Text.fittingSize(heading, width: inner.width * 0.55, size: isCompactLayout ? 16 : 18, weight: .bold)
-        let headingY = inner.y + (isCompactLayout ? 10 : 12)
+        let lineW = headingRight - inner.x - 8
+        let headingSize = Text.fittingSize(heading, width: lineW * 0.55, size: isCompactLayout ? 16 : 18, weight: .bold)
         cr.text(heading, x: inner.x + 4, y: headingY, size: headingSize, weight: .bold)
-        // The folder after the heading, on the same line.
+        // The folder after the heading, on the same line, and the count of items at its end.
+        let n = chooser.shown.count
+        let count = NumberStyle.current.integer(n)
+        let status = chooser.isTruncated
+            ? trn("{0} item (the folder holds more; the first {1} are listed)", "{0} items (the folder holds more; the first {1} are listed)", n,
+                  count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
+            : trn("{0} item", "{0} items", n, count)
         let used = Text.width(heading, size: headingSize, weight: .bold) + 16
-        let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + (isCompactLayout ? 0 : 1)), width: max(20, inner.width - used), ellipsis: .middle)
+        let statusLayout = Text.layout(status, font: Font(size: Theme.TextSize.caption), width: max(20, (lineW - used) * 0.6), ellipsis: .end)
+        cr.draw(statusLayout, x: headingRight - 4 - statusLayout.width, y: headingY - statusLayout.height / 2, color: Theme.dimText)
+        let noteW = max(20, lineW - used - statusLayout.width - 12)
+        let note = Text.layout(folderNote, font: Font(size: Theme.TextSize.caption + (isCompactLayout ? 0 : 1)), width: noteW, ellipsis: .middle)
         cr.draw(note, x: inner.x + 4 + used, y: headingY - note.height / 2, color: Theme.dimText)
         field.draw(cr)
         drawPlaces(cr)
@@ -30,14 +39,6 @@ extension FileDialog {
                     cr.clip(to: Rect(x: inner.x, y: messageTop, width: inner.width, height: messageHeight))
                     cr.draw(l, x: inner.x, y: messageTop, color: messageIsError ? Color(hex: 0xff8a97) : Theme.dimText)
                 }
-            } else {
-                let n = chooser.shown.count
-                let count = NumberStyle.current.integer(n)
-                let status = chooser.isTruncated
-                    ? trn("{0} item (the folder holds more; the first {1} are listed)", "{0} items (the folder holds more; the first {1} are listed)", n,
-                          count, NumberStyle.current.integer(FolderListing.defaultMaxEntries))
-                    : trn("{0} item", "{0} items", n, count)
-                cr.text(status, x: inner.x, y: messageTop + messageHeight / 2, size: Theme.TextSize.caption, color: Theme.dimText)
             }
             form.controls.draw(cr)
         }
@@ -72,7 +73,7 @@ extension FileDialog {
     private func drawRows(_ cr: CairoContext) {
         let showDate = listRect.width > 420
         let sizeW = 84.0, dateW = showDate ? 132.0 : 0
-        let nameX = listRect.x + 8 + (rowHeight - 4) + 8
+        let nameX = listRect.x + 8 + (rowHeight - 2) + 6
         let nameW = max(20, listRect.maxX - nameX - sizeW - dateW - 8)
         // The header: which key sorts, and which way.
         let arrow = chooser.isReversed ? " ▴" : " ▾"
@@ -92,9 +93,9 @@ extension FileDialog {
                 if row == chooser.selection {
                     cr.fill(r, listHasFocus ? Theme.controlOn : Theme.control)
                 }
-                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 2, width: rowHeight - 4, height: rowHeight - 4))
+                drawIcon(cr, e, in: Rect(x: r.x + 8, y: r.y + 1, width: rowHeight - 2, height: rowHeight - 2))
                 let label = rowLabel(e)
-                let name = Text.layout(label, font: Font(size: Theme.TextSize.body), width: nameW, ellipsis: .middle)
+                let name = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: nameW, ellipsis: .middle)
                 let refused = e.refusal != nil
                 cr.draw(name, x: nameX, y: r.midY - name.height / 2, color: refused ? Theme.dimText : Theme.text)
                 let size = e.kindNote ?? (e.isFolder ? "" : Self.formatSize(e.size))
@@ -157,7 +158,7 @@ extension FileDialog {
 extension FileDialog {
     /// A message's text, wrapped to the dialog's width.
     func messageLayout(_ text: String, width: Double) -> TextLayout {
-        Text.layout(text, font: Font(size: Theme.TextSize.caption + 1), width: width, wrap: true)
+        Text.layout(text, font: Font(size: Theme.TextSize.caption), width: width, wrap: true)
     }
 
     /// The question's text, wrapped to the dialog's width.

@@ -83,13 +83,20 @@ public final class FileDialog {
 
     /// A box lower than this packs tighter: lower rows and heading, smaller gaps.
     static let compactHeight = 480.0
-    /// The list's row and header heights (lower in a compact box): rows as dense as a desktop
-    /// file chooser's, one line of text each (15 rows in a 900 × 640 window, where they were 9).
-    private(set) var rowHeight = 24.0
-    private(set) var headerHeight = 22.0
+    /// The list's row and header heights: rows of 12-point names with 15-point thumbnails, denser
+    /// than a desktop file chooser's (28 rows in a 900 × 640 window, where GTK's shows 23; they
+    /// were 9, then 15).
+    let rowHeight = 17.0
+    private(set) var headerHeight = 18.0
     private(set) var isCompactLayout = false
-    /// The message line's height: one line, two when the message needs them.
-    private(set) var messageHeight = 20.0
+    /// Heading and toggles on one line, the field with Cancel and the accept button on the next
+    /// (false: the buttons along the bottom, in a narrow box).
+    private(set) var isWideLayout = false
+    /// The heading's line: its middle, and where its text must end.
+    private(set) var headingY = 0.0
+    private(set) var headingRight = 0.0
+    /// The message or question's height: 0 with none, one line or two when it needs them.
+    private(set) var messageHeight = 0.0
     static let doubleClickTicks = 24
 
     /// - Parameters:
@@ -162,54 +169,101 @@ public final class FileDialog {
 
     public func layout(in size: Size) {
         area = size
-        let w = max(240, min(1000, size.width - 24)), h = max(220, min(760, size.height - 24))
+        let w = max(240, min(1000, size.width - 12)), h = max(220, min(760, size.height - 12))
         box = Rect(x: ((size.width - w) / 2).rounded(), y: ((size.height - h) / 2).rounded(), width: w, height: h)
-        let inner = box.insetBy(12)
+        let inner = box.insetBy(8)
         isCompactLayout = h < Self.compactHeight
-        rowHeight = isCompactLayout ? 22 : 24
-        headerHeight = isGrid ? 0 : isCompactLayout ? 20 : 22
-        messageHeight = isCompactLayout ? 18 : 20
-        if let message, !isCompactLayout {
-            messageHeight = max(messageHeight, min(2 * messageHeight, messageLayout(message, width: inner.width).height))
+        headerHeight = isGrid ? 0 : 18
+        // A message or question takes lines of its own under the list; the count of items sits on
+        // the heading's line, so without one the list reaches down to the buttons.
+        messageHeight = 0
+        if let message {
+            messageHeight = max(18, min(isCompactLayout ? 18 : 36, messageLayout(message, width: inner.width).height))
         }
-        // The heading with the folder after it on one line, then the field.
-        field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 26 : 30), width: inner.width, height: TextField.height)
-        // The buttons along the bottom: compact when the box is narrow, or when that saves a row
-        // (German labels are longer) that the list then gets.
-        let buttonArea = Rect(x: inner.x, y: 0, width: inner.width, height: 0)
-        form.controls.isCompact = w < 560
-        var rowsH = form.controls.layoutRows(in: buttonArea)
-        if !form.controls.isCompact && rowsH > ControlSizes.rowHeight {
-            form.controls.isCompact = true
-            let compact = form.controls.layoutRows(in: buttonArea)
-            if compact < rowsH { rowsH = compact } else { form.controls.isCompact = false; rowsH = form.controls.layoutRows(in: buttonArea) }
+        if let q = question {
+            messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
         }
         let qRowsH = questionControls.layoutRows(in: Rect(x: inner.x, y: 0, width: inner.width, height: 0))
-        let bottomH = max(rowsH, qRowsH)
-        let buttonsTop = inner.maxY - bottomH
-        _ = form.controls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
+        var listBottom: Double
+        if layoutInTwoRows(inner) {
+            // As GTK's chooser's header bar: the heading and folder with the view's toggles on the
+            // right, then the field with Cancel and the accept button; the list takes the rest.
+            isWideLayout = true
+            let rowH = ControlSizes.compactRowHeight
+            var x = inner.maxX
+            for id in Self.tools.reversed() {
+                let cw = form.controls.preferredWidth(form.controls[id]!)
+                x -= cw
+                form.controls.place(id, at: Rect(x: x, y: inner.y, width: cw, height: rowH))
+                x -= ControlSizes.gap
+            }
+            headingRight = x
+            let fieldY = inner.y + rowH + 4
+            x = inner.maxX
+            for id in [Control.accept, .cancel] {
+                let cw = form.controls.preferredWidth(form.controls[id]!)
+                x -= cw
+                form.controls.place(id, at: Rect(x: x, y: fieldY, width: cw, height: rowH))
+                x -= ControlSizes.gap
+            }
+            field.frame = Rect(x: inner.x, y: fieldY, width: x - inner.x, height: rowH)
+            headingY = inner.y + rowH / 2
+            listBottom = inner.maxY - max(0, qRowsH + 4)
+            if question == nil { listBottom = inner.maxY }
+        } else {
+            // Narrow: the heading and folder on one line, the field under them, the buttons along
+            // the bottom (compact when that saves a row, as German's longer labels need).
+            isWideLayout = false
+            headingRight = inner.maxX
+            headingY = inner.y + (isCompactLayout ? 10 : 12)
+            field.frame = Rect(x: inner.x, y: inner.y + (isCompactLayout ? 24 : 28), width: inner.width, height: isCompactLayout ? 32 : 36)
+            let buttonArea = Rect(x: inner.x, y: 0, width: inner.width, height: 0)
+            form.controls.isCompact = w < 560
+            var rowsH = form.controls.layoutRows(in: buttonArea)
+            if !form.controls.isCompact && rowsH > ControlSizes.rowHeight {
+                form.controls.isCompact = true
+                let compact = form.controls.layoutRows(in: buttonArea)
+                if compact < rowsH { rowsH = compact } else { form.controls.isCompact = false; rowsH = form.controls.layoutRows(in: buttonArea) }
+            }
+            let buttonsTop = inner.maxY - max(rowsH, qRowsH)
+            _ = form.controls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
+            listBottom = buttonsTop - 4
+        }
+        // The question's buttons along the bottom, its lines (or a message's) just above them.
         if question == nil {
             _ = questionControls.layoutRows(in: Rect(x: -10000, y: -10000, width: inner.width, height: 0))
             for id in [Answer.yes, .no] { questionControls.place(id, at: .zero) }
         } else {
-            _ = questionControls.layoutRows(in: Rect(x: inner.x, y: buttonsTop, width: inner.width, height: 0))
+            _ = questionControls.layoutRows(in: Rect(x: inner.x, y: inner.maxY - qRowsH, width: inner.width, height: 0))
             for c in form.controls.items { form.controls.place(c.id, at: .zero) }
+            headingRight = inner.maxX
+            listBottom = min(listBottom, inner.maxY - qRowsH - 4)
         }
-        if let q = question {
-            // The question gets its own lines above its buttons: the list shrinks to make room.
-            messageHeight = max(messageHeight, questionLayout(q.text, width: inner.width).height + 4)
-        }
-        messageTop = buttonsTop - (isCompactLayout ? 4 : 6) - messageHeight
-        let top = field.frame.maxY + (isCompactLayout ? 6 : 8)
+        messageTop = listBottom - messageHeight
+        let top = field.frame.maxY + (isCompactLayout ? 4 : 6)
+        let listH = max(0, messageTop - (messageHeight > 0 ? 4 : 0) - top)
         let placesW = w < 480 ? 88.0 : min(150, (w * 0.2).rounded())
-        placesRect = Rect(x: inner.x, y: top, width: placesW, height: max(0, messageTop - (isCompactLayout ? 4 : 6) - top))
+        placesRect = Rect(x: inner.x, y: top, width: placesW, height: listH)
         places.isCompact = true
         places.layoutColumns(in: Rect(x: placesRect.x, y: placesRect.y, width: placesW, height: 0), columns: 1, gap: 4)
         // Places that do not fit the column's height are not shown (their Alt keys still work).
         for c in places.items where c.frame.maxY > placesRect.maxY { places.place(c.id, at: .zero) }
-        listRect = Rect(x: placesRect.maxX + 8, y: top, width: inner.maxX - placesRect.maxX - 8, height: placesRect.height)
+        listRect = Rect(x: placesRect.maxX + 8, y: top, width: inner.maxX - placesRect.maxX - 8, height: listH)
         keepSelectionInView()
         requestThumbnails()
+    }
+
+    /// The view's toggles, on the heading's line in the two-row layout.
+    static let tools: [Control] = [.parent, .hidden, .grid, .sortName, .sortDate, .sortSize]
+
+    /// True when the compact toggles leave the heading and some of the folder room on their line
+    /// (German's longer labels too, in a 900-point window), and the field keeps half the width
+    /// beside Cancel and the accept button.
+    private func layoutInTwoRows(_ inner: Rect) -> Bool {
+        form.controls.isCompact = true
+        let widths = { (ids: [Control]) in ids.map { self.form.controls.preferredWidth(self.form.controls[$0]!) + ControlSizes.gap }.reduce(0, +) }
+        let headingW = Text.width(busy ?? title, size: 18, weight: .bold) + 16
+        return inner.width - widths(Self.tools) >= headingW + 120 && inner.width - widths([.cancel, .accept]) >= inner.width / 2
     }
 
     /// Rows of the list (or of the grid) that fit.

@@ -36,6 +36,17 @@ extension Controls {
     /// A node for every control with a place on screen (keys-only ones are in the keys list, F1).
     public var accessibleNodes: [AccessibleNode] { items.filter(\.isShown).map(accessibleNode) }
 
+    /// Keys-only controls as actions a screen reader can take, each sending its first key: what
+    /// has no place on screen is still reached by name (Mandelbrot's Julia set and autopilot).
+    /// Named by the control's id, described by its help; `except` leaves out keys that mean
+    /// something only while held.
+    public func keyActions(except: Set<ID> = []) -> [AccessibleNode.Action] {
+        items.compactMap { c in
+            guard !c.isShown, !except.contains(c.id), let key = c.keys.first else { return nil }
+            return AccessibleNode.Action(c.id.name, c.help ?? c.label, input: [.key(key.keyPress)], keybinding: key.accelerator)
+        }
+    }
+
     /// What a screen reader says for the control: its label, or what it does when the label is
     /// a symbol ("→", "+").
     static func spokenName(_ c: Control) -> String {
