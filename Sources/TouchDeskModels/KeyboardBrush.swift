@@ -27,15 +27,15 @@ public struct KeyboardBrush: Equatable, Sendable {
 
     public init() {}
 
+    /// The arrow keys (the keypad's too) and the way each moves the cursor: Paintbrush declares
+    /// its brush keys from this table.
+    public static let arrows: [(names: [String], dx: Double, dy: Double)] = [
+        (["Left", "KP_Left"], -1, 0), (["Right", "KP_Right"], 1, 0), (["Up", "KP_Up"], 0, -1), (["Down", "KP_Down"], 0, 1),
+    ]
+
     /// The direction an arrow key moves the cursor, or nil.
     static func direction(of key: Key) -> (dx: Double, dy: Double)? {
-        switch key.name {
-        case "Left", "KP_Left": (-1, 0)
-        case "Right", "KP_Right": (1, 0)
-        case "Up", "KP_Up": (0, -1)
-        case "Down", "KP_Down": (0, 1)
-        default: nil
-        }
+        arrows.first { $0.names.contains(key.name) }.map { ($0.dx, $0.dy) }
     }
 
     /// Whether the brush uses `key` (pressed in a canvas `bounds`): the arrows and Space.

@@ -67,6 +67,67 @@ struct LayoutAndKeysTests {
         #expect(!shell.showsKeys && app.model.balls.count == 2, "the click closed the list, no ball added")
     }
 
+    // MARK: - Keys declared once (issue 33)
+
+    @Test("Sea Level's level keys are declared controls: F1 lists them from there, each steps the level, the accessible slider presses them")
+    func seaLevelKeysAreDeclaredOnce() throws {
+        // Without the relief the panel and the level are the same.
+        let app = GlobeApp(environment: sandbox.environment, reliefPath: "/nonexistent/etopo5.cdf")
+        app.layout(in: Size(900, 596))
+        #expect(app.keyHelp.filter { $0.action.hasPrefix("Sea level ±") } == [
+            KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m (with Shift ±0.1 m)"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)"),
+        ])
+        #expect(!app.extraKeys.contains { $0.keys.contains("Ctrl+Up") || $0.keys.contains("Page") })
+        // Every keysym of each, Shift choosing the step; Alt makes none of them a level key.
+        let presses: [(Key, Double)] = [
+            (Key("Up", control: true), 1), (Key("KP_Up", control: true, shift: true), 1.1), (Key("Prior"), 11.1),
+            (Key("Page_Up", shift: true), 111.1), (Key("KP_Prior"), 121.1), (Key("KP_Page_Up"), 131.1), (Key("Next"), 121.1),
+            (Key("KP_Next", shift: true), 21.1), (Key("Page_Down"), 11.1), (Key("KP_Page_Down"), 1.1), (Key("Down", control: true), 0.1),
+            (Key("KP_Down", control: true, shift: true), 0), (Key("Prior", alt: true), 0), (Key("Up", control: true, alt: true), 0),
+        ]
+        for (k, level) in presses {
+            _ = app.handle(.key(k))
+            #expect(abs(app.model.level - level) < 1e-9, "\(k) → \(app.model.level) m, not \(level) m")
+        }
+        // The screen reader's slider steps by the same keys: 100 m, 10 m, 1 m, 0.1 m.
+        let slider = try #require(app.accessibleContent.first { $0.id == "level" }?.value)
+        #expect(slider.adjusters.count == 4)
+        for (adjuster, step) in zip(slider.adjusters, [100, 10, 1, 0.1]) {
+            for e in adjuster.up { _ = app.handle(e) }
+            #expect(abs(app.model.level - step) < 1e-9, "up: \(adjuster.up) → \(app.model.level) m")
+            for e in adjuster.down { _ = app.handle(e) }
+            #expect(abs(app.model.level) < 1e-9, "down: \(adjuster.down) → \(app.model.level) m")
+        }
+    }
+
+    @Test("Paintbrush's keyboard brush keys are declared controls: F1 lists them from there, and they reach the brush")
+    func paintBrushKeysAreDeclaredOnce() throws {
+        let app = PaintApp(environment: sandbox.environment)
+        app.layout(in: Size(640, 480))
+        let brushKeys = ["← → ↑ ↓", "Space", "Shift+← → ↑ ↓"]
+        #expect(app.keyHelp.filter { brushKeys.contains($0.keys) } == [
+            KeyHelp("← → ↑ ↓", "Move the keyboard brush"), KeyHelp("Space", "Paint a dab; hold with the arrows to paint"),
+            KeyHelp("Shift+← → ↑ ↓", "Draw a straight line"),
+        ])
+        #expect(!app.extraKeys.contains { brushKeys.contains($0.keys) })
+        // Ctrl or Alt with an arrow is no brush key; the keypad's arrow is.
+        _ = app.handle(.key(Key("Left", control: true)))
+        _ = app.handle(.key(Key("Left", alt: true)))
+        #expect(app.keyBrush.position == nil)
+        _ = app.handle(.key(Key("KP_Right")))
+        let start = try #require(app.keyBrush.position)
+        // Shift+arrows draw one line, ended by letting Shift go; Space (Shift or not) a dab.
+        let actions = app.model.history.count
+        _ = app.handle(.key(Key("Down", shift: true)))
+        _ = app.handle(.key(Key("KP_Down", shift: true)))
+        _ = app.handle(.keyUp(Key("Shift_L")))
+        #expect(app.model.history.count == actions + 1)
+        #expect(app.keyBrush.position == Point(start.x, start.y + 2 * KeyboardBrush.step / app.viewport.zoom))
+        _ = app.handle(.key(Key("space", shift: true)))
+        _ = app.handle(.keyUp(Key("space")))
+        #expect(app.model.history.count == actions + 2)
+    }
+
     @Test("while a dialog takes Esc, F1 lists the dialog's Esc, not Back")
     func keysOverlayWithADialogOpen() {
         let shell = makeShell(Size(900, 640))

@@ -16,7 +16,7 @@ extension GlobeApp {
                 AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: tr("Control+Up and Control+Down: 1 m, with Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m"),
                                states: [.enabled, .showing], frame: sliderRect,
                                value: AccessibleNode.ValueState(model.level, range: SeaLevel.metresRange,
-                                                                adjusters: Self.levelAdjusters)),
+                                                                adjusters: levelAdjusters)),
                 AccessibleNode(id: "figures", role: .label, name: tr("Figures"), frame: panelRect,
                                text: AccessibleNode.TextState(figures), isLive: true)]
         if searchField.isFocused, let list = search.accessibleNode(focused: false, verb: { tr("Show {0} on the globe", $0.name) }) {
@@ -34,12 +34,14 @@ extension GlobeApp {
         return nodes
     }
 
-    /// The level's keys, coarsest first: Shift+Page Up/Down 100 m, Page Up/Down 10 m, Ctrl+Up/Down 1 m,
-    /// Ctrl+Shift+Up/Down 0.1 m.
-    static let levelAdjusters: [AccessibleNode.ValueState.Adjuster] = [
-        .init(down: [.key(Key("Next", shift: true))], up: [.key(Key("Prior", shift: true))]),
-        .init(down: [.key(Key("Next"))], up: [.key(Key("Prior"))]),
-        .init(down: [.key(Key("Down", control: true))], up: [.key(Key("Up", control: true))]),
-        .init(down: [.key(Key("Down", control: true, shift: true))], up: [.key(Key("Up", control: true, shift: true))]),
-    ]
+    /// The level's keys, coarsest first (`Control.levelSteps`), pressed as their controls declare them.
+    var levelAdjusters: [AccessibleNode.ValueState.Adjuster] {
+        var adjusters: [AccessibleNode.ValueState.Adjuster] = []
+        for step in Control.levelSteps {
+            guard let down = form.controls[step.down]?.keys.first, let up = form.controls[step.up]?.keys.first else { continue }
+            adjusters.append(.init(down: [.key(Key(down.names.first ?? "", control: down.control, shift: step.shift))],
+                                   up: [.key(Key(up.names.first ?? "", control: up.control, shift: step.shift))]))
+        }
+        return adjusters
+    }
 }

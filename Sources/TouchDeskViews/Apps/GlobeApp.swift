@@ -363,31 +363,14 @@ public final class GlobeApp: MiniApp {
             updateSuggestions()
             return true
         case .activated(let c):
-            activate(c)
+            // A level key steps by what Shift makes of it (`Control.levelKey`).
+            if let key = c.levelKey { changeLevel { $0.press(key, shift: k.shift) } } else { activate(c) }
             return true
         case .consumed, .submitted, .stepped:
             return true
         case .ignored:
-            break
+            return false
         }
-        return globalKey(k)
-    }
-
-    /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m (with Shift 0.1 m), Page Up and Page Down
-    /// 10 m (with Shift 100 m). (The arrows alone turn the globe, with Shift they tilt it.)
-    func globalKey(_ k: Key) -> Bool {
-        if k.control {
-            let shift = k.shift
-            if k.is("Up", control: true, shift: shift) || k.is("KP_Up", control: true, shift: shift) { changeLevel { $0.press(.up, shift: shift) } }
-            else if k.is("Down", control: true, shift: shift) || k.is("KP_Down", control: true, shift: shift) { changeLevel { $0.press(.down, shift: shift) } }
-            else { return false }
-            return true
-        }
-        let shift = k.shift
-        if k.is("Prior") || k.is("Page_Up") || k.is("KP_Prior") || k.is("KP_Page_Up") { changeLevel { $0.press(.pageUp, shift: shift) } }
-        else if k.is("Next") || k.is("Page_Down") || k.is("KP_Next") || k.is("KP_Page_Down") { changeLevel { $0.press(.pageDown, shift: shift) } }
-        else { return false }
-        return true
     }
 
     /// A button or key: what it changes shows in the frame that answers it (a drag's many small
@@ -430,7 +413,8 @@ public final class GlobeApp: MiniApp {
             // Seen straight down, the mountains on the rim stand off it.
             model.style.exaggeration = GlobeStyle.steppedExaggeration(model.style.exaggeration, up: c == .moreRelief)
         case .sun: model.style.sunTurn = (model.style.sunTurn + 1) % GlobeSun.turns
-        case .iceAge, .today, .iceMelted, .seeds, .drained, .low2100, .high2100, .high2300: break
+        // The presets are applied above; the level keys step in `handleKey`.
+        case .iceAge, .today, .iceMelted, .seeds, .drained, .low2100, .high2100, .high2300, .levelUp, .levelDown, .levelPageUp, .levelPageDown: break
         }
         syncControls()
     }
@@ -571,7 +555,6 @@ extension GlobeApp {
     }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Drag, flick", "Turn the globe"), KeyHelp("Ctrl+drag, right-drag", "Tilt (up, down) and turn the heading (sideways)"),
-         KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre"),
-         KeyHelp("Ctrl+Up, Ctrl+Down", "Sea level ±1 m (with Shift ±0.1 m)"), KeyHelp("Page Up, Page Down", "Sea level ±10 m (with Shift ±100 m)")]
+         KeyHelp("Wheel, + -", "Zoom"), KeyHelp("Double-click", "Turn that point to the centre")]
     }
 }

@@ -17,6 +17,9 @@ extension GlobeApp {
         case headingLeft, headingRight
         case turnLeft, turnRight, turnUp, turnDown, tiltMore, tiltLess, zoomIn, zoomOut, find, moreRelief, lessRelief, sun
         case profile, profileDeep, profileEverest
+        /// The sea level's keys: Ctrl+Up and Ctrl+Down 1 m (with Shift 0.1 m), Page Up and Page Down
+        /// 10 m (with Shift 100 m).
+        case levelUp, levelDown, levelPageUp, levelPageDown
 
         var preset: SeaLevel.Preset? {
             switch self {
@@ -28,6 +31,17 @@ extension GlobeApp {
             case .low2100: .low2100
             case .high2100: .high2100
             case .high2300: .high2300
+            default: nil
+            }
+        }
+
+        /// The level key a control is (Shift, which makes its step finer or coarser, is read from the press).
+        var levelKey: GlobeModel.LevelKey? {
+            switch self {
+            case .levelUp: .up
+            case .levelDown: .down
+            case .levelPageUp: .pageUp
+            case .levelPageDown: .pageDown
             default: nil
             }
         }
@@ -65,6 +79,8 @@ extension GlobeApp {
             case .moreRelief: translatable("Exaggerate the relief more (1, 2, 5, 10, 20, 50×)")
             case .lessRelief: translatable("Exaggerate the relief less")
             case .sun: translatable("Turn the sun an eighth clockwise (it lights the relief from the upper left, tilted from the lower left)")
+            case .levelUp, .levelDown: translatable("Sea level ±1 m (with Shift ±0.1 m)")
+            case .levelPageUp, .levelPageDown: translatable("Sea level ±10 m (with Shift ±100 m)")
             }
         }
 
@@ -118,6 +134,11 @@ extension GlobeApp {
             case .moreRelief: [.key("bracketright", shown: "]")]
             case .lessRelief: [.key("bracketleft", shown: "[")]
             case .sun: [.key("s")]
+            // Shift either way: it chooses the step.
+            case .levelUp: [KeyChord(["Up", "KP_Up"], control: true, shown: tr("Ctrl+Up"))]
+            case .levelDown: [KeyChord(["Down", "KP_Down"], control: true, shown: tr("Ctrl+Down"))]
+            case .levelPageUp: [.key("Prior", "Page_Up", "KP_Prior", "KP_Page_Up", shown: tr("Page Up"))]
+            case .levelPageDown: [.key("Next", "Page_Down", "KP_Next", "KP_Page_Down", shown: tr("Page Down"))]
             }
         }
 
@@ -133,6 +154,12 @@ extension GlobeApp {
 
         /// The keys that walk a profile: enabled only while one is shown.
         static let walking: [Control] = [.walkBack, .walkOn, .walkPlay]
+
+        /// The level's keys as a screen reader steps the level, coarsest first: Shift+Page Up/Down
+        /// 100 m, Page Up/Down 10 m, Ctrl+Up/Down 1 m, Ctrl+Shift+Up/Down 0.1 m.
+        static let levelSteps: [(down: Control, up: Control, shift: Bool)] = [
+            (.levelPageDown, .levelPageUp, true), (.levelPageDown, .levelPageUp, false), (.levelDown, .levelUp, false), (.levelDown, .levelUp, true),
+        ]
 
         /// The IPCC AR6 projections among the presets.
         static let projections: [Control] = [.low2100, .high2100, .high2300]

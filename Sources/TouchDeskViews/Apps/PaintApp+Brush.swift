@@ -5,6 +5,19 @@ import TouchDeskModels
 /// The keyboard brush (`KeyboardBrush`): arrows move a cursor over the canvas, Space paints,
 /// Shift+arrows draw a line. Its strokes go through the model as a drag's do.
 extension PaintApp {
+    /// The brush's keys, declared once (F1, `--keys`): `handleKey` gives the keys they answer to
+    /// the brush.
+    enum BrushKey: String, ControlID { case move, dab, line }
+
+    static func makeBrushKeys() -> Controls<BrushKey> {
+        let keys = Controls<BrushKey>()
+        let arrows = KeyboardBrush.arrows.flatMap(\.names)
+        keys.addKeys(.move, KeyChord(arrows, shift: false, shown: tr("← → ↑ ↓")), help: "Move the keyboard brush")
+        keys.addKeys(.dab, .key("space", shown: tr("Space")), help: "Paint a dab; hold with the arrows to paint")
+        keys.addKeys(.line, KeyChord(arrows, shift: true, shown: tr("Shift+← → ↑ ↓")), help: "Draw a straight line")
+        return keys
+    }
+
     /// Takes the arrows and Space for the brush; false for any other key.
     func handleBrushKey(_ k: Key) -> Bool {
         let size = pictureSize

@@ -46,6 +46,7 @@ public final class PaintApp: MiniApp {
     var hover: Point?
     /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
     var keyBrush = KeyboardBrush()
+    let brushKeys = PaintApp.makeBrushKeys()
     /// The zoom and scroll position the picture is shown at (PaintApp+View.swift).
     public internal(set) var viewport = PaintViewport()
     /// A scrollbar or Space+drag under way.
@@ -132,6 +133,7 @@ public final class PaintApp: MiniApp {
 
     private func handleKey(_ k: Key) -> Bool {
         if handleColorKey(k) { syncControls(); return true }
+        guard case .activated = brushKeys.handle(.key(k)) else { return false }
         return handleBrushKey(k)
     }
 

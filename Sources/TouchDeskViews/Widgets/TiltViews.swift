@@ -32,6 +32,6 @@ extension Controls {
     /// `TiltInput`.
     public func addTiltKeys(tilt: ID, level: ID, help: String) {
         addKeys(tilt, KeyChord(TiltInput.keys.flatMap(\.names)), shown: tr("Arrows, WASD"), help: "Tilt while held")
-        addKeys(level, .key("space"), help: help)
+        addKeys(level, .key("space", shown: tr("Space")), help: help)
     }
 }
