@@ -398,6 +398,18 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
 
 static gboolean isLocal(const char *uri) { return uri && g_ascii_strncasecmp(uri, "file:", 5) == 0; }
 
+/// A page from the network tried to open a local file (a link, a server's redirect): the load is
+/// refused, and the status line says so; a page being saved headless ends at once with the message.
+static void refuseLocal(WebKitWebView *web, const char *target) {
+    if (debugging) fprintf(stderr, "engine: view %d: %s refused\n", viewIndex(web), target);
+    if (channel < 0) {
+        fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", target);
+        gtk_main_quit();
+        return;
+    }
+    if (viewIndex(web) == AS_IS) tell(TDWNewsLocalRefused, "%s", target);
+}
+
 static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
     (void)event; (void)data;
     if (debugging) fprintf(stderr, "engine: view %d load of %s failed: %s %d %s\n", viewIndex(web), uri, g_quark_to_string(error->domain), error->code, error->message);
@@ -405,12 +417,8 @@ static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char
         // A load that ended at a local file the user did not ask for: a server's redirect,
         // which WebKit cancels (or, at other times, ends the web process for: see the probe).
         g_clear_pointer(&provisionalURI, g_free);
-        if (channel < 0) {
-            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", uri);
-            gtk_main_quit();
-            return TRUE;
-        }
-        if (viewIndex(web) == AS_IS) { armTimeout(FALSE); tell(TDWNewsLocalRefused, "%s", uri); }
+        if (viewIndex(web) == AS_IS) armTimeout(FALSE);
+        refuseLocal(web, uri);
         return TRUE;
     }
     if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
@@ -476,16 +484,8 @@ static gboolean decidePolicy(WebKitWebView *web, WebKitPolicyDecision *decision,
     if (isLocal(target) && (redirect || (view->committed && !isLocal(view->committed) && g_strcmp0(target, view->allowed) != 0
                                          && how != WEBKIT_NAVIGATION_TYPE_BACK_FORWARD && how != WEBKIT_NAVIGATION_TYPE_RELOAD))) {
         // Only the user (an address typed, Back) takes a page from the network to a local file.
-        if (debugging) fprintf(stderr, "engine: view %d: %s to %s refused\n", viewIndex(web), redirect ? "redirect" : "navigation", target);
-        if (channel < 0) {
-            // Saving a page headless: nothing more will come of this load; say why and go.
-            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", target);
-            webkit_policy_decision_ignore(decision);
-            gtk_main_quit();
-            return TRUE;
-        }
-        if (viewIndex(web) == AS_IS) tell(TDWNewsLocalRefused, "%s", target);
         webkit_policy_decision_ignore(decision);
+        refuseLocal(web, target);
         return TRUE;
     }
     if (type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION) {
