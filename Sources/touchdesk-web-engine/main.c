@@ -550,9 +550,10 @@ static gint64 memoryKillTime;  // when we last ended a web process for its memor
 
 /// WebKit's own memory-pressure kill did not end a page that allocates in a loop (its process
 /// reached 2.4 GB under a 400 MB limit), so we watch the web processes ourselves: ten times a second
-/// (a page allocating at 1 GB/s overshot by 470 MB between looks half a second apart),
-/// any WebKitWebProcess under us whose resident memory is past the limit is killed, and the views
-/// say the page used too much memory.
+/// (a page allocating at 1 GB/s overshot by 470 MB between looks half a second apart). A
+/// WebKitWebProcess under us past the limit is killed if it keeps growing or passes one and a half
+/// times it (`pastBound`), and the views say the page used too much memory; past half the limit
+/// the fit view gives up its copy of the page (`releaseFitCopy`).
 /// The network process (one, shared by both views and every load) holds what the server sends
 /// until the web process takes it: a server sending faster than the page is parsed (an endless
 /// body) grows it. It is not killed (WebKit would only start another); past the limit above what
