@@ -83,10 +83,9 @@ struct WebHeadlessEndToEndTests {
         let server = try LocalServer(files: ["table.html": Array(Self.bigTable.utf8)])
         let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
         let out = dir.path + "/table.png"
-        defer { try? FileManager.default.copyItem(atPath: out, toPath: "/tmp/mem/table-shot.png") }
         let start = Date()
         let r = try await Self.runHeadless(["web", server.url("/table.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path),
-                                           extra: ["TOUCHDESK_WEB_MEMORY_MB": "1024", "TOUCHDESK_WEB_TIMEOUT": "90"])
+                                           extra: ["TOUCHDESK_WEB_MEMORY_MB": "1024", "TOUCHDESK_WEB_TIMEOUT": "60"])
         #expect(r.ok, "\(r)")
         #expect(!r.stderr.contains("more than"), "\(r.stderr)")
         let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
