@@ -63,6 +63,8 @@ public final class WebEngine {
         case contentSize(width: Int, height: Int)
         /// The fit view's zoom now shows the page's whole width.
         case fitted
+        /// The page is too big to hold twice: the fit view let its copy go, until the next page.
+        case shownOnce
         /// The page's accessible tree is offered for screen readers under this AT-SPI plug id.
         case plug(String)
         /// The helper itself is gone (crashed, killed, or stopped answering): why.
@@ -72,11 +74,13 @@ public final class WebEngine {
     /// Bytes of shared memory per view: room for an 8K-wide view at any sensible height. The file
     /// is sparse, so only the pixels a frame touches cost memory.
     static let slotBytes = 7680 * 4320 * 4
-    /// The web processes' memory limit in MB (the helper ends a process past it): an eighth of
-    /// the machine's memory, at least 1,024 MB and at most 4,096 MB (3,013 MB on a 24 GB machine).
-    /// One web process holds both views' copies of a page: a plain 20,000-row table (2.5 MB of
-    /// HTML) took 994 MB in it, 600 MB in each of two processes of their own.
+    /// The web processes' memory limit in MB: an eighth of the machine's memory, at least 1,024 MB
+    /// and at most 4,096 MB (3,013 MB on a 24 GB machine), or `TOUCHDESK_WEB_MEMORY_MB` (at least
+    /// 64). The helper ends a web process past it while it still grows, or past one and a half
+    /// times it; past half of it the fit view lets its copy of the page go (docs/web.md, "the
+    /// memory bound": a plain 20,000-row table takes 611 MB held once, 1,083 MB held twice).
     public static let memoryLimitMB: Int = {
+        if let given = ProcessInfo.processInfo.environment["TOUCHDESK_WEB_MEMORY_MB"].flatMap({ Int($0) }) { return max(64, given) }
         let eighth = Int(ProcessInfo.processInfo.physicalMemory / 8 / 1_048_576)
         return min(4096, max(1024, eighth))
     }()
@@ -408,6 +412,7 @@ public final class WebEngine {
         case .found: return event(int(0).map { .found($0) })
         case .content: return event(int(0).flatMap { w in int(1).map { .contentSize(width: w, height: $0) } })
         case .fitted: return .event(.fitted)
+        case .shownOnce: return .event(.shownOnce)
         case .pong: return .pong
         case .pageEnd: return event(int(0).map { .pageEnded(view: $0, backward: a[1] == "backward") })
         case .menu:

@@ -21,6 +21,9 @@ public struct WebPageState: Sendable {
     public var contentSize: (width: Int, height: Int)?
     /// Whether the fit view's zoom has been set for the page shown.
     public var fitted = false
+    /// The page is too big to hold twice (its web process passed half the memory limit): the fit
+    /// view let its copy go and shows why instead, until the next load.
+    public var shownOnce = false
     /// A load was asked for and the engine has not yet said it started (a late "loading 0" of the
     /// page before must not count as this one's end).
     public var awaitingLoad = false
@@ -55,7 +58,7 @@ public struct WebPageState: Sendable {
         case .progress(let p): progress = p
         case .loading(let on):
             isLoading = on
-            if on { contentSize = nil; fitted = false; awaitingLoad = false }
+            if on { contentSize = nil; fitted = false; shownOnce = false; awaitingLoad = false }
             if !on && awaitingLoad { isLoading = true }
         case .history(let back, let forward): canGoBack = back; canGoForward = forward
         case .failed(_, let message): notice = (message, true); awaitingLoad = false
@@ -79,6 +82,7 @@ public struct WebPageState: Sendable {
             isLoading = false
         case .contentSize(let w, let h): contentSize = (w, h)
         case .fitted: fitted = true
+        case .shownOnce: shownOnce = true
         case .plug(let id): accessiblePlug = id
         case .stopped(let why):
             accessiblePlug = nil

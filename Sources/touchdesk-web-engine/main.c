@@ -72,6 +72,8 @@ static double contentWidth = 0;
 static gboolean debugging;
 static int loadingViews;  // a bit per view that is loading
 static int deviceScale = 1;
+static gboolean sharedProcess;  // the fit view is related to the as-is view: one web process serves both
+static gboolean fitReleased;  // the page is too big to hold twice: the fit view let its copy go (the memory bound)
 static char *provisionalURI;  // a page from the network the as-is view is loading, until it commits
 
 // MARK: - Messages out
@@ -352,8 +354,9 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
     // "loading 0" for the old page's and showed the new page as loading for ever; an Esc then
     // stopped a load nobody saw).
     int before = loadingViews;
-    if (event == WEBKIT_LOAD_STARTED) loadingViews |= 1 << v;
-    if (event == WEBKIT_LOAD_FINISHED) loadingViews &= ~(1 << v);
+    if (v == FIT && fitReleased) loadingViews &= ~(1 << FIT);  // its empty page is no load of the page's
+    else if (event == WEBKIT_LOAD_STARTED) loadingViews |= 1 << v;
+    else if (event == WEBKIT_LOAD_FINISHED) loadingViews &= ~(1 << v);
     if (loadingViews && (!before || (v == AS_IS && event == WEBKIT_LOAD_STARTED))) tell(TDWNewsLoading, "1");
     if (v == AS_IS) {
         switch (event) {
@@ -370,7 +373,9 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
             const char *uri = webkit_web_view_get_uri(web);
             if (uri) {
                 tell(TDWNewsAddress, "%s", uri);
-                // The fit view follows the as-is view to every page it commits to.
+                // The fit view follows the as-is view to every page it commits to (with its copy
+                // again, even of a page that was too big to hold twice: it may have changed).
+                fitReleased = FALSE;
                 const char *other = webkit_web_view_get_uri(views[FIT].web);
                 if (!other || strcmp(other, uri) != 0) {
                     g_free(views[FIT].allowed);
@@ -398,6 +403,18 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
 
 static gboolean isLocal(const char *uri) { return uri && g_ascii_strncasecmp(uri, "file:", 5) == 0; }
 
+/// A page from the network tried to open a local file (a link, a server's redirect): the load is
+/// refused, and the status line says so; a page being saved headless ends at once with the message.
+static void refuseLocal(WebKitWebView *web, const char *target) {
+    if (debugging) fprintf(stderr, "engine: view %d: %s refused\n", viewIndex(web), target);
+    if (channel < 0) {
+        fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", target);
+        gtk_main_quit();
+        return;
+    }
+    if (viewIndex(web) == AS_IS) tell(TDWNewsLocalRefused, "%s", target);
+}
+
 static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char *uri, GError *error, gpointer data) {
     (void)event; (void)data;
     if (debugging) fprintf(stderr, "engine: view %d load of %s failed: %s %d %s\n", viewIndex(web), uri, g_quark_to_string(error->domain), error->code, error->message);
@@ -405,12 +422,8 @@ static gboolean loadFailed(WebKitWebView *web, WebKitLoadEvent event, const char
         // A load that ended at a local file the user did not ask for: a server's redirect,
         // which WebKit cancels (or, at other times, ends the web process for: see the probe).
         g_clear_pointer(&provisionalURI, g_free);
-        if (channel < 0) {
-            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", uri);
-            gtk_main_quit();
-            return TRUE;
-        }
-        if (viewIndex(web) == AS_IS) { armTimeout(FALSE); tell(TDWNewsLocalRefused, "%s", uri); }
+        if (viewIndex(web) == AS_IS) armTimeout(FALSE);
+        refuseLocal(web, uri);
         return TRUE;
     }
     if (channel < 0) return FALSE;  // saving a page: its own handler reports the failure
@@ -476,16 +489,8 @@ static gboolean decidePolicy(WebKitWebView *web, WebKitPolicyDecision *decision,
     if (isLocal(target) && (redirect || (view->committed && !isLocal(view->committed) && g_strcmp0(target, view->allowed) != 0
                                          && how != WEBKIT_NAVIGATION_TYPE_BACK_FORWARD && how != WEBKIT_NAVIGATION_TYPE_RELOAD))) {
         // Only the user (an address typed, Back) takes a page from the network to a local file.
-        if (debugging) fprintf(stderr, "engine: view %d: %s to %s refused\n", viewIndex(web), redirect ? "redirect" : "navigation", target);
-        if (channel < 0) {
-            // Saving a page headless: nothing more will come of this load; say why and go.
-            fprintf(stderr, "touchdesk-web-engine: A page from the network may not open local files (%s)\n", target);
-            webkit_policy_decision_ignore(decision);
-            gtk_main_quit();
-            return TRUE;
-        }
-        if (viewIndex(web) == AS_IS) tell(TDWNewsLocalRefused, "%s", target);
         webkit_policy_decision_ignore(decision);
+        refuseLocal(web, target);
         return TRUE;
     }
     if (type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION) {
@@ -545,9 +550,10 @@ static gint64 memoryKillTime;  // when we last ended a web process for its memor
 
 /// WebKit's own memory-pressure kill did not end a page that allocates in a loop (its process
 /// reached 2.4 GB under a 400 MB limit), so we watch the web processes ourselves: ten times a second
-/// (a page allocating at 1 GB/s overshot by 470 MB between looks half a second apart),
-/// any WebKitWebProcess under us whose resident memory is past the limit is killed, and the views
-/// say the page used too much memory.
+/// (a page allocating at 1 GB/s overshot by 470 MB between looks half a second apart). A
+/// WebKitWebProcess under us past the limit is killed if it keeps growing or passes one and a half
+/// times it (`pastBound`), and the views say the page used too much memory; past half the limit
+/// the fit view gives up its copy of the page (`releaseFitCopy`).
 /// The network process (one, shared by both views and every load) holds what the server sends
 /// until the web process takes it: a server sending faster than the page is parsed (an endless
 /// body) grows it. It is not killed (WebKit would only start another); past the limit above what
@@ -634,6 +640,53 @@ static long residentKB(pid_t pid) {
     return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/// One copy where one will do: the two views share a web process, and each holds its own copy of
+/// the page (its document, layout and pictures; a 20,000-row table: 460 MB each over the process's
+/// 160 MB). When that process passes half the limit, the fit view lets its copy go (it shows
+/// nothing, and TouchDesk says why in its place) until the as-is view commits to another page, so
+/// a big honest page costs one copy, not two.
+static void releaseFitCopy(long kb) {
+    if (fitReleased || !sharedProcess || !views[FIT].allowed || g_strcmp0(views[FIT].allowed, views[AS_IS].committed) != 0) return;
+    fitReleased = TRUE;
+    if (debugging) fprintf(stderr, "engine: web process at %ld MB, past half of %u MB: the fit view lets its copy go\n", kb / 1024, memoryLimitMB);
+    webkit_web_view_stop_loading(views[FIT].web);
+    g_clear_pointer(&views[FIT].wanted, g_free);
+    g_free(views[FIT].allowed);
+    views[FIT].allowed = g_strdup("about:blank");
+    webkit_web_view_load_uri(views[FIT].web, "about:blank");
+    tell(TDWNewsShownOnce, NULL);
+}
+
+/// Growth, not size alone: a web process past the limit has two seconds to settle. It is ended
+/// if it still grows after them (more than 16 MB in the last second: a script allocating in a loop,
+/// a body that never ends), or at once past one and a half times the limit, whatever it does; a big
+/// honest page that settles just past the limit as its load ends stays. Each process's last ten
+/// looks (a second) are kept, and since when it has been past the limit.
+enum { LOOKS = 10, GROWING_KB = 16 * 1024 };
+static const gint64 settleUS = 2 * G_USEC_PER_SEC;
+static struct { pid_t pid; long kb[LOOKS]; int next; gint64 pastSince; } looks[WATCHED_MAX];
+
+/// Whether the process is to be ended for its memory, `kb` resident now.
+static gboolean pastBound(pid_t pid, long kb, gboolean *growing) {
+    long limit = (long)memoryLimitMB * 1024;
+    int k = -1;
+    for (int i = 0; i < WATCHED_MAX && k < 0; i++) if (looks[i].pid == pid) k = i;
+    for (int i = 0; i < WATCHED_MAX && k < 0; i++) if (looks[i].pid == 0 || kill(looks[i].pid, 0) != 0) k = i;
+    if (k < 0) k = 0;
+    if (looks[k].pid != pid) {
+        looks[k].pid = pid; looks[k].next = 0; looks[k].pastSince = 0;
+        for (int j = 0; j < LOOKS; j++) looks[k].kb[j] = kb;
+    }
+    long secondAgo = looks[k].kb[looks[k].next];  // the oldest look, ten looks ago
+    looks[k].kb[looks[k].next] = kb;
+    looks[k].next = (looks[k].next + 1) % LOOKS;
+    *growing = kb - secondAgo > GROWING_KB;
+    gint64 now = g_get_monotonic_time();
+    if (kb <= limit) { looks[k].pastSince = 0; return FALSE; }
+    if (!looks[k].pastSince) looks[k].pastSince = now;
+    return kb > limit + limit / 2 || (*growing && now - looks[k].pastSince >= settleUS);
+}
+
 static gboolean watchMemory(gpointer data) {
     (void)data;
     if (loadingViews || ++looksSinceWalk >= 10) { findWatched(); looksSinceWalk = 0; }
@@ -644,8 +697,10 @@ static gboolean watchMemory(gpointer data) {
             watchNetwork(kb);
             continue;
         }
-        if (kb > (long)memoryLimitMB * 1024) {
-            if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB: ended\n", watched[i], kb / 1024, memoryLimitMB);
+        if (kb > (long)memoryLimitMB * 1024 / 2) releaseFitCopy(kb);
+        gboolean growing;
+        if (pastBound(watched[i], kb, &growing)) {
+            if (debugging) fprintf(stderr, "engine: web process %d at %ld MB, past %u MB%s: ended\n", watched[i], kb / 1024, memoryLimitMB, growing ? " and growing" : "");
             memoryKillTime = g_get_monotonic_time();
             kill(watched[i], SIGKILL);
             looksSinceWalk = 10;
@@ -1149,7 +1204,6 @@ static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpoint
     return NULL;
 }
 
-static gboolean sharedProcess;  // the fit view is related to the as-is view: one web process serves both
 
 /// A page stuck in a script: end its web process so Stop, Back and a new address always work.
 static void unstick(WebKitWebView *web) {
@@ -1610,9 +1664,10 @@ static WebKitWebContext *makeContext(void) {
     memoryLimitMB = mb;
     WebKitMemoryPressureSettings *pressure = webkit_memory_pressure_settings_new();
     webkit_memory_pressure_settings_set_memory_limit(pressure, mb);
-    // WebKit's default kill threshold is 0, "never kill": without this a page allocating in a
+    // WebKit's default kill threshold is 0, "never kill": without one a page allocating in a
     // loop grows past the limit as far as the machine lets it (the hostile-page test saw 1 GB at 400 MB).
-    webkit_memory_pressure_settings_set_kill_threshold(pressure, 1.0);
+    // Its kill at one and a half times the limit, as ours (a settled page may stay past the limit).
+    webkit_memory_pressure_settings_set_kill_threshold(pressure, 1.5);
     webkit_memory_pressure_settings_set_poll_interval(pressure, 0.5);
     webkit_website_data_manager_set_memory_pressure_settings(pressure);
     WebKitWebsiteDataManager *data = webkit_website_data_manager_new_ephemeral();

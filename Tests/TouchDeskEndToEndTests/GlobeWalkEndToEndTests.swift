@@ -100,7 +100,14 @@ struct GlobeWalkEndToEndTests {
 
         // Tilt 60° with the keys, quit, start again without options: the same tilted view.
         try await first.key("shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up")
-        let tilted = try await first.screenshot("tilted", timeout: 8) { Self.horizon($0, x: 300) > 60 && Self.changed(flat, $0) > 0.5 }
+        // Waits for the picture to settle: on a busy machine a shot taken after the third of the
+        // six steps (30°) had already passed the looser marks.
+        var previous: PixelImage?
+        let tilted = try await first.screenshot("tilted", timeout: 20) { shot in
+            defer { previous = shot }
+            guard let previous else { return false }
+            return Self.horizon(shot, x: 300) > 60 && Self.changed(flat, shot) > 0.5 && Self.changed(previous, shot) < 0.002
+        }
         let h = Self.horizon(tilted, x: 300)
         #expect(h > 60, "no horizon after tilting: \(tilted.path)")
         try await first.key("ctrl+q")

@@ -73,6 +73,37 @@ struct WebHeadlessEndToEndTests {
         #expect(blues.count == 1 && blues[0].x > (reds.last?.x ?? 0), "\(blues)")
     }
 
+    /// A plain table of 20,000 rows, 2.7 MB: five cells of numbers and words in each row.
+    static let bigTable = "<html><head><title>Big table</title></head><body><table border=1>"
+        + (0..<20_000).map { "<tr><td>\($0)</td><td>Row number \($0) of the plain table</td><td>\($0 * 7 % 1000)</td>"
+            + "<td>some plain text here, nothing more</td><td>\($0 * 13 % 977)</td></tr>\n" }.joined() + "</table></body></html>"
+
+    @Test("--screenshot of a 20,000-row table under the 1,024 MB limit of an 8 GB machine: it shows, held once (before: stopped at the limit)")
+    func bigTable() async throws {
+        let server = try LocalServer(files: ["table.html": Array(Self.bigTable.utf8)])
+        let dir = TemporaryDirectory(prefix: "touchdesk-web-headless")
+        let out = dir.path + "/table.png"
+        let start = Date()
+        let r = try await Self.runHeadless(["web", server.url("/table.html"), "--size", "1000x700", "--screenshot", out], in: URL(fileURLWithPath: dir.path),
+                                           extra: ["TOUCHDESK_WEB_MEMORY_MB": "1024", "TOUCHDESK_WEB_TIMEOUT": "60"])
+        #expect(r.ok, "\(r)")
+        #expect(!r.stderr.contains("more than"), "\(r.stderr)")
+        let img = try #require(PixelImage(pngPath: out), "no picture at \(out): \(r)")
+        // The as-is view shows the table: its text and borders, dark on white, in the left half.
+        var dark = 0
+        for y in stride(from: 150.0, to: 600, by: 2) { for x in stride(from: 20.0, to: 450, by: 2) where img.at(x, y).isClose(to: PixelColor(hex: 0x000000), tolerance: 90) { dark += 1 } }
+        #expect(dark > 500, "dark pixels in the as-is view: \(dark)")
+        // Its web process passed half the limit: the fit view let its copy go and says why (no white page there).
+        func white(_ xs: StrideTo<Double>) -> Double {
+            var n = 0, all = 0
+            for y in stride(from: 150.0, to: 600, by: 4) { for x in xs { all += 1; if img.at(x, y).isClose(to: PixelColor(hex: 0xffffff), tolerance: 8) { n += 1 } } }
+            return Double(n) / Double(all)
+        }
+        let asIs = white(stride(from: 20.0, to: 450, by: 4)), fit = white(stride(from: 530.0, to: 960, by: 4))
+        #expect(asIs > 0.5 && fit < 0.05, "white: as is \(asIs), fit \(fit)")
+        print("web --screenshot of a 20,000-row table at 1024 MB: shown in \(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(dark) dark pixels in the as-is view, white \(asIs) as is, \(fit) fit")
+    }
+
     @Test("a page turned down or never finished: --screenshot and --save-page say so, exit non-zero and write nothing")
     func refusedAndUnfinished() async throws {
         // A page whose picture comes a byte every two seconds: its load never finishes.

@@ -176,7 +176,8 @@ struct WebHostileServersTests {
         let outcome = app.stoppedReason ?? noticeText(app)
         print("hostile server, endless chunked body: “\(outcome)” \(w.summary)")
         #expect(!outcome.isEmpty, "a message within 40 s")
-        #expect(w.largestMB < Double(Self.limitMB) * 1.5)
+        // The bound ends a web process past 1.5 × the limit at its next look, a tenth of a second on.
+        #expect(w.largestMB < Double(Self.limitMB) * 1.75)
         #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "endless body")
     }
@@ -191,7 +192,7 @@ struct WebHostileServersTests {
         let outcome = app.stoppedReason ?? app.page.notice?.text ?? "shown, title “\(app.pageTitle)”"
         print("hostile server, gzip bomb: “\(outcome)” \(w.summary)")
         #expect(w.seconds < 60, "an end within the watch's minute")
-        #expect(w.largestMB < Double(Self.limitMB) * 1.5)
+        #expect(w.largestMB < Double(Self.limitMB) * 1.75)  // as above: 1.5 × and one look
         #expect(w.helperMB < 400)
         #expect(w.slowestTick < blockedTick)
         try recovers(app, server, "gzip bomb")

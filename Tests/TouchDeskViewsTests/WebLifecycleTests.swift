@@ -80,6 +80,63 @@ struct WebLifecycleTests {
         #expect(helpers.count == 10 && reaped, "helpers \(helpers): left \(helpers.filter(processExists))")
     }
 
+    @Test("a plain 20,000-row table under the 1,024 MB limit of an 8 GB machine shows, held once (before: stopped at the limit)")
+    func bigTable() throws {
+        let page = "<html><head><title>Big table</title></head><body><table border=1>"
+            + (0..<20_000).map { "<tr><td>\($0)</td><td>Row number \($0) of the plain table</td><td>\($0 * 7 % 1000)</td>"
+                + "<td>some plain text here, nothing more</td><td>\($0 * 13 % 977)</td></tr>\n" }.joined() + "</table></body></html>"
+        let server = try LocalServer(files: ["table.html": Array(page.utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.memoryLimitMB = 1024
+        app.layout(in: Self.size, scale: 1)
+        let asked = WebEngine.now()
+        app.open(try WebURL(string: server.url("/table.html")))
+        let helper = try #require(app.enginePID)
+        var biggest = 0.0
+        /// Dark pixels (the table's text and borders) in the as-is view's latest frame.
+        func ink() -> Int {
+            guard let f = app.engine?.frames[0] else { return 0 }
+            let pixels = f.argbPixels()
+            return stride(from: 0, to: pixels.count, by: 7).filter { (pixels[$0] >> 8 & 0xff) < 100 }.count
+        }
+        run(app, limit: 120) {
+            biggest = max(biggest, WebHostilePagesTests.residentMB(under: helper).max() ?? 0)
+            return app.stoppedReason != nil || (!app.page.isLoading && (app.page.contentSize?.height ?? 0) > 100_000 && ink() > 200)
+        }
+        let shown = WebEngine.now() - asked
+        #expect(app.stoppedReason == nil, "\(String(describing: app.stoppedReason)) at \(Int(biggest)) MB")
+        #expect(ink() > 200, "the as-is view shows the table")
+        #expect(app.page.shownOnce, "the fit view let its copy go past half the limit")
+        #expect(biggest < 1024, "one copy: \(Int(biggest)) MB")
+        print("20,000-row table at a 1,024 MB limit: shown in \(String(format: "%.1f", shown)) s, \(app.page.contentSize?.height ?? 0) px long, largest web process \(Int(biggest)) MB")
+    }
+
+    @Test("the memory bound judges growth: a page that settles past the limit stays, held once (the fit view lets its copy go)")
+    func settlesPastTheLimit() throws {
+        // 40 arrays of 8 MB, made once while the page loads, then kept: past a 400 MB limit, not past 600.
+        let page = """
+            <html><head><title>settling</title></head><body><p>big</p><script>
+            window.keep = []; for (let i = 0; i < 40; i++) { const a = new Float64Array(1 << 20); a.fill(i + 0.5); keep.push(a); }
+            document.title = 'settled ' + keep.length;
+            </script></body></html>
+            """
+        let server = try LocalServer(files: ["settle.html": Array(page.utf8)])
+        let app = WebApp(environment: sandbox.environment)
+        app.memoryLimitMB = 400
+        app.layout(in: Self.size, scale: 1)
+        app.open(try WebURL(string: server.url("/settle.html")))
+        let helper = try #require(app.enginePID)
+        var biggest = 0.0
+        // The load, then four seconds more: twice the two the bound gives a page past the limit to settle.
+        run(app, limit: 30) { biggest = max(biggest, WebHostilePagesTests.residentMB(under: helper).max() ?? 0); return app.pageTitle == "settled 40" }
+        run(app, limit: 4) { biggest = max(biggest, WebHostilePagesTests.residentMB(under: helper).max() ?? 0); return app.stoppedReason != nil }
+        #expect(app.stoppedReason == nil, "\(String(describing: app.stoppedReason)) at \(Int(biggest)) MB")
+        #expect(app.pageTitle == "settled 40")
+        #expect(biggest > 400, "the web process reached \(Int(biggest)) MB: the page did not pass the limit")
+        #expect(app.page.shownOnce, "the fit view let its copy go past half the limit")
+        print("a page settled at \(Int(biggest)) MB under a 400 MB limit stays")
+    }
+
     @Test("a server's redirect to a local file is refused before it loads: the status line says why, nothing crashes")
     func redirectToFile() throws {
         let server = try LocalServer(files: ["a.html": Array("<html><head><title>A</title></head><body>a</body></html>".utf8)])

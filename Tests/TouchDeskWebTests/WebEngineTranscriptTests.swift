@@ -91,7 +91,7 @@ struct WebEngineTranscriptTests {
     /// Replays `steps` after the helper's greeting and views of 400 × 300, `files` served.
     static func replay(serving files: [String: String], _ steps: String) async throws {
         let server = try LocalServer(files: files.mapValues { Array($0.utf8) })
-        try await replay("< hello 2\n> size 0 400 300\n> size 1 400 300\n" + steps, server: server)
+        try await replay("< hello 3\n> size 0 400 300\n> size 1 400 300\n" + steps, server: server)
     }
 
     @Test("browse.transcript, recorded from Web Pages, replayed: the helper says what it said then, and TouchDesk understands every line")
@@ -171,7 +171,7 @@ struct WebEngineTranscriptTests {
 
     @Test("a helper of another version, or one that names none, is ended at once with a message that says so")
     func otherVersion() async throws {
-        for (first, words) in [("hello 1", ["version 1", "version 2"]), ("ready", ["does not say which version", "version 2"])] {
+        for (first, words) in [("hello 1", ["version 1", "version \(WebEngine.protocolVersion)"]), ("ready", ["does not say which version", "version \(WebEngine.protocolVersion)"])] {
             let (path, folder) = try Self.standIn(saying: first)
             let engine = try WebEngine(helper: path)
             var reason: String?

@@ -16,8 +16,8 @@
 #ifndef TOUCHDESK_WEB_ENGINE_PROTOCOL_H
 #define TOUCHDESK_WEB_ENGINE_PROTOCOL_H
 
-/// The protocol's version, the helper's first line (`hello 2`). Version 1 had no `hello`.
-#define TOUCHDESK_WEB_PROTOCOL_VERSION 2
+/// The protocol's version, the helper's first line (`hello 3`). Version 1 had no `hello`; 2 had no `once`.
+#define TOUCHDESK_WEB_PROTOCOL_VERSION 3
 
 // V is a view: 0 "as the page is", 1 "scaled to fit". X, Y in the view's points; MODS a GDK
 // modifier mask. Frames are in device pixels (SCALE device pixels per point).
@@ -79,7 +79,7 @@
 /// News: helper → TouchDesk.
 #define TOUCHDESK_WEB_NEWS(X) \
     /* The helper's first line: the protocol it speaks. */ \
-    X(Hello, "hello", 1, "VERSION", "2") \
+    X(Hello, "hello", 1, "VERSION", "3") \
     /* Both views exist. */ \
     X(Ready, "ready", 0, "", "") \
     /* A new picture of view V in its slot of the shared memory; TouchDesk answers `ack V`. */ \
@@ -112,6 +112,8 @@
     X(Content, "content", 2, "W H", "970 2400") \
     /* The fit view's zoom now shows the page's whole width. */ \
     X(Fitted, "fitted", 0, "", "") \
+    /* The page is too big to hold twice: the fit view let its copy go, until the next page. */ \
+    X(ShownOnce, "once", 0, "", "") \
     X(Pong, "pong", 1, "N", "1") \
     /* A Tab took the focus past a view's last element (or, backward, its first). */ \
     X(PageEnd, "pageend", 2, "V forward|backward", "0 forward") \

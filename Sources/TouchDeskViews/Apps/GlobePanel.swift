@@ -18,7 +18,9 @@ extension GlobeApp {
         let meaning = projectionQuote ?? gridMeaning
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 36 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
-        let keys = "Ctrl+↑↓ 1 m (Shift 0.1) · PgUp/PgDn 10 m (Shift 100)"
+        // In a narrow panel the Shift steps are left to F1 rather than shrinking the line.
+        let allKeys = "Ctrl+↑↓ 1 m (Shift 0.1) · PgUp/PgDn 10 m (Shift 100)"
+        let keys = Text.width(allKeys, size: Theme.TextSize.hint) <= w ? allKeys : "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m"
         cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
         form.controls.draw(cr)
         drawList(cr)

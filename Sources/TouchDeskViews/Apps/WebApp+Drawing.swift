@@ -22,7 +22,7 @@ extension WebApp {
         let active = pane == activePane
         let name = pane == .asIs ? tr("As the page is") : tr("Scaled to fit")
         var detail = ""
-        if let contentSize = page.contentSize, page.stoppedReason == nil {
+        if let contentSize = page.contentSize, page.stoppedReason == nil, pane == .asIs || !page.shownOnce {
             let fitWidth = pageRect(.fit).width - 20
             let scale = min(1, fitWidth / Double(max(contentSize.width, Int(pageRect(.asIs).width))))
             detail = pane == .asIs ? "\(contentSize.width) × \(contentSize.height) px, 1:1" + (link.zoom != 1 ? ", zoom \(Int((link.zoom * 100).rounded())) %" : "")
@@ -37,12 +37,9 @@ extension WebApp {
         cr.saved {
             cr.clip(to: r)
             if let stoppedReason = page.stoppedReason {
-                cr.fill(r, Theme.well)
-                cr.text(tr("This page stopped working"), x: r.midX, y: r.midY - 14, size: Theme.TextSize.body,
-                        color: Theme.text, weight: .bold, align: .center)
-                let l = Text.layout(stoppedReason + " " + tr("Reload (F5) to try again."), font: Font(size: Theme.TextSize.caption),
-                                    width: r.width - 24, ellipsis: .end)
-                cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
+                drawNote(cr, in: r, tr("This page stopped working"), stoppedReason + " " + tr("Reload (F5) to try again."))
+            } else if pane == .fit, page.shownOnce {
+                drawNote(cr, in: r, tr("Too big to show twice"), tr("Shown as it is only: a second copy would take too much memory."))
             } else if let frame = engine?.frames[index(pane)] {
                 cr.fill(r, Color(1, 1, 1))
                 // The frame's size in points: at scale 2 its device pixels land 1:1 on the window's.
@@ -62,6 +59,14 @@ extension WebApp {
         cr.fill(Rect(x: box.x, y: box.maxY - t, width: box.width, height: t), color)
         cr.fill(Rect(x: box.x, y: box.y, width: t, height: box.height), color)
         cr.fill(Rect(x: box.maxX - t, y: box.y, width: t, height: box.height), color)
+    }
+
+    /// A view with no page to show: a headline and why, centred.
+    private func drawNote(_ cr: CairoContext, in r: Rect, _ headline: String, _ why: String) {
+        cr.fill(r, Theme.well)
+        cr.text(headline, x: r.midX, y: r.midY - 14, size: Theme.TextSize.body, color: Theme.text, weight: .bold, align: .center)
+        let l = Text.layout(why, font: Font(size: Theme.TextSize.caption), width: r.width - 24, ellipsis: .end)
+        cr.draw(l, x: r.midX - l.width / 2, y: r.midY + 4, color: Theme.dimText)
     }
 
     func drawProgress(_ cr: CairoContext) {
