@@ -25,11 +25,35 @@ public enum AtomicFile {
     /// Writes `bytes` (a large block in memory, written without a copy) to `path` the same way.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, fileMode: mode_t = 0o644,
                              createFolder folderMode: mode_t? = 0o755) throws(FileError) {
+        try write(to: path, fileMode: fileMode, createFolder: folderMode) { $0.write(bytes) }
+    }
+
+    /// Where a file made of many pieces is written, piece by piece, each without a copy: the
+    /// whole never sits in memory at once (the place index's 67 MB of arrays).
+    public struct Sink: ~Copyable {
+        fileprivate let fd: Int32
+        /// The first error (errno); once set, later pieces are not written.
+        fileprivate var failure: Int32 = 0
+
+        public mutating func write(_ bytes: UnsafeRawBufferPointer) {
+            var off = 0
+            while failure == 0 && off < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
+                if n < 0 { if errno != EINTR { failure = errno }; continue }
+                off += n
+            }
+        }
+    }
+
+    /// Writes what `produce` hands its sink to `path` the same way (one temporary file, renamed
+    /// over the target once whole).
+    public static func write(to path: String, fileMode: mode_t = 0o644, createFolder folderMode: mode_t? = 0o755,
+                             producing produce: (inout Sink) -> Void) throws(FileError) {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, tr("cannot write {0}: that names a folder, not a file", path.isEmpty ? tr("an empty path") : path)) }
         let target = try resolveTarget(path)
         let folder = Paths.folder(of: target)
         if let folderMode { try makeFolder(folder, mode: folderMode, for: path) }
-        let tmp = try writeTemporary(bytes, for: target, fileMode: fileMode, reportedAs: path)
+        let tmp = try writeTemporary(for: target, fileMode: fileMode, reportedAs: path, producing: produce)
         let failure = Paths.withSystemPath(tmp) { t in Paths.withSystemPath(target) { rename(t, $0) } } == 0 ? 0 : errno
         guard failure == 0 else {
             Paths.withSystemPath(tmp) { _ = unlink($0) }
@@ -50,7 +74,7 @@ public enum AtomicFile {
         var failure: FileError?
         var tmp = ""
         data.withUnsafeBytes { bytes in
-            do throws(FileError) { tmp = try writeTemporary(bytes, for: path, fileMode: fileMode, reportedAs: path) } catch { failure = error }
+            do throws(FileError) { tmp = try writeTemporary(for: path, fileMode: fileMode, reportedAs: path) { $0.write(bytes) } } catch { failure = error }
         }
         if let failure { throw failure }
         defer { Paths.withSystemPath(tmp) { _ = unlink($0) } }
@@ -74,10 +98,10 @@ public enum AtomicFile {
     /// later start can tell a file left by a killed writer (`StaleFiles`) from one being written.
     static let temporaryMarker = ".touchdesk-"
 
-    /// Creates `.NAME.touchdesk-PID.XXXXXX` next to `target` exclusively, writes, `fchmod`s and
-    /// `fsync`s it; returns its path. On failure nothing is left behind.
-    static func writeTemporary(_ bytes: UnsafeRawBufferPointer, for target: String, fileMode: mode_t,
-                               reportedAs path: String) throws(FileError) -> String {
+    /// Creates `.NAME.touchdesk-PID.XXXXXX` next to `target` exclusively, writes what `produce`
+    /// gives, `fchmod`s and `fsync`s it; returns its path. On failure nothing is left behind.
+    static func writeTemporary(for target: String, fileMode: mode_t, reportedAs path: String,
+                               producing produce: (inout Sink) -> Void) throws(FileError) -> String {
         // Keep the temporary name within the 255 bytes a name may have.
         let name = Paths.systemBytes(Paths.name(of: target)).prefix(200)
         var template = Paths.systemBytes(Paths.folder(of: target)) + Array("/.".utf8) + name
@@ -87,13 +111,9 @@ public enum AtomicFile {
         }
         guard fd >= 0 else { throw FileError.system(.write, path, errno) }
         let tmp = Paths.string(fromSystem: template.dropLast())
-        var failure: Int32 = 0
-        var off = 0
-        while off < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + off, bytes.count - off)
-            if n < 0 { if errno == EINTR { continue }; failure = errno; break }
-            off += n
-        }
+        var sink = Sink(fd: fd)
+        produce(&sink)
+        var failure = sink.failure
         if failure == 0 && fchmod(fd, fileMode) != 0 { failure = errno }
         if failure == 0 && fsync(fd) != 0 { failure = errno }
         if close(fd) != 0 && failure == 0 { failure = errno }

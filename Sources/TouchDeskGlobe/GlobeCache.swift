@@ -191,24 +191,30 @@ public enum GlobeCache {
         } catch let error as LoadError {
             reason = error.description
         }
-        if stop?.isSet == true { throw Stopped() }
-        progress(.reading)
-        let relief = try MergedRelief.load(paths)
-        if stop?.isSet == true { throw Stopped() }
-        let data = GlobeData.build(from: relief, sourceSize: fingerprint ?? 0, progress: progress)
-        progress(.saving)
-        let saved = (try? write(data, to: path)) != nil
-        return (data, .built(reason: reason, saved: saved))
+        // Never beside the place index's build (`FirstRunBuilds`): the two peaks added up.
+        let built = try FirstRunBuilds.oneAtATime(stop: stop, waiting: { progress(.waiting) }) { () throws -> (data: GlobeData, origin: Origin) in
+            if stop?.isSet == true { throw Stopped() }
+            progress(.reading)
+            let relief = try MergedRelief.load(paths)
+            if stop?.isSet == true { throw Stopped() }
+            let data = GlobeData.build(from: relief, sourceSize: fingerprint ?? 0, progress: progress)
+            progress(.saving)
+            let saved = (try? write(data, to: path)) != nil
+            return (data, .built(reason: reason, saved: saved))
+        }
+        guard let built else { throw Stopped() }
+        return built
     }
 
     /// The steps of `loadOrBuild`, in order, for a progress display (in English: a view shows
     /// `tr(step.description)`). Later runs only check the cache.
     public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
-        case checkingCache, reading, flooding, shading, saving
+        case checkingCache, waiting, reading, flooding, shading, saving
 
         public var description: String {
             switch self {
             case .checkingCache: translatable("Opening the cached globe")
+            case .waiting: translatable("Waiting for the place index to be built (first run only)")
             case .reading: translatable("Reading the relief, land and lakes (first run only)")
             case .flooding: translatable("Finding where the sea can reach")
             case .shading: translatable("Shading the relief")

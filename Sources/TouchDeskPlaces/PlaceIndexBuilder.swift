@@ -46,15 +46,15 @@ enum PlaceIndexBuilder {
         "CV": ["Cape Verde"], "SZ": ["Swaziland"], "MK": ["Macedonia"], "KR": ["South Korea"], "KP": ["North Korea"],
     ]
 
-    static func build(from records: PlaceRecords) -> PlaceIndex {
-        let geo = records.geoNames
+    /// Takes `records` and lets go of them once every place is in, before the keys are made.
+    static func build(from records: consuming PlaceRecords) -> PlaceIndex {
         var strings = StringTable.Builder()
         var folder = NameFolder()
 
         var countryNumber: [String: UInt16] = [:]
         var countryCodes: [UInt16] = []
         var countryNames: [UInt32] = [], countryLanguages: [UInt32] = []
-        for country in geo.countries {
+        for country in records.geoNames.countries {
             countryNumber[country.iso] = UInt16(countryCodes.count)
             countryCodes.append(PlaceIndex.pack(country.iso))
             countryNames.append(strings.id(country.name))
@@ -62,7 +62,7 @@ enum PlaceIndexBuilder {
             let main = (country.languages ?? "").prefix { $0 != "," && $0 != "-" }
             countryLanguages.append(main.isEmpty ? StringTable.none : strings.id(String(main)))
         }
-        let stateNames = Dictionary(geo.states.map { ($0.code, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let stateNames = Dictionary(records.geoNames.states.map { ($0.code, $0.name) }, uniquingKeysWith: { a, _ in a })
         func regionName(_ country: String, _ code: String) -> String? {
             guard !code.isEmpty else { return nil }
             return country == "US" ? stateNames[code] : records.regionNames[country + "." + code]
@@ -99,7 +99,7 @@ enum PlaceIndexBuilder {
         }
 
         // Cities whose country the package does not list are left out: nothing to show for them.
-        for city in geo.cities {
+        for city in records.geoNames.cities {
             guard let country = countryNumber[city.countrycode] else { continue }
             let population = UInt32(clamping: max(0, city.population))
             append(.city, name: city.name, admin1: city.admin1code, region: regionName(city.countrycode, city.admin1code),
@@ -160,7 +160,7 @@ enum PlaceIndexBuilder {
         var citiesOfCountry: [UInt16: [Int]] = [:]
         for i in 0..<cityCount { citiesOfCountry[countries[i], default: []].append(i) }
         let isoCountries = Dictionary((records.iso?.countries ?? []).map { ($0.alpha2, $0) }, uniquingKeysWith: { a, _ in a })
-        for country in geo.countries {
+        for country in records.geoNames.countries {
             let number = countryNumber[country.iso]!
             guard let members = citiesOfCountry[number], !members.isEmpty else { continue }
             let largest = members.max { populations[$0] < populations[$1] }!
@@ -245,7 +245,7 @@ enum PlaceIndexBuilder {
         func appendFeatures(_ features: [FeatureRecords.Feature]) {
             guard !features.isEmpty else { return }
             var countryOfName: [[UInt8]: UInt16] = [:]
-            for country in geo.countries { countryOfName[folder.fold(country.name)] = countryNumber[country.iso] }
+            for country in records.geoNames.countries { countryOfName[folder.fold(country.name)] = countryNumber[country.iso] }
             for iso in records.iso?.countries ?? [] {
                 for name in iso.englishNames where countryNumber[iso.alpha2] != nil {
                     countryOfName[folder.fold(name)] = countryOfName[folder.fold(name)] ?? countryNumber[iso.alpha2]
@@ -296,6 +296,8 @@ enum PlaceIndexBuilder {
         }
         let firstFeature = kinds.count
         appendFeatures(records.features)
+        // The records are not read again: only the alternate names they share with `alternates` stay.
+        records = PlaceRecords(geoNames: GeoNamesRecords(cities: [], countries: [], states: []))
 
         // Ranks: by score, then cities, countries, regions, airports, ZIP codes, features,
         // then id (a capital before its country of the same score: "Tunis", "Luxembourg").
@@ -383,6 +385,14 @@ enum PlaceIndexBuilder {
             }
         }
 
+        // Each section is sorted alone and its builder let go before the next is sorted: the
+        // builders hold about as much again as the sections they make.
+        var sections: [KeySection] = []
+        sections.append((consume main).build(ranks: ranks))
+        sections.append((consume alternate).build(ranks: ranks))
+        sections.append((consume word).build(ranks: ranks))
+        sections.append((consume qualifier).build(ranks: ranks))
+        sections.append((consume division).build(ranks: ranks))
         return PlaceIndex(
             kinds: kinds, names: names, admin1: admin1, regions: regions, localities: localities, countries: countries,
             populations: populations, latitudes: latitudes, longitudes: longitudes, timezones: timezones,
@@ -390,7 +400,7 @@ enum PlaceIndexBuilder {
             subdivisionNames: (firstRegion..<kinds.count).map { subdivisionNames[$0].map { strings.id($0) } ?? StringTable.none },
             cityCount: cityCount, firstRegion: firstRegion, countryCodes: countryCodes, countryNames: countryNames,
             countryLanguages: countryLanguages, strings: strings.build(),
-            sections: [main, alternate, word, qualifier, division].map { $0.build(ranks: ranks) }
+            sections: sections
         )
     }
 
@@ -442,7 +452,8 @@ enum PlaceIndexBuilder {
             labels.append(label)
         }
 
-        func build(ranks: [UInt32]) -> KeySection {
+        /// The sorted section; the builder is let go as it is made.
+        consuming func build(ranks: [UInt32]) -> KeySection {
             // Keys compare by their first 8 bytes as one big-endian word, then bytewise; a key
             // shorter than 8 bytes pads with zeros, which no key contains, so order is kept.
             var order = Array(0..<places.count)
@@ -457,6 +468,7 @@ enum PlaceIndexBuilder {
                     return ranks[Int(places[x])] < ranks[Int(places[y])]
                 }
             }
+            heads = []
             var outStarts: [UInt32] = [0], outBytes: [UInt8] = [], outPlaces: [UInt32] = [], outLabels: [UInt32] = []
             outStarts.reserveCapacity(places.count + 1)
             outBytes.reserveCapacity(bytes.count)

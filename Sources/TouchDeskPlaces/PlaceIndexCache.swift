@@ -101,19 +101,23 @@ public enum PlaceIndexCache {
         case .failure(let why):
             reason = why.description
         }
-        // Building takes about a second (first run only): stopped before and after reading the records.
-        if stop.isSet { return nil }
-        let records = try PlaceRecords.read(from: source)
-        if stop.isSet { return nil }
-        let index = PlaceIndexBuilder.build(from: records)
-        if stop.isSet { return nil }
-        var warning: String?
-        do {
-            try AtomicFile.write(Data(encode(index, fingerprint: fingerprint)), to: path, createFolder: 0o700)
-        } catch {
-            warning = "the place index could not be cached (\(error)); it will be built again next time"
+        // Building takes about a second alone (first run only), never beside the globe's build
+        // (`FirstRunBuilds`): stopped while it waits, and before and after reading the records.
+        let built = try FirstRunBuilds.oneAtATime(stop: stop) { () throws(PlacesError) -> Loaded? in
+            if stop.isSet { return nil }
+            let records = try PlaceRecords.read(from: source)
+            if stop.isSet { return nil }
+            let index = PlaceIndexBuilder.build(from: consume records)
+            if stop.isSet { return nil }
+            var warning: String?
+            do {
+                try write(index, fingerprint: fingerprint, to: path)
+            } catch {
+                warning = "the place index could not be cached (\(error)); it will be built again next time"
+            }
+            return Loaded(index: index, origin: .built(reason: reason), cachePath: path, warning: warning, missing: source.missing)
         }
-        return Loaded(index: index, origin: .built(reason: reason), cachePath: path, warning: warning, missing: source.missing)
+        return built ?? nil
     }
 
     /// Builds the index from `source` without touching any cache.
@@ -123,71 +127,130 @@ public enum PlaceIndexCache {
 
     // MARK: - Writing
 
-    static func encode(_ index: PlaceIndex, fingerprint: UInt64) -> [UInt8] {
-        var payload = Payload()
-        payload.put(index.kinds)
-        payload.put(index.names)
-        payload.put(index.admin1)
-        payload.put(index.regions)
-        payload.put(index.localities)
-        payload.put(index.countries)
-        payload.put(index.populations)
-        payload.put(index.latitudes)
-        payload.put(index.longitudes)
-        payload.put(index.timezones)
-        payload.put(index.ranks)
-        payload.put(index.scores)
-        payload.put(index.regionBounds)
-        payload.put(index.subdivisionNames)
-        payload.put([UInt64(index.cityCount), UInt64(index.firstRegion)])
-        payload.put(index.countryCodes)
-        payload.put(index.countryNames)
-        payload.put(index.countryLanguages)
-        payload.put(index.strings.starts)
-        payload.put(index.strings.bytes)
-        for section in index.sections {
-            payload.put(section.keyStarts)
-            payload.put(section.keyBytes)
-            payload.put(section.places)
-            payload.put(section.labels)
+    /// Writes the cache file for `index` piece by piece, each array straight from memory: the
+    /// file (67 MB) is never gathered in memory (it was, three times over, at the build's peak).
+    static func write(_ index: PlaceIndex, fingerprint: UInt64, to path: String) throws(FileError) {
+        var sum = Checksum()
+        forEachPiece(of: index) { sum.add($0) }
+        let head = header(fingerprint: fingerprint, payloadLength: sum.length, checksum: sum.value)
+        try AtomicFile.write(to: path, createFolder: 0o700) { sink in
+            head.withUnsafeBytes { sink.write($0) }
+            forEachPiece(of: index) { sink.write($0) }
         }
+    }
+
+    /// The whole file for `index`, in memory (tests and fuzzing).
+    static func encode(_ index: PlaceIndex, fingerprint: UInt64) -> [UInt8] {
+        var sum = Checksum()
+        forEachPiece(of: index) { sum.add($0) }
+        var out = header(fingerprint: fingerprint, payloadLength: sum.length, checksum: sum.value)
+        out.reserveCapacity(headerSize + sum.length)
+        forEachPiece(of: index) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    private static func header(fingerprint: UInt64, payloadLength: Int, checksum: UInt64) -> [UInt8] {
         var out = magic
-        out.reserveCapacity(headerSize + payload.bytes.count)
         appendRaw(formatVersion, to: &out)
         appendRaw(endianMark, to: &out)
         appendRaw(fingerprint, to: &out)
-        appendRaw(UInt64(payload.bytes.count), to: &out)
-        appendRaw(payload.bytes.withUnsafeBytes { checksum($0) }, to: &out)
-        out += payload.bytes
+        appendRaw(UInt64(payloadLength), to: &out)
+        appendRaw(checksum, to: &out)
         return out
+    }
+
+    /// The payload in order, as pieces of bytes: each array as its element count, its raw bytes
+    /// and zeros padding it to 8.
+    private static func forEachPiece(of index: PlaceIndex, _ body: (UnsafeRawBufferPointer) -> Void) {
+        func put<T: BitwiseCopyable>(_ array: [T]) {
+            withUnsafeBytes(of: UInt64(array.count).littleEndian) { body($0) }
+            array.withUnsafeBytes { raw in
+                body(raw)
+                let padding = (8 - raw.count % 8) % 8
+                withUnsafeBytes(of: UInt64(0)) { body(UnsafeRawBufferPointer(rebasing: $0[0..<padding])) }
+            }
+        }
+        put(index.kinds)
+        put(index.names)
+        put(index.admin1)
+        put(index.regions)
+        put(index.localities)
+        put(index.countries)
+        put(index.populations)
+        put(index.latitudes)
+        put(index.longitudes)
+        put(index.timezones)
+        put(index.ranks)
+        put(index.scores)
+        put(index.regionBounds)
+        put(index.subdivisionNames)
+        put([UInt64(index.cityCount), UInt64(index.firstRegion)])
+        put(index.countryCodes)
+        put(index.countryNames)
+        put(index.countryLanguages)
+        put(index.strings.starts)
+        put(index.strings.bytes)
+        for section in index.sections {
+            put(section.keyStarts)
+            put(section.keyBytes)
+            put(section.places)
+            put(section.labels)
+        }
     }
 
     private static func appendRaw<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    private struct Payload {
-        var bytes: [UInt8] = []
-
-        mutating func put<T: BitwiseCopyable>(_ array: [T]) {
-            PlaceIndexCache.appendRaw(UInt64(array.count), to: &bytes)
-            array.withUnsafeBytes { bytes.append(contentsOf: $0) }
-            while bytes.count % 8 != 0 { bytes.append(0) }
-        }
-    }
-
     /// A fast 64-bit checksum over 8-byte words (the payload is padded to 8): it catches a
     /// truncated or scribbled file, which is all a cache needs.
     static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-        do {
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
-            let words = raw.count / 8
-            for w in 0..<words {
-                let word = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
-                h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-                h ^= h >> 29
+        var sum = Checksum()
+        sum.add(raw)
+        return sum.value
+    }
+
+    /// The checksum taken piece by piece, as the pieces are written: the same as over the
+    /// pieces joined (bytes left over at the end, less than a word, count one by one).
+    struct Checksum {
+        private var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+        /// Bytes of a word begun in one piece and not yet ended, the first in the low byte.
+        private var partial: UInt64 = 0
+        private var partialCount = 0
+        /// Bytes taken so far.
+        private(set) var length = 0
+
+        private mutating func mix(_ word: UInt64) {
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+        }
+
+        mutating func add(_ raw: UnsafeRawBufferPointer) {
+            length += raw.count
+            var i = 0
+            while partialCount > 0 && i < raw.count {
+                partial |= UInt64(raw[i]) << (8 * partialCount)
+                partialCount += 1
+                i += 1
+                if partialCount == 8 {
+                    mix(partial)
+                    (partial, partialCount) = (0, 0)
+                }
             }
-            for b in raw[(words * 8)...] { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            while i + 8 <= raw.count {
+                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                i += 8
+            }
+            while i < raw.count {
+                partial |= UInt64(raw[i]) << (8 * partialCount)
+                partialCount += 1
+                i += 1
+            }
+        }
+
+        var value: UInt64 {
+            var h = h
+            for k in 0..<partialCount { h = (h ^ (partial >> (8 * k) & 0xFF)) &* 0x100_0000_01b3 }
             return h
         }
     }

@@ -53,12 +53,15 @@ struct SubdivisionMatcher {
         for (n, sub) in subdivisions.enumerated() where !taken.contains(n) && sub.isFirstLevel {
             leftoverSubdivisions[String(sub.code.prefix(2)), default: []].append(n)
         }
+        // Each leftover subdivision's names as letter pairs, made once (not once per region of its country).
+        var pairsOfNames: [Int: [[String: Int]]] = [:]
+        for n in leftoverSubdivisions.values.joined() {
+            pairsOfNames[n] = ([subdivisions[n].name] + subdivisions[n].translations).map { Self.bigrams(folder.foldedString($0)) }
+        }
         for (r, region) in regions.enumerated() where found[r] == nil {
             let a = Self.bigrams(folder.foldedString(region.name))
             for n in leftoverSubdivisions[region.country] ?? [] {
-                let score = ([subdivisions[n].name] + subdivisions[n].translations).map {
-                    Self.dice(a, Self.bigrams(folder.foldedString($0)))
-                }.max() ?? 0
+                let score = pairsOfNames[n]!.map { Self.dice(a, $0) }.max() ?? 0
                 if score >= Self.minimumSimilarity { pairs.append((score, r, n)) }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TouchDeskPlaces
+import TouchDeskTestSupport
 
 @Suite("Places: index cache", .enabled(if: PlacesTestData.geoNames != nil, "GeoNames places not installed: run scripts/data/places"))
 struct PlaceIndexCacheTests {
@@ -31,6 +32,33 @@ struct PlaceIndexCacheTests {
         }
         #expect(decoded.place(123) == index.place(123))
         #expect(decoded.place(index.count - 1) == index.place(index.count - 1))
+    }
+
+    @Test func theFileWrittenPieceByPieceIsTheIndexEncoded() throws {
+        let index = PlacesTestData.index
+        let folder = NSTemporaryDirectory() + "touchdesk-streamed-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try PlaceIndexCache.write(index, fingerprint: 42, to: folder + "/index")
+        let written = try Data(contentsOf: URL(fileURLWithPath: folder + "/index"))
+        #expect(Array(written) == PlaceIndexCache.encode(index, fingerprint: 42))
+    }
+
+    @Test func theChecksumTakenPieceByPieceIsTheChecksumOfTheWhole() {
+        var rng = SplitMix64(seed: 34)
+        for length in [0, 1, 7, 8, 9, 63, 64, 1000, 4099] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let whole = bytes.withUnsafeBytes { PlaceIndexCache.checksum($0) }
+            for _ in 0..<20 {
+                var cuts = (0..<Int(rng.next() % 6)).map { _ in length == 0 ? 0 : Int(rng.next() % UInt64(length + 1)) }.sorted()
+                cuts = [0] + cuts + [length]
+                var sum = PlaceIndexCache.Checksum()
+                bytes.withUnsafeBytes { raw in
+                    for (a, b) in zip(cuts, cuts.dropFirst()) { sum.add(UnsafeRawBufferPointer(rebasing: raw[a..<b])) }
+                }
+                #expect(sum.value == whole, "\(length) bytes cut at \(cuts)")
+                #expect(sum.length == length)
+            }
+        }
     }
 
     @Test func damageOfAnyKindIsRejected() throws {

@@ -63,6 +63,25 @@ struct ShellTests {
         #expect(img.at(polyIcon.midX, polyIcon.midY) == PixelColor(PolygonApp.fill))
     }
 
+    /// Resized while an app is shown, the home screen is laid out only on coming home (a storm
+    /// of resizes drew its fifteen icons at every size), and then at the window's last size.
+    @Test func homeResizedWhileAnAppIsShownIsRightOnComingHome() {
+        let shell = makeShell()
+        shell.tap(shell.tileFrame(1).center)
+        #expect(shell.current?.app is PolygonApp)
+        for i in 0..<40 { shell.layout(in: Size(Double(500 + i * 31 % 700), Double(400 + i * 17 % 500))) }
+        shell.layout(in: Size(1100, 720))
+        shell.press("Escape")
+        #expect(shell.current == nil)
+        // Against a shell that was only ever this size, the same tile opened and left.
+        let fresh = makeShell(Size(1100, 720))
+        fresh.tap(fresh.tileFrame(1).center)
+        fresh.press("Escape")
+        #expect((0..<shell.tiles.count).map { shell.tileFrame($0) } == (0..<fresh.tiles.count).map { fresh.tileFrame($0) })
+        // Drawn at that size: the window's pixels are the fresh shell's.
+        #expect(frame(of: shell).pixels == frame(of: fresh).pixels)
+    }
+
     @Test func clickingATileOpensItsApp() {
         let shell = makeShell()
         shell.tap(shell.tileFrame(0).center)

@@ -38,6 +38,10 @@ public final class Shell {
 
     /// The tiles, their icons and the keyboard's choice.
     private let home: HomeScreen
+    /// The window was laid out anew while an app was shown: the home screen is laid out on coming
+    /// home, not at every size (a resize storm over an open app re-drew the fifteen tile icons at
+    /// each size, the Mandelbrot icon point by point: most of the UI thread's work).
+    private var homeOutOfDate = false
     /// Keyboard focus on the home screen.
     var selectedTile: Int { home.selectedTile }
     /// The bar's buttons: Home over an app; About and Quit on the home screen.
@@ -151,6 +155,10 @@ public final class Shell {
         capture = nil
         home.forgetPointer()
         showsKeys = false
+        if homeOutOfDate {
+            home.layout(in: appArea, scale: scale)
+            homeOutOfDate = false
+        }
     }
 
     // MARK: - Controls and keys of the screen shown
@@ -249,7 +257,12 @@ public final class Shell {
             homeBar.place(id, at: Rect(x: x, y: 4, width: w, height: Self.barHeight - 8))
             x -= 6
         }
-        home.layout(in: appArea, scale: scale)
+        if shownApp == nil {
+            home.layout(in: appArea, scale: scale)
+            homeOutOfDate = false
+        } else {
+            homeOutOfDate = true
+        }
         shownApp?.layout(in: appArea.size, scale: scale)
         quitDialog?.layout(in: size)
     }
