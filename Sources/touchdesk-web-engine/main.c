@@ -1696,11 +1696,27 @@ static const char *cutRowSpans =
     "  for (let i = 0; i < n; i++) for (const c of rows[i].cells) if (c.rowSpan > n - i) c.rowSpan = n - i;"
     "}";
 
+/// No drags out of the page. Dragging a link, an image, a selection or a `draggable` element makes
+/// WebKit start a GTK drag from the offscreen view: a real X drag on the desktop, from a window no
+/// one sees. While TouchDesk holds the pointer (the press went to its window) GTK cannot grab it,
+/// the drag never starts and WebKit waits for its end for ever (no `dragend`; the page's later
+/// drags and clicks go wrong); when the grab succeeds, the drag holds the desktop's pointer and its
+/// icon (the page's picture of what is dragged, up to a screen's size) was seen left over
+/// TouchDesk's window. Cancelling `dragstart` first, in our isolated world and every frame, stops
+/// the drag before it exists; the page sees its `dragstart` cancelled and a `dragend` at once.
+static const char *noDrags = "addEventListener('dragstart', function (e) { e.preventDefault(); }, true);";
+
 static void addPageScripts(WebKitWebView *web) {
-    WebKitUserScript *script = webkit_user_script_new_for_world(cutRowSpans, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
-                                                                 WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, "touchdesk", NULL, NULL);
-    webkit_user_content_manager_add_script(webkit_web_view_get_user_content_manager(web), script);
-    webkit_user_script_unref(script);
+    const struct { const char *source; WebKitUserScriptInjectionTime when; } scripts[] = {
+        { noDrags, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START },
+        { cutRowSpans, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END },
+    };
+    for (size_t i = 0; i < sizeof scripts / sizeof scripts[0]; i++) {
+        WebKitUserScript *script = webkit_user_script_new_for_world(scripts[i].source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                                                     scripts[i].when, "touchdesk", NULL, NULL);
+        webkit_user_content_manager_add_script(webkit_web_view_get_user_content_manager(web), script);
+        webkit_user_script_unref(script);
+    }
 }
 
 static void makeView(int v, WebKitWebContext *context, int width, int height) {

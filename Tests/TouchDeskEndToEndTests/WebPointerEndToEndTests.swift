@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 import TouchDeskDrawing
+import TouchDeskInterface
 import TouchDeskTestSupport
 
 /// Web Pages in the real window: the pointer shapes a page asks for with CSS `cursor`, read back
 /// from the X server (XFixes' picture of the pointer, compared with the X cursor font's glyph),
-/// and a selection dragged over a page's text with the mouse, copied with Ctrl+C and read by xclip.
+/// a selection dragged over a page's text with the mouse, copied with Ctrl+C and read by xclip,
+/// and drags of a page's links, images and boxes, which must never become drags on the desktop.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct WebPointerEndToEndTests {
     /// CSS cursor, the X cursor font glyph the window should show, and the block's colour.
@@ -150,5 +152,88 @@ struct WebPointerEndToEndTests {
         let line = (x: top.x, y: Int(y) - 12, width: 400, height: 24)
         let highlighted = shown.count(in: line) { $0.r > 120 && $0.b > 200 && $0.b - $0.r > 25 }
         #expect(highlighted > 3000, "the selection's highlight over the words: \(highlighted) px in \(shown.path)")
+    }
+
+    /// The windows of other clients mapped on the screen now whose `_NET_WM_WINDOW_TYPE` is DND
+    /// (a drag's icon), one line each.
+    static let dragIconScript = #"""
+    from Xlib import X, display
+    d = display.Display()
+    kind, dnd = d.intern_atom("_NET_WM_WINDOW_TYPE"), d.intern_atom("_NET_WM_WINDOW_TYPE_DND")
+    for w in d.screen().root.query_tree().children:
+        try:
+            p = w.get_full_property(kind, X.AnyPropertyType)
+            if p and dnd in p.value and w.get_attributes().map_state == X.IsViewable:
+                g = w.get_geometry()
+                print(f"drag icon {w.id:#x} {g.width}x{g.height}+{g.x}+{g.y}")
+        except Exception:
+            pass
+    """#
+
+    /// The monkey found this (CI, seed 326125): a press and move on a page made WebKit start a GTK
+    /// drag from the engine's offscreen view, and its icon, mapped by the engine, covered the window.
+    /// Each of a `draggable` box, a link, an image and a selection is pressed and dragged in the
+    /// as-is view; while the button is held and after, no drag icon may be on the screen, GTK must
+    /// not complain of a drag it could not start, and the page must still take a click.
+    @Test("a page's links, images, boxes and selections dragged with the mouse start no drag on the desktop (no icon over the window), and the page still takes clicks")
+    func noDragsOutOfThePage() async throws {
+        let png = try ImageSurface.render(size: Size(120, 80), format: .rgb) {
+            $0.fill(Rect(x: 0, y: 0, width: 120, height: 80), Color(0, 0.75, 0))
+        }.pngData()
+        let page = """
+            <html><head><title>Drags</title></head><body style="margin:0;font:24px sans-serif">
+            <div draggable="true" style="width:160px;height:60px;background:#0000ff"></div>
+            <p style="margin:10px 0"><a href="/elsewhere.html" style="font-size:40px">A link to drag</a></p>
+            <img src="/green.png" width="120" height="80">
+            <p id="words" style="margin:10px 0">Words to select and drag</p>
+            <button id="b" style="font-size:30px;background:#ff0000;color:#fff;border:0">Press</button>
+            <script>
+            document.addEventListener('dragstart', function () { document.title = 'dragstart ' + (++window.drags); }, false);
+            window.drags = 0;
+            document.getElementById('b').addEventListener('click', function () { document.title = 'pressed'; });
+            </script></body></html>
+            """
+        let server = try LocalServer(files: ["drags.html": Array(page.utf8), "green.png": Array(png),
+                                             "elsewhere.html": Array("<title>Elsewhere</title>".utf8)])
+        let session = try await XSession(name: "web-drags")
+        defer { session.close() }
+        let app = try await session.launch(["web", "--size", "1000x760"])
+        try await go(app, session, server.url("/drags.html"))
+        let loaded = try await app.screenshot("drags", timeout: 15) { img in
+            regions(img, 0x0000ff).count == 2 && regions(img, 0xff0000).count >= 1 && regions(img, 0x00c000).count >= 1
+        }
+        let box = try #require(regions(loaded, 0x0000ff).first, "the blue box in the as-is view: \(loaded.path)")
+        let image = try #require(regions(loaded, 0x00c000).first, "the green image: \(loaded.path)")
+        let button = try #require(regions(loaded, 0xff0000).first, "the red button: \(loaded.path)")
+        // The link's line lies between the box and the image, the words' line between image and button.
+        let linkY = Double(box.y + box.height + image.y) / 2
+        let wordsY = Double(image.y + image.height + button.y) / 2
+        let x0 = Double(box.x)
+
+        func dragAndHold(_ label: String, from start: (Double, Double), selectFirst: Bool = false) async throws {
+            if selectFirst {
+                // Select the words with a drag from past their end to their start, then drag the selection.
+                try await app.drag(stride(from: 0.0, through: 1.0, by: 0.25).map { (x0 + 330 - $0 * 326, start.1) })
+                await hold(for: 0.3)
+            }
+            try await app.pointer([.move(start.0, start.1), .down] + (1...12).map { .move(start.0 + Double($0) * 25, start.1 + Double($0) * 12) })
+            await hold(for: 1)
+            let held = await session.run("/usr/bin/python3", ["-c", Self.dragIconScript], timeout: 10)
+            try await app.pointer([.up])
+            await hold(for: 0.5)
+            let after = await session.run("/usr/bin/python3", ["-c", Self.dragIconScript], timeout: 10)
+            #expect(held.ok && after.ok, "\(label): \(held) \(after)")
+            #expect(held.stdout.isEmpty, "\(label), button held: \(held.stdout)")
+            #expect(after.stdout.isEmpty, "\(label), released: \(after.stdout)")
+        }
+        try await dragAndHold("the draggable box", from: (Double(box.x + 20), Double(box.y + 20)))
+        try await dragAndHold("the link", from: (x0 + 40, linkY))
+        try await dragAndHold("the image", from: (Double(image.x + 30), Double(image.y + 30)))
+        try await dragAndHold("the selection", from: (x0 + 60, wordsY), selectFirst: true)
+        #expect(!app.log.contains("gtk_drag"), "GTK tried to start a drag: \(app.log)")
+        // Still on the page, which still takes a click.
+        try await app.click(Double(button.x + button.width / 2), Double(button.y + button.height / 2))
+        let title = try await app.waitForTitle("TouchDesk — Web Pages — pressed", timeout: 15)
+        #expect(title == "TouchDesk — Web Pages — pressed", "\(String(describing: title)); \(app.log)")
     }
 }
