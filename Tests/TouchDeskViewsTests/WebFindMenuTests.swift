@@ -96,6 +96,9 @@ struct WebFindMenuTests {
         #expect(!app.findBar.isOpen)
         #expect(app.findBar.field.frame.width == 0, "closed, its controls leave the screen")
         #expect(app.keyHelp.contains { $0.keys.contains("F3") }, "F1 lists the find bar's keys")
+        // Closed, F3 is no one's: it does not open the bar or step.
+        _ = app.handle(.key(Key("F3")))
+        #expect(!app.findBar.isOpen)
     }
 
     @Test("right-click on a link: Copy link address copies it, Open link follows it; Esc closes the menu")
@@ -109,6 +112,8 @@ struct WebFindMenuTests {
         #expect(app.menu.items == [.openLink, .copyLink, .back, .forward, .reload, .savePage, .saveSource])
         #expect(app.menu.link?.hasSuffix("second.html") == true)
         #expect(!app.menu.enabled.contains(.back), "no page before this one")
+        // Each entry shows the key that does its work outside the menu, as its button declares it.
+        #expect(app.menu.keys == [.back: "Alt+←", .forward: "Alt+→", .reload: "F5", .copy: "Ctrl+C", .saveSource: "Ctrl+S"])
         // ↓ ↓ Enter: the second entry.
         _ = app.handle(.key(Key("Down")))
         _ = app.handle(.key(Key("Down")))
@@ -120,6 +125,13 @@ struct WebFindMenuTests {
         wait(app) { app.menu.isOpen }
         #expect(app.handle(.key(Key("Escape"))))
         #expect(!app.menu.isOpen && app.pageTitle == "Fruit")
+        // The keys that open the menu close it again: Menu, Shift+F10.
+        for k in [Key("Menu"), Key("F10", shift: true)] {
+            _ = app.handle(.secondaryBegan(link))
+            wait(app) { app.menu.isOpen }
+            #expect(app.handle(.key(k)))
+            #expect(!app.menu.isOpen, "\(k.name) closes the menu")
+        }
         // Again, and a click on "Open link".
         _ = app.handle(.secondaryBegan(link))
         wait(app) { app.menu.isOpen }

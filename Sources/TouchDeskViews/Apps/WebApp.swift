@@ -117,6 +117,10 @@ public final class WebApp: MiniApp {
         shortcutKeys.addKeys(.openFile, KeyChord(["o"], control: true, shown: tr("Ctrl+O")), help: "Open an HTML file")
         shortcutKeys.addKeys(.saveSource, KeyChord(["s"], control: true, shown: tr("Ctrl+S")), help: "Save the page as HTML (its source, as the server sent it)")
         form.add(address)
+        menu.toggleKeys = form.controls[.menu]?.keys ?? []
+        menu.keys = [.back: form.controls[.back]?.shortcut, .forward: form.controls[.forward]?.shortcut,
+                     .reload: form.controls[.reload]?.shortcut, .copy: shortcutKeys[.copy]?.shortcut,
+                     .saveSource: shortcutKeys[.saveSource]?.shortcut].compactMapValues { $0 }
         // Left to right as they show, then the page (`pageStop`). Stop is no Tab stop: it is
         // there only while a page loads, and Esc does it throughout.
         form.order = Self.toolbar.filter { $0 != .stop }.map { .control($0) } + [.field("address")]
@@ -543,7 +547,7 @@ public final class WebApp: MiniApp {
     /// Keys that work wherever the focus is: the declared keys of the controls and of
     /// `shortcutKeys` (zoom and copy only outside the address and find fields).
     private func handleShortcut(_ k: Key) -> Bool {
-        if findBar.isOpen, k.is("F3") {
+        if findBar.isOpen, findBar.isStepKey(k) {
             find(findBar.handle(.key(k)))
             return true
         }

@@ -25,17 +25,6 @@ final class WebContextMenu {
             }
         }
 
-        /// The key that does the same outside the menu, shown at the entry's right.
-        var keys: String {
-            switch self {
-            case .openLink, .copyLink, .savePage: ""
-            case .saveSource: "Ctrl+S"
-            case .back: "Alt+←"
-            case .forward: "Alt+→"
-            case .reload: "F5"
-            case .copy: "Ctrl+C"
-            }
-        }
     }
 
     enum Outcome: Equatable {
@@ -55,6 +44,11 @@ final class WebContextMenu {
     private(set) var frame = Rect.zero
     private(set) var highlighted: Int?
     var isOpen: Bool { !items.isEmpty }
+    /// The keys that do an entry's work outside the menu, shown at its right: the app's declared
+    /// chords (Back's Alt+←, Reload's F5…), given by the app, never spelt here.
+    var keys: [Item: String] = [:]
+    /// The keys that open the menu: pressed again, they close it (with Esc).
+    var toggleKeys: [KeyChord] = []
 
     /// Opens the menu with its top-left corner at `point`, kept inside `bounds`.
     func open(at point: Point, in bounds: Rect, link: String?, selected: Bool, canGoBack: Bool, canGoForward: Bool) {
@@ -101,7 +95,7 @@ final class WebContextMenu {
             close()
             return .chose(item)
         case .key(let k):
-            if k.is("Escape") || k.is("Menu") || k.is("F10", shift: true) { close(); return .closed }
+            if k.is("Escape") || toggleKeys.contains(where: { $0.matches(k) }) { close(); return .closed }
             if k.is("Down") || k.is("Up") {
                 let usable = items.indices.filter { enabled.contains(items[$0]) }
                 guard !usable.isEmpty else { return .consumed }
@@ -140,8 +134,8 @@ final class WebContextMenu {
             }
             let color = on ? Theme.text : Theme.dimText.with(alpha: 0.6)
             cr.text(item.label, x: r.x + 10, y: r.midY, size: Theme.TextSize.label, color: color)
-            if !item.keys.isEmpty {
-                cr.text(item.keys, x: r.maxX - 10, y: r.midY + 1, size: Theme.TextSize.hint, color: Theme.dimText.with(alpha: on ? 1 : 0.6), align: .right)
+            if let shown = keys[item], !shown.isEmpty {
+                cr.text(shown, x: r.maxX - 10, y: r.midY + 1, size: Theme.TextSize.hint, color: Theme.dimText.with(alpha: on ? 1 : 0.6), align: .right)
             }
         }
     }

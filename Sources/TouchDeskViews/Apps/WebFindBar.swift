@@ -59,6 +59,12 @@ final class WebFindBar {
         model.search("")
     }
 
+    /// Whether `k` is Previous's or Next's own key (F3, Shift+F3), which step through the matches
+    /// wherever the keyboard is while the bar is open; Enter does so only in the bar's field.
+    func isStepKey(_ k: Key) -> Bool {
+        [Control.previous, .next].contains { form.controls[$0]?.keys.first?.matches(k) == true }
+    }
+
     /// Whether its field has the keyboard.
     var isFocused: Bool { isOpen && form.focus != nil }
 
