@@ -1698,12 +1698,12 @@ static const char *cutRowSpans =
 
 /// No drags out of the page. Dragging a link, an image, a selection or a `draggable` element makes
 /// WebKit start a GTK drag from the offscreen view: a real X drag on the desktop, from a window no
-/// one sees. While TouchDesk holds the pointer (the press went to its window) GTK cannot grab it,
-/// the drag never starts and WebKit waits for its end for ever (no `dragend`; the page's later
-/// drags and clicks go wrong); when the grab succeeds, the drag holds the desktop's pointer and its
-/// icon (the page's picture of what is dragged, up to a screen's size) was seen left over
-/// TouchDesk's window. Cancelling `dragstart` first, in our isolated world and every frame, stops
-/// the drag before it exists; the page sees its `dragstart` cancelled and a `dragend` at once.
+/// one sees. While TouchDesk holds the pointer (the press went to its window) GTK cannot grab it:
+/// the drag never starts, GTK logs a failed assertion and WebKit waits for an end that never comes
+/// (no `dragend`); when the grab succeeds, the drag holds the desktop's pointer and its icon (the
+/// page's picture of what is dragged) was seen left over TouchDesk's window. Cancelling `dragstart`
+/// first, in our isolated world and every frame, stops the drag before it exists: the page sees
+/// its `dragstart` cancelled, as when its own script cancels it.
 static const char *noDrags = "addEventListener('dragstart', function (e) { e.preventDefault(); }, true);";
 
 static void addPageScripts(WebKitWebView *web) {
