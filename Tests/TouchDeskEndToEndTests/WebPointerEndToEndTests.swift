@@ -188,8 +188,6 @@ struct WebPointerEndToEndTests {
             <p id="words" style="margin:10px 0">Words to select and drag</p>
             <button id="b" style="font-size:30px;background:#ff0000;color:#fff;border:0">Press</button>
             <script>
-            document.addEventListener('dragstart', function () { document.title = 'dragstart ' + (++window.drags); }, false);
-            window.drags = 0;
             document.getElementById('b').addEventListener('click', function () { document.title = 'pressed'; });
             </script></body></html>
             """

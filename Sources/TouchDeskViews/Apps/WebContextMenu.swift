@@ -24,7 +24,6 @@ final class WebContextMenu {
             case .saveSource: tr("Save page as HTML…")
             }
         }
-
     }
 
     enum Outcome: Equatable {
