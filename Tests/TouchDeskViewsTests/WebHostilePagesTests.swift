@@ -115,9 +115,14 @@ struct WebHostilePagesTests {
                 usleep(20_000)
             }
             #expect(slowest < blockedTick, "\(page.name): the slowest tick took \(Int(slowest * 1000)) ms")
-            // WebKit looks every half second: a process may pass the limit by what it allocates in
-            // that time, which is more the faster the machine (626 MB once on an idle one, limit 400).
-            #expect(biggest < Double(Self.limitMB) * 2, "\(page.name): a web process reached \(Int(biggest)) MB")
+            // A page that only lays out or decodes settles under twice the limit. One whose script
+            // allocates without end is ended at the look that finds it past one and a half times
+            // the limit (WebKit's own, every half second, and the engine's, ten a second): how far
+            // it gets by then is what it allocates between two looks, more the faster the machine
+            // and the later a look comes on a busy one (626 MB once on an idle machine, 927 MB beside
+            // two busy loops, limit 400). So of that page the test asks that it was ended for its
+            // memory, not a figure.
+            if !allocates { #expect(biggest < Double(Self.limitMB) * 2, "\(page.name): a web process reached \(Int(biggest)) MB") }
             if allocates {
                 #expect(app.stoppedReason == "The page used more than \(Self.limitMB) MB and was stopped.", "\(String(describing: app.stoppedReason))")
             } else if let why = app.stoppedReason {
@@ -127,12 +132,12 @@ struct WebHostilePagesTests {
             // Stop, then a plain page: it loads.
             app.stop()
             app.open(WebURL(filePath: dir + "/ok.html"))
-            app.finishLoading(timeout: 20)
+            app.finishLoading(timeout: 60)
             if app.stoppedReason != nil {
                 // The old page's process reached the limit after the new address was asked for
                 // (pictures decode on after Stop): Reload, as the view says, brings the page.
                 app.reload()
-                app.finishLoading(timeout: 20)
+                app.finishLoading(timeout: 60)
             }
             #expect(app.pageTitle == "OK", "\(page.name): after Stop a new address loads (\(app.page.statusText))")
             #expect(app.stoppedReason == nil)
