@@ -128,9 +128,16 @@ let package = Package(
         ], swiftSettings: [optimisedInDebug()]),
         /// The typed Cairo layer: contexts, surfaces that own themselves, Pango text, colours.
         .target(name: "TouchDeskDrawing", dependencies: ["TouchDeskInterface", "CCairo"]),
-        /// Drawing of each mini-app, the widgets, the shell and the registry; knows nothing of X.
+        /// The toolkit every app is built from, apart from the apps (as GTK from gtk-demo): the
+        /// widgets, the theme, the project's pictures, storage, the mini-app contract and the shell
+        /// that shows the apps. Names no app; knows nothing of X.
+        .target(name: "TouchDeskToolkit", dependencies: [
+            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// Each mini-app's controller and drawing, on the toolkit, and the registry that lists them.
         .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
+            "TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -143,19 +150,19 @@ let package = Package(
         .executableTarget(
             name: "touchdesk",
             dependencies: [
-                "TouchDeskHost", "TouchDeskViews", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
+                "TouchDeskHost", "TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
                 "TouchDeskPlaces", "TouchDeskWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         /// Draws the project's own pictures into assets/.
-        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The Mandelbrot benchmark's yardstick: a plain C kernel with AVX2 intrinsics on every core.
         .target(name: "CMandelbrotReference", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
+            dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
                            "CMandelbrotReference", "PlacesBenchmarks"]
         ),
 
@@ -186,7 +193,7 @@ let package = Package(
                 path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
-            "TouchDeskViews", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CWebEngineProtocol", "CCairo", "TouchDeskTestSupport", "touchdesk-web-engine"],
@@ -201,7 +208,7 @@ let package = Package(
         /// builds them instrumented one by one, as swiftc's default Swift 5 mode).
         .testTarget(
             name: "TouchDeskFuzzSeedTests",
-            dependencies: ["TouchDeskViews", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
+            dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
             path: "Fuzz", exclude: ["Seeds"], sources: ["Targets", "Replay"],
             swiftSettings: [.define("TOUCHDESK_SEED_REPLAY"), .swiftLanguageMode(.v5)]
         ),

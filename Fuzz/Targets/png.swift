@@ -5,6 +5,7 @@
 import Foundation
 import TouchDeskDrawing
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 #if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -4,6 +4,7 @@
 // size a window can have or none.
 import Foundation
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 #if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -6,6 +6,7 @@
 // check after an input sees no thread still allocating.
 import Foundation
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 @MainActor private var apps: [StatefulApp] = []
 

@@ -1,6 +1,7 @@
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// The application icon at the hicolor theme's common sizes.
 let iconPictures: [Picture] = [16, 32, 48, 64, 128, 256].map { side in

@@ -3,6 +3,7 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// Stick Man's pictures: every layer on the same 400 × 400 square, transparent except the
 /// background, so any stack of them lines up.

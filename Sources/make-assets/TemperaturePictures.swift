@@ -3,6 +3,7 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// The Temperature app's six weather pictures, one per band: flat, friendly scenes in a few
 /// colours, 480x270 each, in assets/temperature/.

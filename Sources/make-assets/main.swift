@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// The asset generator: draws every picture TouchDesk ships and writes it into assets/.
 /// Run `swift run make-assets [assets-folder]` after changing a drawing, and commit the PNGs.

@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// Adding Images while its window is resized between large sizes at 2×: the UI thread's time for
 /// the first frame at each new size (what a drag-resize feels like), for the frame once the size

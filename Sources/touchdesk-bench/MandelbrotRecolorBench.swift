@@ -3,6 +3,7 @@ import MandelbrotEngine
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskToolkit
 
 extension MandelbrotBench {
     /// A palette key in the real window (`MandelbrotApp`) whose picture is `w` × `h` device

@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskPlaces
 import PlacesBenchmarks
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// `touchdesk-bench map`: the places benchmarks (index build and load, per-keystroke queries,
 /// the world map's load), then Map Search frames at 1920 × 1080 as the window makes them (a tick,

@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// `touchdesk-bench web`: the start page to the first full paint of both views, cold (a new
 /// engine: helper, web and network processes start), again in the running engine, and warm (a

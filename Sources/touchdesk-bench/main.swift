@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskGlobe
 import TouchDeskModels
 import TouchDeskViews
+import TouchDeskToolkit
 
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host
 /// draws it) for the screens the foundation issue names. Numbers only, never pass/fail.

@@ -5,6 +5,7 @@ import TouchDeskModels
 import TouchDeskViews
 import TouchDeskHost
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// The positional words read as the desktop passes them (`Exec=touchdesk %U`): see `LaunchRequest`.
 extension TouchDesk {

@@ -7,6 +7,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskViews
 import TouchDeskWeb
+import TouchDeskToolkit
 
 extension Shell: WindowContent {}
 
@@ -136,7 +137,7 @@ struct TouchDesk: ParsableCommand {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchdesk-keys-\(getpid())").path
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             let user = AppEnvironment.fromEnvironment()
-            print(KeysReference.markdown(environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
+            print(KeysReference.markdown(tiles: Registry.tiles, environment: AppEnvironment(picturesDirectory: scratch + "/pictures", dataDirectory: scratch + "/data",
                                                                      homeDirectory: scratch, assetsDirectory: user.assetsDirectory,
                                                                      cacheDirectory: user.cacheDirectory)), terminator: "")
             return

@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The window's accessible tree as the shell builds it from the typed controls: what the AT-SPI
 /// bridge hands to screen readers (the end-to-end tests read it through the real bus).

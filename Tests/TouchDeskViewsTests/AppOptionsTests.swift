@@ -1,5 +1,6 @@
 import Testing
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The command line reaches the apps through the contract (`AppOptions`), never a cast: which app
 /// options belong to, and each app's own check.

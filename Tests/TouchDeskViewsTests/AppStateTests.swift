@@ -7,6 +7,7 @@ import TouchDeskModels
 import TouchDeskPlaces
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Apps kept while the program runs, state kept across restarts, and the question before quitting
 /// with an unsaved painting.

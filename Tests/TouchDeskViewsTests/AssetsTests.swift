@@ -6,6 +6,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Finding the assets folder, loading pictures once, and what a missing or broken picture looks
 /// like: a crossed box and one warning that names the file.

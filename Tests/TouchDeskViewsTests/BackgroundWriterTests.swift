@@ -4,6 +4,7 @@ import Testing
 import TouchDeskFiles
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The serial writer every save goes through: order, coalescing, errors, idle.
 @Suite("BackgroundWriter: files written off the UI thread")

@@ -4,6 +4,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// `draw` only reads (STYLE.md): every cache and job starts in layout or tick. Drawing twice in a
 /// row gives the same pixels and leaves the app as it was, and drawing at another device scale

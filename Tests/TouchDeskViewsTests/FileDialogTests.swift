@@ -6,6 +6,7 @@ import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The file dialog as a user drives it, with keys and the mouse, on a real folder tree; drawn
 /// at the smallest window (400×360) and a large one (1920×1080).

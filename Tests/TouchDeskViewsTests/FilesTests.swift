@@ -6,6 +6,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Where pictures and data go (the XDG rules) and how picture files are named and written.
 @Suite("Files: folders and picture files")

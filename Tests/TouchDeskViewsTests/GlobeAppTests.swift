@@ -7,6 +7,7 @@ import TouchDeskModels
 import TouchDeskPlaces
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Sea Level as drawn: the picture at known places and levels, the keys and buttons that change
 /// it, the flooded-places list, the search, and what shows when the relief is missing.

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// "Is my home beach-front?" in the app: the card for a searched or clicked place, and what the
 /// panel says below today's sea.

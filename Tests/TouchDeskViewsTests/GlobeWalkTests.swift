@@ -5,6 +5,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Sea Level's walker, heading keys and coarse frames, at view level: with a profile shown ←/→
 /// walk it (without one they turn the globe), W plays it, a drag on the chart moves it; Shift+←/→

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Adding Images: five small framed squares, each one layer, and the five stacked below; and the
 /// compositor underneath, which stacks pictures back to front.

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The keyboard's focus ring, the same in every app (`FocusChain`, Shell+Focus.swift): Tab reaches
 /// every control on screen and draws a ring round it, Space presses, the arrows step sliders and

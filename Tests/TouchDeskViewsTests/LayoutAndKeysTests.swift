@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The controls' rectangles, the keys overlay drawn from the same data, home tiles that grow, and
 /// the apps changed for issue 16 (Adding Images, SpaceBalls, Temperature, Holes, Postal Codes).

@@ -3,6 +3,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Map Search and Sea Level start their loads on opening; leaving at once stops them (the
 /// end-to-end `IdleAfterLeavingEndToEndTests` measures the CPU), and coming back loads everything.

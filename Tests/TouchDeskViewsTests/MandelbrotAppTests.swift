@@ -6,6 +6,7 @@ import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 @Suite("Mandelbrot app: what the window shows")
 struct MandelbrotAppTests {

@@ -5,6 +5,7 @@ import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 @Suite("Mandelbrot app: flying")
 struct MandelbrotFlightAppTests {

@@ -6,6 +6,7 @@ import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Recolouring never freezes the window: a palette change only queues the work, the window
 /// keeps the previous colours until its tick picks the finished recolour up, and a newer

@@ -6,6 +6,7 @@ import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Mandelbrot's second round as a user sees it: palettes that show deep structure, pans that
 /// reuse pixels and never flash the set's black, a progress bar, device pixels, saving off the

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Whether the Natural Earth map and the GeoNames places are installed (scripts/setup, scripts/data/places).
 nonisolated let mapDataInstalled = WorldMap.isInstalled() && (try? GeoNamesSource.locate()) != nil

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 private nonisolated let gshhgInstalled = FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high))
 

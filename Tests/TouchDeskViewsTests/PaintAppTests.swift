@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Paintbrush as a user sees it: pixels on the canvas and in the window, files on disk.
 @Suite("Paintbrush view")

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 extension PaintApp {
     /// Clicks a tool as a user would: through the More panel when it is not in the toolbar.

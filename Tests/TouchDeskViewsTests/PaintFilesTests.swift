@@ -7,6 +7,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Paintbrush's Save As, Open and Paste as a user meets them: dialogs driven by keys, files in a
 /// sandboxed pictures folder, pixels on the canvas.

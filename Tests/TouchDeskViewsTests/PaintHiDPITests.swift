@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Paintbrush on a HiDPI screen (drawn at 2 pixels per point): the canvas has the screen's own
 /// resolution, so a dab's edge is as sharp as on a normal screen, and a saved painting keeps it.

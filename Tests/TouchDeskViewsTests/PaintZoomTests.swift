@@ -7,6 +7,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Paintbrush showing its picture as an image editor does: centred with its edge, zoomed with
 /// sharp pixels, scrolled by wheel, scrollbar and Space+drag, painted on at any zoom.

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Polygon as a user sees it: the outline where the model puts the vertices, the fill inside,
 /// dashes, and turning it with the mouse.

@@ -6,6 +6,7 @@ import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The file dialog's thumbnails shared with the desktop as the freedesktop thumbnail spec keeps
 /// them, checked against tools of the outside world: `md5sum` for the file's name, ImageMagick's

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The launcher: tiles, opening and leaving apps, quitting, and surviving any window size.
 @Suite("Shell")

@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Random and mutated state files and command-line values: each is read as a clean value in
 /// range or refused with a message, and a refused file is kept byte for byte under a new name.

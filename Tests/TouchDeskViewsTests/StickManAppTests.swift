@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Stick Man as a user sees him: drawn from the project's pictures, the hat above his head, the
 /// pendulum swinging, the buttons and keys 1–6, and a window of any size.

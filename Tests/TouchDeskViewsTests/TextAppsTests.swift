@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The repository's assets folder, for apps that show the project's pictures.
 let repositoryAssets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// The tilt and motion apps as a user sees them: what is drawn where the models say, what keys
 /// and clicks do, what is kept on disk, and that every screen fits the smallest window.

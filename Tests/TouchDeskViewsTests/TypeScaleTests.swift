@@ -4,6 +4,7 @@ import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskDrawing
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// One type scale: each app's text is drawn at the sizes of `Theme.TextSize` (the same role, the
 /// same size in every app), read back from what the apps really draw, not from their sources.

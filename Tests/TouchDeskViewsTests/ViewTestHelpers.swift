@@ -3,6 +3,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 extension PixelColor {
     init(_ c: Color) { self.init(unit: c.r, c.g, c.b, c.a) }

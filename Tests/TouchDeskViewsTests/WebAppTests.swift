@@ -6,6 +6,7 @@ import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// Web Pages with the real engine (WebKitGTK in the `touchdesk-web-engine` helper, on the test's
 /// display or a private Xvfb), drawn into image surfaces; pages from a temporary folder (file://)

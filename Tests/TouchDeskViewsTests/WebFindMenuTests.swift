@@ -6,6 +6,7 @@ import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// Find in page, the page's menu, the keyboard in a page, saving it, and pages at device scale 2,
 /// with the real engine (WebKitGTK in the helper) on pages from a temporary folder.

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// A regression corpus of hostile pages, each made here by the test (none copied from anywhere):
 /// for every one the window keeps answering (no tick takes long), each web process stays under

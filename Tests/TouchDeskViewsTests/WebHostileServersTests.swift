@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// Hostile servers, each a real HTTP server on 127.0.0.1 (`LocalServer`): a redirect loop,
 /// slowloris servers that dribble the headers or the body a byte every two seconds, an endless

@@ -6,6 +6,7 @@ import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// The engine's life with the real helper: it sleeps (ends, every process reaped) when Web Pages
 /// is left and wakes with the page on return, a page stopped by the memory limit leaves no zombie,

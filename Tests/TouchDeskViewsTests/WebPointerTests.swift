@@ -4,6 +4,7 @@ import TouchDeskInterface
 import TouchDeskTestSupport
 @testable import TouchDeskViews
 import TouchDeskWeb
+@testable import TouchDeskToolkit
 
 /// The pointer shape a page asks for (CSS `cursor`), as WebKit reports it through the helper.
 @Suite("Web Pages: the page's pointer shapes", .serialized, .timeLimit(.minutes(2)))

@@ -5,6 +5,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskViews
+@testable import TouchDeskToolkit
 
 /// Leaving an app stops what it was doing, except the saves the person started: those go on,
 /// shown with a name and their progress in the bar of the screen shown instead, and end in a

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Accelerometer: the tilt in g as a yellow ball on the seed's polar g-grid, the readings with
 /// their running minimum and maximum, RESET, and a plot of the last 10 s of ax, ay and az.

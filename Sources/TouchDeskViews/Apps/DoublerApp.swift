@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Doubler: a number that starts at 1 and doubles with every press: 1, 2, 4, 8, …
 ///
@@ -197,7 +198,7 @@ public final class DoublerApp: MiniApp {
 
 // MARK: - Kept across restarts
 
-extension DoublerApp: StatefulApp {
+extension DoublerApp: @MainActor StatefulApp {
     public nonisolated static let stateFileName = "doubler.json"
 
     nonisolated struct Kept: Codable, Hashable, Sendable {

@@ -1,5 +1,6 @@
 import TouchDeskGlobe
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension GlobeApp {
     /// For a screen reader: the globe, described by where it looks and the sea level; the level

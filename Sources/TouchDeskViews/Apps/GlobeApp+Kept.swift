@@ -1,9 +1,10 @@
 import Foundation
 import TouchDeskGlobe
+import TouchDeskToolkit
 
 // The view kept across restarts (StatefulApp): every key optional, so a file from an older or
 // newer version restores what it can.
-extension GlobeApp: StatefulApp {
+extension GlobeApp: @MainActor StatefulApp {
     public nonisolated static let stateFileName = "sealevel.json"
 
     nonisolated struct KeptView: Codable, Hashable, Sendable {

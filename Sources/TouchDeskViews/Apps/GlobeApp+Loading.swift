@@ -1,6 +1,7 @@
 import TouchDeskFiles
 import TouchDeskGlobe
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// What Sea Level loads on opening: the relief (the mapped cache, or a first run's build), the
 /// place index, and the sampling of every city's flood level, each on a thread of its own.

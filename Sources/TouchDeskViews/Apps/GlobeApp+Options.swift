@@ -2,6 +2,7 @@ import ArgumentParser
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// `touchdesk globe --look-at LAT,LON --zoom Z --sea-level M --exaggeration N --tilt DEGREES --heading DEGREES --place NAME`
 /// (`--place` is `PlaceCommandLine`), and `--report`, answered without a window.

@@ -5,6 +5,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level: the seed's wished-for toy globe. Real relief (ETOPO5), a sea level from the Mariana
 /// trench to above Everest, honest flooding (only what the sea can reach), and what it means: the

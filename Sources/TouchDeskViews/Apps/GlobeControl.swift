@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level's controls: the panel's buttons and the keys without a button, each with its label
 /// and keys (F1 and docs/keys.md list them from here).

@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level's globe area as drawn: the rendered picture, the loading and failure screens, the
 /// marker, the profile's line and chart, the hints and the hover readout.

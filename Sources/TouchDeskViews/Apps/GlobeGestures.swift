@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level's pointer: turning, tilting (Ctrl+drag, right-drag), clicks for the place card and
 /// the profile's ends, the slider and the flooded-places list.

@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level's side panel as drawn: the level and what it means, the slider, the buttons, the
 /// flooded-places list or the land bridges, and the search's suggestions.

@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// Sea Level's rendered globe: the picture that shows, the renderers that make it, and a tilted
 /// view's full picture being traced on its own thread.

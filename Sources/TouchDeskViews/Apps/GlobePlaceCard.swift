@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// "Is my home beach-front?": the card Sea Level shows for a place found with the search, picked
 /// from the list or clicked on the globe: its height above today's sea, the level at which the sea

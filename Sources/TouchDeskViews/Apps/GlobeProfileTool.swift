@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// Sea Level's elevation profile: the line being drawn on the globe (a drag, or two clicks) and
 /// the profile along it, drawn as a chart across the bottom of the globe with the current sea

@@ -2,6 +2,7 @@ import TouchDeskInterface
 import Foundation
 import TouchDeskGlobe
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// `touchdesk globe --sea-level M --report [--place NAME]`: what a sea level means, as JSON on
 /// stdout, for scripts and teachers, without an X server. The same figures as the panel: the

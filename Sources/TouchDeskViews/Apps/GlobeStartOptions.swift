@@ -4,6 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Sea Level's command-line options (`--look-at`, `--zoom`, `--sea-level`, `--exaggeration`,
 /// `--tilt`, `--heading`), checked with a message that says what is allowed.

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Holes: tilt the yellow ball past five turning black holes to the white flag in the top-left
 /// corner; three balls, a point per flag, and the best score kept between runs.

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Adding Images: five of Stick Man's pictures, each alone in a small framed square, and below
 /// them all five composited in order into one large square.

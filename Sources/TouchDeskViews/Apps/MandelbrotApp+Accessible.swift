@@ -1,6 +1,7 @@
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 extension MandelbrotApp {
     /// For a screen reader: the picture, described by where it looks and how deep, and the

@@ -4,6 +4,7 @@ import TouchDeskDrawing
 import TouchDeskModels
 import TouchDeskFiles
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// Mandelbrot's big save (Shift+Ctrl+S): a panel asks for the size; then the file dialog asks where
 /// the picture goes, suggesting `touchdesk-mandelbrot-WxH.png` in the pictures folder. A name

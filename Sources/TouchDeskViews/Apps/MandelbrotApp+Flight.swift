@@ -2,6 +2,7 @@ import Foundation
 import MandelbrotEngine
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// What holds a flight under way.
 enum FlightHold { case primary, secondary, key }

@@ -1,5 +1,6 @@
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Julia sets (`MandelbrotModel+Julia`): J shows the Julia set of the point under the pointer in
 /// place of the Mandelbrot set; while J is held, c follows the pointer over the Mandelbrot view

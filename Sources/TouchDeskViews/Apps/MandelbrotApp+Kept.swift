@@ -1,9 +1,10 @@
 import Foundation
 import TouchDeskModels
+import TouchDeskToolkit
 
 // The view kept across restarts (StatefulApp): every key optional, so a file from an older or
 // newer version restores what it can.
-extension MandelbrotApp: StatefulApp {
+extension MandelbrotApp: @MainActor StatefulApp {
     public nonisolated static let stateFileName = "mandelbrot.json"
 
     nonisolated struct KeptView: Codable, Hashable, Sendable {

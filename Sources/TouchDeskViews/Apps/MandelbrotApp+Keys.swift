@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension MandelbrotApp {
     /// The toolbar; while "Save as…" asks for a size or a file, its panel's or dialog's controls instead.

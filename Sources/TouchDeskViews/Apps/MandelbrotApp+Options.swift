@@ -1,6 +1,7 @@
 import ArgumentParser
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// `touchdesk mandelbrot --journey 1-4-4 | --center RE,IM --width W`.
 extension MandelbrotApp {

@@ -3,6 +3,7 @@ import Foundation
 import TouchDeskInterface
 import MandelbrotEngine
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Mandelbrot: explore the Mandelbrot set by tapping quadrants, as the seed did, or by wheel
 /// and drag; deep zoom far past where doubles give out.

@@ -3,6 +3,7 @@ import MandelbrotEngine
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// The Mandelbrot picture on screen, and the work that keeps it up to date: its escape values
 /// (`MandelbrotPicture`) at device pixels, the surface that shows them in the colours on screen,

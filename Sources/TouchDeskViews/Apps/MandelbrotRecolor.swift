@@ -2,6 +2,7 @@ import Synchronization
 import MandelbrotEngine
 import TouchDeskDrawing
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// The Mandelbrot window's recolour, on a thread of its own: fits the palette to the picture's
 /// values (reusing their statistics when the values have not changed) and, if the colours

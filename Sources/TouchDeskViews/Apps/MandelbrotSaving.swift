@@ -4,6 +4,7 @@ import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Saving Mandelbrot pictures off the UI thread. The window hands the picture's values and
 /// colouring (copy-on-write arrays, so handing them over copies nothing) to the shared

@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension MapApp {
     /// For a screen reader: the suggestions as a list whose items are chosen as a click on the

@@ -1,9 +1,10 @@
 import Foundation
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 // The view kept across restarts (StatefulApp): every key optional, so a file from an older or
 // newer version restores what it can.
-extension MapApp: StatefulApp {
+extension MapApp: @MainActor StatefulApp {
     public nonisolated static let stateFileName = "map.json"
 
     nonisolated struct KeptView: Codable, Hashable, Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// `touchdesk map --place NAME` (`PlaceCommandLine`), and `--find QUERY`, answered without a window.
 extension MapApp {

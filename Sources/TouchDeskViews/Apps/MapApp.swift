@@ -3,6 +3,7 @@ import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Map Search: type part of a place name, pick a suggestion, and the map flies there: offline,
 /// over GeoNames' 69,000 places and Natural Earth's world, in every language.

@@ -1,5 +1,6 @@
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// A press on the map and where it goes: a tap names the nearest place, a move past a few
 /// points pans the map from the camera it started with.

@@ -2,6 +2,7 @@ import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// `touchdesk map --find QUERY` and `--find -`: Map Search's suggestions as text, without a window.
 enum FindPlaces {

@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskDrawing
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// The map drawn once for a projection a margin larger than the view, so a drag only moves it.
 /// Drawn on `MapPicture`'s thread and never drawn into again: it may cross threads once.

@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// What Map Search draws over its map: the pin on the chosen place, the scale bar, the credits,
 /// the loading note and the missing-data box; and the app's icon.

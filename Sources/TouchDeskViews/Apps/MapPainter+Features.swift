@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Labels of named features: seas and continents across the world view, lakes and islands
 /// while they show at a readable size, peaks (a small triangle) from the scale of a country on,

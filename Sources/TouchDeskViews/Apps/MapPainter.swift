@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Draws the Natural Earth world for one projection: sea, countries in their map colours (one
 /// highlighted), lakes, urban areas, rivers, state lines, borders, coastlines, a graticule, and

@@ -3,6 +3,7 @@ import Synchronization
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// The map's picture for the view at rest, drawn on a thread of its own: the window shows the
 /// last picture (moved, or stretched as a preview) until the new one is ready, so a flight or a

@@ -4,6 +4,7 @@ import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Hill-shading for Map Search's city views, from the ETOPO1 relief Sea Level reads (`MapShade`):
 /// so Zermatt sits among mountains.

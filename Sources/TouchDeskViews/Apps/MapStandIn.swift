@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// What the map shows while the picture for a view at rest is drawn on its thread: the frame's
 /// map (the last picture stretched, or outlines) made once, in a tick, and copied by every frame

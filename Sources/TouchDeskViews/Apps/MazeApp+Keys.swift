@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension MazeApp {
     public var widgets: [any WidgetGroup] { [controls] }

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Maze: build a maze of blocks on a 12 × 12 grid, then tilt the ball from the green start cell
 /// to the gold goal cell against the clock; the best time of each layout is kept.

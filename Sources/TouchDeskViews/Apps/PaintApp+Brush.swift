@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// The keyboard brush (`KeyboardBrush`): arrows move a cursor over the canvas, Space paints,
 /// Shift+arrows draw a line. Its strokes go through the model as a drag's do.

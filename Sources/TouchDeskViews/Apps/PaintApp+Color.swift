@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Paintbrush's colour tools: the colour picker (C), the eyedropper (I, or Alt+click on the
 /// canvas), brush opacity ({ and }), and the More panel (M) for tools that do not fit the toolbar.

@@ -4,6 +4,7 @@ import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Paintbrush's files and pictures: Save As (Ctrl+Shift+S), Open (Ctrl+O, or `touchdesk paint
 /// FILE.png`), and pasting a picture from the clipboard (Ctrl+V).

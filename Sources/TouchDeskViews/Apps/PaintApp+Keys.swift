@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension PaintApp {
     public var widgets: [any WidgetGroup] { fileDialog.map { [$0] } ?? (picker.isOpen ? [toolbar, picker] : toolbar.isPanelOpen ? [toolbar] : [toolbar, viewControls, brushKeys]) }

@@ -1,5 +1,6 @@
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// `touchdesk paint PICTURE.png`, and pictures a later launch or a drop brings.
 extension PaintApp {

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Looking at the picture as an image editor shows it (`PaintViewport`): zoom with Ctrl++ (or
 /// Ctrl+=), Ctrl+−, Ctrl+0 for 100 %, F to fit the window, and Ctrl+wheel about the pointer;

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Paintbrush: drag to paint on a black canvas in the seed's five colours or any other (a colour
 /// picker, an eyedropper), at any brush size and opacity; undo, redo, clear, save as PNG, copy.
@@ -329,7 +330,7 @@ public final class PaintApp: MiniApp {
 
 // MARK: - Kept across restarts, and asked about before quitting
 
-extension PaintApp: StatefulApp, DocumentApp {
+extension PaintApp: @MainActor StatefulApp, @MainActor DocumentApp {
     public nonisolated static let stateFileName = "paint.json"
     public nonisolated static let documentName = "painting"
     nonisolated struct Kept: Codable, Sendable {

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// The layer of a translucent stroke, as image editors do it: the stroke's dabs are painted into
 /// their own surface at full strength (so dabs that overlap stay one colour), the window shows that

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// The pixels of a painting, kept in step with the `PaintModel`'s history: the canvas the window
 /// shows, the base under the undo history, snapshots that keep undo quick, the layer of a

@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Polygon: a regular polygon of 3 to 12 sides; drag anywhere around it to turn it.
 ///

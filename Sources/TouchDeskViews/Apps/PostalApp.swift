@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
+import TouchDeskToolkit
 
 /// Postal Codes: type a code and see at once whether it is a valid US ZIP code or Canadian postal
 /// code, and if not, why not.

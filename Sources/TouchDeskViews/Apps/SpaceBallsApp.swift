@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// SpaceBalls: balls flying in a black box, bouncing off its walls and off each other with
 /// elastic collisions; START and STOP, and + and − for 1 to 50 balls.

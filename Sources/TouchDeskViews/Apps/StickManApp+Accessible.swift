@@ -1,5 +1,6 @@
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 extension StickManApp {
     /// For a screen reader: what Stick Man is doing and saying (announced when he changes).

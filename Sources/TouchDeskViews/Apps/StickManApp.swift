@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Stick Man: a friendly stick figure made of picture layers; six buttons change his mood, put a
 /// hat on, and start small animations (reading the paper, flying, swinging a pendulum).

@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Temperature: type a temperature in °F, °C or K and the other two follow as you type, with a
 /// message and a picture for how it feels outside.

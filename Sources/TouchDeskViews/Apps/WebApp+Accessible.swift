@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 extension WebApp {
     /// For a screen reader: the page as WebKit describes it (its links, headings and text),

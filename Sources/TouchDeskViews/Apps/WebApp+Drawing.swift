@@ -2,6 +2,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Drawing Web Pages: the toolbar, the load's progress, both views (each the engine's latest frame
 /// 1:1 in device pixels, or why there is none), the find bar, the status line and the menu.

@@ -2,6 +2,7 @@ import Glibc
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Web Pages' Ctrl+O: the file dialog, showing HTML files, opens one in both views (as a
 /// `file://` address). FIFOs, devices and links to nothing are refused in the dialog with the

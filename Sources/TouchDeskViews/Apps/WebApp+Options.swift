@@ -4,6 +4,7 @@ import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// `touchdesk web ADDRESS-OR-FILE`, and `--save-page FILE.png --page-width PX` (answered without
 /// a window); addresses a later launch or a drop brings.

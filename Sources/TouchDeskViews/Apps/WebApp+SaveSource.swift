@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// "Save page as HTML…" (the page's menu, Ctrl+S): the file dialog asks where, suggesting the
 /// page's own file name (or its title) with `.html` in Downloads, else the home folder. A name

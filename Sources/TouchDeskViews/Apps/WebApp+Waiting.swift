@@ -1,5 +1,6 @@
 import Foundation
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Waiting for the engine, for `--screenshot`, `--save-page`, tests and the benchmark: the window
 /// itself never waits, it takes in what has come on each tick.

@@ -3,6 +3,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Web Pages: two views of one web page, as the seed had them. "As the page is" shows the page
 /// at the width its own CSS gives it, 1:1, scrolling both ways; "Scaled to fit" shrinks its whole

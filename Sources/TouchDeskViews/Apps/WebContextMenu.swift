@@ -1,5 +1,6 @@
 import TouchDeskDrawing
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// Web Pages' context menu: what a right-click on a page (or the Menu key, Shift+F10) offers,
 /// drawn like the rest of TouchDesk. On a link: Open link and Copy link address; anywhere: Back,

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TouchDeskInterface
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Web Pages' hold on its engine helper: the running `WebEngine` and what it has been told that a
 /// restarted helper must be told again (the views' sizes, the device scale, scripts, the page

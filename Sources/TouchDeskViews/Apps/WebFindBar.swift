@@ -1,6 +1,7 @@
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
+import TouchDeskToolkit
 
 /// Web Pages' find bar (Ctrl+F): a row above the status line with the text to find, how many
 /// matches there are and which is current ("3 of 12"), and Previous, Next and Close. WebKit's find

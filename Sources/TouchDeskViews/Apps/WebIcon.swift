@@ -1,5 +1,6 @@
 import TouchDeskDrawing
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// Web Pages' home-screen icon: two pages of one site, the whole one and the same shrunk beside it.
 enum WebIcon {

@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// Where Web Pages' input goes in the pages: which view has the keyboard (the one last clicked),
 /// which one a button went down in (its drag and release go there even off it), whether the page

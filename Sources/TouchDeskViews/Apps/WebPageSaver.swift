@@ -2,6 +2,7 @@ import Foundation
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskWeb
+import TouchDeskToolkit
 
 /// "Save page as picture": the engine draws the as-is view's whole page into a PNG in a
 /// temporary file, and the app's writer thread moves it into the pictures folder under a fresh

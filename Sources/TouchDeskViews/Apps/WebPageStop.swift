@@ -1,4 +1,5 @@
 import TouchDeskInterface
+import TouchDeskToolkit
 
 /// The page as one stop of the keyboard's ring, after the address field, as in a browser: Tab
 /// from the address field (Shift+Tab from what follows the page) gives the page the keys and
@@ -7,7 +8,7 @@ import TouchDeskInterface
 /// moment later, moves the ring on (`handsFocusOn`). The stop is there whenever an engine shows
 /// a page, loading or not: the ring does not change with a load's timing. The app draws it: the
 /// view that has the keys is outlined thick; the page's own tree comes from the engine (the plug).
-final class WebPageStop: WidgetGroup {
+final class WebPageStop: @MainActor WidgetGroup {
     /// Where the view that takes the keys lies.
     var rect: () -> Rect = { .zero }
     /// Whether an engine shows a page the keys can go to.
