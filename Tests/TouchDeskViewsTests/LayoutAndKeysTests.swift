@@ -99,6 +99,19 @@ struct LayoutAndKeysTests {
             for e in adjuster.down { _ = app.handle(e) }
             #expect(abs(app.model.level) < 1e-9, "down: \(adjuster.down) → \(app.model.level) m")
         }
+        // The line under the slider and the slider's description name the keys as declared.
+        #expect(app.levelKeysHint(withShift: true) == "Ctrl+Up/Down 1 m (Shift 0.1) · Page Up/Down 10 m (Shift 100)")
+        #expect(app.levelKeysHint(withShift: false) == "Ctrl+Up/Down 1 m · Page Up/Down 10 m")
+        let description = try #require(app.accessibleContent.first { $0.id == "level" }?.description)
+        #expect(description == "Ctrl+Up and Ctrl+Down: 1 m, with Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m")
+    }
+
+    @Test("Two chords written as one say what they share once")
+    func chordPairs() {
+        #expect(KeyChord.pair(KeyChord(["Up"], control: true, shown: "Ctrl+Up"), KeyChord(["Down"], control: true, shown: "Ctrl+Down")) == "Ctrl+Up/Down")
+        #expect(KeyChord.pair(.key("Prior", shown: "Page Up"), .key("Next", shown: "Page Down")) == "Page Up/Down")
+        #expect(KeyChord.pair(.key("bracketleft", shown: "["), .key("bracketright", shown: "]")) == "[/]")
+        #expect(KeyChord.pair(.control("z"), .control("z", shift: true)) == "Ctrl+Z/Shift+Z")
     }
 
     @Test("Paintbrush's keyboard brush keys are declared controls: F1 lists them from there, and they reach the brush")

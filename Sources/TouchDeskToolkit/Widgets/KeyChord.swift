@@ -47,6 +47,18 @@ public struct KeyChord: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { shown }
 
+    /// Two chords written as one, what they share said once: "Ctrl+Up" and "Ctrl+Down" →
+    /// "Ctrl+Up/Down", "Page Up" and "Page Down" → "Page Up/Down", "[" and "]" → "[/]".
+    public static func pair(_ a: KeyChord, _ b: KeyChord) -> String {
+        let x = Array(a.shown), y = Array(b.shown)
+        var cut = 0
+        for i in 0..<min(x.count, y.count) {
+            guard x[i] == y[i] else { break }
+            if x[i] == "+" || x[i] == " " { cut = i + 1 }
+        }
+        return a.shown + "/" + String(y[cut...])
+    }
+
     /// Keysyms written as people know them.
     public static let names: [String: String] = [
         "minus": "-", "plus": "+", "equal": "=", "bracketleft": "[", "bracketright": "]", "braceleft": "{", "braceright": "}",

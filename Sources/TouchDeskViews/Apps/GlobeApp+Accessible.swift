@@ -14,7 +14,7 @@ extension GlobeApp {
             figures += " " + tr("Under water: {0}.", readout.largest.prefix(3).map { places.place($0).name }.joined(separator: ", "))
         }
         var nodes = [AccessibleNode(id: "globe", role: .canvas, name: tr("Globe"), description: globeDescription, frame: globeRect),
-                AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: tr("Control+Up and Control+Down: 1 m, with Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m"),
+                AccessibleNode(id: "level", role: .slider, name: tr("Sea level"), description: levelKeysDescription,
                                states: [.enabled, .showing], frame: sliderRect,
                                value: AccessibleNode.ValueState(model.level, range: SeaLevel.metresRange,
                                                                 adjusters: levelAdjusters)),
@@ -33,6 +33,13 @@ extension GlobeApp {
             nodes.append(AccessibleNode(id: "flooded", role: .list, name: tr("Under water at {0}", SeaLevel.label(model.level)), children: items))
         }
         return nodes
+    }
+
+    /// The slider's keys in words, as its controls declare them: "Ctrl+Up and Ctrl+Down: 1 m, with
+    /// Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m".
+    var levelKeysDescription: String {
+        let (fine, coarse) = levelKeyPairs { tr("{0} and {1}", $0.shown, $1.shown) }
+        return tr("{0}: 1 m, with Shift 0.1 m; {1}: 10 m, with Shift 100 m", fine, coarse)
     }
 
     /// The level's keys, coarsest first (`Control.levelSteps`), pressed as their controls declare them.

@@ -20,13 +20,26 @@ extension GlobeApp {
         cr.text(meaning, x: x, y: headlineY + (form.controls.isCompact ? 36 : 44), size: Text.fittingSize(meaning, width: w, size: Theme.TextSize.body), color: Theme.dimText)
         drawSlider(cr)
         // In a narrow panel the Shift steps are left to F1 rather than shrinking the line.
-        let allKeys = "Ctrl+↑↓ 1 m (Shift 0.1) · PgUp/PgDn 10 m (Shift 100)"
-        let keys = Text.width(allKeys, size: Theme.TextSize.hint) <= w ? allKeys : "Ctrl+↑↓ 1 m · PgUp/PgDn 10 m"
+        let allKeys = levelKeysHint(withShift: true)
+        let keys = Text.width(allKeys, size: Theme.TextSize.hint) <= w ? allKeys : levelKeysHint(withShift: false)
         cr.text(keys, x: x, y: sliderRect.maxY + 6, size: Text.fittingSize(keys, width: w, size: Theme.TextSize.hint), color: Theme.dimText)
         form.controls.draw(cr)
         drawList(cr)
         searchField.draw(cr)
         drawSuggestions(cr)
+    }
+
+    /// The line under the slider, its keys as the level's controls declare them: "Ctrl+Up/Down 1 m
+    /// (Shift 0.1) · Page Up/Down 10 m (Shift 100)".
+    func levelKeysHint(withShift: Bool) -> String {
+        let (fine, coarse) = levelKeyPairs { KeyChord.pair($0, $1) }
+        return withShift ? tr("{0} 1 m (Shift 0.1) · {1} 10 m (Shift 100)", fine, coarse) : tr("{0} 1 m · {1} 10 m", fine, coarse)
+    }
+
+    /// The 1 m keys and the 10 m keys (up, then down), each pair written by `written`.
+    func levelKeyPairs(_ written: (KeyChord, KeyChord) -> String) -> (fine: String, coarse: String) {
+        let chord = { (c: Control) in self.form.controls[c]?.keys.first ?? KeyChord([]) }
+        return (written(chord(.levelUp), chord(.levelDown)), written(chord(.levelPageUp), chord(.levelPageDown)))
     }
 
     /// "4.1 % of today's land under water", or what a lower sea means; at an IPCC preset, the
