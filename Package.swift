@@ -10,19 +10,21 @@ import PackageDescription
 //              │                 ├─ TouchDeskInterface (geometry, input, window content, clipboard) ── TouchDeskLocalization ── CIntl
 //              │                 ├─ TouchDeskModels (the joystick decoder)
 //              │                 └─ TouchDeskFiles (safe reads of device files)
-//              ├─ TouchDeskViews ─┬─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
-//              │                  ├─ TouchDeskModels ── TouchDeskInterface, BigInt
-//              │                  ├─ TouchDeskFiles ── CGLib (the atomic writer, bounded reads, warn, recent files)
-//              │                  ├─ MandelbrotEngine ── CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR
-//              │                  ├─ TouchDeskWeb ── TouchDeskDrawing, CWebEngineProtocol (URLs, the engine helper's client) ·· touchdesk-web-engine ── CWebKitGTK, CWebEngineProtocol
-//              │                  ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
-//              │                  └─ TouchDeskPlaces ── TouchDeskFiles, TouchDeskInterface, CNetCDF (GeoNames index, Natural Earth map, GSHHG coasts)
+//              ├─ TouchDeskApps (the registry) ─┬─ App<Name>, one per app (Sources/Apps/<Name>): on the toolkit, their models,
+//              │                                │  and MandelbrotEngine (CPUFeatures, MandelbrotSIMD/AVX2/AVX512, CMPFR) or
+//              │                                │  TouchDeskWeb (TouchDeskDrawing, CWebEngineProtocol ·· touchdesk-web-engine ── CWebKitGTK)
+//              │                                └─ TouchDeskToolkit (widgets, shell, storage, the app contract; names no app)
+//              │                                     ├─ TouchDeskDrawing ── CCairo (cairo, pangocairo)
+//              │                                     ├─ TouchDeskModels ── TouchDeskInterface, BigInt
+//              │                                     ├─ TouchDeskFiles ── CGLib (the atomic writer, bounded reads, warn, recent files)
+//              │                                     ├─ TouchDeskGlobe ── CNetCDF (ETOPO5, ETOPO1), CZlib (the land mask), TouchDeskPlaces, TouchDeskFiles
+//              │                                     └─ TouchDeskPlaces ── TouchDeskFiles, TouchDeskInterface, CNetCDF (GeoNames index, Natural Earth map, GSHHG coasts)
 //              ├─ TouchDeskPlaces, TouchDeskWeb (command-line options that name a place or a page)
 //              └─ ArgumentParser
 //   make-assets, touchdesk-bench, touchdesk-places-bench (with PlacesBenchmarks): the asset generator and
 //   the benchmarks; no benchmark code is in a library the app links.
 //
-// The host never sees a view and the views never see Xlib.
+// The host never sees a view and the views never see Xlib; no app sees another.
 
 let package = Package(
     name: "TouchDesk",
@@ -135,12 +137,42 @@ let package = Package(
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
-        /// Each mini-app's controller and drawing, on the toolkit, and the registry that lists them.
-        .target(name: "TouchDeskViews", dependencies: [
-            "TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "MandelbrotEngine", "TouchDeskFiles",
-            "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// Each mini-app in its own folder and target (Sources/Apps/<Name>, module App<Name>), on the
+        /// toolkit and its models: no app can import another; what two share lives in the toolkit.
+        .target(name: "AppPaintbrush", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles"],
+                path: "Sources/Apps/Paintbrush", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppPolygon", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Polygon", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppMandelbrot", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "MandelbrotEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/Apps/Mandelbrot", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppAccelerometer", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Accelerometer", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppHoles", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Holes", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppMaze", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Maze", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppSpaceBalls", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/SpaceBalls", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppStickMan", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/StickMan", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppAddingImages", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/AddingImages", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppTemperature", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Temperature", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppDoubler", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing"],
+                path: "Sources/Apps/Doubler", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppPostalCodes", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskPlaces"],
+                path: "Sources/Apps/PostalCodes", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppWebPages", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskWeb", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/Apps/WebPages", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppMapSearch", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskPlaces", "TouchDeskGlobe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/Apps/MapSearch", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        .target(name: "AppSeaLevel", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskPlaces", "TouchDeskGlobe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/Apps/SeaLevel", swiftSettings: [.defaultIsolation(MainActor.self)]),
+        /// The one list of the apps (home-screen order, keys, command-line options).
+        .target(name: "TouchDeskApps", dependencies: ["TouchDeskToolkit", "AppPaintbrush", "AppPolygon", "AppMandelbrot", "AppAccelerometer", "AppHoles", "AppMaze", "AppSpaceBalls", "AppStickMan", "AppAddingImages", "AppTemperature", "AppDoubler", "AppPostalCodes", "AppWebPages", "AppMapSearch", "AppSeaLevel",
+                                                     .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The X11 window, event loop, frame clock, selections and tilt devices: the only code that talks to X.
         .target(name: "TouchDeskHost", dependencies: ["TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles", "CX11", "CXShim", "CAccessibility", "CAppearancePortal"],
                 swiftSettings: [.defaultIsolation(MainActor.self)]),
@@ -150,19 +182,19 @@ let package = Package(
         .executableTarget(
             name: "touchdesk",
             dependencies: [
-                "TouchDeskHost", "TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
+                "TouchDeskHost", "TouchDeskApps", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskModels", "TouchDeskFiles",
                 "TouchDeskPlaces", "TouchDeskWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         /// Draws the project's own pictures into assets/.
-        .executableTarget(name: "make-assets", dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
+        .executableTarget(name: "make-assets", dependencies: ["TouchDeskApps", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "TouchDeskWeb"],
                          swiftSettings: [.defaultIsolation(MainActor.self)]),
         /// The Mandelbrot benchmark's yardstick: a plain C kernel with AVX2 intrinsics on every core.
         .target(name: "CMandelbrotReference", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "touchdesk-bench",
-            dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
+            dependencies: ["TouchDeskApps", "TouchDeskToolkit", "AppPaintbrush", "AppMandelbrot", "AppAddingImages", "AppMapSearch", "AppWebPages", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb",
                            "CMandelbrotReference", "PlacesBenchmarks"]
         ),
 
@@ -193,7 +225,8 @@ let package = Package(
                 path: "Tests/TouchDeskTestSupport"),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
-            "TouchDeskViews", "TouchDeskToolkit", "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
+            "TouchDeskApps", "TouchDeskToolkit", "AppPaintbrush", "AppPolygon", "AppMandelbrot", "AppAccelerometer", "AppHoles", "AppMaze", "AppSpaceBalls", "AppStickMan", "AppAddingImages", "AppTemperature", "AppDoubler", "AppPostalCodes", "AppWebPages", "AppMapSearch", "AppSeaLevel",
+            "TouchDeskDrawing", "TouchDeskModels", "MandelbrotEngine", "TouchDeskTestSupport", "CCairo",
             "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskWeb",
         ], swiftSettings: [.defaultIsolation(MainActor.self)]),
         .testTarget(name: "TouchDeskWebTests", dependencies: ["TouchDeskWeb", "CWebEngineProtocol", "CCairo", "TouchDeskTestSupport", "touchdesk-web-engine"],
@@ -208,7 +241,7 @@ let package = Package(
         /// builds them instrumented one by one, as swiftc's default Swift 5 mode).
         .testTarget(
             name: "TouchDeskFuzzSeedTests",
-            dependencies: ["TouchDeskViews", "TouchDeskToolkit", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
+            dependencies: ["TouchDeskToolkit", "AppPaintbrush", "AppMandelbrot", "AppDoubler", "AppMapSearch", "AppSeaLevel", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
             path: "Fuzz", exclude: ["Seeds"], sources: ["Targets", "Replay"],
             swiftSettings: [.define("TOUCHDESK_SEED_REPLAY"), .swiftLanguageMode(.v5)]
         ),

@@ -4,7 +4,6 @@
 // picture within the bounds or a message.
 import Foundation
 import TouchDeskDrawing
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 #if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary

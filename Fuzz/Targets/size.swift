@@ -3,7 +3,7 @@
 // within the sides allowed or nil (a message), a size prints back to itself, and any JSON gives a
 // size a window can have or none.
 import Foundation
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 #if !TOUCHDESK_SEED_REPLAY  // the seeds replayed as a test link every target into one binary

@@ -5,7 +5,11 @@
 // the apps began (Map Search's loader, a render, a picture read) is done, so LeakSanitizer's
 // check after an input sees no thread still allocating.
 import Foundation
-@testable import TouchDeskViews
+@testable import AppPaintbrush
+@testable import AppMandelbrot
+@testable import AppDoubler
+@testable import AppMapSearch
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 @MainActor private var apps: [StatefulApp] = []

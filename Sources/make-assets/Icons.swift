@@ -1,6 +1,5 @@
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 import TouchDeskToolkit
 
 /// The application icon at the hicolor theme's common sizes.

@@ -2,7 +2,6 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 import TouchDeskToolkit
 
 /// Stick Man's pictures: every layer on the same 400 × 400 square, transparent except the

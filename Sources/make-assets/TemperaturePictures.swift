@@ -2,7 +2,6 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 import TouchDeskToolkit
 
 /// The Temperature app's six weather pictures, one per band: flat, friendly scenes in a few

@@ -2,7 +2,6 @@ import TouchDeskDrawing
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
 import TouchDeskWeb
 import TouchDeskToolkit
 

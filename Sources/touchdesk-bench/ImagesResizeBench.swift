@@ -1,7 +1,7 @@
 import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
-import TouchDeskViews
+import AppAddingImages
 import TouchDeskToolkit
 
 /// Adding Images while its window is resized between large sizes at 2×: the UI thread's time for

@@ -2,7 +2,7 @@ import Foundation
 import MandelbrotEngine
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
+import AppMandelbrot
 import TouchDeskToolkit
 
 extension MandelbrotBench {

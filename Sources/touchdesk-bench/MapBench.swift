@@ -3,7 +3,8 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
 import PlacesBenchmarks
-import TouchDeskViews
+import TouchDeskApps
+import AppMapSearch
 import TouchDeskToolkit
 
 /// `touchdesk-bench map`: the places benchmarks (index build and load, per-keystroke queries,

@@ -2,7 +2,7 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
+import AppWebPages
 import TouchDeskWeb
 import TouchDeskToolkit
 

@@ -4,7 +4,8 @@ import Glibc
 import TouchDeskInterface
 import TouchDeskGlobe
 import TouchDeskModels
-import TouchDeskViews
+import TouchDeskApps
+import AppPaintbrush
 import TouchDeskToolkit
 
 /// Benchmarks: prints the median frame time (one full draw of the window's content, as the host

@@ -2,7 +2,7 @@ import TouchDeskInterface
 import Foundation
 import TouchDeskFiles
 import TouchDeskModels
-import TouchDeskViews
+import TouchDeskApps
 import TouchDeskHost
 import TouchDeskWeb
 import TouchDeskToolkit

@@ -5,7 +5,7 @@ import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
-import TouchDeskViews
+import TouchDeskApps
 import TouchDeskWeb
 import TouchDeskToolkit
 

@@ -59,6 +59,26 @@ import Testing
         return graph
     }
 
+    @Test("Each app is a target of its own on the toolkit: no app depends on another, the toolkit on none")
+    func appsStandApart() throws {
+        let package = try Self.packageGraph()
+        let apps = package.keys.filter { $0.hasPrefix("App") }.sorted()
+        #expect(apps.count == 15, "\(apps)")
+        for app in apps {
+            let deps = package[app] ?? []
+            #expect(deps.contains("TouchDeskToolkit"), "\(app) is not on the toolkit: \(deps)")
+            #expect(!deps.contains { $0.hasPrefix("App") }, "\(app) depends on another app: \(deps)")
+        }
+        let toolkit = try #require(package["TouchDeskToolkit"])
+        #expect(!toolkit.contains { $0.hasPrefix("App") || $0 == "TouchDeskApps" }, "the toolkit names an app: \(toolkit)")
+        // The registry lists them all; the executable reaches them only through it.
+        #expect(Set(package["TouchDeskApps"] ?? []).isSuperset(of: apps))
+        #expect(!(package["touchdesk"] ?? []).contains { $0.hasPrefix("App") }, "the executable names an app")
+        // Each app's folder is Sources/Apps/<Name> for App<Name>, and every folder there is an app's.
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources/Apps").path)
+        #expect(Set(folders.map { "App" + $0 }) == Set(apps))
+    }
+
     @Test func theDocNamesEveryTargetAndEdgeAndNothingElse() throws {
         let package = try Self.packageGraph()
         let doc = try Self.docGraph()

@@ -64,7 +64,7 @@ import Testing
     func nothingBypassesTheCatalogue() throws {
         let literal = #""((?:[^"\\\n]|\\.)*)""#
         var found: [String] = []
-        for base in ["Sources/TouchDeskToolkit", "Sources/TouchDeskViews", "Sources/TouchDeskModels", "Sources/TouchDeskWeb", "Sources/TouchDeskFiles", "Sources/TouchDeskHost", "Sources/touchdesk"] {
+        for base in ["Sources/TouchDeskToolkit", "Sources/Apps", "Sources/TouchDeskApps", "Sources/TouchDeskModels", "Sources/TouchDeskWeb", "Sources/TouchDeskFiles", "Sources/TouchDeskHost", "Sources/touchdesk"] {
             let dir = Self.root.appendingPathComponent(base)
             let files = try #require(FileManager.default.enumerator(atPath: dir.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
             #expect(!files.isEmpty)

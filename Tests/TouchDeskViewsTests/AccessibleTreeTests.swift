@@ -3,7 +3,8 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppMapSearch
 @testable import TouchDeskToolkit
 
 /// The window's accessible tree as the shell builds it from the typed controls: what the AT-SPI

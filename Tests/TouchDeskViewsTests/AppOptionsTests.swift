@@ -1,5 +1,11 @@
 import Testing
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppPaintbrush
+@testable import AppMandelbrot
+@testable import AppDoubler
+@testable import AppWebPages
+@testable import AppMapSearch
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// The command line reaches the apps through the contract (`AppOptions`), never a cast: which app

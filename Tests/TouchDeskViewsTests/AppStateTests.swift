@@ -6,7 +6,12 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
+@testable import AppMandelbrot
+@testable import AppSpaceBalls
+@testable import AppDoubler
+@testable import AppMapSearch
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// Apps kept while the program runs, state kept across restarts, and the question before quitting

@@ -5,7 +5,6 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 /// Finding the assets folder, loading pictures once, and what a missing or broken picture looks

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 import TouchDeskFiles
 import TouchDeskTestSupport
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 /// The serial writer every save goes through: order, coalescing, errors, idle.

@@ -3,7 +3,8 @@ import Testing
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 /// `draw` only reads (STYLE.md): every cache and job starts in layout or tick. Drawing twice in a

@@ -5,7 +5,8 @@ import Testing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
+@testable import AppWebPages
 @testable import TouchDeskToolkit
 
 /// The file dialog as a user drives it, with keys and the mouse, on a real folder tree; drawn

@@ -5,7 +5,6 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 /// Where pictures and data go (the XDG rules) and how picture files are named and written.

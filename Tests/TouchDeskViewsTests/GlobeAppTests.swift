@@ -6,7 +6,7 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskPlaces
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// Sea Level as drawn: the picture at known places and levels, the keys and buttons that change

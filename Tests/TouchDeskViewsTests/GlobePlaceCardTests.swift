@@ -4,7 +4,7 @@ import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// "Is my home beach-front?" in the app: the card for a searched or clicked place, and what the

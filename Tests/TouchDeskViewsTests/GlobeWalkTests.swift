@@ -4,7 +4,7 @@ import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// Sea Level's walker, heading keys and coarse frames, at view level: with a profile shown ←/→

@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppAddingImages
 @testable import TouchDeskToolkit
 
 /// Adding Images: five small framed squares, each one layer, and the five stacked below; and the

@@ -4,7 +4,14 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppPaintbrush
+@testable import AppPolygon
+@testable import AppHoles
+@testable import AppSpaceBalls
+@testable import AppAddingImages
+@testable import AppTemperature
+@testable import AppWebPages
 @testable import TouchDeskToolkit
 
 /// The keyboard's focus ring, the same in every app (`FocusChain`, Shell+Focus.swift): Tab reaches

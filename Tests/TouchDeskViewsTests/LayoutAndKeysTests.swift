@@ -4,7 +4,13 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
+@testable import AppHoles
+@testable import AppSpaceBalls
+@testable import AppAddingImages
+@testable import AppTemperature
+@testable import AppPostalCodes
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// The controls' rectangles, the keys overlay drawn from the same data, home tiles that grow, and

@@ -2,7 +2,8 @@ import Testing
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMapSearch
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// Map Search and Sea Level start their loads on opening; leaving at once stops them (the

@@ -5,7 +5,7 @@ import TouchDeskInterface
 import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 @Suite("Mandelbrot app: what the window shows")

@@ -4,7 +4,7 @@ import TouchDeskInterface
 import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 @Suite("Mandelbrot app: flying")

@@ -5,7 +5,7 @@ import TouchDeskInterface
 import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 /// Recolouring never freezes the window: a palette change only queues the work, the window

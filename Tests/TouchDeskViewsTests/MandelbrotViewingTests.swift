@@ -5,7 +5,7 @@ import TouchDeskInterface
 import MandelbrotEngine
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 /// Mandelbrot's second round as a user sees it: palettes that show deep structure, pans that

@@ -4,7 +4,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMapSearch
 @testable import TouchDeskToolkit
 
 /// Whether the Natural Earth map and the GeoNames places are installed (scripts/setup, scripts/data/places).

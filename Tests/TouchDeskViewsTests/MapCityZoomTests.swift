@@ -4,7 +4,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskPlaces
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMapSearch
 @testable import TouchDeskToolkit
 
 private nonisolated let gshhgInstalled = FileManager.default.isReadableFile(atPath: GSHHGFile.path(kind: .shore, resolution: .high))

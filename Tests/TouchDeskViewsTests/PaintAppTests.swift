@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 /// Paintbrush as a user sees it: pixels on the canvas and in the window, files on disk.

@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 extension PaintApp {

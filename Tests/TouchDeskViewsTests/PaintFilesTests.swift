@@ -6,7 +6,7 @@ import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 /// Paintbrush's Save As, Open and Paste as a user meets them: dialogs driven by keys, files in a

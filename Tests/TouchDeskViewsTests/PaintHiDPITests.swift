@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 /// Paintbrush on a HiDPI screen (drawn at 2 pixels per point): the canvas has the screen's own

@@ -6,7 +6,7 @@ import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 /// Paintbrush showing its picture as an image editor does: centred with its edge, zoomed with

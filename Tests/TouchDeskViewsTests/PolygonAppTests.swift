@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppPolygon
 @testable import TouchDeskToolkit
 
 /// Polygon as a user sees it: the outline where the model puts the vertices, the fill inside,

@@ -5,7 +5,6 @@ import TouchDeskDrawing
 import TouchDeskFiles
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 /// The file dialog's thumbnails shared with the desktop as the freedesktop thumbnail spec keeps

@@ -4,7 +4,9 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppPaintbrush
+@testable import AppPolygon
 @testable import TouchDeskToolkit
 
 /// The launcher: tiles, opening and leaving apps, quitting, and surviving any window size.

@@ -3,7 +3,8 @@ import Testing
 import TouchDeskGlobe
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppHoles
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// Random and mutated state files and command-line values: each is read as a clean value in

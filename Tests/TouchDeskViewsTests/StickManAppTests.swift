@@ -4,7 +4,7 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppStickMan
 @testable import TouchDeskToolkit
 
 /// Stick Man as a user sees him: drawn from the project's pictures, the hat above his head, the

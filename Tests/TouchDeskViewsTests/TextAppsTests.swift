@@ -4,7 +4,9 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppTemperature
+@testable import AppDoubler
+@testable import AppPostalCodes
 @testable import TouchDeskToolkit
 
 /// The repository's assets folder, for apps that show the project's pictures.

@@ -1,6 +1,5 @@
 import Testing
 import TouchDeskDrawing
-@testable import TouchDeskViews
 @testable import TouchDeskToolkit
 
 /// Every text colour of each look against each surface it is drawn on: at least WCAG's 4.5:1.

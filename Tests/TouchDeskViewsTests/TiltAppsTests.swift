@@ -4,7 +4,11 @@ import Testing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppAccelerometer
+@testable import AppHoles
+@testable import AppMaze
+@testable import AppSpaceBalls
 @testable import TouchDeskToolkit
 
 /// The tilt and motion apps as a user sees them: what is drawn where the models say, what keys

@@ -3,7 +3,12 @@ import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
 @testable import TouchDeskDrawing
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppMaze
+@testable import AppTemperature
+@testable import AppWebPages
+@testable import AppMapSearch
+@testable import AppSeaLevel
 @testable import TouchDeskToolkit
 
 /// One type scale: each app's text is drawn at the sizes of `Theme.TextSize` (the same role, the

@@ -2,7 +2,8 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import TouchDeskApps
+@testable import AppPaintbrush
 @testable import TouchDeskToolkit
 
 extension PixelColor {

@@ -4,7 +4,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppWebPages
 import TouchDeskWeb
 @testable import TouchDeskToolkit
 

@@ -3,7 +3,7 @@ import Testing
 import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppWebPages
 import TouchDeskWeb
 @testable import TouchDeskToolkit
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TouchDeskInterface
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppWebPages
 import TouchDeskWeb
 @testable import TouchDeskToolkit
 

@@ -4,7 +4,7 @@ import TouchDeskDrawing
 import TouchDeskInterface
 import TouchDeskModels
 import TouchDeskTestSupport
-@testable import TouchDeskViews
+@testable import AppMandelbrot
 @testable import TouchDeskToolkit
 
 /// Leaving an app stops what it was doing, except the saves the person started: those go on,

@@ -1,5 +1,20 @@
 import ArgumentParser
 import TouchDeskToolkit
+import AppPaintbrush
+import AppPolygon
+import AppMandelbrot
+import AppAccelerometer
+import AppHoles
+import AppMaze
+import AppSpaceBalls
+import AppStickMan
+import AppAddingImages
+import AppTemperature
+import AppDoubler
+import AppPostalCodes
+import AppWebPages
+import AppMapSearch
+import AppSeaLevel
 
 /// Every mini-app, in home-screen order, with the key that opens it from the home screen.
 /// Adding an app: its model file, its view file, and one line here. The command line, the home
