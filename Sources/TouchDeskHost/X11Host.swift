@@ -407,7 +407,13 @@ public final class X11Host {
                 if XFilterEvent(&ev, 0) != 0 { continue }
                 switch process(&ev, content) {
                 case .destroyed: ending = .windowDestroyed
-                case .redraw: dirty = true; hadEvents = true
+                case .redraw:
+                    dirty = true
+                    hadEvents = true
+                    // Each key's edit is a text change of its own for a screen reader, as a
+                    // toolkit's entry reports one insertion per key, even when keys wait in the
+                    // queue behind it (typed fast, or on a busy machine: "2", "1" heard as "21").
+                    if ev.type == KeyPress, accessibility != nil, XPending(dpy) > 0 { updateAccessibility(content, force: true) }
                 case .none: break
                 }
             }

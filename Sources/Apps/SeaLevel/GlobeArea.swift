@@ -2,42 +2,55 @@ import Foundation
 import TouchDeskDrawing
 import TouchDeskGlobe
 import TouchDeskInterface
-import TouchDeskModels
-import TouchDeskPlaces
 import TouchDeskToolkit
 
 /// Sea Level's globe area as drawn: the rendered picture, the loading and failure screens, the
-/// marker, the profile's line and chart, the hints and the hover readout.
-extension GlobeApp {
-    func drawGlobe(_ cr: CairoContext) {
+/// marker, the profile's line and chart, the place card, the hints and the hover readout. The app
+/// makes one for each frame from what it holds; it only reads.
+struct GlobeArea {
+    var rect: Rect
+    var model: GlobeModel
+    var globe: GlobeData?
+    var globeError: String?
+    /// The relief's load: its step, and ticks since it began (the bar's stripe runs on them).
+    var loadStep: GlobeCache.Step
+    var loadingTicks: Int
+    /// The rendered globe, when there is one for this size.
+    var surface: ImageSurface?
+    var pin: GlobePin?
+    var profile: GlobeProfileTool
+    var card: GlobePlaceCard?
+    var hover: Point?
+
+    func draw(_ cr: CairoContext) {
         cr.saved {
-            cr.clip(to: globeRect)
-            guard globe != nil, let surface = globePicture.surface else {
-                cr.fill(globeRect, Color(hex: model.style.background & 0xFFFFFF))
+            cr.clip(to: rect)
+            guard globe != nil, let surface else {
+                cr.fill(rect, Color(hex: model.style.background & 0xFFFFFF))
                 if let globeError { drawFailure(cr, globeError) } else { drawLoading(cr) }
                 return
             }
-            cr.setSource(surface, at: globeRect.x, globeRect.y, filter: .nearest)
+            cr.setSource(surface, at: rect.x, rect.y, filter: .nearest)
             cr.paint()
             drawMarker(cr)
-            let view = model.view, w = Int(globeRect.width), h = Int(globeRect.height)
-            profileTool.draw(cr, in: globeRect, level: model.level) { view.windowPoint(of: $0, width: w, height: h) }
-            if profileTool.profile == nil { card?.draw(cr, in: globeRect) }
+            let view = model.view, w = Int(rect.width), h = Int(rect.height)
+            profile.draw(cr, in: rect, level: model.level) { view.windowPoint(of: $0, width: w, height: h) }
+            if profile.profile == nil { card?.draw(cr, in: rect) }
             drawHints(cr)
         }
     }
 
-    func drawLoading(_ cr: CairoContext) {
-        let c = globeRect.center
-        let r = model.view.radius(width: Int(globeRect.width), height: Int(globeRect.height))
+    private func drawLoading(_ cr: CairoContext) {
+        let c = rect.center
+        let r = model.view.radius(width: Int(rect.width), height: Int(rect.height))
         Color(hex: 0x6fa8ff, alpha: 0.35).set(cr)
         cr.setLineWidth(2)
-        cr.circle(c, min(r, min(globeRect.width, globeRect.height) * 0.45))
+        cr.circle(c, min(r, min(rect.width, rect.height) * 0.45))
         cr.stroke()
-        let step = loader.step
+        let step = loadStep
         let steps = GlobeCache.Step.allCases.count
         // Each line fits the globe's area (210 points wide in the smallest window).
-        let room = globeRect.width - 24
+        let room = rect.width - 24
         let title = tr("Loading the globe…")
         cr.text(title, x: c.x, y: c.y - 34, size: Text.fittingSize(title, width: room, size: Theme.TextSize.headline, weight: .bold),
                 weight: .bold, align: .center)
@@ -56,10 +69,10 @@ extension GlobeApp {
         cr.fill(Rect(x: stripeX, y: bar.y, width: 30, height: bar.height), Theme.accent.with(alpha: 0.5))
     }
 
-    func drawFailure(_ cr: CairoContext, _ message: String) {
-        let w = min(globeRect.width - 40, 520)
-        let x = globeRect.midX - w / 2
-        var y = globeRect.midY - 70
+    private func drawFailure(_ cr: CairoContext, _ message: String) {
+        let w = min(rect.width - 40, 520)
+        let x = rect.midX - w / 2
+        var y = rect.midY - 70
         let title = tr("Sea Level needs the ETOPO5 relief")
         cr.text(title, x: x, y: y, size: Text.fittingSize(title, width: w, size: Theme.TextSize.headline, weight: .bold),
                 color: Theme.error, weight: .bold)
@@ -69,11 +82,11 @@ extension GlobeApp {
         cr.draw(l, x: x, y: y, color: Theme.text)
     }
 
-    func drawMarker(_ cr: CairoContext) {
+    private func drawMarker(_ cr: CairoContext) {
         guard let pin else { return }
         let p = pin.point
-        guard let wp = model.view.windowPoint(of: p, width: Int(globeRect.width), height: Int(globeRect.height)) else { return }
-        let c = Point(globeRect.x + wp.x, globeRect.y + wp.y)
+        guard let wp = model.view.windowPoint(of: p, width: Int(rect.width), height: Int(rect.height)) else { return }
+        let c = Point(rect.x + wp.x, rect.y + wp.y)
         Color(1, 1, 1).set(cr)
         cr.setLineWidth(2.5)
         cr.circle(c, 7)
@@ -91,7 +104,7 @@ extension GlobeApp {
         cr.text(label, x: box.x + 6, y: box.midY, size: Theme.TextSize.body, weight: .bold)
     }
 
-    func drawHints(_ cr: CairoContext) {
+    private func drawHints(_ cr: CairoContext) {
         // The longest hint that fits at its size (the keys overlay, F1, has them all).
         let relief = (model.view.isTilted ? tr("Tilt {0}°", String(Int(model.view.tilt.rounded()))) + " · " : "")
             + (model.style.exaggeration > 1 ? tr("Relief {0}× ([ ])", String(Int(model.style.exaggeration.rounded()))) + " · " : "")
@@ -99,9 +112,9 @@ extension GlobeApp {
                 ? tr("Sun {0} (S)", tr(GlobeSun.name(tilted: model.view.isTilted, turn: model.style.sunTurn))) + " · " : "")
         let hints = [relief + tr("Drag to turn · Ctrl+drag to tilt · wheel to zoom · P profile"), relief + tr("Drag to turn · wheel to zoom"),
                      relief + tr("F1: keys"), tr("F1: keys")]
-        let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= globeRect.width - 28 } ?? hints[hints.count - 1]
-        let hintSize = Text.fittingSize(hint, width: globeRect.width - 28, size: Theme.TextSize.caption)
-        let hintBox = Rect(x: globeRect.x + 8, y: globeRect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
+        let hint = hints.first { Text.width($0, size: Theme.TextSize.caption) <= rect.width - 28 } ?? hints[hints.count - 1]
+        let hintSize = Text.fittingSize(hint, width: rect.width - 28, size: Theme.TextSize.caption)
+        let hintBox = Rect(x: rect.x + 8, y: rect.y + 6, width: Text.width(hint, size: hintSize) + 12, height: 20)
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(hintBox, radius: 5)
         cr.fill()
@@ -111,8 +124,8 @@ extension GlobeApp {
         // Figures from ETOPO5 alone (a data set missing): say so, and what to install.
         if let missing = globe?.missingData {
             let note = tr("ETOPO5 alone, figures coarser.") + " " + missing
-            let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(globeRect.width - 28, 520), wrap: true)
-            let box = Rect(x: globeRect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
+            let l = Text.layout(note, font: Font(size: Theme.TextSize.caption), width: min(rect.width - 28, 520), wrap: true)
+            let box = Rect(x: rect.x + 8, y: hintBox.maxY + 6, width: l.width + 12, height: l.height + 8)
             Color(0.35, 0.05, 0.08, 0.75).set(cr)
             cr.roundedRect(box, radius: 5)
             cr.fill()
@@ -120,16 +133,16 @@ extension GlobeApp {
             below = box.maxY + 6
         }
         drawLegend(cr, top: below)
-        guard let globe, let h = hover, globeRect.contains(h),
-              let place = model.view.pick(x: local(h).x, y: local(h).y, width: Int(globeRect.width), height: Int(globeRect.height))
+        guard let globe, let h = hover, rect.contains(h),
+              let place = GlobePointer.pick(h, in: rect, view: model.view)
         else { return }
         let e = Int(globe.elevation(at: place).rounded())
         let wet = globe.isUnderWater(place, level: model.gridLevel)
         let line = Self.coordinates(place) + " · " + SeaLevel.label(e)
             + " · " + (wet ? tr("under water at {0}", SeaLevel.label(model.level)) : tr("dry at {0}", SeaLevel.label(model.level)))
-        let size = Text.fittingSize(line, width: globeRect.width - 24, size: Theme.TextSize.caption)
+        let size = Text.fittingSize(line, width: rect.width - 24, size: Theme.TextSize.caption)
         let lw = Text.width(line, size: size)
-        let box = Rect(x: globeRect.x + 8, y: globeRect.maxY - 30, width: lw + 12, height: 22)
+        let box = Rect(x: rect.x + 8, y: rect.maxY - 30, width: lw + 12, height: 22)
         Color(0, 0, 0, 0.55).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
@@ -137,15 +150,15 @@ extension GlobeApp {
     }
 
     /// Above today's level with the flood colour on (F): what the two waters mean.
-    func drawLegend(_ cr: CairoContext, top: Double) {
+    private func drawLegend(_ cr: CairoContext, top: Double) {
         guard model.level > 0, model.style.tintsFloodedLand else { return }
         let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded (dry land today)"))]
         // A label too long for a narrow globe wraps rather than shrinking past reading.
-        let room = max(40, globeRect.width - 16 - 36)
+        let room = max(40, rect.width - 16 - 36)
         let labels = entries.map { Text.layout($0.1, font: Font(size: Theme.TextSize.caption), width: room, wrap: true) }
         let rows = labels.map { max(18, $0.height + 4) }
-        let box = Rect(x: globeRect.x + 8, y: top, width: (labels.map(\.width).max() ?? 0) + 36, height: rows.reduce(0, +) + 8)
-        guard box.maxY < globeRect.maxY - 40 else { return }
+        let box = Rect(x: rect.x + 8, y: top, width: (labels.map(\.width).max() ?? 0) + 36, height: rows.reduce(0, +) + 8)
+        guard box.maxY < rect.maxY - 40 else { return }
         Color(0, 0, 0, 0.45).set(cr)
         cr.roundedRect(box, radius: 5)
         cr.fill()
