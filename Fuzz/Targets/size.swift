@@ -26,8 +26,8 @@ public func fuzzSize(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
     }
     MainActor.assumeIsolated {
-        if case .success(let big) = MandelbrotApp.parseSaveSize(text) {
-            let most = MandelbrotApp.maxSaveSize
+        if case .success(let big) = MandelbrotBigSave.parseSize(text) {
+            let most = MandelbrotBigSave.maxSize
             guard (16...most.width).contains(big.width), (16...most.height).contains(big.height) else {
                 fatalError("the save size \(text) gave \(big)")
             }

@@ -202,18 +202,18 @@ struct MandelbrotViewingTests {
         try FileManager.default.createDirectory(atPath: sandbox.environment.picturesDirectory, withIntermediateDirectories: true)
         let app = Self.make(sandbox)
         app.press("s", control: true, shift: true)
-        #expect(app.isAskingForSize)
+        #expect(app.bigSave.isAskingForSize)
         // A size beyond 8K is refused, with the field marked and a reason.
         type(app, "9000x9000")
         app.press("Return")
-        #expect(app.isAskingForSize && app.sizeField.isInvalid)
+        #expect(app.bigSave.isAskingForSize && app.bigSave.sizeField.isInvalid)
         #expect(app.toastMessage?.contains("7680×4320") == true)
         type(app, "321x203")
         app.press("Return")
-        #expect(!app.isAskingForSize)
+        #expect(!app.bigSave.isAskingForSize)
         // Then the file dialog asks where, with a name suggested in Pictures: Enter takes it.
         app.press("Return")
-        #expect(app.bigSaveSize?.width == 321)
+        #expect(app.bigSave.size?.width == 321)
         // The window keeps answering while it renders: a quadrant key still zooms.
         app.press("1")
         #expect(app.model.journeyText == "1")

@@ -49,8 +49,8 @@ struct WorkGoingOnTests {
         // MandelbrotEndToEndTests.bigSaveGoesOnAtHome; here the render starts as the dialog starts it.
         let pictures = sandbox.environment.picturesDirectory
         try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
-        app.startBigRender((width: 1600, height: 1000), to: pictures + "/touchdesk-mandelbrot-1600x1000.png")
-        #expect(app.bigSaveSize?.width == 1600)
+        app.bigSave.start((width: 1600, height: 1000), to: pictures + "/touchdesk-mandelbrot-1600x1000.png", app.asker)
+        #expect(app.bigSave.size?.width == 1600)
         key(shell, "Escape")
         #expect(shell.current == nil, "Esc went home")
         // At home the save goes on, named with its size in the bar, and its progress grows.

@@ -3,8 +3,8 @@ import TouchDeskToolkit
 
 extension MandelbrotApp {
     /// The toolbar; while "Save as…" asks for a size or a file, its panel's or dialog's controls instead.
-    public var widgets: [any WidgetGroup] { isAskingForSize ? [sizeForm] : bigSaveDialog.map { [$0.dialog] } ?? [controls] }
-    public var takesEscape: Bool { isAskingForSize || bigSaveDialog != nil }
+    public var widgets: [any WidgetGroup] { bigSave.widgets ?? [controls] }
+    public var takesEscape: Bool { bigSave.isOpen }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Click", "Zoom into that quadrant"), KeyHelp("Wheel", "Zoom about the pointer"), KeyHelp("Drag", "Pan"),
          KeyHelp("Hold click", "Fly in toward the pointer; move it to steer"), KeyHelp("Hold right button", "Fly out"),

@@ -38,9 +38,6 @@ public final class MandelbrotApp: MiniApp {
         }
     }
 
-    /// The Save-as size panel's buttons.
-    enum SizeControl: String, ControlID { case go, cancel }
-
     public internal(set) var model = MandelbrotModel()
     let environment: AppEnvironment
     let controls = Controls<Control>()
@@ -79,20 +76,8 @@ public final class MandelbrotApp: MiniApp {
     private var pendingSave = false
     /// The save on the writer's thread, until its outcome is shown.
     private var saveTicket: BackgroundWriter.Ticket?
-    /// The big picture (Shift+Ctrl+S) rendering on a thread of its own, and its size.
-    /// (The palette is fitted to it on that thread too: at 8K the fit alone reads 33 million values.)
-    var bigRender: BackgroundJob<(picture: MandelbrotPicture, coloring: MandelbrotColoring)?>?
-    var bigSaveSize: (width: Int, height: Int)?
-    /// Where the big picture goes (chosen in the file dialog).
-    var bigSaveTarget: String?
-    let bigRenderer = MandelbrotRenderer()
-    /// The Shift+Ctrl+S panel that asks for a size: open while non-nil.
-    let sizeForm = Form<SizeControl>()
-    let sizeField: TextField
-    var isAskingForSize = false
-    var sizePanel = Rect.zero
-    /// After the size, the file dialog that asks where the big picture goes (`MandelbrotApp+SaveDialog`).
-    var bigSaveDialog: (dialog: FileDialog, size: (width: Int, height: Int))?
+    /// The big picture (Shift+Ctrl+S): its size panel and file dialog, its render and its progress.
+    let bigSave: MandelbrotBigSave
 
     static let labelHeight = 30.0
     /// A touch that moves less than this is a tap (a quadrant), not a drag.
@@ -100,14 +85,11 @@ public final class MandelbrotApp: MiniApp {
     /// One wheel notch scales the span by this (or its inverse).
     static let wheelFactor = 0.8
     /// The largest picture Shift+Ctrl+S renders (8K UHD).
-    public static let maxSaveSize = (width: 7680, height: 4320)
+    public static var maxSaveSize: (width: Int, height: Int) { MandelbrotBigSave.maxSize }
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        sizeField = TextField("size", text: "3840×2160", placeholder: "width×height", maxLength: 16, clipboard: environment.clipboard)
-        sizeForm.add(sizeField)
-        sizeForm.addButton(.go, "Save", key: .key("Return", "KP_Enter"))
-        sizeForm.addButton(.cancel, "Cancel", key: .key("Escape"))
+        bigSave = MandelbrotBigSave(environment: environment)
         controls.add(.reset, "Reset", key: .key("r"), also: [.key("Home")], help: "Back to the start view")
         controls.add(.out, "Out", key: .key("BackSpace"), also: [.key("minus", "KP_Subtract")], help: "One step out; while flying, − is slower")
         controls.add(.fewer, "Iter −", key: .key("bracketleft"), help: "Halve the iteration limit")
@@ -133,10 +115,6 @@ public final class MandelbrotApp: MiniApp {
         syncControls()
     }
 
-    isolated deinit {
-        bigRenderer.cancel()
-    }
-
     // MARK: - Journeys (command line)
 
     /// Opens at the end of a journey (`--journey`), in the same colours (smoothing, palette,
@@ -158,7 +136,7 @@ public final class MandelbrotApp: MiniApp {
     /// Blocks until every save asked for has been written. Only for tests.
     func finishSaving() {
         while isSaving {
-            if let job = bigRender { _ = job.wait() }
+            bigSave.waitForRender()
             if display.renderer.isRendering { finishRendering() }
             _ = tick()
             environment.writer.waitUntilIdle()
@@ -167,7 +145,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// True while a save is asked for, rendering or being written.
-    var isSaving: Bool { pendingSave || saveTicket != nil || bigRender != nil }
+    var isSaving: Bool { pendingSave || saveTicket != nil || bigSave.isRendering }
 
     public var isRendering: Bool { display.isRendering }
 
@@ -175,7 +153,7 @@ public final class MandelbrotApp: MiniApp {
     /// the window never calls it.
     public func finishRendering() {
         display.finishRendering()
-        sampleProgress()
+        bigSave.sampleProgress()
     }
 
     /// Blocks until no recolour runs or waits. Only for `--screenshot`, tests and the benchmark.
@@ -192,8 +170,7 @@ public final class MandelbrotApp: MiniApp {
         display.pixelScale = scale
         let barH = controls.layoutToolbar(atBottomOf: size)
         imageRect = Rect(x: 0, y: Self.labelHeight, width: size.width, height: max(0, size.height - barH - Self.labelHeight))
-        layoutSizePanel()
-        bigSaveDialog?.dialog.layout(in: size)
+        bigSave.layout(window: size, image: imageRect)
         let (w, h) = pixelSize
         if frame?.width != w || frame?.height != h {
             // The old picture, scaled about its centre to the new size's fit, as the preview.
@@ -210,20 +187,8 @@ public final class MandelbrotApp: MiniApp {
         (max(0, Int((imageRect.width * pixelScale).rounded(.down))), max(0, Int((imageRect.height * pixelScale).rounded(.down))))
     }
 
-    private func layoutSizePanel() {
-        let w = min(imageRect.width - 16, 440.0), h = 150.0
-        // Centred on the picture; at the smallest sizes the picture is just the panel's height.
-        sizePanel = Rect(x: imageRect.midX - w / 2, y: imageRect.y + max(0, (imageRect.height - h) / 2), width: w, height: h)
-        sizeField.frame = Rect(x: sizePanel.x + 16, y: sizePanel.y + 44, width: w - 32, height: TextField.height)
-        let c = sizeForm.controls
-        let gw = c[.go].map { c.preferredWidth($0) } ?? 80, cw = c[.cancel].map { c.preferredWidth($0) } ?? 80
-        c.place(.cancel, at: Rect(x: sizePanel.maxX - 16 - cw, y: sizePanel.maxY - 46, width: cw, height: ControlSizes.rowHeight))
-        c.place(.go, at: Rect(x: sizePanel.maxX - 16 - cw - 8 - gw, y: sizePanel.maxY - 46, width: gw, height: ControlSizes.rowHeight))
-    }
-
     public func handle(_ event: InputEvent) -> Bool {
-        if isAskingForSize { return handleSizePanel(event) }
-        if bigSaveDialog != nil { return handleBigSaveDialog(event) }
+        if bigSave.handle(event, asker) { return true }
         if let f = model.flight, f.autopilot, case .key(let k) = event, !k.name.hasPrefix("Control_"), !k.name.hasPrefix("Shift_") {
             // Any key stops the autopilot (and does nothing else).
             land()
@@ -309,14 +274,7 @@ public final class MandelbrotApp: MiniApp {
         case .save:
             pendingSave = true
             startSaveIfReady()
-        case .saveBig:
-            if bigRender != nil {
-                toast.show("A picture is still being saved: wait for it to finish", isError: true)
-            } else {
-                isAskingForSize = true
-                sizeForm.setFocus(.field("size"))
-                sizeField.selectAll()
-            }
+        case .saveBig: bigSave.ask(asker)
         }
         syncControls()
     }
@@ -436,10 +394,8 @@ public final class MandelbrotApp: MiniApp {
         startSaveIfReady()
         let saving = pollSave { toast.show($0.message, isError: $0.isError) }
         let toastShowing = toast.tick()
-        let caret = isAskingForSize && sizeForm.tick()
-        let dialog = bigSaveDialog?.dialog.tick() ?? false
-        sampleProgress()
-        return flying || rendering || saving || toastShowing || caret || dialog
+        let bigSaving = bigSave.tick()
+        return flying || rendering || saving || toastShowing || bigSaving
     }
 
     // MARK: - Rendering
@@ -458,10 +414,11 @@ public final class MandelbrotApp: MiniApp {
         MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth, julia: model.julia)
     }
 
-    /// The big picture's progress as the frame shows it, read once per tick.
-    var shownBigProgress = 0.0
-
-    private func sampleProgress() { shownBigProgress = bigRenderer.progress.fraction }
+    /// What the big save needs of the app: the view at a size, in its colours, and its messages.
+    var asker: MandelbrotBigSave.Asker {
+        MandelbrotBigSave.Asker(frame: { [unowned self] in viewFrame(width: $0, height: $1) }, palette: model.palette, period: model.period,
+                                say: { [unowned self] in toast.show($0, isError: $1) })
+    }
 
     // MARK: - Drawing
 
@@ -470,8 +427,7 @@ public final class MandelbrotApp: MiniApp {
         drawCrossHair(cr)
         drawLabels(cr)
         controls.draw(cr)
-        if isAskingForSize { drawSizePanel(cr) }
-        bigSaveDialog?.dialog.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        bigSave.draw(cr, image: imageRect)
         toast.draw(cr, in: imageRect)
     }
 
@@ -513,14 +469,12 @@ public final class MandelbrotApp: MiniApp {
         } else if let p = display.shownProgress {
             info += " · " + (p.previewComplete ? tr("refining {0} %", String(Int(p.fraction * 100))) : tr("preview {0} %", String(Int(p.fraction * 100))))
         }
-        if let big = bigSaveSize, bigRender != nil {
-            info += " · " + tr("saving {0}×{1}: {2} %", String(big.width), String(big.height), String(Int(shownBigProgress * 100)))
-        }
+        if let saving = bigSave.progressText { info += " · " + saving }
         let l = Text.layout(info, font: Font(size: Theme.TextSize.caption), width: max(40, size.width * 0.45 - 10), ellipsis: .end)
         cr.draw(l, x: size.width - 10 - l.width, y: y - l.height / 2, color: Theme.dimText)
-        if bigRender != nil {
+        if bigSave.isRendering {
             // The big picture's progress: a thin bar under the labels.
-            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * shownBigProgress, height: 3), Theme.success)
+            cr.fill(Rect(x: 0, y: Self.labelHeight - 3, width: size.width * bigSave.shownProgress, height: 3), Theme.success)
         }
     }
 
@@ -581,9 +535,7 @@ public final class MandelbrotApp: MiniApp {
     /// A save asked for goes on while the app is not shown: the home screen's bar shows it.
     public var workGoingOn: [WorkGoingOn] {
         var work: [WorkGoingOn] = []
-        if let big = bigSaveSize, bigRender != nil {
-            work.append(WorkGoingOn(tr("Mandelbrot {0}×{1}", String(big.width), String(big.height)), progress: shownBigProgress))
-        }
+        if let big = bigSave.workGoingOn { work.append(big) }
         if pendingSave || saveTicket != nil { work.append(WorkGoingOn(tr("Saving Mandelbrot"), progress: nil)) }
         return work
     }
@@ -595,21 +547,19 @@ public final class MandelbrotApp: MiniApp {
         }
         var ended: [WorkGoingOn.Ended] = []
         _ = pollSave { ended.append($0) }
-        sampleProgress()
+        bigSave.sampleProgress()
         return ended
     }
 
     /// Hands a finished big render to the writer and says how finished saves went (`tell`);
     /// true while a save is under way.
     private func pollSave(tell: (WorkGoingOn.Ended) -> Void) -> Bool {
-        if let job = bigRender, let result = job.value {
-            bigRender = nil
-            let size = bigSaveSize
-            bigSaveSize = nil
-            if let big = result, let size {
+        if let finished = bigSave.takeFinished() {
+            if let big = finished.picture {
+                let size = finished.size
                 let job = MandelbrotSaving.job(big.picture, big.coloring, scale: 1,
                                                folders: environment.pictureDirectoriesToTry,
-                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)", target: bigSaveTarget,
+                                               stem: "touchdesk-mandelbrot-\(size.width)x\(size.height)", target: finished.target,
                                                recent: environment)
                 saveTicket = environment.writer.submit(key: "mandelbrot-save-big", job)
             } else {
