@@ -149,7 +149,7 @@ struct GlobeAppTests {
         #expect(app.form.controls[.high2100]?.isOn == true && app.form.controls[.today]?.isOn == false)
         #expect(app.levelMeaning.hasPrefix("IPCC AR6: median, likely 0.63–1.01 m"), "\(app.levelMeaning)")
         #expect(app.levelMeaning.contains("whole metres"), "\(app.levelMeaning)")
-        #expect(app.readout?.count == 0)
+        #expect(app.panel.readout?.count == 0)
         let slider = try #require(app.accessibleContent.first { $0.id == "level" }?.value)
         #expect(slider.value == 0.77)
         let figures = try #require(app.accessibleContent.first { $0.id == "figures" }?.text?.text)
@@ -166,13 +166,13 @@ struct GlobeAppTests {
         app.press("8")
         #expect(app.model.level == 4.25 && app.model.gridLevel == 4)
         #expect(app.levelMeaning.hasPrefix("IPCC AR6: likely 1.7–6.8 m, shown at its middle"), "\(app.levelMeaning)")
-        #expect(app.readout == app.flooded?.readout(at: 4, limit: app.listRows))
-        #expect((app.readout?.count ?? 0) > 0)
+        #expect(app.panel.readout == app.loads.flooded?.readout(at: 4, limit: app.panel.listRows))
+        #expect((app.panel.readout?.count ?? 0) > 0)
     }
 
     @Test func sliderFollowsADrag() throws {
         let app = try makeApp()
-        let track = GlobeApp.track(in: app.sliderRect)
+        let track = GlobePanel.track(in: app.panel.sliderRect)
         var levels: [Double] = []
         _ = app.handle(.touchBegan(Point(track.x + track.width * 0.3, track.midY)))
         levels.append(app.model.level)
@@ -191,7 +191,7 @@ struct GlobeAppTests {
 
     @Test func floodedPlacesAreListedAndClickable() throws {
         let app = try makeApp(seaLevel: "70")
-        let readout = try #require(app.readout)
+        let readout = try #require(app.panel.readout)
         #expect(readout.level == 70)
         #expect(!readout.largest.isEmpty)
         #expect(readout.overAMillion > 10, "many cities of over a million people lie below 70 m: \(readout.overAMillion)")
@@ -201,12 +201,12 @@ struct GlobeAppTests {
         #expect(people == people.sorted(by: >), "largest first")
         // Higher seas drown more; today nothing.
         app.press("4")
-        #expect((app.readout?.count ?? 0) > readout.count)
+        #expect((app.panel.readout?.count ?? 0) > readout.count)
         app.press("2")
-        #expect(app.readout?.largest.isEmpty == true)
+        #expect(app.panel.readout?.largest.isEmpty == true)
         app.press("3")
         // Click the first row: the globe turns to it and marks it.
-        let row = app.listRowFrame(0)
+        let row = app.panel.listRowFrame(0)
         _ = app.handle(.hover(row.center))
         #expect(app.cursor == .hand)
         app.tap(row.center)
@@ -219,12 +219,12 @@ struct GlobeAppTests {
     @Test func searchTurnsTheGlobeToAPlace() throws {
         let app = try makeApp()
         app.press("slash")
-        #expect(app.searchField.isFocused)
+        #expect(app.search.field.isFocused)
         for ch in "Tokyo" { _ = app.handle(.key(Key(String(ch), text: String(ch)))) }
-        #expect(app.suggestions.first?.place.name == "Tokyo")
+        #expect(app.search.suggestions.first?.place.name == "Tokyo")
         _ = app.handle(.key(Key("Return")))
         #expect(app.marked?.name == "Tokyo")
-        #expect(!app.searchField.isFocused)
+        #expect(!app.search.field.isFocused)
         while app.tick() {}
         #expect(abs(app.model.view.centre.longitude - 139.69) < 0.1)
         #expect(app.model.view.zoom >= 4)
@@ -233,7 +233,7 @@ struct GlobeAppTests {
         app.press("slash")
         _ = app.handle(.key(Key("c", text: "c")))
         #expect(app.model.style.showsCoastline)
-        #expect(app.searchField.text == "c", "after / and c the field reads \(app.searchField.text)")
+        #expect(app.search.field.text == "c", "after / and c the field reads \(app.search.field.text)")
     }
 
     @Test func missingReliefNamesThePackage() throws {
@@ -304,11 +304,11 @@ struct GlobeAppTests {
         // The flooded-places list keeps rows below the buttons, inside the window.
         app.press("Page_Up")
         #expect(app.model.level == 10)
-        #expect(app.listRows >= 1, "no row for the flooded-places list in \(app.listRect)")
-        let first = app.listRowFrame(0)
-        #expect(area.contains(Rect(x: app.listRect.x, y: first.y, width: app.listRect.width, height: first.height)), "\(first)")
+        #expect(app.panel.listRows >= 1, "no row for the flooded-places list in \(app.panel.listRect)")
+        let first = app.panel.listRowFrame(0)
+        #expect(area.contains(Rect(x: app.panel.listRect.x, y: first.y, width: app.panel.listRect.width, height: first.height)), "\(first)")
         for c in app.form.controls.shownItems { #expect(!c.frame.intersects(first), "\(c.id) overlaps the list's first row") }
-        #expect(app.readout?.largest.count == app.listRows)
+        #expect(app.panel.readout?.largest.count == app.panel.listRows)
     }
 
     /// Loading, in the smallest window: the title, the step and the bar fit the globe's area
@@ -317,7 +317,7 @@ struct GlobeAppTests {
         var env = sandbox.environment
         env.cacheDirectory = sandbox.dir.appending("fresh-cache")
         let app = GlobeApp(environment: env)
-        defer { app.loader.stop(); app.loader.waitUntilDone() }
+        defer { app.loads.loader.stop(); app.loads.loader.waitUntilDone() }
         let size = Size(Shell.minimumSize.width, Shell.minimumSize.height - Shell.barHeight)
         app.layout(in: size)
         // A first run builds the cache for seconds; the globe is not in yet.

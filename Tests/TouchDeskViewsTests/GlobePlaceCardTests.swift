@@ -39,7 +39,7 @@ struct GlobePlaceCardTests {
         let card = try #require(app.card)
         #expect(card.title == "Bangkok, Thailand")
         // The card's flood level is the list's.
-        let flooded = try #require(app.flooded)
+        let flooded = try #require(app.loads.flooded)
         let i = try #require(flooded.ids.firstIndex(of: Int32(place.id)))
         let level = Int(flooded.levels[i])
         #expect(level > 0 && level <= 10)
@@ -72,7 +72,7 @@ struct GlobePlaceCardTests {
         #expect(card.title == "Male, Maldives")
         #expect(card.lines[0] == "An island too small for the 9 km grid", "\(card.lines)")
         #expect(card.lines[1].hasPrefix("Height of ") && card.lines[1].hasSuffix("km away"), "\(card.lines)")
-        let flooded = try #require(app.flooded)
+        let flooded = try #require(app.loads.flooded)
         let i = try #require(flooded.ids.firstIndex(of: Int32(place.id)), "Malé is in no list")
         let level = Int(flooded.levels[i])
         #expect((1...5).contains(level))
@@ -93,9 +93,9 @@ struct GlobePlaceCardTests {
     @Test func iceAgeGainsLandAndNamesTheBridges() throws {
         let app = try makeApp(seaLevel: "-120")
         #expect(app.levelMeaning.contains("more land than today"), "\(app.levelMeaning)")
-        #expect(Set(app.bridges.map(\.bridge)) == Set(LandBridge.allCases))
+        #expect(Set(app.loads.bridges.map(\.bridge)) == Set(LandBridge.allCases))
         // Each opens between 1 and 120 m below today, as their straits are shallow.
-        for (bridge, opensAt) in app.bridges { #expect((-120 ... -1).contains(opensAt), "\(bridge): \(opensAt)") }
+        for (bridge, opensAt) in app.loads.bridges { #expect((-120 ... -1).contains(opensAt), "\(bridge): \(opensAt)") }
         // Drained: more land than today's, as the oceans cover 2.4 times the land.
         app.press("5")
         #expect(app.model.level == -11_000)

@@ -106,8 +106,8 @@ struct LayoutAndKeysTests {
             #expect(abs(app.model.level) < 1e-9, "down: \(adjuster.down) → \(app.model.level) m")
         }
         // The line under the slider and the slider's description name the keys as declared.
-        #expect(app.levelKeysHint(withShift: true) == "Ctrl+Up/Down 1 m (Shift 0.1) · Page Up/Down 10 m (Shift 100)")
-        #expect(app.levelKeysHint(withShift: false) == "Ctrl+Up/Down 1 m · Page Up/Down 10 m")
+        #expect(GlobePanel.levelKeysHint(app.form.controls, withShift: true) == "Ctrl+Up/Down 1 m (Shift 0.1) · Page Up/Down 10 m (Shift 100)")
+        #expect(GlobePanel.levelKeysHint(app.form.controls, withShift: false) == "Ctrl+Up/Down 1 m · Page Up/Down 10 m")
         let description = try #require(app.accessibleContent.first { $0.id == "level" }?.description)
         #expect(description == "Ctrl+Up and Ctrl+Down: 1 m, with Shift 0.1 m; Page Up and Page Down: 10 m, with Shift 100 m")
     }

@@ -35,23 +35,23 @@ struct LeavingStopsLoadsTests {
         let app = GlobeApp(environment: env)
         app.layout(in: Size(900, 596))
         app.didLeave()
-        #expect(!app.loader.isStopped, "the relief is read (or built) once, not stopped")
+        #expect(!app.loads.loader.isStopped, "the relief is read (or built) once, not stopped")
         app.layout(in: Size(900, 596))
         app.finishLoading()
         #expect(!app.isLoading)
-        #expect(app.globe != nil && app.places != nil && app.flooded != nil)
+        #expect(app.globe != nil && app.places != nil && app.loads.flooded != nil)
         // Left during the sampling of places: it stops, and comes back in full.
         let again = GlobeApp(environment: env)
         again.layout(in: Size(900, 596))
-        again.loader.waitUntilDone()
-        _ = again.placesJob.wait()
+        again.loads.loader.waitUntilDone()
+        _ = again.loads.placesJob.wait()
         _ = again.tick()
-        #expect(again.floodJob != nil)
+        #expect(again.loads.floodJob != nil)
         again.didLeave()
-        #expect(again.floodJob?.isStopped == true || again.flooded != nil)
+        #expect(again.loads.floodJob?.isStopped == true || again.loads.flooded != nil)
         again.layout(in: Size(900, 596))
         again.finishLoading()
-        #expect(again.flooded != nil && !again.hasStoppedLoads)
+        #expect(again.loads.flooded != nil && !again.loads.hasStopped)
     }
 
     @Test("Map Search left and opened again ten times during its load: never two loads side by side, and everything in once",
@@ -74,8 +74,8 @@ struct LeavingStopsLoadsTests {
         let app = GlobeApp(environment: env)
         Self.visitTenTimes(app, size: Size(900, 596))
         app.finishLoading()
-        #expect(app.globe != nil && app.places != nil && app.flooded != nil)
-        let c = app.loadCounts
+        #expect(app.globe != nil && app.places != nil && app.loads.flooded != nil)
+        let c = app.loads.counts
         #expect(c.globe.peak == 1 && c.places.peak == 1 && c.flood.peak <= 1, "at once: \(c.globe.peak) globe, \(c.places.peak) places, \(c.flood.peak) flood loads")
     }
 

@@ -111,8 +111,10 @@ struct TypeScaleTests {
         if let globe = app as? GlobeApp {
             // Above today's sea the globe's corner has the legend of the two waters (drawn over
             // the loaded globe, which this check does not wait for).
-            globe.model.setLevel(70)
-            _ = render(size) { cr in drawn += cr.recordingText { globe.drawLegend(cr, top: globe.globeRect.y + 32) } }
+            var above = GlobeApp.StartOptions()
+            above.seaLevel = 70
+            globe.start(above)
+            _ = render(size) { cr in drawn += cr.recordingText { globe.area.drawLegend(cr, top: globe.globeRect.y + 32) } }
             #expect(drawn.contains { $0.text == "Sea today" }, "the legend is drawn")
         }
         let tiny = drawn.filter { $0.font.size < 9 && !Self.pictureText.contains($0.text) }
@@ -164,8 +166,8 @@ struct SeaLevelSliderTests {
         let app = GlobeApp(environment: Sandbox().environment, reliefPath: "/nonexistent/etopo5.cdf")
         app.layout(in: size)
         let level = try #require(app.controlRects.first { $0.id == "level" })
-        #expect(level.frame == app.sliderRect && level.frame.width > 100)
-        #expect(level.frame.minX >= app.panelRect.minX && level.frame.maxX <= size.width && level.frame.maxY <= size.height)
+        #expect(level.frame == app.panel.sliderRect && level.frame.width > 100)
+        #expect(level.frame.minX >= app.panel.rect.minX && level.frame.maxX <= size.width && level.frame.maxY <= size.height)
         for other in app.controlRects where other.id != "level" {
             #expect(!other.frame.intersects(level.frame), "\(other.id) \(other.frame) overlaps the slider \(level.frame)")
         }
@@ -195,4 +197,8 @@ extension Controls: ButtonLabels {
 
 extension Form: ButtonLabels {
     var shownButtonLabels: [String] { controls.shownButtonLabels }
+}
+
+extension SearchBox: ButtonLabels {
+    var shownButtonLabels: [String] { form.shownButtonLabels }
 }

@@ -32,7 +32,9 @@ public final class MapApp: MiniApp, PlaceShowing {
         var movesMap: Bool { ![.search, .copy].contains(self) }
     }
     let form = Form<Control>()
-    let field: TextField
+    /// The search: its field, the suggestions under it, and how keys go between them.
+    let search: SearchBox<Control>
+    var field: TextField { search.field }
     /// Replaced on coming back when leaving stopped it before everything arrived, once it has
     /// ended (a step under way ends first): never two loads side by side (`loadCount` counts them).
     private var loader: PlacesLoader
@@ -66,14 +68,10 @@ public final class MapApp: MiniApp, PlaceShowing {
     /// A place another app asked to show (`open(query:)`) before the index had arrived.
     private var pendingQuery: String?
 
-    /// The suggestions under the field.
-    let list = PlaceSearchList()
-    /// The Tab order over the form and the list (field, list, buttons).
-    lazy var searchFocus = SearchFocus(form: form, list: list)
-    public var suggestions: [PlaceSuggestion] { list.suggestions }
+    public var suggestions: [PlaceSuggestion] { search.suggestions }
     /// The suggestion Up/Down moved to; nil before the first Down.
-    public var selectedRow: Int? { list.selectedRow }
-    public var isListOpen: Bool { list.isOpen }
+    public var selectedRow: Int? { search.list.selectedRow }
+    public var isListOpen: Bool { search.isListOpen }
 
     private var drag = MapDrag()
     private var toast = Toast()
@@ -101,8 +99,7 @@ public final class MapApp: MiniApp, PlaceShowing {
 
     public init(environment: AppEnvironment) {
         self.environment = environment
-        field = TextField("search", placeholder: "Search places: Zürich, 東京, Londres…", maxLength: 200, clipboard: environment.clipboard)
-        form.add(field)
+        search = SearchBox(form: form, placeholder: "Search places: Zürich, 東京, Londres…", maxLength: 200, clipboard: environment.clipboard)
         form.addButton(.search, "Search", key: .control("l"))
         form.addButton(.zoomIn, "Zoom in", short: "+", key: .key("plus", "equal", "KP_Add", shown: "+"))
         form.addButton(.zoomOut, "Zoom out", short: "−", key: .key("minus", "KP_Subtract", shown: "−"))
@@ -202,9 +199,8 @@ public final class MapApp: MiniApp, PlaceShowing {
     @discardableResult
     public func choose(query: String) -> Bool {
         guard let place = places?.index.bestMatch(for: query) else { return false }
-        field.setText(place.localName())
+        search.settle(on: place)
         choose(place, fly: false)
-        form.setFocus(nil)
         return true
     }
 
@@ -212,7 +208,7 @@ public final class MapApp: MiniApp, PlaceShowing {
         chosen = place
         clickNote = nil
         highlight = countryFeature(for: place)
-        closeList()
+        search.list.close()
         if size.width <= 0 || mapRect.width <= 0 {
             fitPending = true
         } else if fly {
@@ -271,31 +267,25 @@ public final class MapApp: MiniApp, PlaceShowing {
     // MARK: - Suggestions
 
     private func updateSuggestions() {
-        list.update(text: field.text, index: places?.index)
-    }
-
-    private func closeList() { list.close() }
-
-    private func pick(row: Int) {
-        guard let place = list.place(row: row) else { return }
-        field.setText(place.localName())
-        choose(place, fly: true)
-        form.setFocus(nil)
+        search.edited(index: places?.index)
     }
 
     /// Enter in the field: the selected suggestion, else the first, else the best match.
     private func submit() {
-        if isListOpen { pick(row: list.selectedRow ?? 0); return }
-        if let place = places?.index.bestMatch(for: field.text) {
-            field.setText(place.localName())
-            choose(place, fly: true)
-            form.setFocus(nil)
-        } else if let index = places?.index, !field.text.isEmpty {
-            toast.show(PlaceSearchList.unmatchedNote(for: field.text, index: index, short: true), isError: true)
-        } else if places == nil, placesProblem == nil, !field.text.isEmpty {
-            // Enter before the index has arrived: the best match is shown when it does.
-            pendingQuery = field.text
+        _ = follow(search.submit(index: places?.index))
+    }
+
+    /// What the search came to: a place chosen flies there; no match says what was understood;
+    /// Enter before the index has arrived shows the best match when it does.
+    private func follow(_ outcome: SearchBox<Control>.Outcome) -> Bool {
+        switch outcome {
+        case .ignored: return false
+        case .handled: break
+        case .chose(let place): choose(place, fly: true)
+        case .unmatched(let note): toast.show(note, isError: true)
+        case .waiting(let query): if placesProblem == nil { pendingQuery = query }
         }
+        return true
     }
 
     /// Shows `center` at `zoom` (a view kept across restarts).
@@ -317,9 +307,7 @@ public final class MapApp: MiniApp, PlaceShowing {
         statusRect = Rect(x: 0, y: size.height - barH - Self.statusHeight, width: size.width, height: Self.statusHeight)
         mapRect = Self.mapRect(in: size, toolbarHeight: barH)
         let w = min(520, size.width - 24)
-        field.frame = Rect(x: 12, y: 10, width: max(40, w), height: TextField.height)
-        list.anchor = field.frame
-        list.bottom = mapRect.maxY - 4
+        search.place(field: Rect(x: 12, y: 10, width: max(40, w), height: TextField.height), bottom: mapRect.maxY - 4)
         let resized = camera.width != mapRect.width || camera.height != mapRect.height
         if resized {
             var c = camera
@@ -355,10 +343,13 @@ public final class MapApp: MiniApp, PlaceShowing {
         switch event {
         case .key(let k): return handleKey(k)
         case .touchBegan(let p):
-            if let r = list.row(at: p) { pick(row: r); return true }
+            if let r = search.row(at: p) {
+                if let place = search.pick(row: r) { choose(place, fly: true) }
+                return true
+            }
             if field.frame.contains(p) || !mapRect.contains(p) { return handleForm(event) }
             // A press on the map closes the list and leaves the field, so keys move the map.
-            closeList()
+            search.end()
             form.setFocus(nil)
             _ = form.handle(event)
             drag.begin(at: p, camera: camera)
@@ -376,12 +367,12 @@ public final class MapApp: MiniApp, PlaceShowing {
             if drag.end() { nameNearest(at: p) }
             return true
         case .scroll(let p, let dy):
-            if isListOpen, list.rect.contains(p) { return true }
+            if isListOpen, search.list.rect.contains(p) { return true }
             guard mapRect.contains(p) else { return false }
             zoom(by: dy < 0 ? Self.wheelStep : -Self.wheelStep, about: p)
             return true
         case .hover(let p):
-            list.hover(p)
+            search.hover(p)
             return handleForm(event)
         default:
             return handleForm(event)
@@ -404,15 +395,11 @@ public final class MapApp: MiniApp, PlaceShowing {
         // Before the field: Ctrl+L over it selects it all, and Ctrl+C copies the place unless text is selected.
         if form.controls.isKey(k, of: .search) { activate(.search); return true }
         if form.controls.isKey(k, of: .copy), !(field.isFocused && field.editor.hasSelection) { copyChosen(); return true }
-        // One Esc ends the search in progress, list and field together; the next goes home.
-        if k.is("Escape"), list.isOpen { _ = list.handle(key: k); form.setFocus(nil); return true }
-        switch list.handle(key: k) {
-        case .ignored: break
-        case .moved: return true
-        case .picked(let r): pick(row: r); return true
-        }
+        // The search's own keys: Esc ends it (list and field together; the next goes home), the
+        // list's Up, Down and Enter, Enter in the field.
+        let outcome = search.handle(key: k, index: places?.index)
+        if case .ignored = outcome {} else { return follow(outcome) }
         if field.isFocused {
-            if k.is("Escape") { form.setFocus(nil); return true }
             // With nothing typed, the arrows move the map even from the field.
             if !(field.text.isEmpty && mapKey(k)) { return handleForm(.key(k)) }
             return true
@@ -438,9 +425,7 @@ public final class MapApp: MiniApp, PlaceShowing {
         let step = 0.25
         switch id {
         case .search:
-            form.setFocus(.field("search"))
-            field.selectAll()
-            if !field.text.isEmpty { updateSuggestions() }
+            search.focus(index: places?.index)
         case .zoomIn: zoom(by: 1, about: mapRect.center)
         case .zoomOut: zoom(by: -1, about: mapRect.center)
         case .world:
@@ -615,9 +600,7 @@ public final class MapApp: MiniApp, PlaceShowing {
     }
 
     private func drawSearch(_ cr: CairoContext) {
-        field.draw(cr)
-        list.draw(cr, text: field.text, loading: places == nil)
-        searchFocus.draw(cr)
+        search.draw(cr, loading: places == nil)
     }
 
     private func drawStatus(_ cr: CairoContext) {

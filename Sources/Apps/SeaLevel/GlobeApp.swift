@@ -426,10 +426,15 @@ public final class GlobeApp: MiniApp {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        GlobeArea(rect: globeRect, model: model, globe: globe, globeError: globeError, loadStep: loads.loader.step, loadingTicks: loadingTicks,
-                  surface: globe == nil ? nil : globePicture.surface, pin: pin, profile: profileTool, card: card, hover: pointer.hover).draw(cr)
+        area.draw(cr)
         panel.draw(cr, GlobePanel.Scene(model: model, loads: loads, hover: pointer.hover, controls: form.controls, search: search))
         spots.draw(cr)
+    }
+
+    /// The globe area as it is to be drawn now.
+    var area: GlobeArea {
+        GlobeArea(rect: globeRect, model: model, globe: globe, globeError: globeError, loadStep: loads.loader.step, loadingTicks: loadingTicks,
+                  surface: globe == nil ? nil : globePicture.surface, pin: pin, profile: profileTool, card: card, hover: pointer.hover)
     }
 
     /// Renders the globe's picture for the current state (after a layout or a tick), only when

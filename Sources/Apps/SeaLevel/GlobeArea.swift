@@ -150,7 +150,7 @@ struct GlobeArea {
     }
 
     /// Above today's level with the flood colour on (F): what the two waters mean.
-    private func drawLegend(_ cr: CairoContext, top: Double) {
+    func drawLegend(_ cr: CairoContext, top: Double) {
         guard model.level > 0, model.style.tintsFloodedLand else { return }
         let entries = [(GlobeLegend.sea, tr("Sea today")), (GlobeLegend.flooded, tr("Flooded (dry land today)"))]
         // A label too long for a narrow globe wraps rather than shrinking past reading.

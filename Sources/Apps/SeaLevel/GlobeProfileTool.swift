@@ -155,7 +155,7 @@ struct GlobeProfileTool {
         Color(0.04, 0.06, 0.1, 0.85).set(cr)
         cr.roundedRect(r, radius: 8)
         cr.fill()
-        let title = (profile.name.map { $0 + ": " } ?? "Profile: ") + String(format: "%@ km", GlobeApp.people(Int(profile.lengthKm.rounded())))
+        let title = (profile.name.map { $0 + ": " } ?? "Profile: ") + String(format: "%@ km", GlobePanel.people(Int(profile.lengthKm.rounded())))
             + " · highest " + SeaLevel.label(Int(profile.highest.elevation.rounded())) + " · lowest " + SeaLevel.label(Int(profile.lowest.elevation.rounded()))
         cr.text(title, x: r.x + 10, y: r.y + 14, size: Text.fittingSize(title, width: r.width - 20, size: Theme.TextSize.body, weight: .bold), weight: .bold)
         let plot = Self.plotRect(in: r)
@@ -194,14 +194,14 @@ struct GlobeProfileTool {
             c.set(cr)
             cr.circle(p, 4)
             cr.fill()
-            let label = (above ? "Highest " : "Lowest ") + SeaLevel.label(Int(s.elevation.rounded())) + " · " + GlobeApp.coordinates(s.point)
+            let label = (above ? "Highest " : "Lowest ") + SeaLevel.label(Int(s.elevation.rounded())) + " · " + GlobeArea.coordinates(s.point)
             let lw = Text.width(label, size: Theme.TextSize.caption)
             let lx = min(max(p.x - lw / 2, r.x + 4), r.maxX - lw - 4)
             // Below the lowest point when there is room above the axis line, else over it.
             let ly = above || p.y + 14 > r.maxY - 22 ? max(r.y + 34, p.y - 12) : p.y + 12
             cr.text(label, x: lx, y: ly, size: Theme.TextSize.caption, color: c)
         }
-        let axis = "0 km … \(GlobeApp.people(Int(profile.lengthKm.rounded()))) km along the line · ←/→ or drag here to walk, W to play"
+        let axis = "0 km … \(GlobePanel.people(Int(profile.lengthKm.rounded()))) km along the line · ←/→ or drag here to walk, W to play"
         cr.text(axis, x: plot.midX, y: r.maxY - 10, size: Text.fittingSize(axis, width: r.width - 20, size: Theme.TextSize.hint),
                 color: Theme.dimText, align: .center)
         if let s = walkedSample { drawWalker(cr, s, plot: plot, box: r, x: x(s.distanceKm), y: y(s.elevation)) }
@@ -231,7 +231,7 @@ struct GlobeProfileTool {
 
     /// "123 km · −10,210 m": the distance along the line and the height at the walker.
     static func walkerLabel(_ s: ElevationProfile.Sample) -> String {
-        let km = s.distanceKm < 10 ? String(format: "%.1f", s.distanceKm) : GlobeApp.people(Int(s.distanceKm.rounded()))
+        let km = s.distanceKm < 10 ? String(format: "%.1f", s.distanceKm) : GlobePanel.people(Int(s.distanceKm.rounded()))
         return "\(km) km · " + SeaLevel.label(Int(s.elevation.rounded()))
     }
 }
