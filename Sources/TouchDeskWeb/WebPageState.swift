@@ -6,6 +6,9 @@ import TouchDeskInterface
 public struct WebPageState: Sendable {
     public var title = ""
     public var address: String?
+    /// The address of the page the views show (the engine's last commit), which `address` runs
+    /// ahead of while a new load is on its way.
+    public var shownAddress: String?
     public var isLoading = false
     public var progress = 0.0
     public var canGoBack = false
@@ -53,7 +56,7 @@ public struct WebPageState: Sendable {
     public mutating func apply(_ event: WebEngine.Event) {
         switch event {
         case .ready, .frame, .found, .pageEnded, .menu, .saved, .saveFailed, .saveProgress, .savedSource, .sourceFailed: break
-        case .address(let a): address = a
+        case .address(let a): address = a; shownAddress = a
         case .title(let t): title = t
         case .progress(let p): progress = p
         case .loading(let on):
@@ -66,6 +69,10 @@ public struct WebPageState: Sendable {
         case .hover(let link): hoveredLink = link
         case .cursor(let shape): cursor = shape
         case .refused(let url, let why):
+            // News of the page still shown ("not responding"), heard after a new address was
+            // asked for, is that page's, not the new load's: it neither ends the load nor takes the
+            // status line (under load the two cross: the new page was then never waited for).
+            if awaitingLoad, url == shownAddress, url != address { break }
             notice = (tr("Not opened: {0}: {1}", url, why), true)
             if awaitingLoad { awaitingLoad = false; isLoading = false }
         case .localFileRefused(let url):

@@ -7,7 +7,9 @@ import TouchDeskWeb
 @testable import TouchDeskToolkit
 
 /// The pointer shape a page asks for (CSS `cursor`), as WebKit reports it through the helper.
-@Suite("Web Pages: the page's pointer shapes", .serialized, .timeLimit(.minutes(2)))
+// Its limit guards against a hang, not a slow machine: beside a busy run and two busy loops the
+// seventeen shapes, each a round trip to the web process, took past two minutes.
+@Suite("Web Pages: the page's pointer shapes", .serialized, .timeLimit(.minutes(5)))
 struct WebPointerTests {
     let sandbox = Sandbox()
 

@@ -45,4 +45,21 @@ struct WebPageStateTests {
         s.apply(.loading(true))
         #expect(s.contentSize == nil && !s.fitted)
     }
+
+    @Test("news of the page still shown, heard after a new address was asked for, neither ends that load nor takes the status line")
+    func lateNewsOfTheShownPage() {
+        var s = WebPageState()
+        s.willLoad("file:///tmp/spin.html")
+        s.apply(.loading(true))
+        s.apply(.address("file:///tmp/spin.html"))
+        s.willLoad("file:///tmp/ok.html")
+        s.apply(.refused(url: "file:///tmp/spin.html", why: "the page is not responding: Stop ends it"))
+        #expect(s.isLoading && s.awaitingLoad && s.notice == nil, "the stuck page's news ended the new load: \(s.statusText)")
+        // Refused itself, the new address ends its load and says why.
+        s.apply(.refused(url: "file:///tmp/ok.html", why: "not allowed"))
+        #expect(!s.isLoading && !s.awaitingLoad && s.statusText == "Not opened: file:///tmp/ok.html: not allowed")
+        // With no new load asked for, the shown page's news is the status line's.
+        s.apply(.refused(url: "file:///tmp/spin.html", why: "the page is not responding: Stop ends it"))
+        #expect(s.statusText == "Not opened: file:///tmp/spin.html: the page is not responding: Stop ends it")
+    }
 }
