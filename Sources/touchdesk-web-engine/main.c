@@ -52,9 +52,6 @@ typedef struct {
     char *committed;   // the address of the page the view shows
     char *wanted;      // an address asked for and not yet shown (redone if the page is stuck)
     gboolean stopAsked;
-    unsigned asks;           // loads and Stops asked of the view so far (`ask`)
-    unsigned startedAt;      // `asks` when its current load started
-    gboolean redirected;     // its current load was redirected (its address is not the one asked for)
     gboolean restarting;     // its stuck process was ended to load `wanted` again: the end of the old load is no news
     unsigned char *scratch;  // the frame being drawn, compared with the one last sent
     size_t scratchBytes;
@@ -284,28 +281,11 @@ static gboolean loadTimedOut(gpointer data) {
 // bound; Stop and Esc end it.
 static guint bodySource;
 
-/// A load (`uri`) or a Stop (NULL) asked of view `v`. A page whose web process is slow (busy, or
-/// stuck in a script) may commit the load it was on after this: that commit is the older load's,
-/// and must not clear what was asked since (`loadIsLatest`), or a stuck page would never be ended
-/// to load the new address ("the page is not responding" and nothing more, seen under load).
-static void ask(int v, const char *uri) {
-    views[v].asks++;
-    if (uri) { g_free(views[v].wanted); views[v].wanted = g_strdup(uri); }
-    else views[v].stopAsked = TRUE;
-}
-
-/// Whether the load view `v` commits now (at `uri`) is the one last asked of it, or one the page
-/// started itself after it: not an older one committing late.
-static gboolean loadIsLatest(int v, const char *uri) {
-    const View *view = &views[v];
-    return view->startedAt == view->asks && (!view->wanted || view->redirected || !g_strcmp0(uri, view->wanted));
-}
-
 /// Stops both views' loads (what came stays shown) and says the load is over.
 static void stopViews(void) {
     if (loadingViews) { loadingViews = 0; tell(TDWNewsLoading, "0"); }
     for (int v = 0; v < VIEWS; v++) {
-        ask(v, NULL);
+        views[v].stopAsked = TRUE;
         webkit_web_view_stop_loading(views[v].web);
     }
 }
@@ -357,18 +337,11 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
     (void)data;
     int v = viewIndex(web);
     if (debugging) fprintf(stderr, "engine: view %d load event %d %s\n", v, event, webkit_web_view_get_uri(web));
-    if (event == WEBKIT_LOAD_STARTED) { views[v].startedAt = views[v].asks; views[v].redirected = FALSE; }
-    if (event == WEBKIT_LOAD_REDIRECTED) views[v].redirected = TRUE;
     if (event == WEBKIT_LOAD_COMMITTED) {
-        const char *uri = webkit_web_view_get_uri(web);
         g_free(views[v].committed);
-        views[v].committed = g_strdup(uri);
-        if (loadIsLatest(v, uri)) {
-            g_clear_pointer(&views[v].wanted, g_free);
-            views[v].stopAsked = FALSE;
-        } else if (debugging) {
-            fprintf(stderr, "engine: view %d committed %s late: %s still asked for\n", v, uri, views[v].wanted ? views[v].wanted : "Stop");
-        }
+        views[v].committed = g_strdup(webkit_web_view_get_uri(web));
+        g_clear_pointer(&views[v].wanted, g_free);
+        views[v].stopAsked = FALSE;
     }
     if (views[v].restarting) {
         if (event == WEBKIT_LOAD_FINISHED) return;  // the ended load; the new one follows
@@ -408,7 +381,8 @@ static void loadChanged(WebKitWebView *web, WebKitLoadEvent event, gpointer data
                     g_free(views[FIT].allowed);
                     views[FIT].allowed = g_strdup(uri);
                     loadingViews |= 1 << FIT;
-                    ask(FIT, uri);
+                    g_free(views[FIT].wanted);
+                    views[FIT].wanted = g_strdup(uri);
                     webkit_web_view_load_uri(views[FIT].web, uri);
                 }
             }
@@ -1272,7 +1246,8 @@ static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer da
 
 static void openURI(const char *uri) {
     unstickAll();
-    ask(AS_IS, uri);
+    g_free(views[AS_IS].wanted);
+    views[AS_IS].wanted = g_strdup(uri);
     g_free(views[AS_IS].allowed);
     views[AS_IS].allowed = g_strdup(uri);
     webkit_web_view_load_uri(views[AS_IS].web, uri);
@@ -1493,7 +1468,7 @@ static void handleLine(char *line) {
         gboolean back = order == TDWOrderBack;
         WebKitBackForwardList *list = webkit_web_view_get_back_forward_list(web);
         WebKitBackForwardListItem *item = back ? webkit_back_forward_list_get_back_item(list) : webkit_back_forward_list_get_forward_item(list);
-        if (item) ask(AS_IS, webkit_back_forward_list_item_get_uri(item));
+        if (item) { g_free(views[AS_IS].wanted); views[AS_IS].wanted = g_strdup(webkit_back_forward_list_item_get_uri(item)); }
         unstickAll();
         if (back) webkit_web_view_go_back(web); else webkit_web_view_go_forward(web);
         break;
@@ -1506,7 +1481,7 @@ static void handleLine(char *line) {
         armTimeout(FALSE);
         if (loadingViews) { loadingViews = 0; tell(TDWNewsLoading, "0"); }
         for (int v = 0; v < VIEWS; v++) {
-            ask(v, NULL);
+            views[v].stopAsked = TRUE;
             webkit_web_view_stop_loading(views[v].web);
         }
         unstickAll();
