@@ -6,12 +6,11 @@ import TouchDeskPlaces
 /// moves a selection with Up and Down, follows the pointer, and draws each row as the name with
 /// the typed part in bold, an alias that matched in brackets, and where the place is, dimmed.
 ///
-/// It owns the list's state only; the app says what a pick does. Map Search and Sea Level use
-/// it: each keeps one, calls `update` when its field is edited, `handle(key:)` and `row(at:)` for
-/// input, `draw` after the field, and `accessibleNode` for screen readers.
+/// It owns the list's state only: `SearchBox` holds one under its field and routes keys and
+/// clicks to it; Map Search and Sea Level reach it through their SearchBox.
 public final class PlaceSearchList {
     /// What a key did to the list.
-    public enum KeyResult: Equatable {
+    enum KeyResult: Equatable {
         /// Not a list key (or the list is closed).
         case ignored
         /// The selection moved or the list closed.
@@ -101,7 +100,7 @@ public final class PlaceSearchList {
     public func hover(_ p: Point) { hoverRow = row(at: p) }
 
     /// Up, Down, Esc and Enter while the list is open.
-    public func handle(key k: Key) -> KeyResult {
+    func handle(key k: Key) -> KeyResult {
         guard isOpen else { return .ignored }
         if k.is("Down") || k.is("KP_Down") {
             selectedRow = min(suggestions.count - 1, (selectedRow ?? -1) + 1)
