@@ -221,8 +221,10 @@ let package = Package(
 
         // MARK: - Tests
 
-        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
-                path: "Tests/TouchDeskTestSupport"),
+        /// Optimised even in debug builds: the end-to-end tests decode and search many screenshots
+        /// (pixels, regions, words), which unoptimised took more CPU than the app under test.
+        .target(name: "TouchDeskTestSupport", dependencies: ["TouchDeskDrawing", "TouchDeskInterface", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
+                path: "Tests/TouchDeskTestSupport", swiftSettings: [optimisedInDebug()]),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [
             "TouchDeskApps", "TouchDeskToolkit", "AppPaintbrush", "AppPolygon", "AppMandelbrot", "AppAccelerometer", "AppHoles", "AppMaze", "AppSpaceBalls", "AppStickMan", "AppAddingImages", "AppTemperature", "AppDoubler", "AppPostalCodes", "AppWebPages", "AppMapSearch", "AppSeaLevel",

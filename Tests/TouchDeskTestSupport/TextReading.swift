@@ -1,17 +1,18 @@
 import Foundation
 import TouchDeskDrawing
 import TouchDeskInterface
-import TouchDeskTestSupport
 
 /// Reads text back from a screenshot the way a person checks it: the expected words, drawn here
 /// in the app's font (DejaVu Sans through Pango), are looked for in a region of the picture.
 /// Both are reduced to ink/no-ink by brightness, and a place matches when few pixels differ.
-enum TextReading {
-    struct Match { var x: Int, y: Int, score: Double }
+/// (Built optimised, as the rest of the test support: the end-to-end tests look for words in many
+/// screenshots, and unoptimised this search was most of their CPU time.)
+public enum TextReading {
+    public struct Match { public var x: Int, y: Int, score: Double }
 
     /// The ink mask of `text` at `size`, drawn through the app's own text layer (Pango):
     /// width, height, and true for ink.
-    static func mask(_ text: String, size: Double, bold: Bool) -> (w: Int, h: Int, ink: [Bool]) {
+    public static func mask(_ text: String, size: Double, bold: Bool) -> (w: Int, h: Int, ink: [Bool]) {
         let layout = Text.layout(text, font: Font(size: size, weight: bold ? .bold : .regular))
         let surface = ImageSurface.render(size: Size(layout.width + 2, layout.height + 2), format: .rgb) { cr in
             cr.setSourceRGB(0, 0, 0)
@@ -32,10 +33,10 @@ enum TextReading {
     }
 
     /// Ink in a screenshot: a pixel clearly brighter than the dark theme's backgrounds.
-    static func isInk(_ c: PixelColor) -> Bool { (c.r + c.g + c.b) / 3 > 110 }
+    public static func isInk(_ c: PixelColor) -> Bool { (c.r + c.g + c.b) / 3 > 110 }
 
     /// The best place for `text` in `region`: the fraction of differing pixels (0 is perfect).
-    static func find(_ text: String, size: Double, bold: Bool = false, in img: PixelImage,
+    public static func find(_ text: String, size: Double, bold: Bool = false, in img: PixelImage,
                      region: (x: Int, y: Int, width: Int, height: Int), ink: (PixelColor) -> Bool = isInk) -> Match {
         let m = mask(text, size: size, bold: bold)
         let inkCount = max(1, m.ink.filter { $0 }.count)
