@@ -74,6 +74,20 @@ def describe(node, depth=0):
     return d
 
 
+def describe_settled(app, tries=5):
+    """The whole tree, read again when it changed under the walk: each node is a call over the bus,
+    and on a loaded machine a walk can outlast the tree it began on (a child gone between the count
+    and the fetch: None, or an error from the bus), as a screen reader reading while the window
+    changes finds. The last try's error is raised."""
+    for attempt in range(tries):
+        try:
+            return describe(app)
+        except Exception:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.5)
+
+
 def walk(node):
     yield node
     for i in range(node.childCount):
@@ -94,7 +108,7 @@ def main(argv):
     command = argv[1] if len(argv) > 1 else "tree"
     app = find_app()
     if command == "tree":
-        print(json.dumps(describe(app), ensure_ascii=False))
+        print(json.dumps(describe_settled(app), ensure_ascii=False))
     elif command == "do":
         node = find(app, argv[2], argv[3])
         action = node.queryAction()

@@ -120,8 +120,10 @@ struct WebSizesEndToEndTests {
         #expect(words.count == 4 && words[0] == words[1] && words[1] == 50, "pings answered, asked, slowest and median ms: \(r.stdout)")
         print("500 resizes of a 2,000-paragraph page: \(words.count == 4 ? "\(words[0]) of \(words[1]) pings answered, the slowest in \(words[2]) ms, median \(words[3]) ms" : r.stdout)")
         // Settled: the page says the view's size.
+        // The engine lays the 2,000 paragraphs out again at the last size after the storm: on a
+        // loaded machine that took longer than 20 s (the title still gave a size of the storm's).
         var laidOut = false
-        let settled = try await app.screenshot("after 500 resizes", timeout: 20) { img in
+        let settled = try await app.screenshot("after 500 resizes", timeout: 90) { img in
             laidOut = false
             guard img.width == 1100, img.height == 720, let inner = Self.reported(try? app.title()) else { return false }
             let frames = img.regions(where: { $0.isClose(to: Self.red, tolerance: 24) }, minimumPixels: 300).sorted { $0.x + $0.y < $1.x + $1.y }
