@@ -1,4 +1,5 @@
 import TouchDeskDrawing
+import TouchDeskFiles
 import Foundation
 import TouchDeskInterface
 import TouchDeskModels
@@ -45,7 +46,7 @@ public final class PaintApp: MiniApp {
     /// Pixels per point of the canvas: the device scale the app is drawn at.
     var pixelScale: Double { canvas.scale }
     var hover: Point?
-    /// The keyboard brush: arrows, Space, Shift+arrows (PaintApp+Brush.swift).
+    /// The keyboard brush: arrows, Space, Shift+arrows.
     var keyBrush = KeyboardBrush()
     let brushKeys = PaintApp.makeBrushKeys()
     /// The zoom and scroll position the picture is shown at (PaintApp+View.swift).
@@ -55,10 +56,12 @@ public final class PaintApp: MiniApp {
     var toast = Toast()
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
-    /// Pictures on the canvas, the file dialogs and the work they start (PaintApp+Files.swift).
-    var files = PaintFiles()
+    /// Saving, opening, copying and pasting pictures, and whether the painting has unsaved changes.
+    let files: PaintFiles
+
     public init(environment: AppEnvironment) {
         self.environment = environment
+        files = PaintFiles(environment: environment)
         for c in PaintColor.allCases {
             controls.add(.color(c), c.name, key: .key("\(c.rawValue + 1)", "KP_\(c.rawValue + 1)"), kind: .swatch(Color(c.rgb)))
         }
@@ -69,7 +72,11 @@ public final class PaintApp: MiniApp {
         controls.add(.redo, "Redo", key: .control("z", shift: true), also: [.control("y")])
         controls.add(.save, "Save", key: .control("s"))
         controls.add(.copy, "Copy", key: .control("c"))
-        addFileControls()
+        // Save As, Open and Paste follow Copy (behind More when they do not fit; the keys work
+        // either way, and the keys overlay lists them).
+        controls.add(.saveAs, "Save As…", key: .control("s", shift: true))
+        controls.add(.open, "Open…", key: .control("o"), help: "Open a PNG picture to paint on")
+        controls.add(.paste, "Paste", key: .control("v"), help: "Paste a picture from the clipboard")
         addViewControls()
         controls.addSlider(.size, "Size", range: PaintModel.radiusRange, down: .key("bracketleft"), up: .key("bracketright"), value: model.radius)
         controls.addSlider(.opacity, "Opacity", range: Self.opacityPercent, down: .key("braceleft"), up: .key("braceright"), value: 100,
@@ -90,11 +97,11 @@ public final class PaintApp: MiniApp {
         canvas.ensure(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)),
                       documentSize: model.documentSize, current: model.current)
         layoutViewport()
-        layoutFiles(in: size)
+        files.layout(in: size)
     }
 
     public func handle(_ event: InputEvent) -> Bool {
-        if let handled = handleFileEvent(event) { return handled }
+        if let handled = files.handle(event, painting) { return handled }
         if picker.isOpen || event.isAltClick { return handleColorEvent(event) }
         switch toolbar.handle(event) {
         case .activated(let id): activate(id); return true
@@ -138,6 +145,70 @@ public final class PaintApp: MiniApp {
         return handleBrushKey(k)
     }
 
+    // MARK: - The keyboard brush
+
+    // `KeyboardBrush`: arrows move a cursor over the canvas, Space paints, Shift+arrows draw a
+    // line. Its strokes go through the model as a drag's do.
+
+    /// The brush's keys, declared once (F1, `--keys`): `handleKey` gives the keys they answer to
+    /// the brush.
+    enum BrushKey: String, ControlID { case move, dab, line }
+
+    static func makeBrushKeys() -> Controls<BrushKey> {
+        let keys = Controls<BrushKey>()
+        let arrows = KeyboardBrush.arrows.flatMap(\.names)
+        keys.addKeys(.move, KeyChord(arrows, shift: false, shown: tr("← → ↑ ↓")), help: "Move the keyboard brush")
+        keys.addKeys(.dab, .key("space", shown: tr("Space")), help: "Paint a dab; hold with the arrows to paint")
+        keys.addKeys(.line, KeyChord(arrows, shift: true, shown: tr("Shift+← → ↑ ↓")), help: "Draw a straight line")
+        return keys
+    }
+
+    /// Takes the arrows and Space for the brush; false for any other key.
+    private func handleBrushKey(_ k: Key) -> Bool {
+        let size = pictureSize
+        guard KeyboardBrush.uses(k), size.width > 0, size.height > 0 else { return false }
+        // The brush moves over the picture, in picture points: at any zoom it paints where it shows.
+        let step = max(1 / pixelScale, KeyboardBrush.step / viewport.zoom)
+        apply(keyBrush.press(k, in: Rect(x: 0, y: 0, width: size.width, height: size.height), step: step))
+        revealBrush()
+        return true
+    }
+
+    /// Space or Shift let go; false if the brush had no use for it.
+    private func handleBrushRelease(_ k: Key) -> Bool {
+        let actions = keyBrush.release(k)
+        apply(actions)
+        return !actions.isEmpty
+    }
+
+    private func apply(_ actions: [KeyboardBrush.Action]) {
+        guard !actions.isEmpty else { return }
+        for a in actions {
+            switch a {
+            case .begin(let p): model.beginStroke(at: p)
+            case .extend(let p): model.extendStroke(to: p)
+            case .end(let p): model.endStroke(at: model.current == nil ? nil : p)
+            }
+        }
+        paintChanges()
+        syncControls()
+    }
+
+    /// The keyboard brush's cursor: the brush's size, in two tones so it shows on any colour.
+    private func drawBrushCursor(_ cr: CairoContext) {
+        guard let at = keyBrush.position, !picker.isOpen else { return }
+        let p = appPoint(at), r = max(3, model.radius * viewport.zoom)
+        guard canvasRect.contains(p) else { return }
+        cr.setLineWidth(3)
+        Color(0, 0, 0, 0.8).set(cr)
+        cr.circle(p, r)
+        cr.stroke()
+        cr.setLineWidth(1.5)
+        Theme.accent.set(cr)
+        cr.circle(p, r)
+        cr.stroke()
+    }
+
     func activate(_ id: Control) {
         switch id {
         case .picker: openPicker(); return
@@ -146,10 +217,10 @@ public final class PaintApp: MiniApp {
         case .undo: model.undo()
         case .redo: model.redo()
         case .save: save()
-        case .copy: copyToClipboard()
-        case .saveAs: showSaveAs()
-        case .open: showOpen()
-        case .paste: pastePicture()
+        case .copy: files.copy(painting)
+        case .saveAs: if canvas.surface != nil { files.showSaveAs(painting) }
+        case .open: files.showOpen(painting)
+        case .paste: files.askForPaste(painting)
         case .eraser: model.color = .black
         case .color(let c): model.color = c.color
         case .zoomIn, .zoomOut, .actualSize, .fit: activateView(id); return
@@ -169,45 +240,18 @@ public final class PaintApp: MiniApp {
         controls.setOn(.eyedropper, picksNext)
     }
 
+    public var widgets: [any WidgetGroup] { fileDialog.map { [$0] } ?? (picker.isOpen ? [toolbar, picker] : toolbar.isPanelOpen ? [toolbar] : [toolbar, viewControls, brushKeys]) }
+    public var takesEscape: Bool { fileDialog != nil || picker.isOpen || toolbar.isPanelOpen || picksNext }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Drag", "Paint"), KeyHelp("Alt+click", "Take the colour under the pointer (eyedropper)"),
+         KeyHelp("Ctrl+wheel", "Zoom about the pointer"), KeyHelp("Wheel, Shift+wheel", "Scroll up and down, across"),
+         KeyHelp("Space+drag", "Scroll by dragging the picture")]
+    }
+
     public func tick() -> Bool {
-        let saving = collectSave()
-        let copying = collectCopy()
-        let filing = tickFiles()
-        return toast.tick() || saving || copying || filing
+        let filing = files.tick(painting)
+        return toast.tick() || filing
     }
-
-    // MARK: - Copy
-
-    /// The canvas being encoded for the clipboard, off the UI thread.
-    private var copyJob: BackgroundJob<Encoded>?
-    nonisolated enum Encoded: Sendable { case png([UInt8]), failed(String) }
-
-    /// Ctrl+C: offers the visible canvas on the X clipboard as `image/png`.
-    func copyToClipboard() {
-        guard let image = pictureToExport() else { return }
-        copyJob = BackgroundJob(name: "touchdesk-paint-copy") {
-            do { return .png([UInt8](try image.pngData())) } catch { return .failed("\(error)") }
-        }
-        toast.show("Copying…", isError: false)
-    }
-
-    /// Hands a finished copy to the clipboard; true while one is still being encoded.
-    private func collectCopy(wait: Bool = false) -> Bool {
-        guard let job = copyJob else { return false }
-        guard let result = wait ? job.wait() : job.value else { return true }
-        copyJob = nil
-        switch result {
-        case .png(let png):
-            environment.clipboard.copyPNG(png)
-            toast.show(tr("Copied the picture ({0}×{1}): paste it into any program", String(exportPixelSize.width), String(exportPixelSize.height)), isError: false)
-        case .failed(let why):
-            toast.show(tr("Could not copy: {0}", "\(why)"), isError: true)
-        }
-        return false
-    }
-
-    /// Waits for a copy under way: for tests.
-    public func finishCopying() { _ = collectCopy(wait: true) }
 
     public func draw(_ cr: CairoContext) {
         cr.fill(canvasRect, Color(0, 0, 0))
@@ -227,7 +271,7 @@ public final class PaintApp: MiniApp {
         drawColorTools(cr)
         picker.draw(cr)
         toast.draw(cr, in: canvasRect)
-        drawFileDialog(cr)
+        files.draw(cr)
     }
 
     public static func drawIcon(_ cr: CairoContext, in r: Rect) {
@@ -252,21 +296,10 @@ public final class PaintApp: MiniApp {
 
     /// Brings the canvas up to date with the model's changes.
     func paintChanges() {
-        if canvas.paint(model.drainChanges(), model: model) { canvasRevision += 1 }
+        if canvas.paint(model.drainChanges(), model: model) { files.canvasChanged() }
         // An open, or its undo, changes the picture's size.
         layoutViewport()
     }
-
-    // MARK: - Saving
-
-    /// The save under way on the writer thread, and the canvas revision it holds.
-    private var pendingSave: (ticket: BackgroundWriter.Ticket, revision: Int)?
-    /// Counts every change to the pixels: a save of an unchanged canvas need not copy it again.
-    public internal(set) var canvasRevision = 0
-    /// The revision last written to a picture file the user asked for (Ctrl+S, Save As, Open).
-    public internal(set) var savedRevision = 0
-    /// The revision when the canvas came back from the state folder: not new work.
-    var restoredRevision = 0
 
     /// Makes `picture` the whole canvas, with no history under it (a restored picture): it becomes
     /// the base that undo rebuilds from; `documentSize` is the size of the picture being edited
@@ -274,58 +307,123 @@ public final class PaintApp: MiniApp {
     func replaceCanvas(with picture: ImageSurface, documentSize: Size? = nil, file: String? = nil) {
         model.restart(documentSize: documentSize, file: file)
         canvas.replace(with: picture)
-        canvasRevision += 1
+        files.canvasChanged()
     }
 
-    /// Saves the picture as PNG, off the UI thread: to the file of the last Save As or Open, else
-    /// under a new name in the pictures folder (or home); the message at the bottom says where, or
-    /// why not, when it is done. Ctrl+S again while a save of the same canvas is under way does
-    /// nothing more.
-    @discardableResult
-    public func save() -> BackgroundWriter.Ticket? {
-        if let pending = pendingSave, !pending.ticket.isDone, pending.revision == canvasRevision { return pending.ticket }
-        guard let image = pictureToExport() else {
-            toast.show("Nothing to save: the window is too small", isError: true)
-            return nil
+    /// A restored canvas that arrives after a picture was opened over it (from the command line):
+    /// it becomes the base under the history.
+    private func putUnderHistory(_ picture: ImageSurface, documentSize: Size?) {
+        model.setBase(documentSize: documentSize)
+        canvas.putUnder(picture, model: model)
+        files.canvasChanged()
+    }
+
+    // MARK: - Files and pictures
+
+    /// What the file work (`PaintFiles`) needs of the painting.
+    private var painting: PaintFiles.Painting {
+        PaintFiles.Painting(picture: { [unowned self] in pictureToExport() }, file: model.file, scale: pixelScale,
+                            tell: { [unowned self] in toast.show($0, isError: $1, seconds: $2) },
+                            arrived: { [unowned self] in take($0) })
+    }
+
+    /// The picture a save or a copy takes: the opened picture's size, else the visible canvas, at
+    /// the canvas's own resolution (a HiDPI painting keeps every pixel).
+    private func pictureToExport() -> DetachedImage? {
+        guard let canvas = canvas.surface else { return nil }
+        let size = model.documentSize ?? canvasRect.size
+        let px = (width: Int((size.width * pixelScale).rounded(.down)), height: Int((size.height * pixelScale).rounded(.down)))
+        guard px.width >= 1, px.height >= 1 else { return nil }
+        return DetachedImage(copying: canvas, size: Size(Double(px.width) / pixelScale, Double(px.height) / pixelScale), format: .rgb)
+    }
+
+    /// A picture opened, pasted or saved as a file comes into the painting.
+    private func take(_ arrived: PaintFiles.Arrived) {
+        switch arrived {
+        case .opened(let picture, let path):
+            let id = model.open(size: picture.size, file: path)
+            canvas.pictures[id] = picture
+            viewport.reset()
+            paintChanges()
+            files.canvasIsSaved()
+            syncControls()
+            let px = (picture.pixelWidth, picture.pixelHeight)
+            let cut = picture.size.width > canvasRect.width + 0.5 || picture.size.height > canvasRect.height + 0.5
+            toast.show(cut ? tr("Opened {0} ({1}×{2}); F shows it whole, the wheel and Space+drag scroll", Paths.name(of: path), String(px.0), String(px.1))
+                       : tr("Opened {0} ({1}×{2})", Paths.name(of: path), String(px.0), String(px.1)), isError: false, seconds: 5)
+        case .pasted(let picture): paste(picture)
+        case .savedAs(let path): model.setFile(path)
         }
-        let ticket = model.file.map { writePicture(image, to: $0) }
-            ?? environment.savePictureInBackground(image, stem: "touchdesk-painting", key: "paint-save")
-        pendingSave = (ticket, canvasRevision)
-        toast.show("Saving…", isError: false)
-        return ticket
     }
 
-    /// Shows the outcome of a finished save (or hands it to `tell`); true while one is still under way.
-    private func collectSave(tell: ((WorkGoingOn.Ended) -> Void)? = nil) -> Bool {
-        guard let pending = pendingSave else { return false }
-        guard let outcome = pending.ticket.outcome else { return true }
-        pendingSave = nil
-        let picture = environment.savedPicture(outcome)
-        if picture.path != nil { savedRevision = max(savedRevision, pending.revision) }
-        if let tell { tell(picture.ended) } else { toast.show(picture) }
-        return false
+    /// Pastes a picture the clipboard sent, once decoded: for tests, which hand one straight in.
+    func paste(_ picture: ImageSurface) {
+        let id = model.paste(size: picture.size, at: .zero)
+        canvas.pictures[id] = picture
+        paintChanges()
+        syncControls()
+        let cut = picture.size.width > (model.documentSize ?? canvasRect.size).width + 0.5
+            || picture.size.height > (model.documentSize ?? canvasRect.size).height + 0.5
+        toast.show(cut ? tr("Pasted a {0}×{1} picture at the top left, cut to the canvas; Ctrl+Z undoes it", String(picture.pixelWidth), String(picture.pixelHeight))
+                       : tr("Pasted a {0}×{1} picture at the top left; Ctrl+Z undoes it", String(picture.pixelWidth), String(picture.pixelHeight)),
+                   isError: false, seconds: 5)
     }
+
+    /// Saves the picture as PNG, off the UI thread (`PaintFiles.save`).
+    @discardableResult
+    public func save() -> BackgroundWriter.Ticket? { files.save(painting) }
+
+    /// Opens the PNG at `path` (absolute) over the canvas, reading it off the UI thread; the
+    /// command line's `touchdesk paint FILE.png` comes here.
+    public func open(path: String) { files.open(path, painting) }
+
+    /// A picture handed in from outside (a second launch, a drop): opened as Open does, asking
+    /// first when the painting has unsaved changes.
+    public func offer(path: String) { files.offer(path: path, painting) }
+
+    /// True while a file dialog shows: the keys overlay lists its keys then.
+    var fileDialog: FileDialog? { files.dialogView }
 
     /// A save under way goes on when the app is left; the home screen's bar shows it.
-    public var workGoingOn: [WorkGoingOn] { pendingSave == nil ? [] : [WorkGoingOn(tr("Saving painting"), progress: nil)] }
+    public var workGoingOn: [WorkGoingOn] { files.workGoingOn }
 
-    public func tickWhileAway() -> [WorkGoingOn.Ended] {
-        var ended: [WorkGoingOn.Ended] = []
-        _ = collectSave { ended.append($0) }
-        return ended
-    }
+    public func tickWhileAway() -> [WorkGoingOn.Ended] { files.tickWhileAway() }
 
     /// True while a Ctrl+S save has not reached the disk yet.
-    public var isSaving: Bool { pendingSave != nil }
+    public var isSaving: Bool { files.isSaving }
 
     /// Waits for a save under way and shows its outcome: for quitting, screenshots and tests.
-    public func finishSaving() {
-        environment.writer.waitUntilIdle()
-        _ = collectSave()
-    }
+    public func finishSaving() { files.finishSaving(painting) }
+
+    /// Waits for a Save As being written and shows its outcome: for tests.
+    public func finishSavingAs() { files.finishSavingAs(painting) }
+
+    /// Waits for an open under way: for the command line's screenshots and for tests. Returns
+    /// why it failed, if it did.
+    @discardableResult
+    public func finishOpening() -> String? { files.finishOpening(painting) }
+
+    /// Waits for a copy under way: for tests.
+    public func finishCopying() { files.finishCopying(painting) }
+
+    /// Waits for a pasted picture being decoded: for tests.
+    public func finishPasting() { files.finishPasting(painting) }
 
     /// The message showing at the bottom, if any (for tests).
     public var toastMessage: String? { toast.isVisible ? toast.message : nil }
+
+    /// The name of the file Ctrl+S writes to, at the top right (the field round the picture and its
+    /// edge: `drawViewFrame`).
+    private func drawDocumentEdges(_ cr: CairoContext) {
+        guard let file = model.file, canvasRect.width > 60 else { return }
+        let label = Paths.shown(Paths.name(of: file)) + (hasUnsavedWork ? " (changed)" : "")
+        let l = Text.layout(label, font: Font(size: Theme.TextSize.caption), width: min(canvasRect.width * 0.6, 360), ellipsis: .middle)
+        let box = Rect(x: canvasRect.maxX - l.width - 20, y: 6, width: l.width + 12, height: l.height + 6)
+        Theme.bar.with(alpha: 0.85).set(cr)
+        cr.roundedRect(box, radius: 5)
+        cr.fill()
+        cr.draw(l, x: box.x + 6, y: box.y + 3, color: Theme.text)
+    }
 }
 
 // MARK: - Kept across restarts, and asked about before quitting
@@ -360,7 +458,7 @@ extension PaintApp: @MainActor StatefulApp, @MainActor DocumentApp {
     public func saveState() -> AppState? {
         guard let canvas = canvas.surface else { return nil }
         var h = Hasher()
-        h.combine(canvasRevision)
+        h.combine(files.canvasRevision)
         h.combine(model.color)
         h.combine(model.radius)
         h.combine(model.opacity)
@@ -396,7 +494,7 @@ extension PaintApp: @MainActor StatefulApp, @MainActor DocumentApp {
         if let c = kept.color.flatMap(RGBColor.init(hex:)) ?? kept.swatch.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
         if let r = kept.radius, r.isFinite { model.setRadius(r) }
         if let a = kept.opacity, a.isFinite { model.setOpacity(a) }
-        restoredRevision = canvasRevision
+        files.canvasRestored()
         syncControls()
     }
 
@@ -407,7 +505,7 @@ extension PaintApp: @MainActor StatefulApp, @MainActor DocumentApp {
         }
     }
 
-    public var hasUnsavedWork: Bool { canvasRevision != max(savedRevision, restoredRevision) }
+    public var hasUnsavedWork: Bool { files.hasUnsavedWork }
 
     public func saveDocument() -> BackgroundWriter.Ticket? { save() }
 }
