@@ -33,27 +33,28 @@ public final class PaintApp: MiniApp {
     }
 
     let controls = Controls<Control>()
-    /// The zoom buttons over the canvas's bottom-left corner (PaintApp+View.swift).
-    let viewControls = Controls<Control>()
+    /// Where and how the picture shows: the canvas's area, zoom and scroll, the zoom buttons.
+    private var viewer = PaintViewer()
+    /// The zoom buttons over the canvas's bottom-left corner.
+    var viewControls: Controls<Control> { viewer.controls }
     /// The tools along the bottom; those that do not fit wait behind More.
     private(set) var toolbar: OverflowToolbar<Control>!
     let picker = ColorPicker()
     /// The eyedropper is armed (I): the next click on the canvas takes its colour.
-    var picksNext = false
-    public private(set) var canvasRect = Rect.zero
+    private(set) var picksNext = false
+    /// Where the canvas lies in the app.
+    public var canvasRect: Rect { viewer.canvasRect }
     /// The painting's pixels: canvas, base, snapshots, stroke layer, pictures (PaintCanvas.swift).
     let canvas = PaintCanvas()
     /// Pixels per point of the canvas: the device scale the app is drawn at.
     var pixelScale: Double { canvas.scale }
-    var hover: Point?
+    private var hover: Point?
     /// The keyboard brush: arrows, Space, Shift+arrows.
-    var keyBrush = KeyboardBrush()
+    private(set) var keyBrush = KeyboardBrush()
     let brushKeys = PaintApp.makeBrushKeys()
-    /// The zoom and scroll position the picture is shown at (PaintApp+View.swift).
-    public internal(set) var viewport = PaintViewport()
-    /// A scrollbar or Space+drag under way.
-    var scrolling = PaintScrolling()
-    var toast = Toast()
+    /// The zoom and scroll position the picture is shown at.
+    public var viewport: PaintViewport { viewer.viewport }
+    private var toast = Toast()
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
     /// Saving, opening, copying and pasting pictures, and whether the painting has unsaved changes.
@@ -77,7 +78,6 @@ public final class PaintApp: MiniApp {
         controls.add(.saveAs, "Save As…", key: .control("s", shift: true))
         controls.add(.open, "Open…", key: .control("o"), help: "Open a PNG picture to paint on")
         controls.add(.paste, "Paste", key: .control("v"), help: "Paste a picture from the clipboard")
-        addViewControls()
         controls.addSlider(.size, "Size", range: PaintModel.radiusRange, down: .key("bracketleft"), up: .key("bracketright"), value: model.radius)
         controls.addSlider(.opacity, "Opacity", range: Self.opacityPercent, down: .key("braceleft"), up: .key("braceright"), value: 100,
                            help: "Brush opacity, 5–100 %")
@@ -92,11 +92,11 @@ public final class PaintApp: MiniApp {
         canvas.setScale(scale, current: model.current)
         // The tools sit at the bottom, under the canvas, in at most two rows.
         let barH = toolbar.layout(atBottomOf: size, maxRows: size.height >= Self.twoRowHeight ? 2 : 1)
-        canvasRect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
-        picker.layout(in: canvasRect)
-        canvas.ensure(width: Int(canvasRect.width.rounded(.up)), height: Int(canvasRect.height.rounded(.up)),
+        let rect = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - barH))
+        picker.layout(in: rect)
+        canvas.ensure(width: Int(rect.width.rounded(.up)), height: Int(rect.height.rounded(.up)),
                       documentSize: model.documentSize, current: model.current)
-        layoutViewport()
+        viewer.layout(in: rect, picture: model.documentSize ?? rect.size)
         files.layout(in: size)
     }
 
@@ -112,7 +112,16 @@ public final class PaintApp: MiniApp {
         case .consumed: hover = nil; return true
         case .changed, .stepped, .ignored: break
         }
-        if let handled = handleViewEvent(event) { return handled }
+        switch viewer.handle(event, panelOpen: toolbar.isPanelOpen) {
+        case .ignored: break
+        case .handled: return true
+        case .unhovered: hover = nil; return true
+        case .panBegins:
+            // Space put a dab down before the drag began: a pan paints nothing.
+            keyBrush.cancel()
+            if model.current != nil { model.cancelStroke(); paintChanges() }
+            return true
+        }
         switch event {
         case .touchBegan(let p):
             guard canvasRect.contains(p) else { return false }
@@ -170,7 +179,8 @@ public final class PaintApp: MiniApp {
         // The brush moves over the picture, in picture points: at any zoom it paints where it shows.
         let step = max(1 / pixelScale, KeyboardBrush.step / viewport.zoom)
         apply(keyBrush.press(k, in: Rect(x: 0, y: 0, width: size.width, height: size.height), step: step))
-        revealBrush()
+        // The cursor keeps in view when it moves past the edge.
+        if let p = keyBrush.position { viewer.reveal(p, radius: model.radius) }
         return true
     }
 
@@ -209,7 +219,7 @@ public final class PaintApp: MiniApp {
         cr.stroke()
     }
 
-    func activate(_ id: Control) {
+    private func activate(_ id: Control) {
         switch id {
         case .picker: openPicker(); return
         case .eyedropper: picksNext.toggle()
@@ -223,7 +233,10 @@ public final class PaintApp: MiniApp {
         case .paste: files.askForPaste(painting)
         case .eraser: model.color = .black
         case .color(let c): model.color = c.color
-        case .zoomIn, .zoomOut, .actualSize, .fit: activateView(id); return
+        case .zoomIn, .zoomOut, .actualSize, .fit:
+            viewer.activate(id)
+            hover = nil
+            return
         case .size, .opacity, .more: break
         }
         paintChanges()
@@ -256,8 +269,8 @@ public final class PaintApp: MiniApp {
     public func draw(_ cr: CairoContext) {
         cr.fill(canvasRect, Color(0, 0, 0))
         canvas.draw(cr, in: canvasRect, picture: pictureFrame, zoom: viewport.zoom, stroke: model.current)
-        drawViewFrame(cr)
-        if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext, scrolling.drag == nil, !scrolling.spaceHeld {
+        viewer.draw(cr, panelOpen: toolbar.isPanelOpen)
+        if let hover, canvasRect.contains(hover), !picker.isOpen, !picksNext, !viewer.isScrolling {
             // The brush outline shows where and how big the next dab will be.
             cr.setLineWidth(1)
             Color(0.5, 0.5, 0.5, 0.9).set(cr)
@@ -289,7 +302,133 @@ public final class PaintApp: MiniApp {
         }
     }
 
+    // MARK: - Colour tools
+
+    // The colour picker (C), the eyedropper (I, or Alt+click on the canvas), brush opacity ({ and
+    // }), and the More panel (M) for tools that do not fit the toolbar.
+
+    /// The opacity slider's range, in percent.
+    static let opacityPercent = 5.0...100.0
+    /// Opacity keys step by this much.
+    static let opacityStep = 0.05
+    /// From this app height up (every window from the 400 × 360 minimum) the toolbar may take
+    /// two rows; below it, one.
+    static let twoRowHeight = 250.0
+    /// Which tools stay in the toolbar when not all fit, most important first: the seed's
+    /// swatches (together), then the picker and undo; the rest wait behind More.
+    static let toolPriority: [[Control]] = [PaintColor.allCases.map { .color($0) }, [.picker], [.undo], [.eraser], [.size], [.opacity],
+                                            [.eyedropper], [.redo], [.save], [.copy], [.clear]]
+
+    private func addColorControls() {
+        // The leading spaces leave room for the pill of the current colour (`drawColorTools`).
+        controls.add(.picker, "  Colour…", key: .key("c"), help: "Colour picker: any hue, saturation and value")
+        controls.add(.eyedropper, "Pick", key: .key("i"), kind: .toggle, help: "Eyedropper: the next click takes the canvas's colour")
+    }
+
+    /// Esc while the eyedropper is armed or the More panel open: both close; false for other keys.
+    private func handleColorKey(_ k: Key) -> Bool {
+        guard k.is("Escape") && (picksNext || toolbar.isPanelOpen) else { return false }
+        picksNext = false
+        toolbar.closePanel()
+        return true
+    }
+
+    private func openPicker() {
+        picksNext = false
+        toolbar.closePanel()
+        if model.current != nil { model.endStroke(at: nil); paintChanges() }
+        picker.open(with: model.color)
+        picker.layout(in: canvasRect)
+        hover = nil
+        syncControls()
+    }
+
+    /// Input while the picker is open, and Alt+clicks: the picker is modal (a click outside it
+    /// cancels it); an Alt+click on the canvas takes the colour under the pointer.
+    private func handleColorEvent(_ event: InputEvent) -> Bool {
+        if case .altClick(let p) = event {
+            guard !picker.isOpen, canvasRect.contains(p) else { return picker.isOpen }
+            pickColor(at: p)
+            syncControls()
+            return true
+        }
+        switch picker.handle(event) {
+        case .accepted(let c):
+            model.color = c
+        case .cancelled, .consumed:
+            break
+        case .ignored:
+            return false
+        }
+        syncControls()
+        return true
+    }
+
+    /// The eyedropper: the canvas's colour at `p` (in the app's coordinates) becomes the brush's.
+    private func pickColor(at p: Point) {
+        picksNext = false
+        guard let c = colorOnCanvas(at: p) else { return }
+        model.pick(c)
+        toast.show(tr("Colour {0} taken from the canvas", c.hex), isError: false)
+    }
+
+    /// The colour the canvas shows at `p`, in the app's coordinates; nil off the canvas.
+    private func colorOnCanvas(at p: Point) -> RGBColor? {
+        guard canvasRect.contains(p), pictureFrame.contains(p) else { return nil }
+        return canvas.color(at: picturePoint(p))
+    }
+
+    /// The current colour on the picker button, and the eyedropper's hint and cross-hair.
+    private func drawColorTools(_ cr: CairoContext) {
+        if let f = controls[.picker]?.frame, f.width > 0 {
+            // A pill of the brush colour in the button's left margin, outlined so black shows.
+            let pill = Rect(x: f.x + 4, y: f.y + 7, width: 6, height: f.height - 14)
+            Color(model.color.rgb).set(cr)
+            cr.roundedRect(pill, radius: 3)
+            cr.fill()
+            Theme.dimText.set(cr)
+            cr.setLineWidth(1)
+            cr.roundedRect(Rect(x: pill.x - 0.5, y: pill.y - 0.5, width: pill.width + 1, height: pill.height + 1), radius: 3.5)
+            cr.stroke()
+        }
+        guard picksNext, canvasRect.height > 40 else { return }
+        let hint = tr("Eyedropper: click the canvas to take its colour (Alt+click works any time) · Esc cancels")
+        let size = Text.fittingSize(hint, width: canvasRect.width - 40, size: Theme.TextSize.caption)
+        let w = min(canvasRect.width - 16, Text.width(hint, size: size) + 24)
+        let box = Rect(x: canvasRect.midX - w / 2, y: canvasRect.y + 8, width: w, height: 26)
+        Theme.bar.with(alpha: 0.92).set(cr)
+        cr.roundedRect(box, radius: 6)
+        cr.fill()
+        cr.text(hint, x: box.midX, y: box.midY, size: size, color: Theme.text, align: .center)
+        if let hover, canvasRect.contains(hover) {
+            cr.setLineWidth(1)
+            for (color, d) in [(Color(0, 0, 0), 1.0), (Color(1, 1, 1), 0.0)] {
+                color.set(cr)
+                cr.moveTo(hover.x - 9 + d, hover.y + d); cr.lineTo(hover.x - 3 + d, hover.y + d)
+                cr.moveTo(hover.x + 3 + d, hover.y + d); cr.lineTo(hover.x + 9 + d, hover.y + d)
+                cr.moveTo(hover.x + d, hover.y - 9 + d); cr.lineTo(hover.x + d, hover.y - 3 + d)
+                cr.moveTo(hover.x + d, hover.y + 3 + d); cr.lineTo(hover.x + d, hover.y + 9 + d)
+                cr.stroke()
+            }
+        }
+    }
+
     // MARK: - Canvas
+
+    /// The picture's size in points: the opened picture's, else the window's canvas.
+    var pictureSize: Size { model.documentSize ?? canvasRect.size }
+
+    /// The picture point under a point of the app.
+    func picturePoint(_ p: Point) -> Point { viewer.picturePoint(p) }
+
+    /// The app point over a picture point.
+    func appPoint(_ p: Point) -> Point { viewer.appPoint(p) }
+
+    /// The picture's rectangle in the app's coordinates.
+    var pictureFrame: Rect { viewer.pictureFrame }
+
+    /// The hand while Space+drag pans.
+    public var cursor: PointerShape { viewer.cursor(hovering: hover != nil) }
 
     /// The canvas as it is, for tests and saving: an image surface the app owns.
     public var canvasSurface: ImageSurface? { canvas.surface }
@@ -298,7 +437,7 @@ public final class PaintApp: MiniApp {
     func paintChanges() {
         if canvas.paint(model.drainChanges(), model: model) { files.canvasChanged() }
         // An open, or its undo, changes the picture's size.
-        layoutViewport()
+        viewer.layout(in: canvasRect, picture: pictureSize)
     }
 
     /// Makes `picture` the whole canvas, with no history under it (a restored picture): it becomes
@@ -312,7 +451,7 @@ public final class PaintApp: MiniApp {
 
     /// A restored canvas that arrives after a picture was opened over it (from the command line):
     /// it becomes the base under the history.
-    private func putUnderHistory(_ picture: ImageSurface, documentSize: Size?) {
+    func putUnderHistory(_ picture: ImageSurface, documentSize: Size?) {
         model.setBase(documentSize: documentSize)
         canvas.putUnder(picture, model: model)
         files.canvasChanged()
@@ -343,7 +482,7 @@ public final class PaintApp: MiniApp {
         case .opened(let picture, let path):
             let id = model.open(size: picture.size, file: path)
             canvas.pictures[id] = picture
-            viewport.reset()
+            viewer.reset()
             paintChanges()
             files.canvasIsSaved()
             syncControls()
@@ -413,7 +552,7 @@ public final class PaintApp: MiniApp {
     public var toastMessage: String? { toast.isVisible ? toast.message : nil }
 
     /// The name of the file Ctrl+S writes to, at the top right (the field round the picture and its
-    /// edge: `drawViewFrame`).
+    /// edge: `PaintViewer.draw`).
     private func drawDocumentEdges(_ cr: CairoContext) {
         guard let file = model.file, canvasRect.width > 60 else { return }
         let label = Paths.shown(Paths.name(of: file)) + (hasUnsavedWork ? " (changed)" : "")
@@ -426,86 +565,6 @@ public final class PaintApp: MiniApp {
     }
 }
 
-// MARK: - Kept across restarts, and asked about before quitting
-
-extension PaintApp: @MainActor StatefulApp, @MainActor DocumentApp {
-    public nonisolated static let stateFileName = "paint.json"
-    public nonisolated static let documentName = "painting"
-    nonisolated struct Kept: Codable, Sendable {
-        /// The whole canvas as PNG, base64.
-        var canvas: String?
-        /// Pixels per point of that PNG.
-        var scale: Double?
-        /// The brush colour's swatch index (`PaintColor`), as files before the colour picker kept it.
-        var swatch: Int?
-        var radius: Double?
-        /// The brush colour as `#RRGGBB`; when present it wins over `swatch`.
-        var color: String?
-        /// The brush opacity, 0.05…1 (files without it paint opaque).
-        var opacity: Double?
-        /// The size of the picture being edited, in points (nil: the window's).
-        var width: Double?
-        var height: Double?
-        /// The file Ctrl+S writes to.
-        var file: String?
-
-        /// The file's keys stay those of earlier versions ("color" was the swatch, "colour" the hex).
-        enum CodingKeys: String, CodingKey {
-            case canvas, scale, swatch = "color", radius, color = "colour", opacity, width, height, file
-        }
-    }
-
-    public func saveState() -> AppState? {
-        guard let canvas = canvas.surface else { return nil }
-        var h = Hasher()
-        h.combine(files.canvasRevision)
-        h.combine(model.color)
-        h.combine(model.radius)
-        h.combine(model.opacity)
-        h.combine(model.file)
-        let doc = model.documentSize, file = model.file
-        let image = DetachedImage(copying: canvas)
-        let scale = canvas.scale, radius = model.radius, opacity = model.opacity
-        let color = model.color.hex, swatch = PaintColor.allCases.first { $0.color == model.color }?.rawValue
-        return AppState(revision: h.finalize()) {
-            let png = try image.pngData()
-            return try JSONEncoder().encode(Kept(canvas: png.base64EncodedString(), scale: scale, swatch: swatch, radius: radius,
-                                                 color: color, opacity: opacity, width: doc?.width, height: doc?.height, file: file))
-        }
-    }
-
-    public func restore(_ data: Data) throws {
-        let kept = try decodeState(Kept.self, from: data)
-        if let b64 = kept.canvas {
-            guard let png = Data(base64Encoded: b64) else { throw StateError("the canvas is not a PNG") }
-            let picture = try Self.decodeCanvas(png, scale: kept.scale ?? 1)
-            var doc: Size?
-            if let w = kept.width, let h = kept.height, w.isFinite, h.isFinite, w >= 1, h >= 1 {
-                doc = Size(min(w, picture.size.width), min(h, picture.size.height))
-            }
-            let file = kept.file.flatMap { $0.hasPrefix("/") ? $0 : nil }
-            if model.history.isEmpty {
-                replaceCanvas(with: picture, documentSize: doc, file: file)
-            } else {
-                // A picture opened from the command line got here first: the kept canvas goes under it.
-                putUnderHistory(picture, documentSize: doc)
-            }
-        }
-        if let c = kept.color.flatMap(RGBColor.init(hex:)) ?? kept.swatch.flatMap(PaintColor.init(rawValue:))?.color { model.color = c }
-        if let r = kept.radius, r.isFinite { model.setRadius(r) }
-        if let a = kept.opacity, a.isFinite { model.setOpacity(a) }
-        files.canvasRestored()
-        syncControls()
-    }
-
-    /// Decodes a PNG for the canvas, refusing one too large from its header, before decoding.
-    static func decodeCanvas(_ png: Data, scale: Double) throws -> ImageSurface {
-        do { return try PictureReader.decode(png, scale: scale, limits: PictureReader.canvasLimits) } catch {
-            throw StateError(error.description)
-        }
-    }
-
-    public var hasUnsavedWork: Bool { files.hasUnsavedWork }
-
-    public func saveDocument() -> BackgroundWriter.Ticket? { save() }
+extension InputEvent {
+    var isAltClick: Bool { if case .altClick = self { true } else { false } }
 }

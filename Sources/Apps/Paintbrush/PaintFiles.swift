@@ -19,7 +19,7 @@ import TouchDeskToolkit
 ///   through the background writer and `AtomicFile`, so a failed write leaves the old file whole.
 /// - Open reads a PNG off the UI thread (`PictureReader`): it replaces the canvas, which takes the
 ///   picture's size; it shows centred at 100 % with its edge drawn, grey beyond it, and a larger
-///   one from its top-left corner, to scroll or zoom (PaintApp+View.swift). Open is one undoable step (Ctrl+Z brings the
+///   one from its top-left corner, to scroll or zoom (`PaintViewer`). Open is one undoable step (Ctrl+Z brings the
 ///   painting before it back, with its size and file); with unsaved changes it asks first.
 /// - Pictures opened and saved are added to the desktop's recent files (`RecentFiles`).
 /// - Paste asks the clipboard's owner for `image/png` and puts the picture at the top-left corner
