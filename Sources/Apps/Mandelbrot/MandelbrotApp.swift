@@ -16,7 +16,8 @@ import TouchDeskToolkit
 /// pixel (palette keys, refits as the render refines, a zoom's new picture) run on a recolour
 /// thread (`MandelbrotRecolour`) into a second surface that the tick swaps in; until then the
 /// window shows the previous colours. Tick, draw and key handlers never wait for a worker, and
-/// saving runs on a thread of its own.
+/// saving runs on a thread of its own. The press on the picture and flying are `MandelbrotPilot`'s,
+/// the big save `MandelbrotBigSave`'s.
 public final class MandelbrotApp: MiniApp {
     public nonisolated static let id = "mandelbrot"
     public nonisolated static let title = "Mandelbrot"

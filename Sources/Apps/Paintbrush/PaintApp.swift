@@ -12,6 +12,11 @@ import TouchDeskToolkit
 /// frame only blits it, so the cost of a frame does not grow with the number of dabs. Actions
 /// that fall out of the undo window are baked into a second surface, the base, from which undo
 /// rebuilds by replaying at most `PaintModel.undoDepth` actions.
+///
+/// The state and its rules are `PaintModel`. This class routes input and holds the pieces, each a
+/// type that owns its state: the pixels (`PaintCanvas`), where and how the picture shows
+/// (`PaintViewer`), the files and the clipboard (`PaintFiles`), the colour picker and the keyboard
+/// brush (`ColorPicker`, `KeyboardBrush`).
 public final class PaintApp: MiniApp {
     public nonisolated static let id = "paint"
     public nonisolated static let title = "Paintbrush"
