@@ -54,7 +54,7 @@ struct MandelbrotFlightAppTests {
         let r = app.imageRect
         let p = Point(r.x + r.width * 0.3, r.y + r.height * 0.6)
         _ = app.handle(.touchBegan(p))
-        Self.ticks(app, MandelbrotApp.holdTicks - 1)
+        Self.ticks(app, MandelbrotPilot.holdTicks - 1)
         #expect(app.model.flight == nil, "took off before the hold was long enough")
         Self.ticks(app, 2)
         let f = try! #require(app.model.flight)
@@ -116,7 +116,7 @@ struct MandelbrotJuliaAppTests {
         let r = app.imageRect
         let p = Point(r.x + r.width * 0.35, r.y + r.height * 0.4)
         _ = app.handle(.hover(p))
-        let expected = app.model.mandelbrotPoint(atWidths: app.widths(at: app.devicePoint(p)).0, app.widths(at: app.devicePoint(p)).1)
+        let expected = app.model.mandelbrotPoint(atWidths: app.area.widths(at: app.area.devicePoint(p)).0, app.area.widths(at: app.area.devicePoint(p)).1)
         _ = app.handle(.key(Key("j", text: "j")))
         #expect(app.model.julia == expected)
         #expect(app.model.window == MandelbrotModel.juliaStart)

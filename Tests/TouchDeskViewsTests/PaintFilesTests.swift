@@ -314,7 +314,7 @@ struct PaintFilesTests {
         let cases = [("missing.png", "no such file"), ("pipe.png", "FIFO"), ("noise.png", "not a PNG"),
                      ("huge.png", "100000×100000"), ("cut.png", "damaged"), ("loop-a", "symbolic links")]
         for (name, expected) in cases {
-            app.files.dialog = nil
+            app.files.closeDialog()
             press(app, "o", control: true)
             type(app, dir + "/" + name)
             press(app, "Return")

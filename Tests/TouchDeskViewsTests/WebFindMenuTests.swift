@@ -211,8 +211,8 @@ struct WebFindMenuTests {
         _ = app.handle(.key(Key("r")))
         wait(app, timeout: 20) { !app.saver.isSavingSource }
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: target + ".html"))) == source)
-        #expect(WebApp.suggestedName(address: "https://example.org/", title: "A page: of news!") == "A-page-of-news.html")
-        #expect(WebApp.suggestedName(address: "https://example.org/", title: "") == "page.html")
+        #expect(WebPageFiles.suggestedName(address: "https://example.org/", title: "A page: of news!") == "A-page-of-news.html")
+        #expect(WebPageFiles.suggestedName(address: "https://example.org/", title: "") == "page.html")
     }
 
     @Test("at device scale 2 the engine renders device pixels: a half-pixel-wide bar is one dark device pixel, not a grey 1× pixel scaled up")

@@ -16,7 +16,8 @@ import TouchDeskToolkit
 /// pixel (palette keys, refits as the render refines, a zoom's new picture) run on a recolour
 /// thread (`MandelbrotRecolour`) into a second surface that the tick swaps in; until then the
 /// window shows the previous colours. Tick, draw and key handlers never wait for a worker, and
-/// saving runs on a thread of its own.
+/// saving runs on a thread of its own. The press on the picture and flying are `MandelbrotPilot`'s,
+/// the big save `MandelbrotBigSave`'s.
 public final class MandelbrotApp: MiniApp {
     public nonisolated static let id = "mandelbrot"
     public nonisolated static let title = "Mandelbrot"
@@ -38,7 +39,7 @@ public final class MandelbrotApp: MiniApp {
         }
     }
 
-    public internal(set) var model = MandelbrotModel()
+    public private(set) var model = MandelbrotModel()
     let environment: AppEnvironment
     let controls = Controls<Control>()
     /// The picture on screen, its render and its recolour.
@@ -54,22 +55,15 @@ public final class MandelbrotApp: MiniApp {
     public var coloring: MandelbrotColoring? { display.coloring }
     /// The view the picture shows, at its size in device pixels.
     public var frame: MandelbrotFrame? { display.frame }
-    var toast = Toast()
+    private var toast = Toast()
     /// Announced to screen readers by the shell (`MiniApp.appToast`).
     public var appToast: Toast? { toast }
-    /// A touch in the picture: where it began, and how far it has been dragged.
-    var touchStart: Point?
-    var dragOffset: Point?
-    /// Ticks the touch has been held still: long enough, and it takes off (`MandelbrotApp+Flight`).
-    var heldTicks = 0
-    /// What holds the flight under way: a button, a key, or nothing (the autopilot).
-    var heldBy: FlightHold?
-    /// Where the autopilot is heading, in device pixels of the picture.
-    var autopilotHeading: (x: Double, y: Double)?
+    /// The press on the picture and the flight it, a held key or the autopilot starts.
+    private var pilot = MandelbrotPilot()
     /// Where the pointer was last seen over the app (J takes the point under it).
-    var pointer: Point?
+    private var pointer: Point?
     /// J is held down: the Julia set's c follows the pointer.
-    var juliaKeyDown = false
+    private var juliaKeyDown = false
 
     // Saving: through the shared writer, one save at a time, off the UI thread.
     /// Ctrl+S was pressed: the save starts once the render is complete.
@@ -80,8 +74,6 @@ public final class MandelbrotApp: MiniApp {
     let bigSave: MandelbrotBigSave
 
     static let labelHeight = 30.0
-    /// A touch that moves less than this is a tap (a quadrant), not a drag.
-    static let dragThreshold = 4.0
     /// One wheel notch scales the span by this (or its inverse).
     static let wheelFactor = 0.8
     /// The largest picture Shift+Ctrl+S renders (8K UHD).
@@ -183,7 +175,7 @@ public final class MandelbrotApp: MiniApp {
     }
 
     /// The picture's size in device pixels.
-    var pixelSize: (Int, Int) {
+    private var pixelSize: (Int, Int) {
         (max(0, Int((imageRect.width * pixelScale).rounded(.down))), max(0, Int((imageRect.height * pixelScale).rounded(.down))))
     }
 
@@ -195,7 +187,12 @@ public final class MandelbrotApp: MiniApp {
             syncControls()
             return true
         }
-        if let handled = handleFlight(event) { return handled }
+        switch pilot.handle(event, model: &model, area: area) {
+        case .ignored: break
+        case .handled: return true
+        case .landed: landed(); return true
+        case .speed(let step): changeFlightSpeed(step); return true
+        }
         if let handled = handleJulia(event) { return handled }
         switch controls.handle(event) {
         case .activated(let id): activate(id); return true
@@ -205,21 +202,14 @@ public final class MandelbrotApp: MiniApp {
         switch event {
         case .touchBegan(let p):
             guard imageRect.contains(p) else { return false }
-            touchStart = p
-            dragOffset = nil
-            heldTicks = 0
+            pilot.press(at: p)
         case .touchMoved(let p):
-            guard let start = touchStart else { return false }
-            let d = p - start
-            if dragOffset != nil || abs(d.x) > Self.dragThreshold || abs(d.y) > Self.dragThreshold { dragOffset = d }
+            return pilot.move(to: p)
         case .touchEnded(let p):
-            guard let start = touchStart else { return false }
-            touchStart = nil
-            if let _ = dragOffset {
-                dragOffset = nil
-                pan(by: p - start)
-            } else {
-                tapQuadrant(at: p)
+            switch pilot.release(at: p) {
+            case .tap(let p): zoomIntoQuadrant(quadrant(at: p))
+            case .drag(let d): pan(by: d)
+            case nil: return false
             }
         case .scroll(let p, let dy):
             guard imageRect.contains(p) else { return false }
@@ -241,7 +231,7 @@ public final class MandelbrotApp: MiniApp {
             // Pressed otherwise than by its held key (an accessibility action): starts or stops.
             if model.flight?.direction == d && model.flight?.autopilot == false { land() } else { model.startFlight(d, aboutWidths: 0, 0) }
         case .autopilot:
-            if model.flight?.autopilot == true { land() } else { startAutopilot() }
+            if model.flight?.autopilot == true { land() } else { pilot.startAutopilot(&model) }
         case .julia: toggleJulia()
         case .zoomIn where model.flight != nil, .out where model.flight != nil:
             changeFlightSpeed(c == .zoomIn ? 1 : -1)
@@ -279,8 +269,39 @@ public final class MandelbrotApp: MiniApp {
         syncControls()
     }
 
-    func syncControls() {
+    private func syncControls() {
         controls.setOn(.smooth, model.smooth)
+    }
+
+    /// The toolbar; while "Save as…" asks for a size or a file, its panel's or dialog's controls instead.
+    public var widgets: [any WidgetGroup] { bigSave.widgets ?? [controls] }
+    public var takesEscape: Bool { bigSave.isOpen }
+    public var extraKeys: [KeyHelp] {
+        [KeyHelp("Click", "Zoom into that quadrant"), KeyHelp("Wheel", "Zoom about the pointer"), KeyHelp("Drag", "Pan"),
+         KeyHelp("Hold click", "Fly in toward the pointer; move it to steer"), KeyHelp("Hold right button", "Fly out"),
+         KeyHelp("Wheel while flying", "Change the flight's speed")]
+    }
+
+    /// For a screen reader: the picture, described by where it looks and how deep, and the
+    /// app's message, announced.
+    public var accessibleContent: [AccessibleNode] {
+        let w = model.window
+        let re = w.center.x.double, im = w.center.y.double
+        let centre = String(format: "%.6g %@ %.6gi", re, im < 0 ? "−" : "+", abs(im))
+        let description = tr("The Mandelbrot set around {0}, zoom {1}, iteration limit {2}, {3}; journey: {4}. Keys 1 to 4 zoom into a quarter.",
+                             centre, w.zoomText, String(model.limit), tr(model.palette.title), model.journeyText)
+        // The limit as a slider a client can set: Iter − and Iter + ([ and ]) halve and double it.
+        let keys = [Control.fewer, .more].map { controls[$0]?.keys.first.map { [InputEvent.key($0.keyPress)] } ?? [] }
+        let range = Double(MandelbrotModel.limitRange.lowerBound)...Double(MandelbrotModel.limitRange.upperBound)
+        let limit = AccessibleNode(id: "limit", role: .slider, name: tr("Iteration limit"), description: tr("Iter − halves it, Iter + doubles it"),
+                                   states: [.enabled, .showing], frame: imageRect,
+                                   value: AccessibleNode.ValueState(Double(model.limit), range: range,
+                                                                    adjusters: [.init(down: keys[0], up: keys[1])]))
+        // The keys-only actions (Julia set, autopilot, quadrants, pans…) on the picture; flying by
+        // Page Up/Down means holding the key, so a screen reader's user flies by the autopilot.
+        var picture = AccessibleNode(id: "picture", role: .canvas, name: tr("Mandelbrot set"), description: description, frame: imageRect)
+        picture.actions = controls.keyActions(except: [.flyIn, .flyOut])
+        return [picture, limit]
     }
 
     /// Copies the whole journey (the label may show it shortened) as a --journey option.
@@ -313,14 +334,115 @@ public final class MandelbrotApp: MiniApp {
         toast.show(tr("Copied the view: {0}", text.count > 80 ? String(text.prefix(77)) + "..." : text), isError: false)
     }
 
+    // MARK: - Flying
+
+    /// The flight stops where it is; the picture refines to exact.
+    private func land() {
+        pilot.land(&model)
+        landed()
+    }
+
+    /// The flight landed: the display makes the picture exact.
+    private func landed() {
+        display.land()
+        syncControls()
+    }
+
+    /// + and − (and the wheel) while flying.
+    private func changeFlightSpeed(_ step: Int) {
+        if !model.changeFlightSpeed(by: step) {
+            toast.show(tr("The flight's speed stays within {0} and {1}", String(format: "%.3g×/s", pow(2, MandelbrotModel.flightSpeedRange.lowerBound)),
+                          String(format: "%.3g×/s", pow(2, MandelbrotModel.flightSpeedRange.upperBound))), isError: true)
+        }
+    }
+
+    /// One tick of flying (`MandelbrotPilot.tick`), and the display asked for its frame. True
+    /// while a flight is under way or a press held still may take off.
+    private func flightTick() -> Bool {
+        switch pilot.tick(&model, area: area, shown: { [display] in display.shownValues }) {
+        case .resting: return false
+        case .holding: return true
+        case .flying:
+            let (w, h) = pixelSize
+            display.fly(viewFrame(width: w, height: h))
+            return true
+        case .failed(let error):
+            toast.show(String(describing: error), isError: true)
+            landed()
+            return true
+        }
+    }
+
+    /// The label's flight part: which way, how fast, how many frames per second and how much
+    /// of each frame was computed.
+    private func flightText(_ f: MandelbrotFlight) -> String {
+        let way = f.autopilot ? tr("autopilot") : f.direction == .inward ? tr("flying in") : tr("flying out")
+        var text = way + " " + model.flightSpeedText
+        if let s = display.flightStatus {
+            text += " · " + tr("{0} fps, {1} % computed", String(Int(s.framesPerSecond.rounded())),
+                               String(format: "%.1f", s.computedShare * 100))
+            if s.deep { text += " · " + tr("deep: perturbation, slower") }
+        }
+        return text
+    }
+
+    // MARK: - Julia sets
+
+    // `MandelbrotModel+Julia`: J shows the Julia set of the point under the pointer in place of the
+    // Mandelbrot set; while J is held, c follows the pointer over the Mandelbrot view J was pressed
+    // on, and the picture with it. J again goes back.
+
+    /// The events Julia sets take (nil: not theirs): the pointer's place, and J held or let go.
+    private func handleJulia(_ event: InputEvent) -> Bool? {
+        switch event {
+        case .hover(let p), .touchMoved(let p):
+            pointer = p
+            guard juliaKeyDown, model.julia != nil, model.flight == nil, imageRect.contains(p) else { return nil }
+            showJulia(under: p)
+            return true
+        case .key(let k) where controls.isKey(k, of: .julia):
+            // Held, the key repeats: only its first press toggles.
+            if juliaKeyDown { return true }
+            juliaKeyDown = true
+            return nil
+        case .keyUp(let k) where controls.isKey(k, of: .julia):
+            juliaKeyDown = false
+            return true
+        default:
+            return nil
+        }
+    }
+
+    /// J: the Julia set of the point under the pointer (or of the centre), or back to the Mandelbrot set.
+    private func toggleJulia() {
+        if model.julia != nil {
+            model.hideJulia()
+            restart(preview: nil)
+        } else if let p = pointer, imageRect.contains(p) {
+            showJulia(under: p)
+        } else {
+            model.showJulia(model.window.center)
+            restart(preview: nil)
+        }
+    }
+
+    /// The Julia set of the Mandelbrot view's point under `p`.
+    private func showJulia(under p: Point) {
+        let (fx, fy) = area.widths(at: area.devicePoint(p))
+        model.showJulia(model.mandelbrotPoint(atWidths: fx, fy))
+        restart(preview: nil)
+    }
+
     // MARK: - Navigation
 
-    /// The picture's shorter side in device pixels: the view's width spans it.
-    var side: Double { Double(max(1, min(frame?.width ?? 0, frame?.height ?? 0))) }
+    /// Where the picture lies, in points and in device pixels.
+    var area: MandelbrotArea {
+        MandelbrotArea(rect: imageRect, scale: pixelScale, width: frame?.width ?? 0, height: frame?.height ?? 0)
+    }
 
     /// A plane distance in pixels of the current view.
     private func pixels(_ d: DecimalNumber) -> Double {
-        ExtendedDouble.ratio(d.extended, model.window.extendedSpan) * side
+        ExtendedDouble.ratio(d.extended, model.window.extendedSpan) * area.side
     }
 
     /// The quadrant (1–4) under `p`: the cross-hair is at the centre of the picture.
@@ -328,8 +450,6 @@ public final class MandelbrotApp: MiniApp {
         let left = p.x < imageRect.midX, top = p.y < imageRect.midY
         return top ? (left ? 1 : 2) : (left ? 3 : 4)
     }
-
-    private func tapQuadrant(at p: Point) { zoomIntoQuadrant(quadrant(at: p)) }
 
     private func zoomIntoQuadrant(_ q: Int) {
         do {
@@ -363,8 +483,8 @@ public final class MandelbrotApp: MiniApp {
 
     /// Zooms by `factor` (< 1 magnifies) keeping the point under `p` in place.
     private func zoom(by factor: Double, about p: Point) {
-        let local = devicePoint(p)
-        let (fx, fy) = widths(at: local)
+        let local = area.devicePoint(p)
+        let (fx, fy) = area.widths(at: local)
         do {
             try model.zoom(by: factor, aboutWidths: fx, fy)
         } catch {
@@ -380,6 +500,7 @@ public final class MandelbrotApp: MiniApp {
     private func pan(by d: Point) {
         let px = (d.x * pixelScale).rounded(), py = (d.y * pixelScale).rounded()
         guard px != 0 || py != 0 else { return }
+        let side = area.side
         model.pan(widths: -px / side, py / side)
         restart(preview: (1, Point(px, py)))
     }
@@ -404,13 +525,13 @@ public final class MandelbrotApp: MiniApp {
     private var colors: MandelbrotDisplay.Colors { .init(kind: model.palette, period: model.period) }
 
     /// Asks the display for the model's view at the picture's size (`MandelbrotDisplay.restart`).
-    func restart(preview: (scale: Double, offset: Point)?) {
+    private func restart(preview: (scale: Double, offset: Point)?) {
         let (w, h) = pixelSize
         display.restart(viewFrame(width: w, height: h), colors: colors, preview: preview)
     }
 
     /// The model's view at this size in device pixels (the Julia set's, when one is shown).
-    func viewFrame(width w: Int, height h: Int) -> MandelbrotFrame {
+    private func viewFrame(width w: Int, height h: Int) -> MandelbrotFrame {
         MandelbrotFrame(window: model.window, width: w, height: h, limit: model.limit, smooth: model.smooth, julia: model.julia)
     }
 
@@ -423,7 +544,7 @@ public final class MandelbrotApp: MiniApp {
     // MARK: - Drawing
 
     public func draw(_ cr: CairoContext) {
-        display.draw(cr, in: imageRect, drag: dragOffset ?? .zero)
+        display.draw(cr, in: imageRect, drag: pilot.dragOffset ?? .zero)
         drawCrossHair(cr)
         drawLabels(cr)
         controls.draw(cr)

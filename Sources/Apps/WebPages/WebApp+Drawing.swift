@@ -15,7 +15,7 @@ extension WebApp {
         findBar.draw(cr)
         drawStatus(cr)
         menu.draw(cr)
-        openFileDialog?.draw(cr, in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        files.draw(cr, in: size)
     }
 
     func drawView(_ cr: CairoContext, _ pane: WebPagesModel.Pane) {

@@ -58,11 +58,12 @@ public final class WebApp: MiniApp {
     var engine: WebEngine? { link.engine }
     public private(set) var model = WebPagesModel()
     /// What the engine has told us of the page.
-    public internal(set) var page = WebPageState()
+    public private(set) var page = WebPageState()
     private(set) var size = Size(0, 0)
-    /// Ctrl+O's or Ctrl+S's file dialog, while it shows (`WebApp+OpenFile`, `WebApp+SaveSource`).
-    var openFileDialog: FileDialog?
-    var dialogSavesSource = false
+    /// Ctrl+O's and Ctrl+S's file dialog.
+    let files: WebPageFiles
+    /// The file dialog, while it shows.
+    var openFileDialog: FileDialog? { files.dialog }
     private var viewsArea = Rect.zero
     private(set) var progressBar = Rect.zero
     private var started = false
@@ -102,6 +103,7 @@ public final class WebApp: MiniApp {
         address = TextField("address", placeholder: "Address: a web address or a file (Ctrl+L)", maxLength: 2048,
                             clipboard: environment.clipboard)
         findBar = WebFindBar(clipboard: environment.clipboard)
+        files = WebPageFiles(environment: environment)
         form.addButton(.back, "Back", short: "←", key: .alt("Left", shown: "Alt+←"), also: [.alt("KP_Left")])
         form.addButton(.forward, "Forward", short: "→", key: .alt("Right", shown: "Alt+→"), also: [.alt("KP_Right")])
         form.addButton(.reload, "Reload", short: "↻", key: .key("F5"), also: [.control("r")])
@@ -419,13 +421,40 @@ public final class WebApp: MiniApp {
         return saver.lastSaved
     }
 
+    /// Save page as HTML (the page's menu, Ctrl+S): the file dialog asks where (`WebPageFiles`).
+    private func showSaveSource() {
+        guard engine?.isRunning == true, let shown = currentAddress, page.stoppedReason == nil else {
+            page.notice = (tr("No page to save."), true)
+            return
+        }
+        files.showSaveSource(address: shown, title: pageTitle, in: size)
+    }
+
+    /// The engine writes the page's source to a temporary file; the writer puts it at `path`.
+    private func saveSource(to path: String) {
+        saver.startSource(engine, to: path)
+        page.notice = (tr("Saving the page as HTML…"), false)
+    }
+
+    /// Saves the page's HTML to `path` now, waiting for it: for tests.
+    func saveSourceNow(to path: String, timeout: Double = 20) -> String? {
+        saveSource(to: path)
+        let deadline = WebEngine.now() + timeout
+        while saver.isSavingSource, WebEngine.now() < deadline, engine?.isRunning == true {
+            absorb()
+            if let n = saver.poll() { page.notice = n }
+            usleep(10_000)
+        }
+        return page.notice?.text
+    }
+
     // MARK: - MiniApp
 
     private func relayout() { layout(in: size, scale: Double(link.deviceScale)) }
 
     public func layout(in size: Size, scale: Double) {
         self.size = size
-        openFileDialog?.layout(in: size)
+        files.layout(in: size)
         comeBack()
         link.setScale(scale)
         let pad = 8.0
@@ -473,7 +502,14 @@ public final class WebApp: MiniApp {
     public func handle(_ event: InputEvent) -> Bool {
         comeBack()
         wake()
-        if openFileDialog != nil { return handleOpenFileDialog(event) }
+        if openFileDialog != nil {
+            switch files.handle(event) {
+            case .open(let url)?: open(url)
+            case .saveSource(let path)?: saveSource(to: path)
+            case nil: break
+            }
+            return true
+        }
         // The menu, while open, takes everything: nothing reaches the page beneath it.
         if menu.isOpen {
             let link = menu.link
@@ -563,7 +599,7 @@ public final class WebApp: MiniApp {
             findBar.unfocus()
             input.holdsKeyboard = false
             address.selectAll()
-        case .openFile: showOpenFile()
+        case .openFile: files.showOpen(address: currentAddress, in: size)
         case .saveSource: showSaveSource()
         case .zoom, .copy:
             guard !address.isFocused, !findBar.isFocused else { return false }
@@ -609,7 +645,7 @@ public final class WebApp: MiniApp {
     }
 
     public func tick() -> Bool {
-        let blinking = form.tick() || findBar.tick() || openFileDialog?.tick() == true
+        let blinking = form.tick() || findBar.tick() || files.tick()
         if !hidden { absorb() }
         if let n = saver.poll() { page.notice = n }
         return blinking || page.isLoading || saver.isSaving || (!hidden && WebEngine.now() - lastActivity < Self.liveSeconds)
@@ -625,6 +661,15 @@ extension WebApp {
     public var widgets: [any WidgetGroup] { openFileDialog.map { [$0] } ?? [form, pageStop, findBar.form, shortcutKeys] }
     public var takesEscape: Bool { menu.isOpen || findBar.isOpen || page.isLoading || input.holdsKeyboard || openFileDialog != nil }
     public var holdsKeyboard: Bool { input.holdsKeyboard }
+    /// For a screen reader: the page as WebKit describes it (its links, headings and text),
+    /// joined to our tree where the as-is view shows: the web helper offers it under a plug id
+    /// once TouchDesk has an accessibility bus (docs/accessibility.md).
+    public var accessibleContent: [AccessibleNode] {
+        guard let plug = page.accessiblePlug else { return [] }
+        var node = AccessibleNode(id: "page", role: .panel, name: page.title.isEmpty ? tr("Page") : page.title, frame: pageRect(.asIs))
+        node.embeddedPlug = plug
+        return [node]
+    }
     public var extraKeys: [KeyHelp] {
         [KeyHelp("Click, wheel, keys", "Go to the view under the pointer (the outlined view takes the keys)"),
          KeyHelp("Tab, Shift+Tab", "From the address field into the page, through its links and fields, and past its last one on (Shift+Tab: back to the address field)"),

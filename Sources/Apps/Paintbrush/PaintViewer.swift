@@ -7,60 +7,89 @@ import TouchDeskToolkit
 /// Ctrl+=), Ctrl+−, Ctrl+0 for 100 %, F to fit the window, and Ctrl+wheel about the pointer;
 /// scroll with the wheel (Shift+wheel sideways), the scrollbars, and Space+drag. The picture is
 /// centred where it is smaller than the view, its edge drawn, its pixels sharp squares when zoomed in.
-struct PaintScrolling {
+///
+/// It owns the canvas's area in the app, the zoom and scroll position, the zoom buttons in the
+/// canvas's corner, and a scrollbar or Space+drag under way; it turns points of the app into points
+/// of the picture and back. The app paints; this only says where.
+struct PaintViewer {
     enum Drag {
         /// Space+drag: the picture follows the pointer.
         case pan(last: Point)
         /// A scrollbar's thumb, grabbed at `start` with the view scrolled to `scroll`.
         case thumb(vertical: Bool, start: Point, scroll: Point)
     }
-    var drag: Drag?
-    /// Space is held: a drag pans instead of painting.
-    var spaceHeld = false
-    /// Ctrl is held: the wheel zooms about the pointer (the wheel's event carries no modifiers;
-    /// Sea Level follows Ctrl the same way).
-    var controlHeld = false
-}
 
-extension PaintApp {
+    /// What an event came to, for the app to follow.
+    enum Answer {
+        /// Not the view's.
+        case ignored
+        case handled
+        /// Taken by a zoom button, or the view zoomed: the brush outline goes until the pointer moves.
+        case unhovered
+        /// Space+drag begins: a dab Space put down before it is taken back.
+        case panBegins
+    }
+
     /// View points a wheel notch scrolls.
     static let wheelStep = 48.0
 
     /// The zoom buttons in the canvas's bottom-left corner, as image viewers have them: −, the zoom
     /// itself (a click or Ctrl+0: 100 %), +, Fit. Their own group, so the toolbar keeps one row.
-    func addViewControls() {
-        viewControls.isCompact = true
-        viewControls.add(.zoomOut, "Zoom out", short: "−", key: KeyChord(["minus", "KP_Subtract"], control: true, shift: nil, shown: "Ctrl+−"))
-        viewControls.add(.actualSize, "100 %", key: KeyChord(["0", "KP_0"], control: true, shift: false, shown: "Ctrl+0"),
-                         help: "Zoom to 100 %: a picture pixel to each screen pixel")
-        viewControls.add(.zoomIn, "Zoom in", short: "+", key: KeyChord(["plus", "equal", "KP_Add"], control: true, shift: nil, shown: "Ctrl++"))
-        viewControls.add(.fit, "Fit", key: .key("f"), help: "Zoom to show the whole picture")
+    let controls = Controls<PaintApp.Control>()
+    /// Where the canvas lies in the app.
+    private(set) var canvasRect = Rect.zero
+    /// The zoom and scroll position the picture is shown at.
+    private(set) var viewport = PaintViewport()
+    /// A scrollbar or Space+drag under way.
+    private(set) var drag: Drag?
+    /// Space is held: a drag pans instead of painting.
+    private(set) var spaceHeld = false
+    /// Ctrl is held: the wheel zooms about the pointer (the wheel's event carries no modifiers;
+    /// Sea Level follows Ctrl the same way).
+    private var controlHeld = false
+
+    init() {
+        controls.isCompact = true
+        controls.add(.zoomOut, "Zoom out", short: "−", key: KeyChord(["minus", "KP_Subtract"], control: true, shift: nil, shown: "Ctrl+−"))
+        controls.add(.actualSize, "100 %", key: KeyChord(["0", "KP_0"], control: true, shift: false, shown: "Ctrl+0"),
+                     help: "Zoom to 100 %: a picture pixel to each screen pixel")
+        controls.add(.zoomIn, "Zoom in", short: "+", key: KeyChord(["plus", "equal", "KP_Add"], control: true, shift: nil, shown: "Ctrl++"))
+        controls.add(.fit, "Fit", key: .key("f"), help: "Zoom to show the whole picture")
+    }
+
+    /// A scrollbar or Space+drag is under way, or Space is held for one: no brush outline shows.
+    var isScrolling: Bool { drag != nil || spaceHeld }
+
+    /// The hand while Space+drag pans.
+    func cursor(hovering: Bool) -> PointerShape {
+        if case .pan? = drag { return .move }
+        return spaceHeld && hovering ? .move : .arrow
+    }
+
+    // MARK: - Layout and points
+
+    /// Keeps the viewport in step with the canvas area `rect` and the picture's size.
+    mutating func layout(in rect: Rect, picture: Size) {
+        canvasRect = rect
+        viewport.layout(view: rect.size, content: picture)
+        layoutControls()
     }
 
     /// The zoom buttons along the canvas's bottom-left corner, above a horizontal scrollbar; the
     /// middle one says the zoom.
-    func layoutViewControls() {
-        viewControls.setLabel(.actualSize, viewport.percentText)
+    private func layoutControls() {
+        controls.setLabel(.actualSize, viewport.percentText)
         let bar = viewport.horizontalTrack == nil ? 0 : PaintViewport.barWidth
-        let h = viewControls.height
+        let h = controls.height
         let area = Rect(x: canvasRect.x + 8, y: canvasRect.maxY - bar - h - 8, width: max(0, canvasRect.width - 16), height: h)
-        viewControls.layoutRows(in: area)
+        controls.layoutRows(in: area)
         // Rows that wrapped in a narrow window grow upwards, not over the toolbar.
-        if let lowest = viewControls.items.map(\.frame.maxY).max(), lowest > area.maxY {
+        if let lowest = controls.items.map(\.frame.maxY).max(), lowest > area.maxY {
             let lift = lowest - area.maxY
-            for c in viewControls.items { viewControls.place(c.id, at: Rect(x: c.frame.x, y: c.frame.y - lift, width: c.frame.width, height: c.frame.height)) }
+            for c in controls.items { controls.place(c.id, at: Rect(x: c.frame.x, y: c.frame.y - lift, width: c.frame.width, height: c.frame.height)) }
         }
-        viewControls.setEnabled(.zoomIn, viewport.zoom < PaintViewport.zoomRange.upperBound)
-        viewControls.setEnabled(.zoomOut, viewport.zoom > PaintViewport.zoomRange.lowerBound)
-    }
-
-    /// The picture's size in points: the opened picture's, else the window's canvas.
-    var pictureSize: Size { model.documentSize ?? canvasRect.size }
-
-    /// Keeps the viewport in step with the canvas area and the picture's size.
-    func layoutViewport() {
-        viewport.layout(view: canvasRect.size, content: pictureSize)
-        layoutViewControls()
+        controls.setEnabled(.zoomIn, viewport.zoom < PaintViewport.zoomRange.upperBound)
+        controls.setEnabled(.zoomOut, viewport.zoom > PaintViewport.zoomRange.lowerBound)
     }
 
     /// The picture point under a point of the app (canvas coordinates are picture points).
@@ -80,7 +109,13 @@ extension PaintApp {
         return Rect(x: r.x + canvasRect.x, y: r.y + canvasRect.y, width: r.width, height: r.height)
     }
 
-    func activateView(_ id: Control) {
+    // MARK: - Zoom and scroll
+
+    /// A newly opened picture shows at 100 %, from its top-left corner.
+    mutating func reset() { viewport.reset() }
+
+    /// A zoom button, or its key.
+    mutating func activate(_ id: PaintApp.Control) {
         let center = viewport.center
         switch id {
         case .zoomIn: viewport.zoom(steps: 1, about: center)
@@ -89,48 +124,52 @@ extension PaintApp {
         case .fit: viewport.fit()
         default: return
         }
-        hover = nil
-        layoutViewControls()
+        layoutControls()
     }
 
-    /// The zoom buttons, the wheel, the scrollbars and Space+drag; nil: not an event of the view's.
-    func handleViewEvent(_ event: InputEvent) -> Bool? {
-        // The More panel, when open, lies over the zoom buttons.
-        switch toolbar.isPanelOpen ? .ignored : viewControls.handle(event) {
-        case .activated(let id): activate(id); return true
-        case .consumed: hover = nil; return true
+    /// The keyboard brush's cursor at picture point `p` keeps in view when it moves past the edge.
+    mutating func reveal(_ p: Point, radius: Double) {
+        viewport.reveal(p, margin: radius * viewport.zoom + 8)
+    }
+
+    /// The zoom buttons (unless the More panel, `panelOpen`, lies over them), the wheel, the
+    /// scrollbars and Space+drag.
+    mutating func handle(_ event: InputEvent, panelOpen: Bool) -> Answer {
+        switch panelOpen ? .ignored : controls.handle(event) {
+        case .activated(let id): activate(id); return .unhovered
+        case .consumed: return .unhovered
         case .changed, .stepped, .ignored: break
         }
         switch event {
         case .scroll(let p, let dy):
-            guard canvasRect.contains(p) else { return nil }
-            if scrolling.controlHeld {
+            guard canvasRect.contains(p) else { return .ignored }
+            if controlHeld {
                 // Ctrl+wheel: one zoom step about the pointer.
                 viewport.zoom(steps: dy < 0 ? 1 : -1, about: Point(p.x - canvasRect.x, p.y - canvasRect.y))
-                layoutViewControls()
+                layoutControls()
             } else {
                 viewport.scroll(byPoints: 0, dy * Self.wheelStep)
             }
-            return true
+            return .handled
         case .scrollSideways(let p, let dx):
-            guard canvasRect.contains(p) else { return nil }
+            guard canvasRect.contains(p) else { return .ignored }
             viewport.scroll(byPoints: dx * Self.wheelStep, 0)
-            return true
+            return .handled
         case .key(let k):
-            if k.name.hasPrefix("Control_") { scrolling.controlHeld = true }
-            if k.is("space", shift: nil) { scrolling.spaceHeld = true }
-            return nil
+            if k.name.hasPrefix("Control_") { controlHeld = true }
+            if k.is("space", shift: nil) { spaceHeld = true }
+            return .ignored
         case .keyUp(let k):
-            if k.name.hasPrefix("Control_") { scrolling.controlHeld = false }
-            if k.name == "space" { scrolling.spaceHeld = false }
-            return nil
+            if k.name.hasPrefix("Control_") { controlHeld = false }
+            if k.name == "space" { spaceHeld = false }
+            return .ignored
         case .leave:
             // Keys let go outside the window are not seen: start afresh when the pointer comes back.
-            scrolling.controlHeld = false
-            scrolling.spaceHeld = false
-            return nil
+            controlHeld = false
+            spaceHeld = false
+            return .ignored
         case .touchBegan(let p):
-            guard canvasRect.contains(p) else { return nil }
+            guard canvasRect.contains(p) else { return .ignored }
             let local = Point(p.x - canvasRect.x, p.y - canvasRect.y)
             for (vertical, thumb, track) in [(true, viewport.verticalThumb, viewport.verticalTrack),
                                              (false, viewport.horizontalThumb, viewport.horizontalTrack)] {
@@ -141,48 +180,35 @@ extension PaintApp {
                     let page = (vertical ? viewport.viewSize.height : viewport.viewSize.width) * 0.9 * (before ? -1 : 1)
                     viewport.scroll(byPoints: vertical ? 0 : page, vertical ? page : 0)
                 }
-                scrolling.drag = .thumb(vertical: vertical, start: p, scroll: viewport.scroll)
-                return true
+                drag = .thumb(vertical: vertical, start: p, scroll: viewport.scroll)
+                return .handled
             }
-            guard scrolling.spaceHeld else { return nil }
-            // Space put a dab down before the drag began: a pan paints nothing.
-            keyBrush.cancel()
-            if model.current != nil { model.cancelStroke(); paintChanges() }
-            scrolling.drag = .pan(last: p)
-            return true
+            guard spaceHeld else { return .ignored }
+            drag = .pan(last: p)
+            return .panBegins
         case .touchMoved(let p), .touchEnded(let p):
-            guard let drag = scrolling.drag else { return nil }
+            guard let drag else { return .ignored }
             switch drag {
             case .pan(let last):
                 viewport.scroll(byPoints: last.x - p.x, last.y - p.y)
-                scrolling.drag = .pan(last: p)
+                self.drag = .pan(last: p)
             case .thumb(let vertical, let start, let scroll):
                 let per = viewport.picturePointsPerThumbPoint(vertical: vertical)
                 viewport.scroll(to: vertical ? Point(scroll.x, scroll.y + (p.y - start.y) * per)
                                              : Point(scroll.x + (p.x - start.x) * per, scroll.y))
             }
-            if case .touchEnded = event { scrolling.drag = nil }
-            return true
+            if case .touchEnded = event { self.drag = nil }
+            return .handled
         default:
-            return nil
+            return .ignored
         }
-    }
-
-    /// The keyboard brush's cursor keeps in view when it moves past the edge.
-    func revealBrush() {
-        if let p = keyBrush.position { viewport.reveal(p, margin: model.radius * viewport.zoom + 8) }
-    }
-
-    /// The hand while Space+drag pans.
-    public var cursor: PointerShape {
-        if case .pan? = scrolling.drag { return .move }
-        return scrolling.spaceHeld && hover != nil ? .move : .arrow
     }
 
     // MARK: - Drawing
 
-    /// The grey field round the picture, its edge, the scrollbars and the zoom in the corner.
-    func drawViewFrame(_ cr: CairoContext) {
+    /// The grey field round the picture, its edge, the scrollbars and the zoom in the corner
+    /// (hidden under the More panel, `panelOpen`).
+    func draw(_ cr: CairoContext, panelOpen: Bool) {
         let pic = pictureFrame
         cr.save()
         cr.clip(to: canvasRect)
@@ -205,7 +231,7 @@ extension PaintApp {
         }
         drawScrollbars(cr)
         cr.restore()
-        if !toolbar.isPanelOpen { viewControls.draw(cr) }
+        if !panelOpen { controls.draw(cr) }
     }
 
     private func drawScrollbars(_ cr: CairoContext) {
