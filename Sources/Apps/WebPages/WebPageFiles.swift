@@ -59,7 +59,7 @@ final class WebPageFiles {
         let downloads = environment.userDirectories["DOWNLOAD"] ?? home + "/Downloads"
         let start = Paths.withSystemPath(downloads, { stat($0, &st) }) == 0 && st.st_mode & S_IFMT == S_IFDIR ? downloads : home
         let chooser = FileChooser(home: home, places: environment.fileDialogPlaces,
-                                  filter: FileChooser.Filter("Web pages", extensions: ["html", "htm"]), start: start)
+                                  filter: FileChooser.Filter(tr("Web pages"), extensions: ["html", "htm"]), start: start)
         show(FileDialog(mode: .save, title: tr("Save the page as HTML"), accept: tr("Save"), yes: (tr("Replace"), "R"), chooser: chooser,
                         name: Self.suggestedName(address: address, title: title), recentList: environment.recentFilesPath,
                         clipboard: environment.clipboard), for: .saveSource, in: size)
