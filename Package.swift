@@ -32,9 +32,9 @@ let package = Package(
         .executable(name: "touchdesk", targets: ["touchdesk"]),
         .executable(name: "touchdesk-bench", targets: ["touchdesk-bench"]),
         .executable(name: "touchdesk-web-engine", targets: ["touchdesk-web-engine"]),
-        // The modules the fuzz targets import, one product each, for the sibling package Fuzz/
-        // (Fuzz/Package.swift), which can reach another package's modules only through its
-        // products: one each, so that a target's build makes only the modules it needs
+        // The modules the fuzz targets import, for the sibling package FuzzTesting/ (its
+        // Package.swift), which can reach another package's modules only through its products:
+        // one product each, so that a fuzz target's build makes only the modules it needs
         // (`scripts/fuzz paths` builds TouchDeskFiles, not the apps). Not an API for other packages.
     ] + [
         "TouchDeskFiles", "TouchDeskModels", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb", "TouchDeskDrawing", "TouchDeskToolkit",
@@ -247,7 +247,7 @@ let package = Package(
 
         /// The libFuzzer targets (Fuzz/Targets), linked together without their libFuzzer entry
         /// symbols, each called on every kept seed and crash input of Fuzz/Seeds (the sibling
-        /// package Fuzz/Package.swift builds them one by one for scripts/fuzz, instrumented, in
+        /// package FuzzTesting/Package.swift builds them one by one for scripts/fuzz, instrumented, in
         /// Swift 5 mode as here).
         .testTarget(
             name: "TouchDeskFuzzSeedTests",

@@ -3,6 +3,12 @@
 // shape of swift-protobuf's FuzzTesting/): `scripts/fuzz` builds it with -sanitize=fuzzer,address
 // and runs its executables; TouchDesk's own build never sees it.
 //
+// Targets/ is a link to ../Fuzz/Targets, where the sources stay: the root's seed replay
+// (TouchDeskFuzzSeedTests, path Fuzz) compiles the same files, and SwiftPM takes no target path
+// outside a package's folder. This package cannot live in Fuzz/ itself: the root's test target
+// would then find its Package.swift and Package.resolved among its files ("unhandled"), and an
+// exclude of Package.resolved warns wherever no fuzz build has written one.
+//
 // Tools version 5.4, not the root's 6.2: from 5.5 on SwiftPM renames an executable's `main` to
 // `<module>_main` so tests can link it, and points `main` at that symbol when it links; a target
 // built with -parse-as-library has no such function (libFuzzer brings `main`), so the link fails.
