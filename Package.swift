@@ -32,7 +32,14 @@ let package = Package(
         .executable(name: "touchdesk", targets: ["touchdesk"]),
         .executable(name: "touchdesk-bench", targets: ["touchdesk-bench"]),
         .executable(name: "touchdesk-web-engine", targets: ["touchdesk-web-engine"]),
-    ],
+        // The modules the fuzz targets import, for the sibling package FuzzTesting/ (its
+        // Package.swift), which can reach another package's modules only through its products:
+        // one product each, so that a fuzz target's build makes only the modules it needs
+        // (`scripts/fuzz paths` builds TouchDeskFiles, not the apps). Not an API for other packages.
+    ] + [
+        "TouchDeskFiles", "TouchDeskModels", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb", "TouchDeskDrawing", "TouchDeskToolkit",
+        "AppPaintbrush", "AppMandelbrot", "AppDoubler", "AppMapSearch", "AppSeaLevel",
+    ].map { .library(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.0"),
@@ -239,8 +246,9 @@ let package = Package(
         ),
 
         /// The libFuzzer targets (Fuzz/Targets), linked together without their libFuzzer entry
-        /// symbols, each called on every kept seed and crash input of Fuzz/Seeds (scripts/fuzz
-        /// builds them instrumented one by one, as swiftc's default Swift 5 mode).
+        /// symbols, each called on every kept seed and crash input of Fuzz/Seeds (the sibling
+        /// package FuzzTesting/Package.swift builds them one by one for scripts/fuzz, instrumented, in
+        /// Swift 5 mode as here).
         .testTarget(
             name: "TouchDeskFuzzSeedTests",
             dependencies: ["TouchDeskToolkit", "AppPaintbrush", "AppMandelbrot", "AppDoubler", "AppMapSearch", "AppSeaLevel", "TouchDeskModels", "TouchDeskFiles", "TouchDeskDrawing", "TouchDeskPlaces", "TouchDeskGlobe", "TouchDeskWeb"],
