@@ -187,7 +187,10 @@ public final class MandelbrotApp: MiniApp {
             syncControls()
             return true
         }
-        switch pilot.handle(event, model: &model, area: area) {
+        let flightKey = { [controls] (k: Key) -> MandelbrotFlight.Direction? in
+            controls.isKey(k, of: .flyIn) ? .inward : controls.isKey(k, of: .flyOut) ? .outward : nil
+        }
+        switch pilot.handle(event, model: &model, area: area, flightKey: flightKey) {
         case .ignored: break
         case .handled: return true
         case .landed: landed(); return true

@@ -93,8 +93,10 @@ struct MandelbrotPilot {
 
     // MARK: - Flying
 
-    /// The events a flight takes. Called before the controls see them.
-    mutating func handle(_ event: InputEvent, model: inout MandelbrotModel, area: MandelbrotArea) -> Answer {
+    /// The events a flight takes. Called before the controls see them. `flightKey` tells which way
+    /// a key flies, from the keys the controls declare for flying in and out (Page Up, Page Down).
+    mutating func handle(_ event: InputEvent, model: inout MandelbrotModel, area: MandelbrotArea,
+                         flightKey: (Key) -> MandelbrotFlight.Direction?) -> Answer {
         switch event {
         case .touchMoved(let p) where heldBy == .primary, .secondaryMoved(let p) where heldBy == .secondary:
             // The flight's fixed point follows the pointer.
@@ -118,14 +120,15 @@ struct MandelbrotPilot {
         case .scroll(_, let dy) where model.flight != nil:
             return .speed(dy < 0 ? 1 : -1)
         case .keyUp(let k):
-            guard heldBy == .key, let f = model.flight else { return .ignored }
-            let names = f.direction == .inward ? ["Prior", "KP_Prior"] : ["Next", "KP_Next"]
-            guard names.contains(k.name) else { return .ignored }
+            // The key let go lands the flight whatever modifiers are held by then.
+            var bare = k
+            (bare.control, bare.alt, bare.shift) = (false, false, false)
+            guard heldBy == .key, let f = model.flight, flightKey(bare) == f.direction else { return .ignored }
             land(&model)
             return .landed
-        case .key(let k) where ["Prior", "KP_Prior", "Next", "KP_Next"].contains(k.name):
+        case .key(let k) where flightKey(k) != nil:
             // Page Up and Page Down are held keys: the flight lasts until they are released.
-            let d: MandelbrotFlight.Direction = k.name.hasSuffix("Prior") ? .inward : .outward
+            let d = flightKey(k)!
             if model.flight?.direction != d || heldBy != .key { model.startFlight(d, aboutWidths: 0, 0) }
             heldBy = .key
             return .handled
