@@ -47,6 +47,9 @@ final class MandelbrotBigSave {
     let renderer = MandelbrotRenderer()
     /// The render's progress as the frame shows it, read once per tick.
     private(set) var shownProgress = 0.0
+    /// The renderer's generation before this save's render: until the render job has started its
+    /// own, the renderer's progress is of no render (an idle renderer says 1) and the save is at 0.
+    private var generationBefore: Int?
     private var window = Size(0, 0)
 
     init(environment: AppEnvironment) {
@@ -186,6 +189,8 @@ final class MandelbrotBigSave {
         let renderer = renderer
         let kind = asker.palette, period = asker.period
         size = s
+        generationBefore = renderer.currentGeneration
+        shownProgress = 0
         asker.say(tr("Rendering {0}×{1} in the background…", String(s.width), String(s.height)), false)
         render = BackgroundJob(name: "mandelbrot-big-picture") {
             MandelbrotSaving.render(f, on: renderer).map { ($0, $0.coloring(kind, period: period)) }
@@ -194,14 +199,16 @@ final class MandelbrotBigSave {
 
     /// One tick: the caret blinks, the dialog's thumbnails arrive; the progress is read.
     func tick() -> Bool {
-        shownProgress = renderer.progress.fraction
+        sampleProgress()
         let caret = isAskingForSize && sizeForm.tick()
         let d = dialog?.dialog.tick() ?? false
         return caret || d
     }
 
     /// Reads the render's progress (while the app is away too).
-    func sampleProgress() { shownProgress = renderer.progress.fraction }
+    func sampleProgress() {
+        shownProgress = renderer.currentGeneration == generationBefore ? 0 : renderer.progress.fraction
+    }
 
     /// Blocks until the render has ended. Only for tests.
     func waitForRender() {
