@@ -1205,16 +1205,29 @@ static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpoint
 }
 
 
+// A page's process can be stuck in a script without WebKit knowing: its own timer runs only while
+// it waits for an answer to input (a key, a click), and a page that spins before anyone touches it
+// would be taken for a live one, so Stop and a new address went to a process that never answers.
+// So each view's page is asked a question of its own every second (in the isolated world, where
+// the page's scripts cannot answer for it); unanswered for STUCK_SECONDS, the page counts as stuck.
+enum { STUCK_SECONDS = 5 };
+static gint64 askedSince[VIEWS];  // when the unanswered heartbeat was sent (0: none out)
+static gboolean silent[VIEWS];    // a heartbeat has gone unanswered for STUCK_SECONDS
+
+static gboolean stuck(int v) {
+    return silent[v] || !webkit_web_view_get_is_web_process_responsive(views[v].web);
+}
+
 /// A page stuck in a script: end its web process so Stop, Back and a new address always work.
-static void unstick(WebKitWebView *web) {
-    if (!webkit_web_view_get_is_web_process_responsive(web)) webkit_web_view_terminate_web_process(web);
+static void unstick(int v) {
+    if (stuck(v)) webkit_web_view_terminate_web_process(views[v].web);
 }
 
 /// Both views' pages. One process serving both is ended once, through the as-is view.
 static void unstickAll(void) {
-    if (!sharedProcess) { for (int v = 0; v < VIEWS; v++) unstick(views[v].web); return; }
+    if (!sharedProcess) { for (int v = 0; v < VIEWS; v++) unstick(v); return; }
     for (int v = 0; v < VIEWS; v++) {
-        if (!webkit_web_view_get_is_web_process_responsive(views[v].web)) {
+        if (stuck(v)) {
             if (debugging) fprintf(stderr, "engine: view %d stuck: ending the shared web process\n", v);
             webkit_web_view_terminate_web_process(views[AS_IS].web);
             return;
@@ -1225,9 +1238,7 @@ static void unstickAll(void) {
 /// A view's web process stopped answering (a script that never returns). If the user has asked
 /// for something since (Stop, another page), end that process and do what was asked; otherwise
 /// say so, and the next Stop or navigation ends it.
-static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
-    (void)p; (void)data;
-    if (webkit_web_view_get_is_web_process_responsive(web)) return;
+static void pageStuck(WebKitWebView *web) {
     // One process serves both views: whichever notices, the as-is view's process is ended and its
     // page loaded again (the fit view follows it).
     if (sharedProcess) web = views[AS_IS].web;
@@ -1242,6 +1253,38 @@ static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer da
     webkit_web_view_terminate_web_process(web);
     if (again) webkit_web_view_load_uri(web, again);
     g_free(again);
+}
+
+static void responsivenessChanged(WebKitWebView *web, GParamSpec *p, gpointer data) {
+    (void)p; (void)data;
+    if (!webkit_web_view_get_is_web_process_responsive(web) && !silent[viewIndex(web)]) pageStuck(web);
+}
+
+static void heartbeatAnswered(GObject *source, GAsyncResult *result, gpointer data) {
+    (void)data;
+    JSCValue *value = webkit_web_view_evaluate_javascript_finish(WEBKIT_WEB_VIEW(source), result, NULL);
+    if (value) g_object_unref(value);
+    int v = viewIndex(WEBKIT_WEB_VIEW(source));
+    askedSince[v] = 0;
+    silent[v] = FALSE;
+}
+
+static gboolean heartbeat(gpointer data) {
+    (void)data;
+    gint64 now = g_get_monotonic_time();
+    for (int v = 0; v < VIEWS; v++) {
+        // A view with no page and none loading has no process to ask (a question would start one).
+        if ((!views[v].committed && !(loadingViews & (1 << v))) || views[v].crashed) { askedSince[v] = 0; silent[v] = FALSE; continue; }
+        if (!askedSince[v]) {
+            askedSince[v] = now;
+            webkit_web_view_evaluate_javascript(views[v].web, "0", -1, "touchdesk", NULL, NULL, heartbeatAnswered, NULL);
+        } else if (!silent[v] && now - askedSince[v] >= STUCK_SECONDS * G_USEC_PER_SEC) {
+            if (debugging) fprintf(stderr, "engine: view %d has not answered for %d s: stuck\n", v, STUCK_SECONDS);
+            silent[v] = TRUE;
+            if (webkit_web_view_get_is_web_process_responsive(views[v].web)) pageStuck(views[v].web);
+        }
+    }
+    return G_SOURCE_CONTINUE;
 }
 
 static void openURI(const char *uri) {
@@ -1915,6 +1958,7 @@ int main(int argc, char **argv) {
     GIOChannel *io = g_io_channel_unix_new(channel);
     g_io_add_watch(io, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
     g_timeout_add(100, watchMemory, NULL);
+    g_timeout_add_seconds(1, heartbeat, NULL);
     tell(TDWNewsReady, NULL);
     offerPage();
     gtk_main();

@@ -282,6 +282,26 @@ struct WebAppTests {
         #expect(frame(of: app, size: sz).at(r.x + 5, r.y + 5).isClose(to: .red))
     }
 
+    @Test("a page that starts spinning once loaded, with nobody touching it, is found stuck: Stop and a new address work")
+    func pageSpinningLater() throws {
+        // WebKit's own watch runs only while it waits for the page to take input; the engine's
+        // heartbeat finds a page stuck with no input at all.
+        let dir = try site()
+        try "<html><body><p>Later</p><script>setTimeout(() => { for (;;) {} }, 300)</script></body></html>"
+            .write(toFile: dir + "/later.html", atomically: true, encoding: .utf8)
+        let sz = size(forPane: 320)
+        let app = WebApp(environment: sandbox.environment)
+        app.layout(in: sz, scale: 1)
+        app.open(WebURL(filePath: dir + "/later.html"))
+        app.finishLoading(timeout: 30)
+        wait(until: { _ = app.tick(); return app.page.notice?.text.contains("not responding") == true },
+             timeout: 60, interval: 0.05)
+        #expect(app.page.notice?.text.contains("not responding") == true, "\(app.page.statusText)")
+        app.open(WebURL(filePath: dir + "/edges.html"))
+        app.finishLoading(timeout: 30)
+        #expect(app.pageTitle == "Edges")
+    }
+
     @Test("a page from http can neither open nor read local files")
     func noLocalFilesFromTheNetwork() throws {
         let page = """
