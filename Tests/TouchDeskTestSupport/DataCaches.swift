@@ -10,9 +10,15 @@ public enum DataCaches {
     /// ETOPO5 is installed (Debian's ferret-datasets).
     public static let reliefAvailable = FileManager.default.fileExists(atPath: ETOPO5.defaultPath())
 
-    /// The folder holding both caches, built on first use.
+    /// The folder holding both caches, built on first use. The test lanes are processes of their
+    /// own (scripts/test), started at once: one builds while the others wait on a lock beside the
+    /// folder, then read what it built (three builds side by side on a fresh machine cost three
+    /// times the CPU for the same files).
     public static let directory: String = {
         let dir = NSTemporaryDirectory() + "touchdesk-test-data-caches"
+        let lock = open(dir + ".lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if lock >= 0 { _ = flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
         _ = try? GlobeCache.loadOrBuild(directory: dir)
         _ = try? PlaceIndexCache.load(cacheFolder: dir)
         return dir

@@ -25,12 +25,16 @@ extension Point {
 /// `touchdesk-bench web`'s).
 let blockedTick = 2.0
 
-/// A throwaway home with its own pictures and data folders, removed when the test ends.
+/// A throwaway home with its own pictures and data folders, removed when the test ends. Its cache
+/// folder is the tests' shared one (`DataCaches`: the relief and the place index built once), as a
+/// user's every start after the first has it: each sandbox's own empty cache had every Sea Level,
+/// Map Search, Postal Codes and shell test build both again (30 builds in a run, a few minutes of
+/// CPU). A test of a first run's builds gives its app a cache folder of its own.
 struct Sandbox {
     let dir = TemporaryDirectory(prefix: "touchdesk-views")
     var environment: AppEnvironment {
         AppEnvironment(picturesDirectory: dir.appending("Pictures"), dataDirectory: dir.appending("data/touchdesk"),
-                       homeDirectory: dir.appending("home"))
+                       homeDirectory: dir.appending("home"), cacheDirectory: DataCaches.directory)
     }
 }
 
