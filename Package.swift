@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "TouchDeskToolkit", dependencies: [
             "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: [.defaultIsolation(MainActor.self)]),
+        ], swiftSettings: [.defaultIsolation(MainActor.self), wholeToolkitAcrossModules()]),
         /// Each mini-app in its own folder and target (Sources/Apps/<Name>, module App<Name>), on the
         /// toolkit and its models: no app can import another; what two share lives in the toolkit.
         .target(name: "AppPaintbrush", dependencies: ["TouchDeskToolkit", "TouchDeskInterface", "TouchDeskModels", "TouchDeskDrawing", "TouchDeskFiles"],
@@ -280,6 +280,13 @@ let package = Package(
 
 /// Optimised in debug builds too, for targets whose unoptimised code makes the debug app and
 /// its end-to-end tests stall.
+/// The toolkit's generic widgets (`Controls<ID>` above all) specialised in each app's module in a
+/// release build: SwiftPM's default cross-module optimisation left them generic once the apps moved
+/// out of the toolkit's module, and Paintbrush's stroke spent a third of its time looking controls
+/// up through generic metadata (`touchdesk-bench`: 100,000 dabs 3.4 s before the move, 6.2 s after,
+/// 2.8 s with this; docs/architecture.md).
+func wholeToolkitAcrossModules() -> SwiftSetting { .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)) }
+
 func optimisedInDebug() -> SwiftSetting { .unsafeFlags(["-O"], .when(configuration: .debug)) }
 
 /// A vector kernel build: its instruction set (Swift compiles for baseline x86-64, SSE2; the

@@ -442,7 +442,7 @@ public final class PaintApp: MiniApp {
     func paintChanges() {
         if canvas.paint(model.drainChanges(), model: model) { files.canvasChanged() }
         // An open, or its undo, changes the picture's size.
-        viewer.layout(in: canvasRect, picture: pictureSize)
+        viewer.follow(picture: pictureSize)
     }
 
     /// Makes `picture` the whole canvas, with no history under it (a restored picture): it becomes

@@ -75,6 +75,13 @@ struct PaintViewer {
         layoutControls()
     }
 
+    /// The picture's size may have changed (an open, or its undo): laid out again only if it did. A
+    /// stroke calls this at every step, and laying the zoom buttons out measures their labels.
+    mutating func follow(picture: Size) {
+        guard picture != viewport.contentSize else { return }
+        layout(in: canvasRect, picture: picture)
+    }
+
     /// The zoom buttons along the canvas's bottom-left corner, above a horizontal scrollbar; the
     /// middle one says the zoom.
     private func layoutControls() {

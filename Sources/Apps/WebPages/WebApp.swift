@@ -19,7 +19,10 @@ import TouchDeskToolkit
 /// scripts on or off (Ctrl+J), find in page (Ctrl+F, `WebFindBar`), the page's menu (right-click,
 /// Menu, Shift+F10: `WebContextMenu`), page zoom in the as-is view (Ctrl+plus/minus/0); clicks,
 /// the wheel, keys and typing go to the view under the pointer or last clicked.
-public final class WebApp: MiniApp {
+///
+/// `@MainActor` as its module's default isolation makes it, and said again: a release build
+/// (cross-module optimisation) read the class as not isolated and refused its isolated deinit.
+@MainActor public final class WebApp: MiniApp {
     public nonisolated static let id = "web"
     public nonisolated static let title = "Web Pages"
     public nonisolated static let blurb = "One web page in two views, as the page is and scaled to fit: a real web engine (WebKit), links, forms, find in page, Back and Forward, an offline start page."
