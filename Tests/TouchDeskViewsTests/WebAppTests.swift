@@ -250,15 +250,21 @@ struct WebAppTests {
         #expect(frame(of: app, size: sz).at(r.x + 5, r.y + 5).isClose(to: .red), "the page is back")
     }
 
-    @Test("a page whose script never ends: the window answers, a new address loads, its process is ended")
-    func spinningPage() throws {
+    /// A Web Pages view at a 320-point pane, opening a page of the test site whose only script is `script`.
+    private func openPage(named name: String, script: String) throws -> (app: WebApp, site: String, size: Size) {
         let dir = try site()
-        try "<html><body><p>Spinning</p><script>for (;;) {}</script></body></html>"
-            .write(toFile: dir + "/spin.html", atomically: true, encoding: .utf8)
+        try "<html><body><p>\(name)</p><script>\(script)</script></body></html>"
+            .write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
         let sz = size(forPane: 320)
         let app = WebApp(environment: sandbox.environment)
         app.layout(in: sz, scale: 1)
-        app.open(WebURL(filePath: dir + "/spin.html"))
+        app.open(WebURL(filePath: dir + "/" + name))
+        return (app, dir, sz)
+    }
+
+    @Test("a page whose script never ends: the window answers, a new address loads, its process is ended")
+    func spinningPage() throws {
+        let (app, dir, sz) = try openPage(named: "spin.html", script: "for (;;) {}")
         // The window's side never waits: a tick returns at once while the page spins, until
         // WebKit finds the page not responding and the status line says so.
         var slowest = 0.0
@@ -282,17 +288,11 @@ struct WebAppTests {
         #expect(frame(of: app, size: sz).at(r.x + 5, r.y + 5).isClose(to: .red))
     }
 
-    @Test("a page that starts spinning once loaded, with nobody touching it, is found stuck: Stop and a new address work")
+    @Test("a page that starts spinning once loaded, with nobody touching it, is found stuck: a new address loads")
     func pageSpinningLater() throws {
         // WebKit's own watch runs only while it waits for the page to take input; the engine's
         // heartbeat finds a page stuck with no input at all.
-        let dir = try site()
-        try "<html><body><p>Later</p><script>setTimeout(() => { for (;;) {} }, 300)</script></body></html>"
-            .write(toFile: dir + "/later.html", atomically: true, encoding: .utf8)
-        let sz = size(forPane: 320)
-        let app = WebApp(environment: sandbox.environment)
-        app.layout(in: sz, scale: 1)
-        app.open(WebURL(filePath: dir + "/later.html"))
+        let (app, dir, _) = try openPage(named: "later.html", script: "setTimeout(() => { for (;;) {} }, 300)")
         app.finishLoading(timeout: 30)
         wait(until: { _ = app.tick(); return app.page.notice?.text.contains("not responding") == true },
              timeout: 60, interval: 0.05)
