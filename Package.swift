@@ -278,15 +278,15 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// Optimised in debug builds too, for targets whose unoptimised code makes the debug app and
-/// its end-to-end tests stall.
 /// The toolkit's generic widgets (`Controls<ID>` above all) specialised in each app's module in a
 /// release build: SwiftPM's default cross-module optimisation left them generic once the apps moved
 /// out of the toolkit's module, and Paintbrush's stroke spent a third of its time looking controls
 /// up through generic metadata (`touchdesk-bench`: 100,000 dabs 3.4 s before the move, 6.2 s after,
-/// 2.8 s with this; docs/architecture.md).
+/// 2.8–3.2 s with this; docs/architecture.md).
 func wholeToolkitAcrossModules() -> SwiftSetting { .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)) }
 
+/// Optimised in debug builds too, for targets whose unoptimised code makes the debug app and
+/// its end-to-end tests stall.
 func optimisedInDebug() -> SwiftSetting { .unsafeFlags(["-O"], .when(configuration: .debug)) }
 
 /// A vector kernel build: its instruction set (Swift compiles for baseline x86-64, SSE2; the

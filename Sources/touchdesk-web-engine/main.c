@@ -1207,7 +1207,7 @@ static GtkWidget *makeCreate(WebKitWebView *w, WebKitNavigationAction *a, gpoint
 
 // A page's process can be stuck in a script without WebKit knowing: its own timer runs only while
 // it waits for an answer to input (a key, a click), and a page that spins before anyone touches it
-// would be taken for a live one, so Stop and a new address went to a process that never answers.
+// was taken for a live one: no word of it, and Stop left its process spinning.
 // So each view's page is asked a question of its own every second (in the isolated world, where
 // the page's scripts cannot answer for it); unanswered for STUCK_SECONDS, the page counts as stuck.
 enum { STUCK_SECONDS = 5 };
