@@ -42,7 +42,8 @@ struct FocusEndToEndTests {
         // window (else X would send the key's auto-repeats back to the window under it).
         try await app.moveMouse(Double(g.x + g.width + 100), Double(g.y + g.height + 100))
         let rootLine = await session.run("xwininfo", ["-root"]).stdout.split(separator: "\n").first { $0.contains("Window id") }
-        let root = try #require(rootLine?.split(separator: " ").first { $0.hasPrefix("0x") }.map(String.init), "no root window id")
+        let rootWord: Substring? = rootLine?.split(separator: " ").first { (word: Substring) -> Bool in word.hasPrefix("0x") }
+        let root = try #require(rootWord.map { String($0) }, "no root window id")
         let focused = await session.run("xdotool", ["windowfocus", root])
         #expect(focused.ok, "xdotool windowfocus root: \(focused)")
         let level = try await app.screenshot("focus-lost") { img in

@@ -223,7 +223,8 @@ struct MissingDataTests {
         LakeMask.rasterize([ring], into: &mask, width: 360, height: 181)
         #expect(mask[95 * 360 + 15] == 1)
         #expect(mask[95 * 360 + 25] == 0 && mask[85 * 360 + 15] == 0)
-        #expect(mask.reduce(0) { $0 + Int($1) } == 11 * 11 - 11)  // rows 90…99 (the top edge is outside), columns 10…20
+        let inside: Int = mask.reduce(0) { (sum: Int, cell: UInt8) -> Int in sum + Int(cell) }
+        #expect(inside == 11 * 11 - 11)  // rows 90…99 (the top edge is outside), columns 10…20
     }
 }
 

@@ -6,7 +6,7 @@ import TouchDeskModels
 @Suite("Mandelbrot: palettes fitted to the counts on screen")
 struct MandelbrotColoringTests {
     /// A deep view's counts: 80 to 92 (13 values) under a limit of 3200, plus interior pixels.
-    static let deepCounts: [Float] = (0..<400).map { $0 % 31 == 0 ? MandelbrotValue.interior : Float(80 + $0 % 13) }
+    static let deepCounts: [Float] = (0..<400).map { (i: Int) -> Float in i % 31 == 0 ? MandelbrotValue.interior : Float(80 + i % 13) }
 
     @Test func rangeColoringShowsADozenColorsWhereTheSeedShowedOne() {
         let fitted = MandelbrotColoring(kind: .range, period: 64, values: Self.deepCounts)

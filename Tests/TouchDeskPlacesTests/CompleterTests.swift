@@ -28,7 +28,11 @@ struct CompleterTests {
         // Main-name matches come first: York (England) before New York.
         #expect(found.first?.place.name == "York")
         let nyc = found.first { $0.place.name == "New York City" }
-        #expect(nyc.flatMap { s in s.nameMatch.map { String(s.place.name[$0]) } ?? s.aliasMatch.map { String(s.alias![$0]) } }?.lowercased() == "york")
+        let matched: String? = nyc.flatMap { (s: PlaceSuggestion) -> String? in
+            if let range = s.nameMatch { return String(s.place.name[range]) }
+            return s.aliasMatch.map { (range: Range<String.Index>) -> String in String(s.alias![range]) }
+        }
+        #expect(matched?.lowercased() == "york")
     }
 
     @Test func countriesAndStates() {

@@ -129,7 +129,8 @@ struct MandelbrotRecolorTests {
         for (dx, dy) in [(-150.0, -90.0), (120.0, 80.0), (-60.0, 140.0), (200.0, -150.0), (-250.0, 30.0)] {
             let shown = during.at(c.x + 2 * dx, c.y + 2 * dy)
             // The old pixel at half the distance, give or take one for the rounding of the centre.
-            let near = [-1.0, 0, 1].flatMap { i in [-1.0, 0, 1].map { j in before.at(c.x + dx + i, c.y + dy + j) } }
+            let steps: [Double] = [-1, 0, 1]
+            let near = steps.flatMap { (i: Double) in steps.map { (j: Double) in before.at(c.x + dx + i, c.y + dy + j) } }
             if !near.contains(where: { $0.isClose(to: shown, tolerance: 2) }) { wrong += 1 }
         }
         #expect(wrong == 0, "the preview is the old picture scaled ×2 about the centre")

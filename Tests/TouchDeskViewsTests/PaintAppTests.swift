@@ -219,7 +219,7 @@ struct PaintAppTests {
 
     @Test func sixtyStrokesUndoOneByOne() {
         let app = makeApp()
-        let spots = (0..<60).map { Point(30 + Double($0 % 15) * 40, 40 + Double($0 / 15) * 50) }
+        let spots: [Point] = (0..<60).map { (i: Int) -> Point in Point(30 + Double(i % 15) * 40, 40 + Double(i / 15) * 50) }
         for p in spots { app.tap(p) }
         for k in stride(from: 59, through: 0, by: -1) {
             app.press("z", control: true)
@@ -295,7 +295,7 @@ struct PaintAppTests {
         // 130 dabs: the oldest 30 fall out of the undo history and must still be on the canvas
         // after everything that can be undone has been.
         let app = makeApp()
-        let spots = (0..<130).map { Point(20 + Double($0 % 20) * 30, 20 + Double($0 / 20) * 30) }
+        let spots: [Point] = (0..<130).map { (i: Int) -> Point in Point(20 + Double(i % 20) * 30, 20 + Double(i / 20) * 30) }
         #expect(spots.allSatisfy { app.canvasRect.insetBy(12).contains($0) })
         for p in spots { app.tap(p) }
         for _ in 0..<200 { app.press("z", control: true) }
