@@ -27,6 +27,11 @@ struct GlobeWalkEndToEndTests {
     }
 
     /// The horizon in column `x`: the brightest row of the globe's area.
+    /// The hint line over the globe's upper left (light text on a dark veil) reads `text`.
+    static func hintSays(_ text: String, _ img: PixelImage) -> Bool {
+        TextReading.find(text, size: 12, in: img, region: (x: 0, y: top, width: 320, height: 34)).score < 0.3
+    }
+
     static func horizon(_ img: PixelImage, x: Int) -> Int {
         var best = 0, brightest = -1
         // Below the hint line along the globe's top (its white text would be the brightest).
@@ -88,7 +93,9 @@ struct GlobeWalkEndToEndTests {
         defer { session.close() }
         try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
         let first = try await session.launch(["globe", "--size", "900x640", "--look-at", "40,10", "--zoom", "3"])
-        let flat = try await first.screenshot("flat", timeout: 20) { $0.distinctColors(limit: 100) >= 60 }
+        // The globe itself, not the loading screen (whose text has colours enough).
+        let flat = try await first.screenshot("flat", timeout: 20) { GlobeEndToEndTests.globeShown($0) }
+        try #require(GlobeEndToEndTests.globeShown(flat), "the globe never showed: \(flat.path)")
         // Shift+→ turns the view about its centre: most of it changes, the middle stays; Shift+← turns it back.
         try await first.key("shift+Right")
         let turned = try await first.screenshot("heading", timeout: 5) { Self.changed(flat, $0) > 0.3 }
@@ -100,14 +107,17 @@ struct GlobeWalkEndToEndTests {
 
         // Tilt 60° with the keys, quit, start again without options: the same tilted view.
         try await first.key("shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up", "shift+Up")
-        // Waits for the picture to settle: on a busy machine a shot taken after the third of the
-        // six steps (30°) had already passed the looser marks.
+        // Waits for all six steps (the hint line says "Tilt 60°") and the picture to settle: on a
+        // busy machine a shot taken after the third of the six steps (30°) had passed looser
+        // marks, and two quick shots in a row agreed while the app had drawn only the first.
         var previous: PixelImage?
         let tilted = try await first.screenshot("tilted", timeout: 20) { shot in
             defer { previous = shot }
             guard let previous else { return false }
             return Self.horizon(shot, x: 300) > 60 && Self.changed(flat, shot) > 0.5 && Self.changed(previous, shot) < 0.002
+                && Self.hintSays("Tilt 60°", shot)
         }
+        #expect(Self.hintSays("Tilt 60°", tilted), "the hint does not say Tilt 60°: \(tilted.path)")
         let h = Self.horizon(tilted, x: 300)
         #expect(h > 60, "no horizon after tilting: \(tilted.path)")
         try await first.key("ctrl+q")
@@ -119,7 +129,9 @@ struct GlobeWalkEndToEndTests {
         // Shown tilted again: the horizon where it was. (The first window's picture may still have
         // been the coarse one drawn while it moved, whose horizon lies up to 11 px off the refined
         // one's; the kept file says the exact tilt, above.)
-        let reopened = try await second.screenshot("reopened", timeout: 20) { abs(Self.horizon($0, x: 300) - h) <= 14 }
+        let reopened = try await second.screenshot("reopened", timeout: 20) {
+            GlobeTiltEndToEndTests.tiltedGlobeShown($0) && abs(Self.horizon($0, x: 300) - h) <= 14
+        }
         #expect(abs(Self.horizon(reopened, x: 300) - h) <= 14, "reopened with the horizon at \(Self.horizon(reopened, x: 300)), not \(h): \(reopened.path)")
         try await second.key("ctrl+q")
         #expect(await second.waitForExit(timeout: 10) == .exited(0), "\(second.log)")

@@ -59,12 +59,23 @@ struct WebSizesEndToEndTests {
         return Check(inner: reported(title), frames: found(red), blocks: found(blue))
     }
 
-    func shot(_ app: AppUnderTest, _ label: String, width: Int, height: Int) async throws -> (PixelImage, Check) {
+    /// The page's window sizes `a` and `b` are both known and the same.
+    static func same(_ a: (width: Int, height: Int)?, _ b: (width: Int, height: Int)?) -> Bool {
+        guard let a, let b else { return false }
+        return a.width == b.width && a.height == b.height
+    }
+
+    /// A screenshot once the window is `width` × `height` and the views hold for a page size that
+    /// `isNew` accepts. (The window takes its new size at once and the views follow: a look taken
+    /// straight after a resize shows the page's old size, whole and at 1:1 in the old frames,
+    /// which holds too; so the caller says which page size it waits for.)
+    func shot(_ app: AppUnderTest, _ label: String, width: Int, height: Int,
+              isNew: @escaping ((width: Int, height: Int)?) -> Bool) async throws -> (PixelImage, Check) {
         var last = Check()
         let img = try await app.screenshot(label, timeout: 20) { img in
             guard img.width == width, img.height == height else { return false }
             last = Self.check(img, title: try? app.title())
-            return last.holds
+            return last.holds && isNew(last.inner)
         }
         return (img, Self.check(img, title: try await app.title()))
     }
@@ -77,13 +88,18 @@ struct WebSizesEndToEndTests {
         defer { session.close() }
         let app = try await session.launch(["web", server.url("/size.html"), "--size", "900x640"])
         // The default size, the common laptop sizes, a tall narrow window (the views stacked), a
-        // wide one, and back down: each shrink as well as each growth.
-        let sizes = [(900, 640), (1280, 800), (1366, 768), (800, 1000), (1800, 1000), (1000, 700), (700, 560)]
+        // wide one, and back down: each shrink as well as each growth. Each gives the page a size
+        // of its own, so each look waits for a page size other than the one before.
+        let sizes = [(900, 640), (1280, 800), (1366, 768), (800, 1000), (1800, 1000), (1000, 700), (1100, 720), (700, 560)]
         var table: [String] = []
+        var before: (width: Int, height: Int)?
+        var calm: (width: Int, height: Int)?
         for (w, h) in sizes {
             try await app.resize(w, h)
-            let (img, c) = try await shot(app, "\(w)x\(h)", width: w, height: h)
-            #expect(c.holds, "at \(w) × \(h): \(c) in \(img.path)")
+            let (img, c) = try await shot(app, "\(w)x\(h)", width: w, height: h) { inner in before == nil || !Self.same(inner, before) }
+            #expect(c.holds && (before == nil || !Self.same(c.inner, before)), "at \(w) × \(h): \(c) in \(img.path)")
+            before = c.inner
+            if (w, h) == (1100, 720) { calm = c.inner }
             table.append("\(w)×\(h): as-is view \(c.frames.first.map { "\($0.width)×\($0.height)" } ?? "?"), page says \(c.inner.map { "\($0.width)×\($0.height)" } ?? "?")")
         }
         print("Web Pages' as-is view at each window size: " + table.joined(separator: "; "))
@@ -93,8 +109,9 @@ struct WebSizesEndToEndTests {
         for i in 0..<120 { args += ["windowsize", app.window, String(800 + (i * 37) % 900), String(600 + (i * 23) % 400)] }
         args += ["windowsize", app.window, "1100", "720"]
         #expect(await session.run("xdotool", args, timeout: 60).ok)
-        let (img, c) = try await shot(app, "after the storm", width: 1100, height: 720)
-        #expect(c.holds, "after the storm: \(c) in \(img.path)")
+        // After it, the page has the size it had when the window was made 1100 × 720 calmly.
+        let (img, c) = try await shot(app, "after the storm", width: 1100, height: 720) { Self.same($0, calm) }
+        #expect(c.holds && Self.same(c.inner, calm), "after the storm: \(c) in \(img.path); calmly \(calm.map { "\($0.width)×\($0.height)" } ?? "?")")
         #expect(app.isRunning)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskDrawing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,7 +46,7 @@ public final class AppUnderTest {
         // The first frame: the window shows more than one colour.
         while Date() < deadline {
             if let img = try? grab(), img.distinctColors(limit: 2) >= 2 { return }
-            usleep(30_000)
+            usleep(useconds_t(WindowPixels.interval * 1e6))
         }
         throw XSession.Failure("the touchdesk window never showed a frame within \(timeout) s: \(log)")
     }
@@ -153,20 +154,14 @@ public final class AppUnderTest {
 
     // MARK: - Looking at it
 
-    /// One screenshot of the window through `import -window`, read back into pixels.
-    func grab(to url: URL? = nil) throws -> PixelImage {
-        let path = url ?? session.root.appendingPathComponent("grab.png")
-        let r = session.run("import", ["-window", window, path.path], timeout: 10)
-        guard r.ok else { throw XSession.Failure("import -window \(window) failed: \(r)") }
-        return try PixelImage(screenshot: path.path)
-    }
+    /// One screenshot of the window, read from the X server into pixels (`WindowPixels`).
+    func grab() throws -> PixelImage { try PixelImage(surface: grabSurface()) }
+
+    func grabSurface() throws -> ImageSurface { try WindowPixels.grab(display: session.display, window: window) }
 
     /// Takes a screenshot and keeps it in the artifacts folder as <test>-<n>-<label>.png.
     public func screenshot(_ label: String) throws -> PixelImage {
-        let url = session.screenshotPath(label)
-        var img = try grab(to: url)
-        img.path = url.path
-        return img
+        try session.keep(grabSurface(), label: label)
     }
 
     /// Takes screenshots until `condition` holds on one (the app may still be drawing the last
@@ -174,16 +169,14 @@ public final class AppUnderTest {
     /// whether or not the condition came true: the caller asserts on it.
     public func screenshot(_ label: String, timeout: TimeInterval = 3, until condition: (PixelImage) -> Bool) throws -> PixelImage {
         let deadline = Date().addingTimeInterval(timeout)
-        var img = try grab()
+        var surface = try grabSurface()
+        var img = PixelImage(surface: surface)
         while !condition(img) && Date() < deadline {
-            usleep(30_000)
-            img = try grab()
+            usleep(useconds_t(WindowPixels.interval * 1e6))
+            surface = try grabSurface()
+            img = PixelImage(surface: surface)
         }
-        let url = session.screenshotPath(label)
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.copyItem(at: session.root.appendingPathComponent("grab.png"), to: url)
-        img.path = url.path
-        return img
+        return try session.keep(surface, image: img, label: label)
     }
 
     /// `xprop -id W -notype NAME`'s value, after " = " (nil when the property is not set).

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskDrawing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -111,7 +112,7 @@ extension AppUnderTest {
         let framed = await wait(until: {
             if let img = try? await grab(), img.distinctColors(limit: 2) >= 2 { return true }
             return false
-        }, timeout: left(), interval: 0.03)
+        }, timeout: left(), interval: WindowPixels.interval)
         guard framed else { throw XSession.Failure("the touchdesk window never showed a frame within \(timeout) s: \(log)") }
     }
 
@@ -155,20 +156,12 @@ extension AppUnderTest {
         try Self.check(await session.run("xdotool", args, timeout: 5), args)
     }
 
-    /// One screenshot of the window through `import -window`, read back into pixels.
-    func grab(to url: URL? = nil) async throws -> PixelImage {
-        let path = url ?? session.root.appendingPathComponent("grab.png")
-        let r = await session.run("import", ["-window", window, path.path], timeout: 10)
-        guard r.ok else { throw XSession.Failure("import -window \(window) failed: \(r)") }
-        return try PixelImage(screenshot: path.path)
-    }
+    /// One screenshot of the window, read from the X server into pixels (`WindowPixels`).
+    func grab() async throws -> PixelImage { try PixelImage(surface: grabSurface()) }
 
     /// Takes a screenshot and keeps it in the artifacts folder as <test>-<n>-<label>.png.
     public func screenshot(_ label: String) async throws -> PixelImage {
-        let url = session.screenshotPath(label)
-        var img = try await grab(to: url)
-        img.path = url.path
-        return img
+        try session.keep(grabSurface(), label: label)
     }
 
     /// Takes screenshots until `condition` holds on one, at most `timeout` seconds (suspending
@@ -176,18 +169,16 @@ extension AppUnderTest {
     /// condition came true: the caller asserts on it. The deadline is generous (10 s; the
     /// synchronous form's is 3): end-to-end tests run in parallel beside the CPU-heavy model tests.
     public func screenshot(_ label: String, timeout: TimeInterval = 10, until condition: (PixelImage) -> Bool) async throws -> PixelImage {
-        var img = try await grab()
+        var surface = try grabSurface()
+        var img = PixelImage(surface: surface)
         if !condition(img) {
             _ = try await wait(until: {
-                img = try await grab()
+                surface = try grabSurface()
+                img = PixelImage(surface: surface)
                 return condition(img)
-            }, timeout: timeout, interval: 0.03)
+            }, timeout: timeout, interval: WindowPixels.interval)
         }
-        let url = session.screenshotPath(label)
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.copyItem(at: session.root.appendingPathComponent("grab.png"), to: url)
-        img.path = url.path
-        return img
+        return try session.keep(surface, image: img, label: label)
     }
 
     /// `xprop -id W -notype NAME`'s value, after " = " (nil when the property is not set).

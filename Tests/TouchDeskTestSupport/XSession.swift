@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskDrawing
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -285,6 +286,20 @@ public final class XSession {
     func screenshotPath(_ label: String) -> URL {
         counter += 1
         return artifacts.appendingPathComponent("\(name)-\(counter)-\(label).png")
+    }
+
+    /// Keeps a screenshot as artifacts/<test>-<n>-<label>.png, to look at when a test fails, and
+    /// gives back its pixels (`image`, when the caller has read them already) with that path.
+    func keep(_ surface: ImageSurface, image: PixelImage? = nil, label: String) throws -> PixelImage {
+        let url = screenshotPath(label)
+        do {
+            try surface.pngData().write(to: url)
+        } catch {
+            throw Failure("cannot keep the screenshot \(url.path): \(error)")
+        }
+        var img = image ?? PixelImage(surface: surface)
+        img.path = url.path
+        return img
     }
 
     // MARK: - Finding things
