@@ -29,7 +29,13 @@ struct TwoWindowsEndToEndTests {
         try await second.drag([(250, 150), (300, 350)])
         let rounds = 5
         for round in 1...rounds {
-            // Both presses land within a few milliseconds: the same second, the same picture name.
+            // A dab in each first: Ctrl+S again on an unchanged canvas whose save is still under
+            // way does nothing more (`PaintFiles.save`), and a round's file can be on disk before
+            // its save has ended (the folder's fsync), so a round on unchanged canvases could lose
+            // a press on a loaded machine. Then both presses land within a few milliseconds: the
+            // same second, the same picture name.
+            try await first.click(Double(150 + 20 * round), 240)
+            try await second.click(Double(150 + 20 * round), 260)
             try await first.key("ctrl+s")
             try await second.key("ctrl+s")
             let done = await wait(until: { Self.pictures(a).count >= 2 * round }, timeout: 10)
