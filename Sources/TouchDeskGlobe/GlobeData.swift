@@ -59,14 +59,18 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
 
     /// Preprocesses merged data sets in memory: the priority-flood from today's ocean, shading, and
     /// the tables of land lost and gained by level.
-    public static func build(from relief: MergedRelief, sourceSize: UInt64 = 0,
+    /// `relief` is taken, and what of it is done with let go as the build goes on: the ocean
+    /// once the flood has spread, the 0.1° heights once copied. The file's block is made only
+    /// after the flood, whose work arrays are gone by then: the two no longer add up at the peak.
+    public static func build(from relief: consuming MergedRelief, sourceSize: UInt64 = 0,
                              progress: (GlobeCache.Step) -> Void = { _ in }) -> GlobeData {
         let grid = relief.grid
         let layout = GlobeCache.Layout(width: grid.width, height: grid.height)
-        let block = GlobeCache.Block(heapBytes: layout.fileSize)
-        let base = block.base
         progress(.flooding)
         var spill = PriorityFlood.spillLevels(grid, ocean: relief.ocean)
+        relief.ocean = []
+        let block = GlobeCache.Block(heapBytes: layout.fileSize)
+        let base = block.base
         let w = grid.width, h = grid.height, n = w * h
         // With a land mask, today's land is dry today whatever its height: polders and the Dead
         // Sea shore are land at 0 m, and flood at the first metre the sea can reach them.
@@ -97,6 +101,7 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
             memset(UnsafeMutableRawPointer(mutating: fine), 0, layout.fineStride * layout.fineRows * 2)
             sources.remove(.placeHeights)
         }
+        relief.fine = nil
         HillShade.computeNormals(grid, into: (base + layout.normalOffset).bindMemory(to: Int8.self, capacity: stride * h * 2), stride: stride)
 
         // Today's land by the level that floods it, and today's sea by the level that bares it.
