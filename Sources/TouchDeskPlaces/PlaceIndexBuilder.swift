@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// Turns the place records into a `PlaceIndex`.
 ///
@@ -298,6 +299,9 @@ enum PlaceIndexBuilder {
         appendFeatures(records.features)
         // The records are not read again: only the alternate names they share with `alternates` stay.
         records = PlaceRecords(geoNames: GeoNamesRecords(cities: [], countries: [], states: []))
+        // The records were many small blocks, and their pages would stay resident in this thread's
+        // arena beside the keys made next.
+        FreedMemory.giveBack()
 
         // Ranks: by score, then cities, countries, regions, airports, ZIP codes, features,
         // then id (a capital before its country of the same score: "Tunis", "Luxembourg").
@@ -390,6 +394,7 @@ enum PlaceIndexBuilder {
         }
 
         alternates = []
+        FreedMemory.giveBack()
         // Each section is sorted alone and its builder let go before the next is sorted: the
         // builders hold about as much again as the sections they make.
         var sections: [KeySection] = []
