@@ -21,8 +21,8 @@ public enum FreedMemory {
     /// the first big array was freed, arrays of up to 32 MB (a grid of the relief, a growing list
     /// of the place index's keys, each copy an array leaves behind as it grows) were carved out
     /// of the arenas, and what they left there stayed resident until the next `giveBack`. A first
-    /// run's build of the place index peaked 30 MB higher so (docs/testing.md). Called once, at
-    /// the start of the program.
+    /// run's builds peaked 30 to 56 MB higher so (docs/testing.md, "Leaving an app, and memory").
+    /// Called once, at the start of the program.
     public static func giveBackLargeBlocksAtOnce() {
         _ = options?(-3 /* M_MMAP_THRESHOLD */, ownMappingBytes)
     }
