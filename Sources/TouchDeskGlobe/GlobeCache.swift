@@ -197,7 +197,7 @@ public enum GlobeCache {
             progress(.reading)
             let relief = try MergedRelief.load(paths)
             if stop?.isSet == true { throw Stopped() }
-            let data = GlobeData.build(from: relief, sourceSize: fingerprint ?? 0, progress: progress)
+            let data = GlobeData.build(from: consume relief, sourceSize: fingerprint ?? 0, progress: progress)
             progress(.saving)
             let saved = (try? write(data, to: path)) != nil
             return (data, .built(reason: reason, saved: saved))

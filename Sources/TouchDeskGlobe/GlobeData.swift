@@ -59,14 +59,18 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
 
     /// Preprocesses merged data sets in memory: the priority-flood from today's ocean, shading, and
     /// the tables of land lost and gained by level.
-    public static func build(from relief: MergedRelief, sourceSize: UInt64 = 0,
+    /// `relief` is taken, and what of it is done with let go as the build goes on: the ocean once
+    /// the flood has spread, the land shares once today's land is counted, the lakes and spill
+    /// levels once packed into the cells, the 0.1° heights once copied. The file's block is made
+    /// only after the flood and the counting, whose arrays are gone by then: they no longer add
+    /// up at the peak.
+    public static func build(from relief: consuming MergedRelief, sourceSize: UInt64 = 0,
                              progress: (GlobeCache.Step) -> Void = { _ in }) -> GlobeData {
         let grid = relief.grid
         let layout = GlobeCache.Layout(width: grid.width, height: grid.height)
-        let block = GlobeCache.Block(heapBytes: layout.fileSize)
-        let base = block.base
         progress(.flooding)
         var spill = PriorityFlood.spillLevels(grid, ocean: relief.ocean)
+        relief.ocean = []
         let w = grid.width, h = grid.height, n = w * h
         // With a land mask, today's land is dry today whatever its height: polders and the Dead
         // Sea shore are land at 0 m, and flood at the first metre the sea can reach them.
@@ -78,26 +82,6 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
             for i in 0..<n where isLand(i) && spill[i] < 1 { spill[i] = 1 }
         }
         progress(.shading)
-        let stride = w + 1
-        let cells = (base + layout.cellsOffset).bindMemory(to: UInt32.self, capacity: stride * h)
-        for r in 0..<h {
-            for c in 0..<stride {
-                let i = r * w + (c == w ? 0 : c)
-                let e = Int(grid.elevations[i]) + (relief.lake[i] != 0 ? lakeBias : 0)
-                cells[r * stride + c] = UInt32(UInt16(truncatingIfNeeded: e)) | UInt32(UInt16(bitPattern: spill[i])) << 16
-            }
-        }
-        let fine = (base + layout.fineOffset).bindMemory(to: Int16.self, capacity: layout.fineStride * layout.fineRows)
-        var sources = relief.sources
-        if let f = relief.fine, f.width == layout.fineStride - 1, f.height == layout.fineRows, sources.contains(.placeHeights) {
-            for r in 0..<f.height {
-                for c in 0..<layout.fineStride { fine[r * layout.fineStride + c] = f.elevations[r * f.width + (c == f.width ? 0 : c)] }
-            }
-        } else {
-            memset(UnsafeMutableRawPointer(mutating: fine), 0, layout.fineStride * layout.fineRows * 2)
-            sources.remove(.placeHeights)
-        }
-        HillShade.computeNormals(grid, into: (base + layout.normalOffset).bindMemory(to: Int8.self, capacity: stride * h * 2), stride: stride)
 
         // Today's land by the level that floods it, and today's sea by the level that bares it.
         let weights = PriorityFlood.rowAreaWeights(height: h)
@@ -130,6 +114,34 @@ public final class GlobeData: @unchecked Sendable {  // immutable after init; th
                 }
             }
         }
+        relief.landShare = nil
+
+        let block = GlobeCache.Block(heapBytes: layout.fileSize)
+        let base = block.base
+        let stride = w + 1
+        let cells = (base + layout.cellsOffset).bindMemory(to: UInt32.self, capacity: stride * h)
+        for r in 0..<h {
+            for c in 0..<stride {
+                let i = r * w + (c == w ? 0 : c)
+                let e = Int(grid.elevations[i]) + (relief.lake[i] != 0 ? lakeBias : 0)
+                cells[r * stride + c] = UInt32(UInt16(truncatingIfNeeded: e)) | UInt32(UInt16(bitPattern: spill[i])) << 16
+            }
+        }
+        relief.lake = []
+        spill = []
+        let fine = (base + layout.fineOffset).bindMemory(to: Int16.self, capacity: layout.fineStride * layout.fineRows)
+        var sources = relief.sources
+        if let f = relief.fine, f.width == layout.fineStride - 1, f.height == layout.fineRows, sources.contains(.placeHeights) {
+            for r in 0..<f.height {
+                for c in 0..<layout.fineStride { fine[r * layout.fineStride + c] = f.elevations[r * f.width + (c == f.width ? 0 : c)] }
+            }
+        } else {
+            memset(UnsafeMutableRawPointer(mutating: fine), 0, layout.fineStride * layout.fineRows * 2)
+            sources.remove(.placeHeights)
+        }
+        relief.fine = nil
+        HillShade.computeNormals(grid, into: (base + layout.normalOffset).bindMemory(to: Int8.self, capacity: stride * h * 2), stride: stride)
+
         let land = (base + layout.landOffset).bindMemory(to: Double.self, capacity: layout.landCount)
         var sum = 0.0
         for m in 0..<layout.landCount {

@@ -78,41 +78,48 @@ public enum PriorityFlood {
 
     /// The spill level of every cell: the lowest sea level (metres) at which it is under water and
     /// connected to the ocean. Ocean cells get their own elevation.
+    ///
+    /// The buckets hold only the flood's edge: the ocean's cells beside a cell that is not ocean
+    /// (the others have nothing left to reach), and the cells reached and not yet taken. Each
+    /// bucket is let go once emptied, and a cell not reached yet is marked in `spill` itself. A
+    /// list through every cell and a flag per cell (46 MB for ETOPO5) were held before. Which cell
+    /// of a bucket is taken first does not matter: a cell's level is the lowest of its neighbours'
+    /// that reach it, and every cell of a lower bucket is taken before.
     public static func spillLevels(_ grid: ElevationGrid, ocean: [UInt8]) -> [Int16] {
         let w = grid.width, h = grid.height, n = w * h
         precondition(ocean.count == n)
-        let lowest = Int(grid.elevations.min() ?? 0), highest = Int(grid.elevations.max() ?? 0)
-        let buckets = highest - lowest + 1
-        // One FIFO per metre, as linked lists through `next`: no allocation per cell.
-        var head = [Int32](repeating: -1, count: buckets)
-        var tail = [Int32](repeating: -1, count: buckets)
-        var next = [Int32](repeating: -1, count: n)
-        var spill = [Int16](repeating: 0, count: n)
-        var done = [Bool](repeating: false, count: n)
-        grid.elevations.withUnsafeBufferPointer { e in
-            func push(_ i: Int, _ level: Int16) {
-                let b = Int(level) - lowest
-                spill[i] = level
-                done[i] = true
-                if tail[b] < 0 { head[b] = Int32(i) } else { next[Int(tail[b])] = Int32(i) }
-                tail[b] = Int32(i)
-            }
-            for i in 0..<n where ocean[i] != 0 { push(i, e[i]) }
-            var b = 0
-            while b < buckets {
-                let k = head[b]
-                if k < 0 { b += 1; continue }
-                let i = Int(k)
-                head[b] = next[i]
-                if head[b] < 0 { tail[b] = -1 }
-                let s = spill[i]
-                forEachNeighbour(i / w, i % w, w, h) { j in
-                    if !done[j] { push(j, max(e[j], s)) }
-                }
-            }
-        }
         // A grid with no ocean at all never floods: spill levels above any level.
         if !ocean.contains(1) { return [Int16](repeating: Int16.max, count: n) }
+        let lowest = Int(grid.elevations.min() ?? 0), highest = Int(grid.elevations.max() ?? 0)
+        // Below any level a cell can get (heights are whole metres within ±32,000).
+        let unreached = Int16.min
+        var spill = [Int16](repeating: unreached, count: n)
+        var buckets = [[Int32]](repeating: [], count: highest - lowest + 1)
+        grid.elevations.withUnsafeBufferPointer { e in
+            spill.withUnsafeMutableBufferPointer { spill in
+                for i in 0..<n where ocean[i] != 0 { spill[i] = e[i] }
+                for i in 0..<n where ocean[i] != 0 {
+                    var edge = false
+                    forEachNeighbour(i / w, i % w, w, h) { j in if ocean[j] == 0 { edge = true } }
+                    if edge { buckets[Int(e[i]) - lowest].append(Int32(i)) }
+                }
+                for b in buckets.indices {
+                    while let k = buckets[b].popLast() {
+                        let i = Int(k)
+                        let s = spill[i]
+                        forEachNeighbour(i / w, i % w, w, h) { j in
+                            guard spill[j] == unreached else { return }
+                            let level = max(e[j], s)
+                            spill[j] = level
+                            buckets[Int(level) - lowest].append(Int32(j))
+                        }
+                    }
+                    buckets[b] = []
+                }
+                // Every cell is reached on a whole globe; a cell that were not would stay at 0.
+                for i in 0..<n where spill[i] == unreached { spill[i] = 0 }
+            }
+        }
         return spill
     }
 

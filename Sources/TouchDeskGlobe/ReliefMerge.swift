@@ -77,32 +77,38 @@ public struct MergedRelief: Sendable {
     ///   lower, as 9 km of averaging raises coastal sea cells above 0. Land below 0 (polders, the
     ///   Dead Sea shore) stays land today, and the flood decides when the sea reaches it.
     /// - Coastal land at or below 0 m: see `liftCoastalLand`.
-    public static func merge(etopo5: ElevationGrid, etopo1: ElevationGrid?, landShare: [UInt8]?, lakes: [UInt8]?,
-                             fine: ElevationGrid? = nil, notes: [String] = []) -> MergedRelief {
+    ///
+    /// The grids are taken: the heights are merged into ETOPO1's grid and the land shares edited
+    /// in place, and ETOPO5 is let go once merged (copies of them added 28 MB to a first run's peak).
+    public static func merge(etopo5: consuming ElevationGrid, etopo1: consuming ElevationGrid?, landShare: consuming [UInt8]?,
+                             lakes: [UInt8]?, fine: consuming ElevationGrid? = nil, notes: [String] = []) -> MergedRelief {
         let w = etopo5.width, h = etopo5.height, n = w * h
         var sources: ReliefSources = []
-        var grid = etopo5
-        if let etopo1, etopo1.width == w, etopo1.height == h {
+        var grid: ElevationGrid
+        if var bed = etopo1.take(), bed.width == w, bed.height == h {
             sources.insert(.etopo1)
-            for r in 0..<h {
-                let polar = abs(etopo5.latitude(ofRow: r)) >= 59
+            for r in 0..<h where abs(etopo5.latitude(ofRow: r)) >= 59 {
                 for c in 0..<w {
                     let i = r * w + c
-                    let bed = etopo1.elevations[i], top = etopo5.elevations[i]
-                    grid.elevations[i] = polar && top > 0 && Int(top) > Int(bed) + 100 ? top : bed
+                    let top = etopo5.elevations[i]
+                    if top > 0 && Int(top) > Int(bed.elevations[i]) + 100 { bed.elevations[i] = top }
                 }
             }
+            grid = bed
+            _ = consume etopo5
+        } else {
+            grid = etopo5
         }
         var lake = [UInt8](repeating: 0, count: n)
         var ocean: [UInt8]
         var share: [UInt8]?
-        if let landShare, landShare.count == n {
+        if let taken = landShare.take(), taken.count == n {
             sources.insert(.landMask)
-            share = landShare
+            share = consume taken
             ocean = [UInt8](repeating: 0, count: n)
             if let lakes, lakes.count == n { sources.insert(.lakes) }
             for i in 0..<n {
-                let land = landShare[i] >= 128
+                let land = share![i] >= 128
                 if land, let lakes, lakes.count == n, lakes[i] != 0 {
                     lake[i] = 1
                     share![i] = 0
@@ -177,14 +183,19 @@ public struct MergedRelief: Sendable {
     /// when ETOPO5 cannot be read.
     public static func load(_ paths: ReliefPaths) throws -> MergedRelief {
         let etopo5 = try ETOPO5.read(path: paths.etopo5)
+        let w = etopo5.width, h = etopo5.height
         var notes: [String] = []
         func optional<T>(_ path: String?, _ read: (String) throws -> T) -> T? {
             guard let path else { return nil }
             do { return try read(path) } catch { notes.append("\(error)"); return nil }
         }
-        let etopo1 = optional(paths.etopo1) { try ETOPO1.readWithFine(path: $0, width: etopo5.width, height: etopo5.height) }
-        let mask = optional(paths.landMask) { try LandMask.landShares(path: $0, width: etopo5.width, height: etopo5.height) }
-        let lakes = optional(paths.lakes) { try LakeMask.read(path: $0, width: etopo5.width, height: etopo5.height) }
-        return merge(etopo5: etopo5, etopo1: etopo1?.resampled, landShare: mask, lakes: lakes, fine: etopo1?.fine, notes: notes)
+        var etopo1 = optional(paths.etopo1) { try ETOPO1.readWithFine(path: $0, width: w, height: h) }
+        let mask = optional(paths.landMask) { try LandMask.landShares(path: $0, width: w, height: h) }
+        let lakes = optional(paths.lakes) { try LakeMask.read(path: $0, width: w, height: h) }
+        // Handed over, not shared, so that merging edits them in place.
+        let resampled = etopo1?.resampled, fine = etopo1?.fine
+        etopo1 = nil
+        return merge(etopo5: consume etopo5, etopo1: consume resampled, landShare: consume mask, lakes: lakes,
+                     fine: consume fine, notes: notes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TouchDeskFiles
 
 /// Turns the place records into a `PlaceIndex`.
 ///
@@ -298,6 +299,9 @@ enum PlaceIndexBuilder {
         appendFeatures(records.features)
         // The records are not read again: only the alternate names they share with `alternates` stay.
         records = PlaceRecords(geoNames: GeoNamesRecords(cities: [], countries: [], states: []))
+        // The records were many small blocks, and their pages would stay resident in this thread's
+        // arena beside the keys made next.
+        FreedMemory.giveBack()
 
         // Ranks: by score, then cities, countries, regions, airports, ZIP codes, features,
         // then id (a capital before its country of the same score: "Tunis", "Luxembourg").
@@ -339,7 +343,11 @@ enum PlaceIndexBuilder {
             // one with accents is shown, as it is the place's own spelling.
             var aliasKeys: [[UInt8]] = []
             var aliasLabels: [String] = []
-            for alias in alternates[id] {
+            // Each place's other names are let go once its keys are made (the strings read
+            // from the JSON, about 40 MB, were otherwise all held until the sections were sorted).
+            let aliases = alternates[id]
+            alternates[id] = []
+            for alias in aliases {
                 for key in foldings(of: alias, with: &folder) where !known.contains(key) {
                     if let i = aliasKeys.firstIndex(of: key) {
                         if aliasLabels[i].utf8.allSatisfy({ $0 < 0x80 }) && !alias.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -385,6 +393,8 @@ enum PlaceIndexBuilder {
             }
         }
 
+        alternates = []
+        FreedMemory.giveBack()
         // Each section is sorted alone and its builder let go before the next is sorted: the
         // builders hold about as much again as the sections they make.
         var sections: [KeySection] = []
@@ -456,9 +466,15 @@ enum PlaceIndexBuilder {
         consuming func build(ranks: [UInt32]) -> KeySection {
             // Keys compare by their first 8 bytes as one big-endian word, then bytewise; a key
             // shorter than 8 bytes pads with zeros, which no key contains, so order is kept.
-            var order = Array(0..<places.count)
+            // Entry numbers as 32 bits (as `places` holds them): half the memory of `Int`s at the
+            // build's peak, when the largest section is sorted.
+            var order = [UInt32](unsafeUninitializedCapacity: places.count) { buffer, count in
+                for i in 0..<places.count { buffer[i] = UInt32(i) }
+                count = places.count
+            }
             bytes.withUnsafeBufferPointer { b in
-                order.sort { x, y in
+                order.sort { x32, y32 in
+                    let x = Int(x32), y = Int(y32)
                     if heads[x] != heads[y] { return heads[x] < heads[y] }
                     let xs = Int(starts[x]), xe = Int(starts[x + 1]), ys = Int(starts[y]), ye = Int(starts[y + 1])
                     let n = min(xe - xs, ye - ys)
@@ -472,8 +488,11 @@ enum PlaceIndexBuilder {
             var outStarts: [UInt32] = [0], outBytes: [UInt8] = [], outPlaces: [UInt32] = [], outLabels: [UInt32] = []
             outStarts.reserveCapacity(places.count + 1)
             outBytes.reserveCapacity(bytes.count)
+            outPlaces.reserveCapacity(places.count)
+            outLabels.reserveCapacity(places.count)
             var previous = -1
-            for i in order {
+            for i32 in order {
+                let i = Int(i32)
                 let key = bytes[Int(starts[i])..<Int(starts[i + 1])]
                 if previous >= 0, places[previous] == places[i], bytes[Int(starts[previous])..<Int(starts[previous + 1])] == key {
                     continue

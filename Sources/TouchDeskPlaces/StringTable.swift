@@ -21,11 +21,16 @@ struct StringTable: Sendable {
         private var ids: [String: UInt32] = [:]
         private var starts: [UInt32] = [0]
         private var bytes: [UInt8] = []
-        private var texts: [String] = []
 
-        /// A string already added, read back while building.
+        /// A string already added, read back while building: made again from its bytes, so the
+        /// builder holds no second copy of every string (the half-million alternate names kept
+        /// their `String`s alive to the build's peak through such a list: 20 MB and more).
         func peek(_ id: UInt32) -> String {
-            id == StringTable.none ? "" : texts[Int(id)]
+            guard id != StringTable.none else { return "" }
+            let i = Int(id)
+            return bytes.withUnsafeBufferPointer { b in
+                String(decoding: UnsafeBufferPointer(rebasing: b[Int(starts[i])..<Int(starts[i + 1])]), as: UTF8.self)
+            }
         }
 
         /// Adds `text` without looking for an equal string: for the half-million alternate names,
@@ -34,7 +39,6 @@ struct StringTable: Sendable {
             let id = UInt32(starts.count - 1)
             bytes.append(contentsOf: text.utf8)
             starts.append(UInt32(bytes.count))
-            texts.append(text)
             return id
         }
 
@@ -44,7 +48,6 @@ struct StringTable: Sendable {
             bytes.append(contentsOf: text.utf8)
             starts.append(UInt32(bytes.count))
             ids[text] = id
-            texts.append(text)
             return id
         }
 
