@@ -139,9 +139,12 @@ public final class PlaceSearchList {
     // MARK: - Drawing
 
     /// Draws the rows under the field for `text`: a note while the index loads ("Loading
-    /// places…") or when nothing matches, else the suggestions.
-    public func draw(_ cr: CairoContext, text: String, loading: Bool) {
-        guard open, !text.isEmpty else { return }
+    /// places…") or when nothing matches, else the suggestions. `text` is asked for only while the
+    /// list is open: a frame of a closed list (every frame of a drag) does not trim the field's text.
+    public func draw(_ cr: CairoContext, text: @autoclosure () -> String, loading: Bool) {
+        guard open else { return }
+        let text = text()
+        guard !text.isEmpty else { return }
         if loading { drawNote(cr, tr("Loading places…")); return }
         if suggestions.isEmpty { drawNote(cr, unmatched ?? tr("No place matches “{0}”", echoed(text))); return }
         Theme.well.set(cr)
