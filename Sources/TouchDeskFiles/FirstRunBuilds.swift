@@ -37,7 +37,8 @@ public enum FirstRunBuilds {
             condition.broadcast()
             condition.unlock()
         }
-        return try build()
+        // Its big blocks given back the moment they are freed, while it runs.
+        return try FreedMemory.mappingLargeBlocksApart(build)
     }
 
     /// Whether a build runs now (for tests).

@@ -12,19 +12,30 @@ public enum FreedMemory {
         _ = trim?(0)
     }
 
-    /// The size from which a block is mapped on its own, and so given back the moment it is freed.
+    /// The size from which a block is mapped on its own while a first run's build runs.
     static let ownMappingBytes: Int32 = 1 << 20
+    /// glibc's ceiling for its moving threshold (32 MB on 64-bit systems), where it is after a
+    /// few big blocks have been freed.
+    static let arenaBlocksUpTo: Int32 = 32 << 20
 
-    /// From now on every block of a megabyte or more is mapped on its own (`mallopt`'s
-    /// `M_MMAP_THRESHOLD`) and given back to the system as soon as it is freed. glibc starts at
-    /// 128 kB but raises the threshold to the size of each mapped block freed, up to 32 MB: after
-    /// the first big array was freed, arrays of up to 32 MB (a grid of the relief, a growing list
-    /// of the place index's keys, each copy an array leaves behind as it grows) were carved out
-    /// of the arenas, and what they left there stayed resident until the next `giveBack`. A first
-    /// run's builds peaked 30 to 56 MB higher so (docs/testing.md, "Leaving an app, and memory").
-    /// Called once, at the start of the program.
-    public static func giveBackLargeBlocksAtOnce() {
+    /// Runs `build` (a first run's build of the relief or the place index) with every block of a
+    /// megabyte or more mapped on its own (`mallopt`'s `M_MMAP_THRESHOLD`), and so given back to
+    /// the system as soon as it is freed. glibc starts at 128 kB but raises the threshold to the
+    /// size of each mapped block freed, up to 32 MB: after the first big array was freed, arrays of
+    /// up to 32 MB (a grid of the relief, a growing list of the place index's keys, each copy an
+    /// array leaves behind as it grows) were carved out of the arenas, and what they left there
+    /// stayed resident until the next `giveBack`: the builds peaked 30 to 56 MB higher so
+    /// (docs/testing.md, "Leaving an app, and memory"). Afterwards blocks of up to 32 MB come
+    /// from the arenas again, as glibc would have them by then: mapped apart for the whole run,
+    /// each frame's few-megabyte pictures were mapped and zeroed afresh, which doubled
+    /// `touchdesk-bench map`'s page faults and cost it a quarter more CPU.
+    public static func mappingLargeBlocksApart<T, E: Error>(_ build: () throws(E) -> T) throws(E) -> T {
         _ = options?(-3 /* M_MMAP_THRESHOLD */, ownMappingBytes)
+        defer {
+            _ = options?(-3, arenaBlocksUpTo)
+            giveBack()
+        }
+        return try build()
     }
 
     /// glibc's `malloc_trim` (not in the Glibc module's headers), found once; nil with another C library.

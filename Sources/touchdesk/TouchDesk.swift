@@ -110,8 +110,6 @@ struct TouchDesk: ParsableCommand {
     }
 
     func run() throws {
-        // Big blocks go back to the system when freed, not into an arena (`FreedMemory`).
-        FreedMemory.giveBackLargeBlocksAtOnce()
         // The program's one thread is the main thread: the UI lives on the main actor.
         try MainActor.assumeIsolated { try runOnMain() }
     }
