@@ -32,7 +32,10 @@ public enum FreedMemory {
     public static func mappingLargeBlocksApart<T, E: Error>(_ build: () throws(E) -> T) throws(E) -> T {
         _ = options?(-3 /* M_MMAP_THRESHOLD */, ownMappingBytes)
         defer {
+            // With its threshold set, glibc no longer moves the top-of-heap trim threshold with
+            // it (twice the threshold): set both where they would stand.
             _ = options?(-3, arenaBlocksUpTo)
+            _ = options?(-1 /* M_TRIM_THRESHOLD */, 2 * arenaBlocksUpTo)
             giveBack()
         }
         return try build()
