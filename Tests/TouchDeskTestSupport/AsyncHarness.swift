@@ -110,7 +110,7 @@ extension AppUnderTest {
         await session.run("xdotool", ["windowfocus", window], timeout: 3)
         // The first frame: the window shows more than one colour.
         let framed = await wait(until: {
-            if let img = try? await grab(), img.distinctColors(limit: 2) >= 2 { return true }
+            if let img = try? grab(), img.distinctColors(limit: 2) >= 2 { return true }
             return false
         }, timeout: left(), interval: WindowPixels.interval)
         guard framed else { throw XSession.Failure("the touchdesk window never showed a frame within \(timeout) s: \(log)") }
@@ -155,9 +155,6 @@ extension AppUnderTest {
         let args = ["windowsize", window, String(width), String(height)]
         try Self.check(await session.run("xdotool", args, timeout: 5), args)
     }
-
-    /// One screenshot of the window, read from the X server into pixels (`WindowPixels`).
-    func grab() async throws -> PixelImage { try PixelImage(surface: grabSurface()) }
 
     /// Takes a screenshot and keeps it in the artifacts folder as <test>-<n>-<label>.png.
     public func screenshot(_ label: String) async throws -> PixelImage {
