@@ -400,7 +400,17 @@ struct MandelbrotEndToEndTests {
         defer { session.close() }
         let app = try await session.launch(["mandelbrot", "--size", "800x600"])
         let cardioid = Self.screen(0, 0.3, center: -0.5, 0, span: 3)
-        let start = try await app.screenshot("start", timeout: 30) { Self.isBlack($0.nearest(cardioid.0, cardioid.1)) }
+        // The first passes colour the outside red (a low limit): the start is the finished picture
+        // (blue outside, the same in two looks in a row), or its recolouring would pass for the
+        // flight below, and the button let go before take-off would be a click (a quadrant).
+        var previous: PixelImage?
+        let start = try await app.screenshot("start", timeout: 30) { img in
+            defer { previous = img }
+            guard Self.isBlack(img.nearest(cardioid.0, cardioid.1)), Self.isBlue(img.nearest(30, Self.picture.y + 30)),
+                  let p = previous else { return false }
+            return Self.differingPixels(p, img) == 0
+        }
+        #expect(Self.isBlue(start.nearest(30, Self.picture.y + 30)), "the picture did not finish: \(start.path)")
         // Held on the edge of the set above the seahorse valley, off the centre.
         let p = Self.screen(-0.75, 0.15, center: -0.5, 0, span: 3)
         let held = (p.0.rounded(), p.1.rounded())
