@@ -265,11 +265,17 @@ struct MandelbrotFastRecolorTests {
     }
 
     @Test func valuesOutsideTheCountRangeFallBackToTheExactScan() {
-        let values: [Float] = [-3.5, 0, 2.25, 1e9, 17, .infinity, 16_777_216]
-        for histogram in [false, true] {
-            let fast = values.withUnsafeBufferPointer { MandelbrotValueStats(values: $0, quality: nil, histogram: histogram) }
-            let plain = values.withUnsafeBufferPointer { MandelbrotColoringReference.stats(values: $0, quality: nil, histogram: histogram) }
-            #expect(fast == plain)
+        // Each kind of value the fast scan cannot bin: a negative one, and counts at and past 2²⁴
+        // (a histogram has a bin per whole count from the lowest to the highest, so the second set
+        // starts at 2²⁴: from 0 to 10⁹ both scans would fill 8 GB each). No picture has them: the
+        // iteration limit is at most 200,000.
+        for values: [Float] in [[-3.5, 0, 2.25, 17, .infinity], [16_777_216, 16_777_218, 16_777_300, 16_777_216, .infinity]] {
+            for histogram in [false, true] {
+                let fast = values.withUnsafeBufferPointer { MandelbrotValueStats(values: $0, quality: nil, histogram: histogram) }
+                let plain = values.withUnsafeBufferPointer { MandelbrotColoringReference.stats(values: $0, quality: nil, histogram: histogram) }
+                #expect(fast == plain, "\(values), histogram \(histogram)")
+                #expect(fast.total == 4)
+            }
         }
         // Only the coarse and final pixels count: a picture whose known pixels are all one value.
         let p = Self.synthetic(64, 64, quality: { x, _ in x < 32 ? .unknown : .final }) { x, _ in x < 32 ? 5 : 9 }
