@@ -230,7 +230,7 @@ let package = Package(
 
         /// Optimised even in debug builds: the end-to-end tests decode and search many screenshots
         /// (pixels, regions, words), which unoptimised took more CPU than the app under test.
-        .target(name: "TouchDeskTestSupport", dependencies: ["CX11", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
+        .target(name: "TouchDeskTestSupport", dependencies: ["CX11", "CZlib", "TouchDeskDrawing", "TouchDeskInterface", "TouchDeskFiles", "TouchDeskGlobe", "TouchDeskPlaces", "TouchDeskModels"],
                 path: "Tests/TouchDeskTestSupport", swiftSettings: [optimisedInDebug()]),
         .testTarget(name: "TouchDeskModelsTests", dependencies: ["TouchDeskModels", "MandelbrotEngine", "MandelbrotSIMD", "TouchDeskFiles", "TouchDeskTestSupport"]),
         .testTarget(name: "TouchDeskViewsTests", dependencies: [

@@ -75,7 +75,7 @@ struct KeyboardEndToEndTests {
     func oneEscapePerThing() async throws {
         let session = try await XSession(name: "keys-map-esc")
         defer { session.close() }
-        MapEndToEndTests.seedCache(session)
+        try MapEndToEndTests.seedCache(session)
         let app = try await session.launch(["map", "--size", "900x640"])
         _ = try await app.screenshot("start")
         try await app.key("p", "a", "r")

@@ -276,7 +276,7 @@ struct KeysOnlyEndToEndTests {
     @Test("Map Search by keys: Tab from the field reaches the suggestions, Down moves, Enter picks",
           .enabled(if: WorldMap.isInstalled() && (try? GeoNamesSource.locate()) != nil, "needs marble-qt-data and scripts/data/places"))
     func mapListByTab() async throws {
-        let run = try await Run("keys-only-map") { MapEndToEndTests.seedCache($0) }
+        let run = try await Run("keys-only-map") { try MapEndToEndTests.seedCache($0) }
         defer { run.close() }
         let app = run.app
         await expectAllReached(try run.visit(key: "l", title: "Map Search", waitForTree: 10), "Map Search")

@@ -16,17 +16,11 @@ struct MapEndToEndTests {
     static let marker = PixelColor(hex: 0xd62828)
     static let zurich = GeoCoordinate(latitude: 47.36667, longitude: 8.55)
 
-    /// The session's cache gets the index this user already built, if any, so the app under test
-    /// loads it in milliseconds instead of building it from the JSON (seconds in a debug build).
-    static func seedCache(_ session: XSession) {
-        // Built here first if this user has none yet (or an older one): the app then loads it.
-        _ = try? PlaceIndexCache.load()
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        let source = URL(fileURLWithPath: PlaceIndexCache.defaultFolder(environment: ["HOME": home,
-            "XDG_CACHE_HOME": ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? ""]) + "/" + PlaceIndexCache.fileName)
-        let folder = session.home.appendingPathComponent(".cache/touchdesk")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(PlaceIndexCache.fileName))
+    /// The session's cache gets the tests' shared caches (`DataCaches`: built once per machine, as a
+    /// user has them at every start after the first), so the app under test loads the index in
+    /// milliseconds instead of building it from the JSON (seconds in a debug build).
+    static func seedCache(_ session: XSession) throws {
+        try DataCaches.install(into: session.home.appendingPathComponent(".cache/touchdesk").path)
     }
 
     /// The map's bottom edge: the first row under the search field where the status bar starts.
@@ -48,7 +42,7 @@ struct MapEndToEndTests {
     func searchAndCopy() async throws {
         let session = try await XSession(name: "map-search")
         defer { session.close() }
-        Self.seedCache(session)
+        try Self.seedCache(session)
         let app = try await session.launch(["map", "--size", "\(Int(Self.size.width))x\(Int(Self.size.height))"])
         let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
@@ -94,7 +88,7 @@ struct MapEndToEndTests {
     func listFitsASmallWindow() async throws {
         let session = try await XSession(name: "map-small")
         defer { session.close() }
-        Self.seedCache(session)
+        try Self.seedCache(session)
         let app = try await session.launch(["map", "--size", "400x360"])
         let start = try await app.screenshot("start")
         let bottom = try #require(Self.mapBottom(start), "the status bar under the map in \(start.path)")
@@ -113,8 +107,8 @@ struct MapEndToEndTests {
     func qualifiedQueryFliesThere() async throws {
         let session = try await XSession(name: "map-springfield")
         defer { session.close() }
-        Self.seedCache(session)
-        let index = try PlaceIndexCache.load().index
+        try Self.seedCache(session)
+        let index = try PlaceIndexCache.load(cacheFolder: DataCaches.directory).index
         let springfield = try #require(index.bestMatch(for: "Springfield, Illinois"))
         #expect(springfield.region == "Illinois" && springfield.countryCode == "US")
         // What the model gives is checked against the world: Springfield, Illinois is at 39.80° N, 89.64° W.
@@ -146,7 +140,7 @@ struct MapEndToEndTests {
     func findWithoutWindow() async throws {
         let session = try await XSession(name: "map-find")
         defer { session.close() }
-        Self.seedCache(session)
+        try Self.seedCache(session)
         var noDisplay = session.environment
         noDisplay["DISPLAY"] = nil
         let binary = try XSession.binary()
@@ -174,8 +168,8 @@ struct MapEndToEndTests {
     func postalShowOnMap() async throws {
         let session = try await XSession(name: "postal-map")
         defer { session.close() }
-        Self.seedCache(session)
-        guard case .found(let goodrich) = PostcodeLookup.find("77335", in: try PlaceIndexCache.load().index) else {
+        try Self.seedCache(session)
+        guard case .found(let goodrich) = PostcodeLookup.find("77335", in: try PlaceIndexCache.load(cacheFolder: DataCaches.directory).index) else {
             Issue.record("77335 is not in the place index: are the ZIP codes installed (scripts/data/places)?")
             return
         }
@@ -210,9 +204,9 @@ struct MapEndToEndTests {
     func mykonosCoastline() async throws {
         let session = try await XSession(name: "map-mykonos")
         defer { session.close() }
-        Self.seedCache(session)
+        try Self.seedCache(session)
         let size = (width: 1200.0, height: 760.0)
-        let mykonos = try #require(try PlaceIndexCache.load().index.bestMatch(for: "Mykonos"))
+        let mykonos = try #require(try PlaceIndexCache.load(cacheFolder: DataCaches.directory).index.bestMatch(for: "Mykonos"))
         let app = try await session.launch(["map", "--place", "Mykonos", "--size", "\(Int(size.width))x\(Int(size.height))"])
         let sea = PixelColor(hex: 0xa9cbe3), coast = PixelColor(hex: 0x4f7ea3)
         // A city view across the window's whole width (not the 400-point minimum's).
@@ -252,7 +246,7 @@ struct MapEndToEndTests {
     func noMatch() async throws {
         let session = try await XSession(name: "map-no-match")
         defer { session.close() }
-        Self.seedCache(session)
+        try Self.seedCache(session)
         let r = await session.run(try XSession.binary(), ["map", "--place", "qqqqxzv", "--screenshot", session.root.appendingPathComponent("x.png").path], timeout: 120)
         #expect(r.exited && r.status == 2, "\(r)")
         #expect(r.stderr.contains("no place matches"), "\(r.stderr)")

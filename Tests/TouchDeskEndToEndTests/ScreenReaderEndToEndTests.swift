@@ -108,7 +108,7 @@ struct ScreenReaderEndToEndTests {
 
         let session = try await AccessibilityEndToEndTests.session("orca-map")
         defer { session.close() }
-        MapEndToEndTests.seedCache(session)
+        try MapEndToEndTests.seedCache(session)
         let orca = try await ScreenReader.start(session)
         let app = try await session.launch(["map", "--size", "900x640"])
         #expect(await wait(until: { orca.spoken().contains("TouchDesk — Map Search frame.") }, timeout: 60), "\(orca.spoken())")

@@ -293,7 +293,7 @@ public final class XSession {
     func keep(_ surface: ImageSurface, image: PixelImage? = nil, label: String) throws -> PixelImage {
         let url = screenshotPath(label)
         do {
-            try surface.pngData().write(to: url)
+            try QuickPNG.data(surface).write(to: url)
         } catch {
             throw Failure("cannot keep the screenshot \(url.path): \(error)")
         }
