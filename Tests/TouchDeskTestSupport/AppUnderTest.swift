@@ -159,26 +159,6 @@ public final class AppUnderTest {
 
     func grabSurface() throws -> ImageSurface { try WindowPixels.grab(display: session.display, window: window) }
 
-    /// Takes a screenshot and keeps it in the artifacts folder as <test>-<n>-<label>.png.
-    public func screenshot(_ label: String) throws -> PixelImage {
-        try session.keep(grabSurface(), label: label)
-    }
-
-    /// Takes screenshots until `condition` holds on one (the app may still be drawing the last
-    /// input), at most `timeout` seconds; returns the last one, kept as <test>-<n>-<label>.png,
-    /// whether or not the condition came true: the caller asserts on it.
-    public func screenshot(_ label: String, timeout: TimeInterval = 3, until condition: (PixelImage) -> Bool) throws -> PixelImage {
-        let deadline = Date().addingTimeInterval(timeout)
-        var surface = try grabSurface()
-        var img = PixelImage(surface: surface)
-        while !condition(img) && Date() < deadline {
-            usleep(useconds_t(WindowPixels.interval * 1e6))
-            surface = try grabSurface()
-            img = PixelImage(surface: surface)
-        }
-        return try session.keep(surface, image: img, label: label)
-    }
-
     /// `xprop -id W -notype NAME`'s value, after " = " (nil when the property is not set).
     public func property(_ name: String) throws -> String? {
         try Self.propertyValue(session.run("xprop", ["-id", window, "-notype", name], timeout: 5), name)

@@ -163,8 +163,9 @@ extension AppUnderTest {
 
     /// Takes screenshots until `condition` holds on one, at most `timeout` seconds (suspending
     /// between them); returns the last one, kept as <test>-<n>-<label>.png, whether or not the
-    /// condition came true: the caller asserts on it. The deadline is generous (10 s; the
-    /// synchronous form's is 3): end-to-end tests run in parallel beside the CPU-heavy model tests.
+    /// condition came true: the caller asserts on it. The deadline is generous (10 s): end-to-end
+    /// tests run in parallel, on machines that may be busy. (Screenshots have no synchronous form: no
+    /// test is left that would call it.)
     public func screenshot(_ label: String, timeout: TimeInterval = 10, until condition: (PixelImage) -> Bool) async throws -> PixelImage {
         var surface = try grabSurface()
         var img = PixelImage(surface: surface)
