@@ -219,12 +219,22 @@ public struct MandelbrotFlightFrame: Sendable {
     static func places(_ f: MandelbrotFrame, in b: FlightBasis) -> (columns: [Double], rows: [Double]) {
         if b.deep == nil {
             let cx = f.window.center.x.double, cy = f.window.center.y.double
-            return ((0..<f.width).map { cx + f.dx($0) }, (0..<f.height).map { cy + f.dy($0) })
+            let columns: [Double] = (0..<f.width).map { (i: Int) -> Double in cx + f.dx(i) }
+            let rows: [Double] = (0..<f.height).map { (j: Int) -> Double in cy + f.dy(j) }
+            return (columns, rows)
         }
         let ox = b.units(f.window.center.x - b.anchor.x), oy = b.units(f.window.center.y - b.anchor.y)
         let s = b.units(f.window.extendedSpan / ExtendedDouble(Double(max(1, min(f.width, f.height)))))
         let w = Double(f.width), h = Double(f.height)
-        return ((0..<f.width).map { ox + (Double($0) + 0.5 - w / 2) * s }, (0..<f.height).map { oy + (h / 2 - (Double($0) + 0.5)) * s })
+        let columns: [Double] = (0..<f.width).map { (i: Int) -> Double in
+            let x: Double = Double(i) + 0.5 - w / 2
+            return ox + x * s
+        }
+        let rows: [Double] = (0..<f.height).map { (j: Int) -> Double in
+            let y: Double = h / 2 - (Double(j) + 0.5)
+            return oy + y * s
+        }
+        return (columns, rows)
     }
 
     /// The basis for a frame: shallow for doubles; for a deep one the old reference while it

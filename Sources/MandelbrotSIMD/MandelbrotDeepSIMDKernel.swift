@@ -260,8 +260,13 @@ public enum MandelbrotDeepSIMDKernel {
     /// Phase 1's step in units of 2^E: w ← 2·Z·w + 2^E·w² + u·2^(cexp − E) (se = 2^E, c = 2^(cexp − E)).
     @usableFromInline @_transparent
     static func extendedStep(_ l: inout Lanes, _ zx: V, _ zy: V, _ se: V, _ c: V) {
-        let nx = 2 * (zx * l.dx - zy * l.dy) + (l.dx * l.dx - l.dy * l.dy) * se + l.ux * c
-        let ny = 2 * (zx * l.dy + zy * l.dx) + 2 * l.dx * l.dy * se + l.uy * c
+        // In steps with their types written out: as one expression each, the SIMD operators'
+        // overloads took the type checker 3 s.
+        let two = V(repeating: 2)
+        let zwx: V = zx * l.dx - zy * l.dy, zwy: V = zx * l.dy + zy * l.dx
+        let wwx: V = l.dx * l.dx - l.dy * l.dy, wwy: V = two * l.dx * l.dy
+        let nx: V = two * zwx + wwx * se + l.ux * c
+        let ny: V = two * zwy + wwy * se + l.uy * c
         l.dx = nx; l.dy = ny
     }
 

@@ -81,7 +81,12 @@ public enum PlacesBench {
         lines.append("places slowest queries in CPU time: " + slowestCPU.prefix(4).map { "\"\($0.query)\" \(us($0.seconds))" }.joined(separator: ", "))
         let long = String(repeating: "abcdefghij", count: 20)
         lines.append("places query of 200 letters: \(us(median((0..<7).map { _ in measure { index.suggestions(for: long) }.seconds })))")
-        lines.append("places nearest city: \(us(median((0..<101).map { i in measure { index.nearestCity(to: GeoCoordinate(latitude: Double(i % 170) - 85, longitude: Double(i * 37 % 360) - 180)) }.seconds })))")
+        let cityProbes: [GeoCoordinate] = (0..<101).map { (i: Int) -> GeoCoordinate in
+            let latitude: Double = Double(i % 170) - 85, longitude: Double = Double(i * 37 % 360) - 180
+            return GeoCoordinate(latitude: latitude, longitude: longitude)
+        }
+        let cityTimes: [Double] = cityProbes.map { (p: GeoCoordinate) -> Double in measure { index.nearestCity(to: p) }.seconds }
+        lines.append("places nearest city: \(us(median(cityTimes)))")
 
         // The whole 1:50m world.
         if WorldMap.isInstalled() {
@@ -96,7 +101,10 @@ public enum PlacesBench {
                 let points = WorldMap.Layer.allCases.reduce(0) { $0 + map[$1].pointCount }
                 lines.append("pn2 world load (\(WorldMap.Layer.allCases.count) layers, \(points) points): \(ms(median(mapTimes)))")
                 let countries = map[.countries]
-                let probe = (0..<200).map { GeoCoordinate(latitude: Double($0 % 140) - 60, longitude: Double($0 * 53 % 360) - 180) }
+                let probe: [GeoCoordinate] = (0..<200).map { (i: Int) -> GeoCoordinate in
+                    let latitude: Double = Double(i % 140) - 60, longitude: Double = Double(i * 53 % 360) - 180
+                    return GeoCoordinate(latitude: latitude, longitude: longitude)
+                }
                 let t = median((0..<5).map { _ in measure { probe.map { countries.feature(containing: $0) } }.seconds }) / Double(probe.count)
                 lines.append("point-in-country: \(us(t)) per point")
             }

@@ -160,8 +160,15 @@ public final class GlobeRenderer {
         geometryKey = (width, height, zoom)
         let r = zoom * 0.45 * Double(min(width, height))
         // Eight spare entries: the frame reads eight lanes at a time past a row's last pixel.
-        columnX = (0..<width + 8).map { Float((Double($0) + 0.5 - Double(width) / 2) / r) }
-        rowY = (0..<height).map { Float((Double(height) / 2 - (Double($0) + 0.5)) / r) }
+        let halfWidth = Double(width) / 2, halfHeight = Double(height) / 2
+        columnX = (0..<width + 8).map { (i: Int) -> Float in
+            let x: Double = Double(i) + 0.5 - halfWidth
+            return Float(x / r)
+        }
+        rowY = (0..<height).map { (j: Int) -> Float in
+            let y: Double = halfHeight - (Double(j) + 0.5)
+            return Float(y / r)
+        }
         // The glow fades over 6 % of the radius, but at least 8 pixels.
         glowWidth = Float(max(0.06, 8 / r))
         if rowSpan.count != height { rowSpan = [SIMD2<Int32>](repeating: .zero, count: height) }

@@ -30,8 +30,13 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBB`, upper-case.
     public var hex: String {
-        let digits = Array("0123456789ABCDEF")
-        return "#" + [red, green, blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 15)]]) }.joined()
+        let digits: [Character] = Array("0123456789ABCDEF")
+        var text = "#"
+        for channel in [red, green, blue] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 15)])
+        }
+        return text
     }
 
     public var description: String { hex }

@@ -245,8 +245,9 @@ nonisolated final class MapPainter {
 
     /// Lines every 30°, 10°, 5°, 2° or 1°, so they stay 60 to 150 points apart.
     private func drawGraticule(_ cr: CairoContext, _ p: MapProjection) {
-        let step = [30.0, 10, 5, 2, 1, 0.5, 0.25].first { $0 * p.scale < 150 && $0 * p.scale >= 40 }
-            ?? (30 * p.scale < 40 ? 30 : 0.25)
+        let steps: [Double] = [30, 10, 5, 2, 1, 0.5, 0.25]
+        let fallback: Double = 30 * p.scale < 40 ? 30 : 0.25
+        let step: Double = steps.first { (d: Double) -> Bool in d * p.scale < 150 && d * p.scale >= 40 } ?? fallback
         let view = p.visibleBounds
         cr.setLineWidth(0.6)
         Self.graticule.set(cr)

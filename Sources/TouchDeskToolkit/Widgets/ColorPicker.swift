@@ -246,7 +246,10 @@ public final class ColorPicker {
     }
 
     private func drawHueStrip(_ cr: CairoContext) {
-        let stops = (0...6).map { i in (Double(i) / 6, Color(HSVColor(hue: Double(i % 6) * 60, saturation: 1, value: 1).rgb.rgb)) }
+        let stops: [(Double, Color)] = (0...6).map { (i: Int) -> (Double, Color) in
+            let hue: Double = Double(i % 6) * 60
+            return (Double(i) / 6, Color(HSVColor(hue: hue, saturation: 1, value: 1).rgb.rgb))
+        }
         cr.setLinearGradient(from: Point(hueStrip.x, hueStrip.y), to: Point(hueStrip.x, hueStrip.maxY), stops: stops)
         cr.rectangle(hueStrip)
         cr.fill()
