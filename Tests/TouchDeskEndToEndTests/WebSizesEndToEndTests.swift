@@ -74,7 +74,7 @@ struct WebSizesEndToEndTests {
         var last = Check()
         let img = try await app.screenshot(label, timeout: 20) { img in
             guard img.width == width, img.height == height else { return false }
-            last = Self.check(img, title: try? app.title())
+            last = Self.check(img, title: try? await app.title())
             return last.holds && isNew(last.inner)
         }
         return (img, Self.check(img, title: try await app.title()))
@@ -129,7 +129,7 @@ struct WebSizesEndToEndTests {
         let session = try await XSession(name: "web-storm", screen: "2560x1600x24")
         defer { session.close() }
         let app = try await session.launch(["web", server.url("/long.html"), "--size", "900x640"])
-        _ = try await app.screenshot("long page", timeout: 20) { _ in Self.reported(try? app.title()) != nil }
+        _ = try await app.screenshot("long page", timeout: 20) { _ in Self.reported(try? await app.title()) != nil }
         // Every ping answered within a generous 10 s each; the waits are printed, never judged.
         let r = await session.run("/usr/bin/python3", [Self.storm, "--window", app.window, "--count", "500", "--deadline", "10"], timeout: 240)
         #expect(r.ok, "\(r)")
@@ -142,7 +142,7 @@ struct WebSizesEndToEndTests {
         var laidOut = false
         let settled = try await app.screenshot("after 500 resizes", timeout: 90) { img in
             laidOut = false
-            guard img.width == 1100, img.height == 720, let inner = Self.reported(try? app.title()) else { return false }
+            guard img.width == 1100, img.height == 720, let inner = Self.reported(try? await app.title()) else { return false }
             let frames = img.regions(where: { $0.isClose(to: Self.red, tolerance: 24) }, minimumPixels: 300).sorted { $0.x + $0.y < $1.x + $1.y }
             // The frame fills the page's window beside its vertical scrollbar (21 px).
             laidOut = frames.first.map { $0.width <= inner.width && $0.width >= inner.width - 24 && $0.height == inner.height } ?? false

@@ -165,8 +165,10 @@ struct PlaceQueryGrammarTests {
     @Test func capitalsComeFirstByTheirEnglishName() throws {
         let records = try GeoNamesRecords.read(from: PlacesTestData.geoNames!)
         var asked = 0, misses: [String] = []
+        // Each country's cities, grouped once (filtering all the cities per country took 12 s).
+        let citiesOf = Dictionary(grouping: records.cities, by: \.countrycode)
         for country in records.countries where !country.capital.isEmpty {
-            let capital = records.cities.filter { $0.countrycode == country.iso && ($0.name == country.capital || $0.alternatenames.contains(country.capital)) }
+            let capital = (citiesOf[country.iso] ?? []).filter { $0.name == country.capital || $0.alternatenames.contains(country.capital) }
                 .max { $0.population < $1.population }
             guard let capital else { continue }
             asked += 1

@@ -7,9 +7,9 @@ import Glibc
 /// The running `touchdesk` process and its window, driven as a person would: real pointer and
 /// key events through XTEST (xdotool), never XSendEvent.
 ///
-/// Every method that runs a tool or waits has an `async` form (AsyncHarness.swift), which an
-/// `async` test calls with `await`: it suspends while the tool runs. The synchronous forms here
-/// block a thread of the test pool and are to be converted (kept for tests not yet `async`).
+/// Every method that runs a tool or waits is `async` (AsyncHarness.swift): a test calls it with
+/// `await`, and it suspends while the tool runs, so the thread runs other tests meanwhile. What is
+/// here is what they share: the window's geometry, xdotool's arguments, reading xprop's answers.
 public final class AppUnderTest {
     public unowned let session: XSession
     public let process: ChildProcess
@@ -26,41 +26,11 @@ public final class AppUnderTest {
     /// What the app printed so far.
     public var log: String { session.readLog("touchdesk") }
 
-    func waitForWindow(timeout: TimeInterval) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            guard process.isRunning else {
-                throw XSession.Failure("touchdesk ended (\(process.status.map { "\($0)" } ?? "?")) before showing a window: \(log)")
-            }
-            // `xdotool search --sync` would poll only every 0.5 s; poll faster here, still bounded.
-            let r = session.run("xdotool", ["search", "--onlyvisible", "--classname", "touchdesk"], timeout: 2)
-            if r.ok, let id = r.stdout.split(separator: "\n").first.map(String.init), !id.isEmpty {
-                window = id
-                break
-            }
-            usleep(20_000)
-        }
-        guard !window.isEmpty else { throw XSession.Failure("no touchdesk window within \(timeout) s: \(log)") }
-        // Keyboard focus to the window (XSetInputFocus, a real focus change, not XSendEvent).
-        session.run("xdotool", ["windowfocus", window], timeout: 3)
-        // The first frame: the window shows more than one colour.
-        while Date() < deadline {
-            if let img = try? grab(), img.distinctColors(limit: 2) >= 2 { return }
-            usleep(useconds_t(WindowPixels.interval * 1e6))
-        }
-        throw XSession.Failure("the touchdesk window never showed a frame within \(timeout) s: \(log)")
-    }
-
     // MARK: - Geometry
 
     public struct Geometry: Equatable, CustomStringConvertible {
         public var x: Int, y: Int, width: Int, height: Int
         public var description: String { "\(width)x\(height)+\(x)+\(y)" }
-    }
-
-    /// Where the window is on the screen (absolute, inside any frame a window manager adds) and its size.
-    public func geometry() throws -> Geometry {
-        try Self.geometry(from: session.run("xwininfo", ["-id", window], timeout: 5))
     }
 
     /// The geometry in `xwininfo -id W`'s output.
@@ -85,13 +55,6 @@ public final class AppUnderTest {
         case move(Double, Double)
         case down
         case up
-    }
-
-    /// Sends pointer steps as one xdotool command (absolute screen coordinates): as fast as a
-    /// real flick of the mouse, with no pause between the steps.
-    public func pointer(_ steps: [Pointer]) throws {
-        let args = Self.xdotoolArguments(steps, in: try geometry())
-        try Self.check(session.run("xdotool", args, timeout: 10), args)
     }
 
     /// xdotool's arguments for `steps` in a window at `g` (absolute screen coordinates).
@@ -122,47 +85,12 @@ public final class AppUnderTest {
         return steps
     }
 
-    /// Press at the first point, move through the others, release at the last.
-    public func drag(_ points: [(Double, Double)]) throws {
-        guard !points.isEmpty else { return }
-        try pointer(Self.dragSteps(points))
-    }
-
-    public func click(_ x: Double, _ y: Double) throws {
-        try pointer([.move(x, y), .down, .up])
-    }
-
-    /// A click of the middle button: X's "paste the PRIMARY selection here".
-    public func middleClick(_ x: Double, _ y: Double) throws {
-        let args = Self.xdotoolArguments([.move(x, y)], in: try geometry()) + ["click", "2"]
-        try Self.check(session.run("xdotool", args, timeout: 10), args)
-    }
-
-    public func moveMouse(_ x: Double, _ y: Double) throws { try pointer([.move(x, y)]) }
-
-    /// Presses keys (xdotool key names: "3", "minus", "ctrl+z", "Escape"), sent through XTEST to
-    /// the focused window, as typing them would.
-    public func key(_ keys: String...) throws {
-        try Self.check(session.run("xdotool", ["key"] + keys, timeout: 10), ["key"] + keys)
-    }
-
-    /// Resizes the window as a window manager or a person would (XConfigureWindow through xdotool).
-    public func resize(_ width: Int, _ height: Int) throws {
-        let args = ["windowsize", window, String(width), String(height)]
-        try Self.check(session.run("xdotool", args, timeout: 5), args)
-    }
-
     // MARK: - Looking at it
 
     /// One screenshot of the window, read from the X server into pixels (`WindowPixels`).
     func grab() throws -> PixelImage { try PixelImage(surface: grabSurface()) }
 
     func grabSurface() throws -> ImageSurface { try WindowPixels.grab(display: session.display, window: window) }
-
-    /// `xprop -id W -notype NAME`'s value, after " = " (nil when the property is not set).
-    public func property(_ name: String) throws -> String? {
-        try Self.propertyValue(session.run("xprop", ["-id", window, "-notype", name], timeout: 5), name)
-    }
 
     /// The value in `xprop -id W -notype NAME`'s output.
     static func propertyValue(_ r: XSession.Output, _ name: String) throws -> String? {
@@ -174,19 +102,6 @@ public final class AppUnderTest {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Everything `xprop -id W NAME` prints, type included (multi-line values such as size hints
-    /// and icons).
-    public func rawProperty(_ name: String) throws -> String {
-        let r = session.run("xprop", ["-id", window, name], timeout: 5)
-        guard r.ok else { throw XSession.Failure("xprop \(name) failed: \(r)") }
-        return r.stdout
-    }
-
-    /// The window title as a window manager shows it: _NET_WM_NAME, unquoted.
-    public func title() throws -> String? {
-        Self.unquoted(try property("_NET_WM_NAME"))
-    }
-
     /// A property's string value without its quotes.
     static func unquoted(_ v: String?) -> String? {
         guard let v else { return nil }
@@ -194,19 +109,4 @@ public final class AppUnderTest {
         return String(v.dropFirst().dropLast())
     }
 
-    /// Polls the title until it equals `expected` or `timeout` passes; returns the last title.
-    public func waitForTitle(_ expected: String, timeout: TimeInterval = 3) throws -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var t = try title()
-        while t != expected && Date() < deadline {
-            usleep(20_000)
-            t = try title()
-        }
-        return t
-    }
-
-    /// Waits at most `timeout` seconds for the process to end: how it ended, nil if it still runs.
-    public func waitForExit(timeout: TimeInterval) -> ChildProcess.Status? {
-        process.wait(timeout: timeout)
-    }
 }

@@ -4,11 +4,12 @@ import TouchDeskDrawing
 import Glibc
 #endif
 
-// The `async` forms of the end-to-end harness's waits. Each has the name and arguments of its
-// synchronous form, so an `async` test calls the same methods with `await` (in an async context
-// Swift picks these): while a tool runs or a condition is polled, the test suspends
+// The end-to-end harness's waits, all `async` (the session's start, the app's launch, pointer,
+// keys, screenshots, properties): while a tool runs or a condition is polled, the test suspends
 // (`Task.sleep`) and gives its thread back to Swift Testing's pool, so end-to-end tests, each on
-// its own X display, run in parallel with each other and with the model and view tests.
+// its own X display, run in parallel with each other. A few keep the name of a synchronous form
+// that other code still uses (`ChildProcess.wait`, `XSession.run`); in an async context Swift
+// picks these.
 
 extension ChildProcess {
     /// Waits at most `timeout` seconds, suspending between checks; the status, or nil if still running.
@@ -164,16 +165,16 @@ extension AppUnderTest {
     /// Takes screenshots until `condition` holds on one, at most `timeout` seconds (suspending
     /// between them); returns the last one, kept as <test>-<n>-<label>.png, whether or not the
     /// condition came true: the caller asserts on it. The deadline is generous (10 s): end-to-end
-    /// tests run in parallel, on machines that may be busy. (Screenshots have no synchronous form: no
-    /// test is left that would call it.)
-    public func screenshot(_ label: String, timeout: TimeInterval = 10, until condition: (PixelImage) -> Bool) async throws -> PixelImage {
+    /// tests run in parallel, on machines that may be busy. `condition` may await (the title, a
+    /// property).
+    public func screenshot(_ label: String, timeout: TimeInterval = 10, until condition: (PixelImage) async -> Bool) async throws -> PixelImage {
         var surface = try grabSurface()
         var img = PixelImage(surface: surface)
-        if !condition(img) {
-            _ = try await wait(until: {
+        if !(await condition(img)) {
+            _ = try await wait(until: { () async throws -> Bool in
                 surface = try grabSurface()
                 img = PixelImage(surface: surface)
-                return condition(img)
+                return await condition(img)
             }, timeout: timeout, interval: WindowPixels.interval)
         }
         return try session.keep(surface, image: img, label: label)

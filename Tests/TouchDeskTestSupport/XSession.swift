@@ -62,33 +62,6 @@ public final class XSession {
         artifacts = XSession.artifactsDirectory
     }
 
-    /// Starts `Xvfb :N -screen 0 <screen> -noreset` on a free display and waits (bounded) until
-    /// `xdpyinfo` answers, blocking its thread. To be converted: an `async` test calls the `async`
-    /// form of this (and of every other wait of the harness), which suspends instead; this form
-    /// stays only for synchronous tests not yet converted, which must run one at a time.
-    public convenience init(name: String, screen: String = "1280x1024x24") throws {
-        let root = try XSession.makeRoot(name: name)
-        var lastError = "no free display number"
-        for n in XSession.candidateDisplays() {
-            let (d, p, log) = try XSession.startServer(n, screen: screen, root: root)
-            // Wait until the server answers, or gives up (someone else took the display first).
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline && p.isRunning {
-                // It answers, and the display's lock file names our Xvfb: it is our server, not
-                // another test run's that took the same number a moment earlier.
-                if XSession.runTool("xdpyinfo", ["-display", d], environment: nil, timeout: 3).ok && XSession.serves(p, n) {
-                    self.init(name: name, root: root, display: d, xvfb: p)
-                    return
-                }
-                usleep(30_000)
-            }
-            lastError = "Xvfb \(d) did not come up: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-            p.stop()
-        }
-        try? FileManager.default.removeItem(at: root)
-        throw Failure(lastError)
-    }
-
     /// Starts `Xvfb :N -screen 0 <screen> -noreset` on a free display and waits (bounded, suspending
     /// between its polls) until `xdpyinfo` answers.
     public convenience init(name: String, screen: String = "1280x1024x24") async throws {
@@ -221,46 +194,13 @@ public final class XSession {
 
     // MARK: - The window manager
 
-    /// Starts openbox and waits until it manages the screen (`wmctrl -m` answers).
-    public func startWindowManager() throws {
-        let p = try spawn(XSession.tool("openbox"), ["--sm-disable"], log: "openbox")
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            guard p.isRunning else { throw Failure("openbox ended: \(readLog("openbox"))") }
-            if run("wmctrl", ["-m"], timeout: 2).ok { return }
-            usleep(30_000)
-        }
-        throw Failure("openbox did not take the screen within 10 s")
-    }
-
     // MARK: - The app
-
-    /// Starts `touchdesk` with `args` in this session and waits (bounded) for its window to be
-    /// viewable, focused, and showing a first frame.
-    public func launch(_ args: [String], timeout: TimeInterval = 15) throws -> AppUnderTest {
-        let p = try spawn(try XSession.binary(), args, log: "touchdesk")
-        let app = AppUnderTest(session: self, process: p)
-        try app.waitForWindow(timeout: timeout)
-        return app
-    }
 
     /// Starts a tool in this session that keeps running (e.g. `xclip -i`, which stays as the owner
     /// of a selection): `close()` stops it by its pid if the test has not already. Its output goes
     /// to logs/<log>.out and .err (`readLog`).
     public func start(_ tool: String, _ args: [String], log: String) throws -> ChildProcess {
         try spawn(try XSession.tool(tool), args, log: log)
-    }
-
-    /// Starts a real XSETTINGS manager, xsettingsd, reading `config` (it rereads it on SIGHUP),
-    /// and waits until it owns `_XSETTINGS_S0`, which it takes once it has published.
-    public func startXSettings(config: URL) throws -> ChildProcess {
-        let manager = try start("xsettingsd", ["-c", config.path], log: "xsettingsd")
-        let published = wait(until: {
-            let r = run("/usr/bin/python3", ["-c", XSession.xsettingsOwnerScript])
-            return r.ok && r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) != "0"
-        }, timeout: 5)
-        guard published else { throw Failure("xsettingsd did not start: \(readLog("xsettingsd"))") }
-        return manager
     }
 
     /// Prints the window that owns `_XSETTINGS_S0` (0 for none).
